@@ -1,0 +1,99 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode plus the upcoming features the
+/// team relies on (explicit `any`, imports internal unless a public API needs them).
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Narrate",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "narrate", targets: ["narrate"]),
+        .executable(name: "narrate-bench", targets: ["narrate-bench"]),
+        .library(name: "NarrateCore", targets: ["NarrateCore"]),
+        .library(name: "NarrateIngest", targets: ["NarrateIngest"]),
+        .library(name: "NarrateText", targets: ["NarrateText"]),
+        .library(name: "NarrateSpeech", targets: ["NarrateSpeech"]),
+        .library(name: "NarrateAudio", targets: ["NarrateAudio"]),
+        .library(name: "Narration", targets: ["Narration"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries (Debian packages; Homebrew names for macOS).
+        .systemLibrary(
+            name: "CNarrateESpeak",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]
+        ),
+        .systemLibrary(
+            name: "CNarrateSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
+        ),
+        .systemLibrary(
+            name: "CNarrateCMark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        // The C shim that owns every call into libespeak-ng.
+        .target(
+            name: "CNarrateESpeakShim",
+            dependencies: ["CNarrateESpeak"]
+        ),
+
+        .target(name: "NarrateCore", swiftSettings: strictSettings),
+        .target(
+            name: "NarrateIngest",
+            dependencies: ["NarrateCore", "CNarrateCMark"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "NarrateText", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
+        .target(
+            name: "NarrateSpeech",
+            dependencies: ["NarrateCore", "CNarrateESpeakShim"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NarrateAudio",
+            dependencies: ["NarrateCore", "CNarrateSndFile"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Narration",
+            dependencies: ["NarrateCore", "NarrateIngest", "NarrateText", "NarrateSpeech", "NarrateAudio"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "narrate",
+            dependencies: [
+                "Narration",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "narrate-bench",
+            dependencies: ["Narration"],
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(name: "NarrateIngestTests", dependencies: ["NarrateIngest"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrateTextTests", dependencies: ["NarrateText"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrationTests", dependencies: ["Narration"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NarrateCLITests",
+            dependencies: ["narrate", "NarrateAudio"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,216 @@
+#include "narrate_espeak.h"
+
+#include <espeak-ng/espeak_ng.h>
+#include <espeak-ng/speak_lib.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof(narrate_espeak_event) == 24, "narrate_espeak_event layout changed");
+_Static_assert(sizeof(short) == sizeof(int16_t), "eSpeak NG samples are 16-bit");
+
+#define NARRATE_MAX_EVENTS 256
+
+/* State passed to eSpeak as user_data and recovered in the synth callback. */
+typedef struct synthesis_request {
+    narrate_espeak_sink sink;
+    void *context;
+    int stopped;
+    int64_t samples_before; /* samples handed out before the current chunk */
+    narrate_espeak_event events[NARRATE_MAX_EVENTS];
+} synthesis_request;
+
+static int initialized = 0;
+static int32_t sample_rate_hz = 0;
+static const char *data_path_in_use = NULL;
+static const char *version_text = NULL;
+static const espeak_VOICE **voice_list = NULL;
+
+static int32_t to_event_kind(espeak_EVENT_TYPE type) {
+    switch (type) {
+    case espeakEVENT_SENTENCE: return NARRATE_ESPEAK_EVENT_SENTENCE;
+    case espeakEVENT_WORD: return NARRATE_ESPEAK_EVENT_WORD;
+    case espeakEVENT_END: return NARRATE_ESPEAK_EVENT_END;
+    case espeakEVENT_MARK: return NARRATE_ESPEAK_EVENT_MARK;
+    default: return 0;
+    }
+}
+
+static int synth_callback(short *wav, int numsamples, espeak_EVENT *events) {
+    if (events == NULL) return 0;
+    synthesis_request *request = (synthesis_request *)events[0].user_data;
+    if (request == NULL || request->stopped) return 1;
+
+    size_t count = 0;
+    for (espeak_EVENT *event = events; event->type != espeakEVENT_LIST_TERMINATED; event++) {
+        int32_t kind = to_event_kind(event->type);
+        if (kind == 0 || count == NARRATE_MAX_EVENTS) continue;
+        narrate_espeak_event *out = &request->events[count++];
+        out->kind = kind;
+        /* eSpeak counts characters from 1; narrate counts from 0. */
+        out->text_offset = event->text_position > 0 ? event->text_position - 1 : 0;
+        out->length = event->length;
+        out->sample_offset = (int64_t)event->audio_position * sample_rate_hz / 1000;
+    }
+    size_t samples = (wav != NULL && numsamples > 0) ? (size_t)numsamples : 0;
+    if (samples == 0 && count == 0) return 0;
+    int stop = request->sink(request->context, (const int16_t *)wav, samples, request->events, count);
+    request->samples_before += (int64_t)samples;
+    if (stop) request->stopped = 1;
+    return stop ? 1 : 0;
+}
+
+int32_t narrate_espeak_initialize(const char *data_path, int32_t buffer_ms, int32_t *sample_rate) {
+    if (initialized) {
+        if (sample_rate) *sample_rate = sample_rate_hz;
+        return ENS_OK;
+    }
+    if (data_path == NULL || data_path[0] == '\0') {
+        const char *env = getenv("ESPEAK_DATA_PATH");
+        data_path = (env != NULL && env[0] != '\0') ? env : NULL;
+    }
+    espeak_ng_InitializePath(data_path);
+    espeak_ng_ERROR_CONTEXT context = NULL;
+    espeak_ng_STATUS status = espeak_ng_Initialize(&context);
+    espeak_ng_ClearErrorContext(&context);
+    if (status != ENS_OK) return (int32_t)status;
+
+    status = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, buffer_ms > 0 ? buffer_ms : 0, NULL);
+    if (status != ENS_OK) return (int32_t)status;
+
+    espeak_SetSynthCallback(synth_callback);
+    sample_rate_hz = espeak_ng_GetSampleRate();
+    version_text = espeak_Info(&data_path_in_use);
+    initialized = 1;
+    if (sample_rate) *sample_rate = sample_rate_hz;
+    return ENS_OK;
+}
+
+int narrate_espeak_is_initialized(void) { return initialized; }
+
+void narrate_espeak_status_text(int32_t status, char *buffer, size_t length) {
+    if (buffer == NULL || length == 0) return;
+    switch (status) {
+    case NARRATE_ESPEAK_STATUS_NOT_INITIALIZED:
+        snprintf(buffer, length, "eSpeak NG is not initialised");
+        return;
+    case NARRATE_ESPEAK_STATUS_BAD_ARGUMENT:
+        snprintf(buffer, length, "invalid argument to eSpeak NG");
+        return;
+    default:
+        espeak_ng_GetStatusCodeMessage((espeak_ng_STATUS)status, buffer, length);
+    }
+}
+
+const char *narrate_espeak_version(void) { return version_text ? version_text : ""; }
+
+const char *narrate_espeak_data_path(void) { return data_path_in_use ? data_path_in_use : ""; }
+
+int32_t narrate_espeak_set_voice(const char *name) {
+    if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
+    if (name == NULL || name[0] == '\0') return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
+    return (int32_t)espeak_ng_SetVoiceByName(name);
+}
+
+static int to_espeak_parameter(int32_t parameter, espeak_PARAMETER *out) {
+    switch (parameter) {
+    case NARRATE_ESPEAK_RATE: *out = espeakRATE; return 1;
+    case NARRATE_ESPEAK_VOLUME: *out = espeakVOLUME; return 1;
+    case NARRATE_ESPEAK_PITCH: *out = espeakPITCH; return 1;
+    case NARRATE_ESPEAK_WORD_GAP: *out = espeakWORDGAP; return 1;
+    default: return 0;
+    }
+}
+
+int32_t narrate_espeak_set_parameter(int32_t parameter, int32_t value) {
+    if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
+    espeak_PARAMETER which;
+    if (!to_espeak_parameter(parameter, &which)) return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
+    return (int32_t)espeak_ng_SetParameter(which, value, 0);
+}
+
+int32_t narrate_espeak_get_parameter(int32_t parameter) {
+    espeak_PARAMETER which;
+    if (!initialized || !to_espeak_parameter(parameter, &which)) return -1;
+    return espeak_GetParameter(which, 1);
+}
+
+int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause,
+                                  narrate_espeak_sink sink, void *context, int *stopped) {
+    if (stopped) *stopped = 0;
+    if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
+    if (text == NULL || sink == NULL) return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
+
+    /* eSpeak reads up to a terminator, so hand it a terminated copy. */
+    char *copy = malloc(length + 1);
+    if (copy == NULL) return ENOMEM;
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+
+    synthesis_request *request = calloc(1, sizeof(synthesis_request));
+    if (request == NULL) {
+        free(copy);
+        return ENOMEM;
+    }
+    request->sink = sink;
+    request->context = context;
+
+    unsigned int flags = espeakCHARS_UTF8 | (end_pause ? espeakENDPAUSE : 0);
+    espeak_ng_STATUS status = espeak_ng_Synthesize(copy, length + 1, 0, POS_CHARACTER, 0, flags, NULL, request);
+    if (status == ENS_OK) status = espeak_ng_Synchronize();
+    int was_stopped = request->stopped;
+    if (was_stopped) {
+        espeak_ng_Cancel();
+        if (status == ENS_SPEECH_STOPPED) status = ENS_OK;
+    }
+    if (stopped) *stopped = was_stopped;
+    free(request);
+    free(copy);
+    return (int32_t)status;
+}
+
+size_t narrate_espeak_voice_count(void) {
+    if (!initialized) return 0;
+    voice_list = espeak_ListVoices(NULL);
+    size_t count = 0;
+    while (voice_list != NULL && voice_list[count] != NULL) count++;
+    return count;
+}
+
+int narrate_espeak_voice_info(size_t index, const char **name, const char **identifier,
+                              char *languages, size_t languages_length, int *gender, int *age) {
+    if (voice_list == NULL) return -1;
+    for (size_t i = 0; i < index; i++)
+        if (voice_list[i] == NULL) return -1;
+    const espeak_VOICE *voice = voice_list[index];
+    if (voice == NULL) return -1;
+    if (name) *name = voice->name;
+    if (identifier) *identifier = voice->identifier;
+    if (gender) *gender = voice->gender;
+    if (age) *age = voice->age;
+    if (languages && languages_length > 0) {
+        /* eSpeak's list: a priority byte, a language name and a zero, repeated; a zero ends it. */
+        size_t used = 0;
+        languages[0] = '\0';
+        const char *entry = voice->languages;
+        while (entry != NULL && entry[0] != '\0') {
+            const char *language = entry + 1;
+            size_t n = strlen(language);
+            if (used + n + 2 > languages_length) break;
+            if (used > 0) languages[used++] = ',';
+            memcpy(languages + used, language, n);
+            used += n;
+            languages[used] = '\0';
+            entry = language + n + 1;
+        }
+    }
+    return 0;
+}
+
+int32_t narrate_espeak_terminate(void) {
+    if (!initialized) return ENS_OK;
+    initialized = 0;
+    voice_list = NULL;
+    return (int32_t)espeak_ng_Terminate();
+}

@@ -1,0 +1,29 @@
+/// An article read into narratable blocks, independent of the format it came from.
+public struct Document: Sendable, Equatable {
+    /// The article's title: its first heading, or its first line.
+    public var title: String
+    /// The blocks to speak, in reading order.
+    public var blocks: [Block]
+    /// The format the document was read from.
+    public var format: SourceFormat
+
+    /// Creates a document.
+    public init(title: String, blocks: [Block], format: SourceFormat) {
+        self.title = title
+        self.blocks = blocks
+        self.format = format
+    }
+
+    /// Whether any block has something to say.
+    public var hasSpeakableText: Bool {
+        blocks.contains { $0.isSpeakable }
+    }
+}
+
+/// The formats narrate reads.
+public enum SourceFormat: String, Sendable, Equatable, CaseIterable {
+    /// Plain text: paragraphs separated by blank lines.
+    case text
+    /// CommonMark with GitHub extensions.
+    case markdown
+}

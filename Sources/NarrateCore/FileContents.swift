@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads whole files (or standard input) without Foundation.
+public enum FileContents {
+    /// Why a file could not be read.
+    public struct ReadError: Error, Sendable, Equatable {
+        /// The `errno` value.
+        public var code: Int32
+        /// A short, lower-case explanation with what to do.
+        public var reason: String {
+            switch code {
+            case ENOENT: "no such file; check the path"
+            case EACCES: "permission denied; check the file's permissions"
+            case EISDIR: "is a directory; give a file"
+            default: String(cString: strerror(code)).lowercased()
+            }
+        }
+    }
+
+    /// The whole content of `path`; "-" reads standard input. Directories are refused.
+    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw ReadError(code: errno) }
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw ReadError(code: EISDIR)
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(code: errno)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif

@@ -1,0 +1,84 @@
+/// Everything that can go wrong while narrating, with what, where and what to do.
+///
+/// Each case maps to a sysexits exit code so the command line can report it faithfully.
+public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An option has a value outside what is accepted.
+    case invalidOption(name: String, message: String)
+    /// No installed voice has this name; `suggestions` are the closest names.
+    case unknownVoice(name: String, suggestions: [String])
+    /// A voice preset is missing or malformed.
+    case invalidPreset(location: String, message: String)
+    /// The input does not exist or cannot be read.
+    case inputUnavailable(path: String, reason: String)
+    /// The input is not valid UTF-8; `byteOffset` is where decoding failed.
+    case invalidUTF8(path: String, byteOffset: Int)
+    /// The input holds binary data (a NUL byte at `byteOffset`).
+    case binaryInput(path: String, byteOffset: Int)
+    /// The input is empty or holds only white space.
+    case emptyInput(path: String)
+    /// The input has text, but nothing a voice could speak.
+    case noSpeakableText(path: String)
+    /// The input's markup could not be read.
+    case malformedInput(path: String, message: String)
+    /// The output already exists and overwriting was not asked for.
+    case outputExists(path: String)
+    /// The output cannot be created.
+    case cannotCreateOutput(path: String, reason: String)
+    /// Writing the output failed part way.
+    case writeFailed(path: String, reason: String)
+    /// The speech engine reported an error.
+    case engine(code: Int32, message: String)
+    /// The user interrupted the work.
+    case interrupted
+
+    /// The sysexits code for this error.
+    public var exitCode: Int32 {
+        switch self {
+        case .invalidOption, .unknownVoice: 64
+        case .invalidUTF8, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput: 65
+        case .inputUnavailable: 66
+        case .engine: 70
+        case .cannotCreateOutput, .outputExists: 73
+        case .writeFailed: 74
+        case .invalidPreset: 78
+        case .interrupted: 130
+        }
+    }
+
+    /// One line that says what went wrong, where, and what to do.
+    public var description: String {
+        switch self {
+        case .invalidOption(_, let message):
+            return message
+        case .unknownVoice(let name, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "run 'narrate voices' to list the installed voices"
+                : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))? ('narrate voices' lists them all)"
+            return "unknown voice '\(name)'; \(hint)"
+        case .invalidPreset(let location, let message):
+            return "\(location): \(message)"
+        case .inputUnavailable(let path, let reason):
+            return "\(path): \(reason)"
+        case .invalidUTF8(let path, let offset):
+            return "\(path): invalid UTF-8 at byte offset \(offset); convert the file to UTF-8 (for example with iconv)"
+        case .binaryInput(let path, let offset):
+            return "\(path): binary data (NUL byte at offset \(offset)); narrate reads text and Markdown files"
+        case .emptyInput(let path):
+            return "\(path): the input is empty; nothing to narrate"
+        case .noSpeakableText(let path):
+            return "\(path): no speakable text (no letters or digits outside skipped parts)"
+        case .malformedInput(let path, let message):
+            return "\(path): \(message)"
+        case .outputExists(let path):
+            return "\(path): already exists; use --force to overwrite it or -o to choose another path"
+        case .cannotCreateOutput(let path, let reason):
+            return "\(path): cannot create output: \(reason)"
+        case .writeFailed(let path, let reason):
+            return "\(path): write failed: \(reason); the output was not created"
+        case .engine(let code, let message):
+            return "eSpeak NG error 0x\(String(UInt32(bitPattern: code), radix: 16)): \(message)"
+        case .interrupted:
+            return "interrupted; no output was written"
+        }
+    }
+}

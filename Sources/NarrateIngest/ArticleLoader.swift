@@ -1,0 +1,49 @@
+public import NarrateCore
+
+/// Reads an article from a file or standard input into a `Document`.
+public struct ArticleLoader: Sendable {
+    /// How Markdown is read.
+    public var markdownReader: MarkdownReader
+    /// How plain text is read.
+    public var textReader: TextReader
+
+    /// Creates a loader.
+    public init(markdownReader: MarkdownReader = MarkdownReader(), textReader: TextReader = TextReader()) {
+        self.markdownReader = markdownReader
+        self.textReader = textReader
+    }
+
+    /// The format a path's extension implies: `.md`/`.markdown` is Markdown, `.txt`/`.text`
+    /// is text; `nil` for any other extension.
+    public static func format(forPath path: String) -> SourceFormat? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "md", "markdown", "mdown", "mkd", "mkdn": return .markdown
+        case "txt", "text": return .text
+        default: return nil
+        }
+    }
+
+    /// Reads `path` ("-" is standard input) as `format`, or as its extension implies.
+    public func load(path: String, format: SourceFormat? = nil) throws(NarrateError) -> Document {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path)
+        } catch {
+            throw .inputUnavailable(path: path == "-" ? "standard input" : path, reason: error.reason)
+        }
+        let displayName = path == "-" ? "standard input" : path
+        let chosen = format ?? Self.format(forPath: path) ?? .text
+        return try read(bytes, format: chosen, name: displayName)
+    }
+
+    /// Reads raw bytes; `name` identifies them in error messages.
+    public func read(_ bytes: [UInt8], format: SourceFormat, name: String) throws(NarrateError) -> Document {
+        let text = try InputDecoder.decode(bytes, path: name)
+        switch format {
+        case .text: return try textReader.read(text, path: name)
+        case .markdown: return try markdownReader.read(text, path: name)
+        }
+    }
+}

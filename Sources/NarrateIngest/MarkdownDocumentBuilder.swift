@@ -1,0 +1,242 @@
+internal import CNarrateCMark
+import NarrateCore
+
+/// Walks a cmark-gfm tree and collects the blocks to speak, each with a map back to the
+/// source. cmark-gfm gives positions for blocks only; the text of each inline node is found
+/// by searching forward inside its block's source, so offsets stay exact even with markup.
+struct MarkdownDocumentBuilder {
+    let source: [UInt8]
+    let bodyStart: Int
+    let reader: MarkdownReader
+    /// Byte offset of the start of every line of the body (absolute).
+    let lineStarts: [Int]
+
+    private(set) var blocks: [Block] = []
+    /// The first line of the first block, for documents without a heading.
+    private(set) var firstLine: String?
+
+    /// A forward-moving byte → scalar offset translation.
+    private var cursorByte = 0
+    private var cursorScalar = 0
+
+    init(source: [UInt8], bodyStart: Int, reader: MarkdownReader) {
+        self.source = source
+        self.bodyStart = bodyStart
+        self.reader = reader
+        var starts = [bodyStart]
+        for index in bodyStart..<source.count where source[index] == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
+        lineStarts = starts
+    }
+
+    // MARK: Blocks
+
+    mutating func walkBlocks(_ node: OpaquePointer, context: Block.Kind) {
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            visitBlock(current, context: context)
+            child = cmark_node_next(current)
+        }
+    }
+
+    private mutating func visitBlock(_ node: OpaquePointer, context: Block.Kind) {
+        switch Self.type(of: node) {
+        case "block_quote":
+            walkBlocks(node, context: context == .listItem ? .listItem : .quote)
+        case "item":
+            walkBlocks(node, context: context == .quote ? .quote : .listItem)
+        case "list", "document":
+            walkBlocks(node, context: context)
+        case "heading":
+            appendBlock(kind: .heading(level: Int(cmark_node_get_heading_level(node))), inlinesOf: [node])
+        case "paragraph":
+            appendBlock(kind: context, inlinesOf: [node])
+        case "code_block":
+            appendNotice(for: node)
+        case "table":
+            var row = cmark_node_first_child(node)
+            while let current = row {
+                let cells = Self.children(of: current)
+                appendBlock(kind: .listItem, inlinesOf: cells, separator: ", ")
+                row = cmark_node_next(current)
+            }
+        case "html_block", "thematic_break", "footnote_definition":
+            break
+        default:
+            walkBlocks(node, context: context)
+        }
+    }
+
+    private mutating func appendNotice(for node: OpaquePointer) {
+        let notice = reader.codeBlockNotice
+        guard !notice.isEmpty else { return }
+        let range = byteRange(of: node)
+        let start = scalarOffset(ofByte: range.lowerBound)
+        let block = Block(
+            kind: .notice, text: notice,
+            sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: 0)])
+        )
+        blocks.append(block)
+    }
+
+    /// Collects the inline text of `containers` (joined by `separator`) into one block.
+    private mutating func appendBlock(kind: Block.Kind, inlinesOf containers: [OpaquePointer], separator: String = "") {
+        var collector = InlineCollector()
+        for (index, container) in containers.enumerated() {
+            if index > 0, !separator.isEmpty, !collector.text.isEmpty { collector.appendUnmapped(separator) }
+            let range = byteRange(of: container)
+            collector.searchStart = range.lowerBound
+            collector.searchEnd = range.upperBound
+            collectInlines(container, into: &collector)
+        }
+        let (text, runs) = collector.trimmed()
+        guard !text.isEmpty else { return }
+        if firstLine == nil { firstLine = collector.firstLine ?? text }
+        blocks.append(Block(kind: kind, text: text, sourceMap: SourceMap(runs: runs)))
+    }
+
+    // MARK: Inlines
+
+    private mutating func collectInlines(_ node: OpaquePointer, into collector: inout InlineCollector) {
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            switch Self.type(of: current) {
+            case "text", "code":
+                if let literal = cmark_node_get_literal(current) {
+                    appendLiteral(Array(String(cString: literal).utf8), into: &collector)
+                }
+            case "softbreak":
+                collector.noteLineBreak()
+                collector.appendUnmapped(" ")
+            case "linebreak":
+                collector.appendUnmapped(" ")
+            case "image":
+                if reader.readsImageDescriptions { collectInlines(current, into: &collector) }
+            case "html_inline", "footnote_reference":
+                break
+            default:  // emph, strong, link, strikethrough and other containers
+                collectInlines(current, into: &collector)
+            }
+            child = cmark_node_next(current)
+        }
+    }
+
+    /// Appends literal text, mapped to where it stands in the source when it is found there.
+    private mutating func appendLiteral(_ literal: [UInt8], into collector: inout InlineCollector) {
+        guard !literal.isEmpty else { return }
+        let text = String(decoding: literal, as: UTF8.self)
+        if let found = find(literal, from: collector.searchStart, to: collector.searchEnd) {
+            let sourceOffset = scalarOffset(ofByte: found)
+            collector.appendMapped(text, sourceOffset: sourceOffset)
+            collector.searchStart = found + literal.count
+        } else {
+            // Decoded entities and escapes differ from their source; they map to the next run.
+            collector.appendUnmapped(text)
+        }
+    }
+
+    private func find(_ needle: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard let first = needle.first, end - start >= needle.count else { return nil }
+        var index = start
+        let last = end - needle.count
+        while index <= last {
+            if source[index] == first, source[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: Positions
+
+    /// The node's byte range in the source, from cmark-gfm's 1-based line and column.
+    private func byteRange(of node: OpaquePointer) -> Range<Int> {
+        let start = byteOffset(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var end = byteOffset(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))) + 1
+        if cmark_node_get_end_column(node) <= 0 {
+            let line = Int(cmark_node_get_end_line(node))
+            end = line < lineStarts.count ? lineStarts[line] : source.count
+        }
+        let lower = min(max(start, bodyStart), source.count)
+        return lower..<min(max(end, lower), source.count)
+    }
+
+    private func byteOffset(line: Int, column: Int) -> Int {
+        guard line >= 1 else { return bodyStart }
+        guard line <= lineStarts.count else { return source.count }
+        return lineStarts[line - 1] + max(column - 1, 0)
+    }
+
+    /// Unicode scalar offset of a byte offset, counting forward from the last query.
+    private mutating func scalarOffset(ofByte target: Int) -> Int {
+        if target < cursorByte {
+            cursorByte = 0
+            cursorScalar = 0
+        }
+        while cursorByte < target, cursorByte < source.count {
+            if source[cursorByte] & 0xC0 != 0x80 { cursorScalar += 1 }
+            cursorByte += 1
+        }
+        return cursorScalar
+    }
+
+    private static func type(of node: OpaquePointer) -> String {
+        guard let name = cmark_node_get_type_string(node) else { return "" }
+        return String(cString: name)
+    }
+
+    private static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+}
+
+/// Text of one block as it is built, with its runs.
+struct InlineCollector {
+    private(set) var text = String.UnicodeScalarView()
+    private(set) var runs: [SourceMap.Run] = []
+    private(set) var firstLine: String?
+    var searchStart = 0
+    var searchEnd = 0
+
+    mutating func appendMapped(_ piece: String, sourceOffset: Int) {
+        let length = piece.unicodeScalars.count
+        runs.append(SourceMap.Run(textOffset: text.count, sourceOffset: sourceOffset, length: length))
+        text.append(contentsOf: piece.unicodeScalars)
+    }
+
+    mutating func appendUnmapped(_ piece: String) {
+        text.append(contentsOf: piece.unicodeScalars)
+    }
+
+    mutating func noteLineBreak() {
+        if firstLine == nil { firstLine = String(text).trimmingTrailingSpaces }
+    }
+
+    /// The text without leading and trailing white space, and runs shifted to match.
+    func trimmed() -> (String, [SourceMap.Run]) {
+        let scalars = Array(text)
+        var lower = 0
+        var upper = scalars.count
+        while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
+        while upper > lower, scalars[upper - 1].properties.isWhitespace { upper -= 1 }
+        guard lower < upper else { return ("", []) }
+        var shifted: [SourceMap.Run] = []
+        for run in runs {
+            let start = max(run.textOffset, lower)
+            let end = min(run.textOffset + run.length, upper)
+            guard start < end else { continue }
+            shifted.append(SourceMap.Run(
+                textOffset: start - lower,
+                sourceOffset: run.sourceOffset + (start - run.textOffset),
+                length: end - start
+            ))
+        }
+        return (String(String.UnicodeScalarView(scalars[lower..<upper])), shifted)
+    }
+}

@@ -1,0 +1,130 @@
+internal import CNarrateCMark
+public import NarrateCore
+import Synchronization
+
+/// Reads Markdown (CommonMark with GitHub's extensions) through cmark-gfm.
+///
+/// Headings, paragraphs, list items, block quotes and table rows are read; code blocks are
+/// replaced by a short spoken notice; links read as their text; images as nothing unless
+/// `readsImageDescriptions` is set; raw HTML, rules and YAML front matter are not read.
+public struct MarkdownReader: Sendable {
+    /// What narrate says in place of a code block; empty skips code blocks silently.
+    public var codeBlockNotice: String
+    /// Whether an image's alt text is read.
+    public var readsImageDescriptions: Bool
+
+    /// The notice said in place of a code block by default.
+    public static let standardCodeBlockNotice = "Code sample skipped."
+
+    /// Creates a reader.
+    public init(codeBlockNotice: String = MarkdownReader.standardCodeBlockNotice, readsImageDescriptions: Bool = false) {
+        self.codeBlockNotice = codeBlockNotice
+        self.readsImageDescriptions = readsImageDescriptions
+    }
+
+    /// cmark-gfm registers its extensions in a process global; do it once, under a lock.
+    private static let extensionsRegistered = Mutex(false)
+
+    /// Reads decoded `text`; `path` names the input in error messages.
+    public func read(_ text: String, path: String) throws(NarrateError) -> Document {
+        let source = Array(text.utf8)
+        let frontMatter = FrontMatter(source)
+        let body = Array(source[frontMatter.bodyStart...])
+
+        Self.extensionsRegistered.withLock { done in
+            if !done {
+                cmark_gfm_core_extensions_ensure_registered()
+                done = true
+            }
+        }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+            throw .malformedInput(path: path, message: "cannot start the Markdown parser (out of memory)")
+        }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tasklist"] {
+            if let extensionHandle = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionHandle)
+            }
+        }
+        body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else {
+            throw .malformedInput(path: path, message: "the Markdown parser returned no document")
+        }
+        defer { cmark_node_free(root) }
+
+        var builder = MarkdownDocumentBuilder(
+            source: source, bodyStart: frontMatter.bodyStart, reader: self
+        )
+        builder.walkBlocks(root, context: .paragraph)
+        let blocks = builder.blocks
+        guard !blocks.isEmpty else {
+            throw blocks.isEmpty && text.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
+                ? .noSpeakableText(path: path) : .emptyInput(path: path)
+        }
+        let heading = blocks.first { if case .heading = $0.kind { true } else { false } }
+        let title = frontMatter.title ?? heading?.text ?? builder.firstLine ?? ""
+        let document = Document(title: title, blocks: blocks, format: .markdown)
+        guard document.hasSpeakableText else { throw .noSpeakableText(path: path) }
+        return document
+    }
+}
+
+/// YAML front matter (`---` … `---` at the very start), which is metadata, not prose.
+struct FrontMatter {
+    /// Byte offset where the Markdown body starts.
+    var bodyStart = 0
+    /// The `title:` value, when the front matter has one.
+    var title: String?
+
+    init(_ source: [UInt8]) {
+        let lines = Self.lines(source, limit: 200)
+        guard let first = lines.first, Self.text(first, source).trimmingTrailingSpaces == "---" else { return }
+        for line in lines.dropFirst() {
+            let content = Self.text(line, source).trimmingTrailingSpaces
+            if content == "---" || content == "..." {
+                bodyStart = line.upperBound
+                return
+            }
+            if content.hasPrefix("title:") {
+                var value = content.dropFirst("title:".count).trimmingTrailingSpaces
+                while value.first == " " { value.removeFirst() }
+                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+                    value = String(value.dropFirst().dropLast())
+                }
+                if !value.isEmpty { title = value }
+            }
+        }
+        title = nil  // Never closed: not front matter after all.
+    }
+
+    /// Ranges of the first `limit` lines, each including its line break.
+    private static func lines(_ source: [UInt8], limit: Int) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        while start < source.count, result.count < limit {
+            var end = start
+            while end < source.count, source[end] != UInt8(ascii: "\n") { end += 1 }
+            let next = min(end + 1, source.count)
+            result.append(start..<next)
+            start = next
+        }
+        return result
+    }
+
+    private static func text(_ line: Range<Int>, _ source: [UInt8]) -> String {
+        String(decoding: source[line], as: UTF8.self)
+    }
+}
+
+extension StringProtocol {
+    /// The string without trailing spaces, tabs and line breaks.
+    var trimmingTrailingSpaces: String {
+        var scalars = Substring(self).unicodeScalars
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,62 @@
+/// Looks up installed voices by language and suggests names for a mistyped one.
+public struct VoiceCatalog: Sendable {
+    /// Every installed voice.
+    public let voices: [VoiceInfo]
+
+    /// Creates a catalog over a voice list.
+    public init(voices: [VoiceInfo]) {
+        self.voices = voices
+    }
+
+    /// The voices that speak `language`.
+    public func voices(speaking language: String) -> [VoiceInfo] {
+        voices.filter { $0.speaks(language) }
+    }
+
+    /// Up to `limit` names a user might have meant by `name`, closest first.
+    public func closestNames(to name: String, limit: Int = 3) -> [String] {
+        var candidates: Set<String> = []
+        for voice in voices {
+            candidates.insert(voice.name)
+            candidates.formUnion(voice.languages)
+            if let file = voice.identifier.split(separator: "/").last { candidates.insert(String(file)) }
+        }
+        return Self.closest(to: name, among: Array(candidates), limit: limit)
+    }
+
+    /// Up to `limit` of `candidates` closest to `name` by edit distance, closest first.
+    public static func closest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+        let wanted = name.lowercased()
+        let scored = candidates.map { candidate -> (String, Int) in
+            let lowered = candidate.lowercased()
+            let distance = Self.editDistance(wanted, lowered)
+            let bonus = lowered.hasPrefix(wanted) || wanted.hasPrefix(lowered) ? 1 : 0
+            return (candidate, distance - bonus)
+        }
+        let threshold = max(2, wanted.count / 2)
+        return scored
+            .filter { $0.1 <= threshold }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(limit)
+            .map(\.0)
+    }
+
+    /// Levenshtein distance over Unicode scalars.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,46 @@
+/// An installed eSpeak NG voice.
+public struct VoiceInfo: Sendable, Equatable, Codable {
+    /// The voice's name, such as "English (America)".
+    public var name: String
+    /// The voice file's identifier, such as "gmw/en-US".
+    public var identifier: String
+    /// Language codes the voice speaks, most preferred first.
+    public var languages: [String]
+    /// The voice's gender, when the voice declares one.
+    public var gender: Gender
+
+    /// Creates voice information.
+    public init(name: String, identifier: String, languages: [String], gender: Gender) {
+        self.name = name
+        self.identifier = identifier
+        self.languages = languages
+        self.gender = gender
+    }
+
+    /// A voice's declared gender.
+    public enum Gender: String, Sendable, Equatable, Codable {
+        /// Not declared.
+        case unspecified
+        /// Male.
+        case male
+        /// Female.
+        case female
+
+        init(code: Int) {
+            switch code {
+            case 1: self = .male
+            case 2: self = .female
+            default: self = .unspecified
+            }
+        }
+    }
+
+    /// Whether the voice speaks `language` (a code such as "en" or "en-gb", any case).
+    public func speaks(_ language: String) -> Bool {
+        let wanted = language.lowercased()
+        return languages.contains { code in
+            let code = code.lowercased()
+            return code == wanted || code.hasPrefix(wanted + "-")
+        }
+    }
+}

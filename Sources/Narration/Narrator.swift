@@ -1,0 +1,67 @@
+public import NarrateCore
+public import NarrateText
+
+/// Speaks a document sentence by sentence into an audio sink.
+///
+/// Audio is streamed: each chunk the engine produces goes straight to the sink, so memory
+/// stays flat however long the article is. Silence after each sentence, paragraph and
+/// heading comes from `PauseSettings`, not from the engine.
+public struct Narrator {
+    /// The speech engine.
+    public let engine: any SpeechEngine
+    /// How block text is split into sentences.
+    public var segmenter: SentenceSegmenter
+
+    /// Creates a narrator.
+    public init(engine: any SpeechEngine, segmenter: SentenceSegmenter = SentenceSegmenter()) {
+        self.engine = engine
+        self.segmenter = segmenter
+    }
+
+    /// Narrates `document` into `sink`.
+    ///
+    /// - Parameters:
+    ///   - isCancelled: polled between audio chunks; when it returns true narration stops
+    ///     and `NarrateError.interrupted` is thrown.
+    ///   - progress: called after each sentence with the number done and the total.
+    /// - Returns: what was spoken, with each sentence's place in the audio.
+    public func narrate(
+        _ document: Document,
+        voice: VoiceSettings,
+        pauses: PauseSettings,
+        into sink: any AudioSink,
+        isCancelled: () -> Bool = { false },
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws -> NarrationSummary {
+        try voice.validate()
+        try pauses.validate()
+        try engine.configure(voice)
+        let sentences = segmenter.sentences(of: document)
+        guard !sentences.isEmpty else { throw NarrateError.noSpeakableText(path: document.title) }
+
+        var timings: [SentenceTiming] = []
+        timings.reserveCapacity(sentences.count)
+        var frame = 0
+        for (index, sentence) in sentences.enumerated() {
+            if isCancelled() { throw NarrateError.interrupted }
+            let start = frame
+            try engine.synthesize(sentence.text) { chunk in
+                if isCancelled() { return false }
+                try sink.write(chunk.samples)
+                frame += chunk.samples.count
+                return true
+            }
+            if isCancelled() { throw NarrateError.interrupted }
+            timings.append(SentenceTiming(sentenceIndex: index, startFrame: start, frameCount: frame - start))
+            if index < sentences.count - 1 {
+                let kind = document.blocks[sentence.blockIndex].kind
+                let milliseconds = pauses.milliseconds(after: kind, endsBlock: sentence.endsBlock)
+                let silence = milliseconds * sink.sampleRate / 1000
+                try sink.writeSilence(samples: silence)
+                frame += silence
+            }
+            progress(index + 1, sentences.count)
+        }
+        return NarrationSummary(sentences: sentences, timings: timings, frameCount: frame, sampleRate: sink.sampleRate)
+    }
+}

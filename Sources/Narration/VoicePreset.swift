@@ -1,0 +1,104 @@
+public import NarrateCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A named voice set-up: eSpeak NG voice, rate, pitch, volume, word gap and pauses.
+///
+/// Presets are small JSON files (see voices/README.md). Keys other than `name` and `voice`
+/// are optional and fall back to narrate's defaults; unknown keys are rejected so that a
+/// typo does not pass silently.
+public struct VoicePreset: Sendable, Equatable, Decodable {
+    /// The preset's name (its file name without `.json`).
+    public var name: String
+    /// What the preset sounds like.
+    public var description: String?
+    /// The voice settings.
+    public var voice: VoiceSettings
+    /// The pauses.
+    public var pauses: PauseSettings
+
+    /// Creates a preset.
+    public init(name: String, description: String? = nil, voice: VoiceSettings, pauses: PauseSettings) {
+        self.name = name
+        self.description = description
+        self.voice = voice
+        self.pauses = pauses
+    }
+
+    private enum Key: String, CodingKey, CaseIterable {
+        case name, description, voice, rate, pitch, volume, wordGap, sentencePause, paragraphPause, headingPause
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes a preset, rejecting unknown keys.
+    public init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = all.allKeys.first(where: { Key(rawValue: $0.stringValue) == nil }) {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [unknown],
+                debugDescription: "unknown key '\(unknown.stringValue)' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))"
+            ))
+        }
+        let container = try decoder.container(keyedBy: Key.self)
+        let standard = VoiceSettings.standard
+        let pauses = PauseSettings.standard
+        name = try container.decode(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        voice = VoiceSettings(
+            voice: try container.decode(String.self, forKey: .voice),
+            rate: try container.decodeIfPresent(Int.self, forKey: .rate) ?? standard.rate,
+            pitch: try container.decodeIfPresent(Int.self, forKey: .pitch) ?? standard.pitch,
+            volume: try container.decodeIfPresent(Int.self, forKey: .volume) ?? standard.volume,
+            wordGap: try container.decodeIfPresent(Int.self, forKey: .wordGap) ?? standard.wordGap
+        )
+        self.pauses = PauseSettings(
+            sentence: try container.decodeIfPresent(Int.self, forKey: .sentencePause) ?? pauses.sentence,
+            paragraph: try container.decodeIfPresent(Int.self, forKey: .paragraphPause) ?? pauses.paragraph,
+            heading: try container.decodeIfPresent(Int.self, forKey: .headingPause) ?? pauses.heading
+        )
+    }
+
+    /// Parses preset JSON; `location` names it in errors. Values out of range are errors.
+    public static func parse(_ data: [UInt8], location: String) throws(NarrateError) -> VoicePreset {
+        let preset: VoicePreset
+        do {
+            preset = try JSONDecoder().decode(VoicePreset.self, from: Data(data))
+        } catch let error as DecodingError {
+            throw .invalidPreset(location: location, message: describe(error) + "; see voices/README.md")
+        } catch {
+            throw .invalidPreset(location: location, message: "not valid JSON; see voices/README.md")
+        }
+        do {
+            try preset.voice.validate()
+            try preset.pauses.validate()
+        } catch {
+            throw .invalidPreset(location: location, message: error.description)
+        }
+        return preset
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, _):
+            return "missing key '\(key.stringValue)'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type for '\(path(context))'"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription
+        @unknown default:
+            return "malformed preset"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+public import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds voice presets by name in the user's config directory and in narrate's shipped
+/// voices/ directory, or loads one from a path.
+public struct VoicePresetLibrary: Sendable {
+    /// Directories searched for `NAME.json`, first match wins.
+    public var directories: [String]
+
+    /// Creates a library over explicit directories.
+    public init(directories: [String]) {
+        self.directories = directories
+    }
+
+    /// The standard search order: `$XDG_CONFIG_HOME/narrate/voices` (default
+    /// `~/.config/narrate/voices`), then `$NARRATE_VOICES_DIR`, then the voices/ directory
+    /// shipped with narrate (found next to the executable or in a parent directory).
+    public static func standard(environment: [String: String], executablePath: String?) -> VoicePresetLibrary {
+        var directories: [String] = []
+        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty {
+            directories.append("\(config)/narrate/voices")
+        } else if let home = environment["HOME"], !home.isEmpty {
+            directories.append("\(home)/.config/narrate/voices")
+        }
+        if let shipped = environment["NARRATE_VOICES_DIR"], !shipped.isEmpty {
+            directories.append(shipped)
+        }
+        if let executablePath {
+            var directory = parent(of: executablePath)
+            directories.append("\(directory)/../share/narrate/voices")
+            // A build tree: .build/<triple>/debug/narrate sits a few levels under the package.
+            for _ in 0..<5 {
+                directories.append("\(directory)/voices")
+                let up = parent(of: directory)
+                if up == directory { break }
+                directory = up
+            }
+        }
+        return VoicePresetLibrary(directories: directories)
+    }
+
+    /// Whether `reference` is a path rather than a preset name.
+    public static func isPath(_ reference: String) -> Bool {
+        reference.contains("/") || reference.lowercased().hasSuffix(".json")
+    }
+
+    /// Loads the preset named by `reference`: a path, or a name searched in `directories`.
+    public func preset(_ reference: String) throws(NarrateError) -> VoicePreset {
+        if Self.isPath(reference) {
+            guard let data = Self.contents(of: reference) else {
+                throw .invalidPreset(location: reference, message: "cannot read the preset file; check the path")
+            }
+            return try VoicePreset.parse(data, location: reference)
+        }
+        for directory in directories {
+            let path = "\(directory)/\(reference).json"
+            if let data = Self.contents(of: path) {
+                return try VoicePreset.parse(data, location: path)
+            }
+        }
+        let known = names()
+        let hint = known.isEmpty ? "" : "; available: \(known.joined(separator: ", "))"
+        throw .invalidPreset(location: reference, message: "no such voice preset\(hint)")
+    }
+
+    /// Names of every preset found, sorted, without duplicates.
+    public func names() -> [String] {
+        var found: Set<String> = []
+        for directory in directories {
+            guard let handle = opendir(directory) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasSuffix(".json"), !name.hasPrefix(".") { found.insert(String(name.dropLast(5))) }
+            }
+        }
+        return found.sorted()
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    private static func contents(of path: String) -> [UInt8]? {
+        try? FileContents.read(path)
+    }
+}

@@ -1,0 +1,21 @@
+import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Prints one line on standard error and exits with the error's sysexits code.
+enum ErrorReporter {
+    static func fail(_ error: NarrateError) -> Never {
+        printError(error.description)
+        exit(error.exitCode)
+    }
+
+    static func printError(_ message: String) {
+        let line = "narrate: \(message)\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { buffer in
+            write(STDERR_FILENO, buffer.baseAddress, buffer.count - 1)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Set by SIGINT or SIGTERM; long work polls it and stops cleanly.
+let interruptRequested = Atomic<Bool>(false)
+
+/// Ctrl-C and termination requests: the handler only sets a flag (all a signal handler may
+/// safely do); the narration loop sees it within one audio chunk, removes its temporary
+/// file and exits with 130.
+enum Interruption {
+    /// Installs the handlers, and ignores signals that would otherwise kill the process
+    /// instead of letting a write fail cleanly (SIGXFSZ on a file size limit, SIGPIPE).
+    static func install() {
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+        signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Whether the user asked to stop.
+    static var isRequested: Bool {
+        interruptRequested.load(ordering: .relaxed)
+    }
+
+    private static let handler: @convention(c) (Int32) -> Void = { _ in
+        interruptRequested.store(true, ordering: .relaxed)
+    }
+}
