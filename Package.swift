@@ -80,7 +80,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "narrate-bench",
-            dependencies: ["Narration"],
+            dependencies: [
+                "NarrateCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings
         ),
 

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One finished run of a program: wall time, peak memory and exit status.
+struct ChildProcess {
+    /// Seconds from spawn to exit.
+    var wallSeconds: Double
+    /// Peak resident memory in KiB (from wait4's rusage).
+    var peakKiB: Int
+    /// The exit status (or 128 + signal).
+    var status: Int32
+
+    /// Runs `arguments` (the first is the program, searched in PATH) with output discarded.
+    static func run(_ arguments: [String]) throws(BenchmarkError) -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = now()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard spawned == 0 else {
+            throw BenchmarkError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        let elapsed = now() - start
+        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return ChildProcess(wallSeconds: elapsed, peakKiB: Int(usage.ru_maxrss), status: exitStatus)
+    }
+
+    /// Runs and insists on success.
+    static func runChecked(_ arguments: [String]) throws(BenchmarkError) -> ChildProcess {
+        let result = try run(arguments)
+        guard result.status == 0 else {
+            throw BenchmarkError("\(arguments.joined(separator: " ")) exited with \(result.status)")
+        }
+        return result
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The narrate executable and the long sample the benchmark uses.
+struct Locations {
+    /// The narrate executable built next to narrate-bench.
+    var narrate: String
+    /// The long article.
+    var sample: String
+
+    static func find(sample: String?) throws(BenchmarkError) -> Locations {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let executable = count > 0
+            ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
+        var directory = parent(executable)
+        let narrate = "\(directory)/narrate"
+        guard access(narrate, X_OK) == 0 else {
+            throw BenchmarkError("\(narrate) not found; run 'swift build -c release' first")
+        }
+        if let sample {
+            guard access(sample, R_OK) == 0 else { throw BenchmarkError("\(sample): cannot read it") }
+            return Locations(narrate: narrate, sample: sample)
+        }
+        for _ in 0..<6 {
+            let candidate = "\(directory)/samples/en-long.txt"
+            if access(candidate, R_OK) == 0 { return Locations(narrate: narrate, sample: candidate) }
+            directory = parent(directory)
+        }
+        if access("samples/en-long.txt", R_OK) == 0 { return Locations(narrate: narrate, sample: "samples/en-long.txt") }
+        throw BenchmarkError("samples/en-long.txt not found; run from the package directory or pass --sample")
+    }
+
+    private static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Compares `narrate convert` with `espeak-ng -w` on the same text, voice and rate.
+///
+/// Wall time alternates the two programs and reports the median ratio; peak memory comes
+/// from wait4; instruction counts come from valgrind's callgrind, which repeat exactly from
+/// run to run and so are the figure to trust on a shared machine.
+@main
+struct NarrateBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "narrate-bench",
+        abstract: "Benchmark narrate against espeak-ng (run from a release build)."
+    )
+
+    @Option(help: "Alternating runs of each program for wall time.")
+    var runs = 5
+
+    @Option(help: "The long article (default: samples/en-long.txt).")
+    var sample: String?
+
+    @Option(help: "eSpeak NG voice for both programs.")
+    var voice = "en-us"
+
+    @Option(help: "Words per minute for both programs.")
+    var rate = 175
+
+    @Option(help: "Characters in the callgrind excerpt.")
+    var excerptCharacters = 4000
+
+    @Flag(help: "Skip the callgrind instruction counts.")
+    var skipCallgrind = false
+
+    func run() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        let locations = try Locations.find(sample: sample)
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        print("narrate-bench: \(locations.sample), voice \(voice), \(rate) wpm, \(runs) alternating runs")
+
+        // 1. Wall time and peak memory, alternating.
+        let narrateCommand = { (input: String) in
+            [locations.narrate, "convert", input, "-o", "\(work.path)/narrate.wav", "--force",
+             "--voice", voice, "--rate", "\(rate)"]
+        }
+        let espeakCommand = ["espeak-ng", "-v", voice, "-s", "\(rate)", "-f", locations.sample, "-w", "\(work.path)/espeak.wav"]
+        var narrateRuns: [ChildProcess] = []
+        var espeakRuns: [ChildProcess] = []
+        for _ in 0..<runs {
+            narrateRuns.append(try ChildProcess.runChecked(narrateCommand(locations.sample)))
+            espeakRuns.append(try ChildProcess.runChecked(espeakCommand))
+        }
+        let ratios = zip(narrateRuns, espeakRuns).map { $0.wallSeconds / $1.wallSeconds }
+        print("")
+        print("wall time (median of \(runs))   narrate \(format(median(narrateRuns.map(\.wallSeconds)), 2)) s   espeak-ng \(format(median(espeakRuns.map(\.wallSeconds)), 2)) s   ratio \(format(median(ratios), 3))x")
+        print("peak memory                   narrate \(mib(narrateRuns.map(\.peakKiB).max()!))   espeak-ng \(mib(espeakRuns.map(\.peakKiB).max()!))")
+
+        // 2. Peak memory on the long article and on ten copies of it.
+        let text = try FileContents.read(locations.sample)
+        let tenfold = "\(work.path)/long-x10.txt"
+        try write(Array([[UInt8]](repeating: text + Array("\n\n".utf8), count: 10).joined()), to: tenfold)
+        let once = try ChildProcess.runChecked(narrateCommand(locations.sample))
+        let ten = try ChildProcess.runChecked(narrateCommand(tenfold))
+        print("narrate peak memory           x1 \(mib(once.peakKiB))   x10 \(mib(ten.peakKiB))   growth \(format(Double(ten.peakKiB) / Double(once.peakKiB), 3))x")
+
+        // 3. Instructions under callgrind on a plain-text excerpt.
+        if skipCallgrind { return }
+        let excerpt = "\(work.path)/excerpt.txt"
+        try write(Self.excerpt(text, characters: excerptCharacters), to: excerpt)
+        let callgrind = Callgrind(workDirectory: work.path)
+        guard callgrind.isAvailable else {
+            print("callgrind: valgrind is not installed; skipped")
+            return
+        }
+        let narrateInstructions = try callgrind.instructions(
+            [try callgrind.debuglessCopy(of: locations.narrate), "convert", excerpt, "-o", "\(work.path)/cg-narrate.wav",
+             "--force", "--voice", voice, "--rate", "\(rate)"]
+        )
+        let espeakInstructions = try callgrind.instructions(
+            ["espeak-ng", "-v", voice, "-s", "\(rate)", "-f", excerpt, "-w", "\(work.path)/cg-espeak.wav"]
+        )
+        print("instructions (\(excerptCharacters)-char excerpt)  narrate \(narrateInstructions)   espeak-ng \(espeakInstructions)   ratio \(format(Double(narrateInstructions) / Double(espeakInstructions), 4))x")
+    }
+
+    /// The first `characters` characters of `text`, cut back to the last white space.
+    static func excerpt(_ text: [UInt8], characters: Int) -> [UInt8] {
+        let string = String(decoding: text, as: UTF8.self)
+        var cut = String(string.prefix(characters))
+        if cut.count < string.count, let space = cut.lastIndex(where: { $0 == " " || $0 == "\n" }) {
+            cut = String(cut[..<space])
+        }
+        return Array(cut.utf8)
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws(BenchmarkError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw BenchmarkError("cannot create \(path)") }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw BenchmarkError("cannot write \(path)") }
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    private func format(_ value: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = Int((value * scale).rounded())
+        let whole = scaled / Int(scale)
+        var fraction = String(scaled % Int(scale))
+        while fraction.count < digits { fraction = "0" + fraction }
+        return "\(whole).\(fraction)"
+    }
+
+    private func mib(_ kib: Int) -> String {
+        "\(format(Double(kib) / 1024, 1)) MiB"
+    }
+}
