@@ -80,6 +80,7 @@ public final class AudioFileWriter: AudioSink {
     /// Appends samples. Throws `.writeFailed` when the file system refuses them.
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         guard let file, let base = samples.baseAddress, !samples.isEmpty else { return }
+        errno = 0
         let written = sf_write_short(file, base, sf_count_t(samples.count))
         guard written == sf_count_t(samples.count) else {
             throw NarrateError.writeFailed(path: destination, reason: Self.writeError(file))

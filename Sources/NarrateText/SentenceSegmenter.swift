@@ -77,16 +77,28 @@ public struct SentenceSegmenter: Sendable {
     }
 
     /// Every sentence of `document`, in reading order, with text and source ranges.
+    ///
+    /// A piece with nothing to speak (a lone "..." or "*") joins the sentence before it, so
+    /// the sentences still cover the whole text.
     public func sentences(of document: Document) -> [Sentence] {
         var result: [Sentence] = []
         for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable {
-            let ranges = sentenceRanges(in: block.text).filter { range in
-                let scalars = block.text.unicodeScalars
-                let lower = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
-                let upper = scalars.index(lower, offsetBy: range.count)
-                return scalars[lower..<upper].contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-            }
             let scalars = Array(block.text.unicodeScalars)
+            var ranges: [Range<Int>] = []
+            var pendingStart: Int?
+            for range in sentenceRanges(in: block.text) {
+                let speakable = scalars[range].contains {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                }
+                if speakable {
+                    ranges.append((pendingStart ?? range.lowerBound)..<range.upperBound)
+                    pendingStart = nil
+                } else if let last = ranges.last {
+                    ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+                } else {
+                    pendingStart = pendingStart ?? range.lowerBound
+                }
+            }
             for (position, range) in ranges.enumerated() {
                 result.append(Sentence(
                     text: String(String.UnicodeScalarView(scalars[range])),
@@ -107,19 +119,24 @@ public struct SentenceSegmenter: Sendable {
         if following.properties.isLowercase { return false }
         // Only a single period can belong to an abbreviation or initial.
         guard scalars[terminatorStart] == ".", terminatorCount == 1 else { return true }
+        // "3. Oktober": a German ordinal before a month name.
+        let number = Self.digits(before: terminatorStart, in: scalars)
+        if !number.isEmpty, Self.monthNames.contains(Self.word(startingAt: next, in: scalars).lowercased()) {
+            return false
+        }
         let word = Self.word(before: terminatorStart, in: scalars)
         guard !word.isEmpty else { return true }
+        // "z. B.", "d. h.", "т. д.": one letter, then another single letter and a period.
+        if word.unicodeScalars.count == 1, next + 1 < scalars.count, scalars[next + 1] == ".",
+           Self.word(startingAt: next, in: scalars).unicodeScalars.count == 1 {
+            return false
+        }
         let lowered = word.lowercased()
         // An initial such as "J. R. R. Tolkien" or "С. Петренко".
         if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isUppercase { return false }
         if nonTerminalAbbreviations.contains(lowered) { return false }
         if ambiguousAbbreviations.contains(lowered) {
             return following.properties.isUppercase || following.properties.numericType != nil
-        }
-        // "3. Oktober": a German ordinal before a month name.
-        if word.unicodeScalars.allSatisfy({ $0.properties.numericType != nil }),
-           Self.monthNames.contains(Self.word(startingAt: next, in: scalars).lowercased()) {
-            return false
         }
         return true
     }
@@ -142,6 +159,13 @@ public struct SentenceSegmenter: Sendable {
                 break
             }
         }
+        return String(String.UnicodeScalarView(scalars[lower..<index]))
+    }
+
+    /// The run of decimal digits that ends just before `index`.
+    static func digits(before index: Int, in scalars: [Unicode.Scalar]) -> String {
+        var lower = index
+        while lower > 0, scalars[lower - 1].properties.numericType == .decimal { lower -= 1 }
         return String(String.UnicodeScalarView(scalars[lower..<index]))
     }
 

@@ -1,0 +1,119 @@
+import NarrateCore
+@testable import NarrateIngest
+import Testing
+
+@Suite("Markdown reading")
+struct MarkdownReaderTests {
+    let reader = MarkdownReader()
+
+    func read(_ markdown: String, reader: MarkdownReader? = nil) throws -> Document {
+        try (reader ?? self.reader).read(markdown, path: "test.md")
+    }
+
+    /// The source text a block's text maps back to, scalar by scalar.
+    func sourceText(_ source: String, _ block: Block) -> String {
+        let scalars = Array(source.unicodeScalars)
+        let range = block.sourceMap.sourceRange(forTextRange: 0..<block.text.unicodeScalars.count)
+        return String(String.UnicodeScalarView(scalars[range]))
+    }
+
+    @Test func headingsParagraphsListsAndQuotesAreRead() throws {
+        let document = try read("""
+        # Field notes
+
+        A first paragraph.
+
+        - one item
+        - another item
+
+        > A quoted line.
+
+        ## Later
+        """)
+        #expect(document.title == "Field notes")
+        #expect(document.blocks.map(\.kind) == [
+            .heading(level: 1), .paragraph, .listItem, .listItem, .quote, .heading(level: 2),
+        ])
+        #expect(document.blocks.map(\.text) == [
+            "Field notes", "A first paragraph.", "one item", "another item", "A quoted line.", "Later",
+        ])
+        #expect(document.format == .markdown)
+    }
+
+    @Test func codeBlocksBecomeTheNotice() throws {
+        let source = "Before.\n\n```swift\nlet x = 1\n```\n\nAfter."
+        let document = try read(source)
+        #expect(document.blocks.map(\.text) == ["Before.", MarkdownReader.standardCodeBlockNotice, "After."])
+        #expect(document.blocks[1].kind == .notice)
+        let silent = try read(source, reader: MarkdownReader(codeBlockNotice: ""))
+        #expect(silent.blocks.map(\.text) == ["Before.", "After."])
+        let custom = try read(source, reader: MarkdownReader(codeBlockNotice: "Code omitted."))
+        #expect(custom.blocks[1].text == "Code omitted.")
+    }
+
+    @Test func linksReadAsTheirTextAndImagesAsNothing() throws {
+        let source = "See [the report](https://example.org/r) and ![a chart of rain](chart.png) today."
+        let document = try read(source)
+        #expect(document.blocks.map(\.text) == ["See the report and  today."])
+        let withAlt = try read(source, reader: MarkdownReader(readsImageDescriptions: true))
+        #expect(withAlt.blocks[0].text == "See the report and a chart of rain today.")
+    }
+
+    @Test func emphasisAndInlineCodeKeepTheirWords() throws {
+        let document = try read("Some *very* **bold** `code` and ~~struck~~ words.")
+        #expect(document.blocks[0].text == "Some very bold code and struck words.")
+    }
+
+    @Test func softLineBreaksBecomeSpaces() throws {
+        let document = try read("A line\nwrapped here.")
+        #expect(document.blocks[0].text == "A line wrapped here.")
+        #expect(document.title == "A line")
+    }
+
+    @Test func htmlAndRulesAreNotRead() throws {
+        let document = try read("<div>hidden</div>\n\nVisible.\n\n---\n\nAlso visible.")
+        #expect(document.blocks.map(\.text) == ["Visible.", "Also visible."])
+    }
+
+    @Test func frontMatterIsSkippedAndGivesTheTitle() throws {
+        let source = "---\ntitle: \"Rivers in Winter\"\ntags: [a]\n---\n\nThe ice came early.\n"
+        let document = try read(source)
+        #expect(document.title == "Rivers in Winter")
+        #expect(document.blocks.map(\.text) == ["The ice came early."])
+        #expect(sourceText(source, document.blocks[0]) == "The ice came early.")
+    }
+
+    @Test func tablesAreReadRowByRow() throws {
+        let document = try read("| City | Rain |\n|---|---|\n| Lviv | 12 |\n")
+        #expect(document.blocks.map(\.text) == ["City, Rain", "Lviv, 12"])
+    }
+
+    @Test func sourceRangesPointAtTheWordsInTheSource() throws {
+        let source = "# Вітаємо\n\nText with *emphasis* and [a link](http://x.y) — done.\n"
+        let document = try read(source)
+        #expect(sourceText(source, document.blocks[0]) == "Вітаємо")
+        let block = document.blocks[1]
+        let scalars = Array(block.text.unicodeScalars)
+        let word = Array("emphasis".unicodeScalars)
+        let start = try #require((0...(scalars.count - word.count)).first { Array(scalars[$0..<($0 + word.count)]) == word })
+        let range = block.sourceMap.sourceRange(forTextRange: start..<(start + word.count))
+        let sourceScalars = Array(source.unicodeScalars)
+        #expect(String(String.UnicodeScalarView(sourceScalars[range])) == "emphasis")
+        #expect(sourceText(source, block) == "Text with *emphasis* and [a link](http://x.y) — done.")
+    }
+
+    @Test func onlyCodeWithoutNoticeHasNothingToSay() {
+        #expect(throws: NarrateError.noSpeakableText(path: "test.md")) {
+            try MarkdownReader(codeBlockNotice: "").read("```\ncode\n```\n", path: "test.md")
+        }
+    }
+
+    @Test func theShippedMarkdownSampleReads() throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let document = try ArticleLoader().load(path: "/\(path)/samples/en-field-notes.md")
+        #expect(document.blocks.contains { $0.kind == .quote })
+        #expect(document.blocks.contains { $0.kind == .listItem })
+        #expect(document.blocks.contains { $0.kind == .notice })
+        #expect(!document.title.isEmpty)
+    }
+}

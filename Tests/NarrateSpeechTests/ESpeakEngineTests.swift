@@ -1,0 +1,130 @@
+import NarrateCore
+@testable import NarrateSpeech
+import Testing
+
+/// eSpeak NG is process-global, so these tests run one at a time.
+@Suite("eSpeak NG engine", .serialized)
+struct ESpeakEngineTests {
+    func speak(_ text: String, with settings: VoiceSettings = .standard) throws -> (samples: [Int16], events: [SpeechEvent]) {
+        let engine = try ESpeakEngine.shared()
+        try engine.configure(settings)
+        var samples: [Int16] = []
+        var events: [SpeechEvent] = []
+        try engine.synthesize(text) { chunk in
+            samples.append(contentsOf: chunk.samples)
+            events.append(contentsOf: chunk.events)
+            return true
+        }
+        return (samples, events)
+    }
+
+    @Test func thereIsOneEngineWithEspeakRate() throws {
+        let engine = try ESpeakEngine.shared()
+        #expect(engine === (try ESpeakEngine.shared()))
+        #expect(engine.sampleRate == 22_050)
+        #expect(engine.version.hasPrefix("1."))
+        #expect(!engine.dataPath.isEmpty)
+    }
+
+    @Test func synthesisHandsOverAudioAndWordEvents() throws {
+        let text = "Hello there, listener."
+        let (samples, events) = try speak(text)
+        // About a second of speech, and not silence.
+        #expect(samples.count > 11_025)
+        #expect(samples.contains { abs(Int($0)) > 1000 })
+        let words = events.filter { $0.kind == .word }
+        #expect(words.count == 3)
+        #expect(words.map(\.textOffset) == [0, 6, 13])
+        #expect(words.map(\.sampleOffset) == words.map(\.sampleOffset).sorted())
+        #expect(events.contains { $0.kind == .sentence })
+    }
+
+    @Test func fasterRateMeansShorterAudio() throws {
+        let text = "The river was high after three days of rain in the hills."
+        let slow = try speak(text, with: VoiceSettings(voice: "en-us", rate: 120, pitch: 50, volume: 100))
+        let fast = try speak(text, with: VoiceSettings(voice: "en-us", rate: 300, pitch: 50, volume: 100))
+        #expect(Double(fast.samples.count) < Double(slow.samples.count) * 0.7)
+    }
+
+    @Test func volumeZeroIsSilent() throws {
+        let (samples, _) = try speak("Quiet please.", with: VoiceSettings(voice: "en-us", rate: 175, pitch: 50, volume: 0))
+        #expect(!samples.isEmpty)
+        #expect(samples.allSatisfy { abs(Int($0)) < 50 })
+    }
+
+    @Test func theReceiverCanStopSynthesis() throws {
+        let engine = try ESpeakEngine.shared()
+        try engine.configure(.standard)
+        var chunks = 0
+        try engine.synthesize(String(repeating: "A long sentence that goes on. ", count: 20)) { _ in
+            chunks += 1
+            return false
+        }
+        #expect(chunks == 1)
+        // The engine is usable afterwards.
+        #expect(try speak("Still here.").samples.count > 1000)
+    }
+
+    @Test func errorsFromTheReceiverPropagate() throws {
+        struct Stop: Error {}
+        let engine = try ESpeakEngine.shared()
+        try engine.configure(.standard)
+        #expect(throws: Stop.self) {
+            try engine.synthesize("Some words to speak.") { _ in throw Stop() }
+        }
+    }
+
+    @Test func ukrainianAndGermanVoicesSpeak() throws {
+        let ukrainian = try speak("Добрий день, шановні слухачі.", with: VoiceSettings(voice: "uk", rate: 160, pitch: 50, volume: 100))
+        #expect(ukrainian.samples.count > 11_025)
+        // Offsets count Unicode scalars, not bytes.
+        #expect(ukrainian.events.filter { $0.kind == .word }.map(\.textOffset) == [0, 7, 13, 21])
+        let german = try speak("Guten Morgen.", with: VoiceSettings(voice: "de", rate: 160, pitch: 50, volume: 100))
+        #expect(german.samples.count > 5_000)
+    }
+
+    @Test func unknownVoicesSuggestCloseNames() throws {
+        let engine = try ESpeakEngine.shared()
+        do {
+            try engine.configure(VoiceSettings(voice: "en-uss", rate: 175, pitch: 50, volume: 100))
+            Issue.record("expected an unknown-voice error")
+        } catch let error as NarrateError {
+            guard case .unknownVoice(let name, let suggestions) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(name == "en-uss")
+            #expect(suggestions.contains("en-us"))
+            #expect(error.exitCode == 64)
+        }
+    }
+
+    @Test func outOfRangeSettingsAreRejectedBeforeTheEngine() throws {
+        let engine = try ESpeakEngine.shared()
+        #expect(throws: NarrateError.self) {
+            try engine.configure(VoiceSettings(voice: "en-us", rate: 10, pitch: 50, volume: 100))
+        }
+        #expect(throws: NarrateError.self) {
+            try engine.configure(VoiceSettings(voice: "en-us", rate: 175, pitch: 100, volume: 100))
+        }
+    }
+
+    @Test func statusCodesBecomeMessages() {
+        let error = ESpeakEngine.error(0x1000_06FF)
+        guard case .engine(let code, let message) = error else {
+            Issue.record("expected an engine error")
+            return
+        }
+        #expect(code == 0x1000_06FF)
+        #expect(message.lowercased().contains("voice"))
+    }
+
+    @Test func voicesAreListedAndFilteredByLanguage() throws {
+        let catalog = VoiceCatalog(voices: try ESpeakEngine.shared().voices())
+        #expect(catalog.voices.count > 50)
+        #expect(!catalog.voices(speaking: "uk").isEmpty)
+        #expect(catalog.voices(speaking: "en").allSatisfy { $0.speaks("en") })
+        #expect(catalog.voices(speaking: "zz").isEmpty)
+        #expect(VoiceCatalog.editDistance("kitten", "sitting") == 3)
+    }
+}

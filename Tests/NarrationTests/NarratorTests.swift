@@ -1,0 +1,101 @@
+import NarrateCore
+import Narration
+import Testing
+
+/// A speech engine that produces a fixed number of samples per scalar, for exact arithmetic.
+final class FakeEngine: SpeechEngine, @unchecked Sendable {
+    let sampleRate = 1_000
+    var spoken: [String] = []
+    var configured: VoiceSettings?
+
+    func configure(_ settings: VoiceSettings) throws {
+        configured = settings
+    }
+
+    func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
+        spoken.append(text)
+        let samples = [Int16](repeating: 1, count: text.unicodeScalars.count * 10)
+        // Two chunks, as a streaming engine would hand them over.
+        let half = samples.count / 2
+        try samples.withUnsafeBufferPointer { buffer in
+            guard try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[..<half]), events: [])) else { return }
+            _ = try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[half...]), events: []))
+        }
+    }
+}
+
+/// Records what is written: runs of speech and silence.
+final class RecordingSink: AudioSink {
+    let sampleRate = 1_000
+    var events: [String] = []
+    var total = 0
+
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+        total += samples.count
+        if let last = events.last, last.hasPrefix("speech ") {
+            events[events.count - 1] = "speech \(Int(last.dropFirst(7))! + samples.count)"
+        } else {
+            events.append("speech \(samples.count)")
+        }
+    }
+
+    func writeSilence(samples count: Int) throws {
+        total += count
+        events.append("silence \(count)")
+    }
+}
+
+@Suite("Narration and pauses")
+struct NarratorTests {
+    let document = Document(
+        title: "Title",
+        blocks: [
+            Block(kind: .heading(level: 1), text: "Title", sourceMap: .identity(sourceOffset: 0, length: 5)),
+            Block(kind: .paragraph, text: "One. Two.", sourceMap: .identity(sourceOffset: 7, length: 9)),
+            Block(kind: .listItem, text: "Three.", sourceMap: .identity(sourceOffset: 18, length: 6)),
+        ],
+        format: .markdown
+    )
+
+    @Test func pausesFollowSentencesParagraphsAndHeadings() throws {
+        let engine = FakeEngine()
+        let sink = RecordingSink()
+        let pauses = PauseSettings(sentence: 300, paragraph: 700, heading: 900)
+        let summary = try Narrator(engine: engine).narrate(document, voice: .standard, pauses: pauses, into: sink)
+        #expect(engine.spoken == ["Title", "One.", "Two.", "Three."])
+        #expect(sink.events == [
+            "speech 50", "silence 900", "speech 40", "silence 300", "speech 40", "silence 700", "speech 60",
+        ])
+        #expect(summary.frameCount == sink.total)
+        #expect(summary.timings.map(\.startFrame) == [0, 950, 1290, 2030])
+        #expect(summary.duration == Double(sink.total) / 1000)
+        #expect(engine.configured == .standard)
+    }
+
+    @Test func defaultPausesSoundNatural() {
+        let standard = PauseSettings.standard
+        #expect(standard.sentence < standard.paragraph)
+        #expect(standard.paragraph < standard.heading)
+        #expect(standard.milliseconds(after: .paragraph, endsBlock: false) == standard.sentence)
+        #expect(standard.milliseconds(after: .quote, endsBlock: true) == standard.paragraph)
+        #expect(standard.milliseconds(after: .heading(level: 2), endsBlock: true) == standard.heading)
+    }
+
+    @Test func pausesOutOfRangeAreRejected() {
+        #expect(throws: NarrateError.self) { try PauseSettings(sentence: -1, paragraph: 700, heading: 900).validate() }
+        #expect(throws: NarrateError.self) { try PauseSettings(sentence: 300, paragraph: 10_001, heading: 900).validate() }
+    }
+
+    @Test func cancellationStopsWithInterrupted() throws {
+        let engine = FakeEngine()
+        let sink = RecordingSink()
+        var polls = 0
+        #expect(throws: NarrateError.interrupted) {
+            try Narrator(engine: engine).narrate(
+                document, voice: .standard, pauses: .standard, into: sink,
+                isCancelled: { polls += 1; return polls > 3 }
+            )
+        }
+        #expect(engine.spoken.count < 4)
+    }
+}

@@ -1,0 +1,59 @@
+import NarrateCore
+import Narration
+import Testing
+
+@Suite("Voice presets")
+struct VoicePresetTests {
+    let shipped = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/voices"
+
+    @Test(arguments: ["en-us-narrator", "en-gb-narrator", "uk-narrator", "de-narrator"])
+    func shippedPresetsLoad(_ name: String) throws {
+        let preset = try VoicePresetLibrary(directories: [shipped]).preset(name)
+        #expect(preset.name == name)
+        try preset.voice.validate()
+        try preset.pauses.validate()
+    }
+
+    @Test func missingKeysFallBackToDefaults() throws {
+        let preset = try VoicePreset.parse(Array(#"{"name": "x", "voice": "uk"}"#.utf8), location: "x.json")
+        #expect(preset.voice == VoiceSettings(voice: "uk", rate: 175, pitch: 50, volume: 100, wordGap: 0))
+        #expect(preset.pauses == .standard)
+    }
+
+    @Test(arguments: [
+        (#"{"name": "x", "voice": "uk", "speed": 3}"#, "unknown key 'speed'"),
+        (#"{"name": "x"}"#, "missing key 'voice'"),
+        (#"{"name": "x", "voice": "uk", "rate": "fast"}"#, "wrong type for 'rate'"),
+        (#"{"name": "x", "voice": "uk", "pitch": 120}"#, "pitch 120 is out of range"),
+        (#"{"name": "x", "#, "not valid JSON"),
+    ])
+    func malformedPresetsAreExplained(_ json: String, _ expected: String) {
+        do {
+            _ = try VoicePreset.parse(Array(json.utf8), location: "p.json")
+            Issue.record("expected an error for \(json)")
+        } catch {
+            #expect(error.exitCode == 78)
+            #expect(error.description.contains(expected), "\(error.description)")
+            #expect(error.description.hasPrefix("p.json: "))
+        }
+    }
+
+    @Test func userPresetsComeBeforeShippedOnes() {
+        let library = VoicePresetLibrary.standard(
+            environment: ["XDG_CONFIG_HOME": "/home/u/.cfg"], executablePath: "/opt/narrate/bin/narrate"
+        )
+        #expect(library.directories.first == "/home/u/.cfg/narrate/voices")
+        #expect(library.directories.contains("/opt/narrate/bin/../share/narrate/voices"))
+        #expect(VoicePresetLibrary.isPath("./mine.json"))
+        #expect(!VoicePresetLibrary.isPath("uk-narrator"))
+    }
+
+    @Test func unknownNamesListWhatExists() {
+        do {
+            _ = try VoicePresetLibrary(directories: [shipped]).preset("no-such")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("uk-narrator"))
+        }
+    }
+}
