@@ -1,3 +1,4 @@
+import NarrateCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,11 +13,7 @@ struct Locations {
     var sample: String
 
     static func find(sample: String?) throws(BenchmarkError) -> Locations {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = count > 0
-            ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : CommandLine.arguments[0]
+        let executable = ExecutablePath.current() ?? CommandLine.arguments[0]
         var directory = parent(executable)
         let narrate = "\(directory)/narrate"
         guard access(narrate, X_OK) == 0 else {

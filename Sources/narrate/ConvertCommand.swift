@@ -141,7 +141,7 @@ struct ConvertCommand: ParsableCommand {
         var voiceSettings = VoiceSettings.standard
         var pauses = PauseSettings.standard
         if let preset {
-            let library = VoicePresetLibrary.standard(environment: Self.environment(), executablePath: Self.executablePath())
+            let library = VoicePresetLibrary.standard(environment: Self.environment(), executablePath: ExecutablePath.current())
             let loaded = try library.preset(preset)
             voiceSettings = loaded.voice
             pauses = loaded.pauses
@@ -198,15 +198,5 @@ struct ConvertCommand: ParsableCommand {
             if let value = getenv(key) { result[key] = String(cString: value) }
         }
         return result
-    }
-
-    /// The running executable's path (Linux: /proc/self/exe; otherwise argv[0]).
-    static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if count > 0 {
-            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        return CommandLine.arguments.first
     }
 }
