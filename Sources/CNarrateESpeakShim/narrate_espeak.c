@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 _Static_assert(sizeof(narrate_espeak_event) == 24, "narrate_espeak_event layout changed");
 _Static_assert(sizeof(short) == sizeof(int16_t), "eSpeak NG samples are 16-bit");
@@ -107,10 +108,33 @@ const char *narrate_espeak_version(void) { return version_text ? version_text : 
 
 const char *narrate_espeak_data_path(void) { return data_path_in_use ? data_path_in_use : ""; }
 
+/* Whether some installed voice lists `code` (any case) among its languages. */
+static int is_installed_language(const char *code) {
+    const espeak_VOICE **voices = espeak_ListVoices(NULL);
+    for (size_t i = 0; voices != NULL && voices[i] != NULL; i++) {
+        const char *entry = voices[i]->languages;
+        while (entry != NULL && entry[0] != '\0') {
+            const char *language = entry + 1;
+            if (strcasecmp(language, code) == 0) return 1;
+            entry = language + strlen(language) + 1;
+        }
+    }
+    return 0;
+}
+
 int32_t narrate_espeak_set_voice(const char *name) {
     if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
     if (name == NULL || name[0] == '\0') return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
-    return (int32_t)espeak_ng_SetVoiceByName(name);
+    espeak_ng_STATUS status = espeak_ng_SetVoiceByName(name);
+    if (status != ENS_VOICE_NOT_FOUND) return (int32_t)status;
+    /* Like the espeak-ng command, a name that is no voice file may be a language code
+       ("en-gb" is spoken by the file gmw/en); but only an exact code, since eSpeak's own
+       matching is fuzzy and would take a typo such as "en-uss" for English. */
+    if (!is_installed_language(name)) return (int32_t)status;
+    espeak_VOICE wanted;
+    memset(&wanted, 0, sizeof(wanted));
+    wanted.languages = name;
+    return (int32_t)espeak_ng_SetVoiceByProperties(&wanted);
 }
 
 static int to_espeak_parameter(int32_t parameter, espeak_PARAMETER *out) {

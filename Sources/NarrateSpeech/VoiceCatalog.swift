@@ -27,18 +27,28 @@ public struct VoiceCatalog: Sendable {
     /// Up to `limit` of `candidates` closest to `name` by edit distance, closest first.
     public static func closest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
         let wanted = name.lowercased()
-        let scored = candidates.map { candidate -> (String, Int) in
+        var seen: Set<String> = []
+        // Lower-case codes first, so "en-us" is kept over the file name "en-US".
+        let unique = candidates.sorted { ($0.lowercased() != $0 ? 1 : 0, $0) < ($1.lowercased() != $1 ? 1 : 0, $1) }
+            .filter { seen.insert($0.lowercased()).inserted }
+        let scored = unique.map { candidate -> (name: String, score: Int) in
             let lowered = candidate.lowercased()
-            let distance = Self.editDistance(wanted, lowered)
-            let bonus = lowered.hasPrefix(wanted) || wanted.hasPrefix(lowered) ? 1 : 0
-            return (candidate, distance - bonus)
+            // A name that contains what was typed ("english" in "English (America)") is a
+            // better guess than a short name a few edits away.
+            if lowered.contains(wanted) { return (candidate, 0) }
+            var score = Self.editDistance(wanted, lowered) - (lowered.hasPrefix(wanted) || wanted.hasPrefix(lowered) ? 1 : 0)
+            // "englsh" is one edit from the first word of "English (America)".
+            if let firstWord = lowered.split(separator: " ").first, firstWord.count < lowered.count {
+                score = min(score, Self.editDistance(wanted, String(firstWord)) + 1)
+            }
+            return (candidate, score)
         }
         let threshold = max(2, wanted.count / 2)
         return scored
-            .filter { $0.1 <= threshold }
-            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .filter { $0.score <= threshold }
+            .sorted { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }
             .prefix(limit)
-            .map(\.0)
+            .map(\.name)
     }
 
     /// Levenshtein distance over Unicode scalars.

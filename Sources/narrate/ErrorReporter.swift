@@ -12,6 +12,11 @@ enum ErrorReporter {
         exit(error.exitCode)
     }
 
+    /// Exits the process with `code`.
+    static func terminate(_ code: Int32) -> Never {
+        exit(code)
+    }
+
     static func printError(_ message: String) {
         let line = "narrate: \(message)\n"
         _ = line.utf8CString.withUnsafeBufferPointer { buffer in

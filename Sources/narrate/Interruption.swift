@@ -15,6 +15,13 @@ enum Interruption {
     /// Installs the handlers, and ignores signals that would otherwise kill the process
     /// instead of letting a write fail cleanly (SIGXFSZ on a file size limit, SIGPIPE).
     static func install() {
+        // A parent may spawn narrate with these signals blocked (threads of a dispatch pool
+        // block them, and children inherit the mask); unblock them so Ctrl-C still works.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
         signal(SIGXFSZ, SIG_IGN)

@@ -9,4 +9,27 @@ struct NarrateCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [ConvertCommand.self, VoicesCommand.self]
     )
+
+    /// Runs the command, reporting a usage error as one line on stderr (exit 64) instead of
+    /// ArgumentParser's several lines of usage; help and version still print in full.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                ErrorReporter.terminate(0)
+            }
+            let message = self.message(for: error)
+            if !message.isEmpty {
+                let subcommand = arguments.first { !$0.hasPrefix("-") } ?? ""
+                let help = ["convert", "voices"].contains(subcommand) ? "narrate \(subcommand) --help" : "narrate --help"
+                ErrorReporter.printError("\(message.split(separator: "\n").first ?? "") (see '\(help)')")
+            }
+            ErrorReporter.terminate(code.rawValue)
+        }
+    }
 }

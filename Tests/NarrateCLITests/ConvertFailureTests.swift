@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Every failure of `narrate convert` has its exit code, one line on stderr, and leaves no
+/// file behind.
+@Suite("narrate convert failures")
+struct ConvertFailureTests {
+    /// Runs convert on `input` in a scratch directory and checks the contract.
+    func expectFailure(
+        _ status: Int32, input: [UInt8]? = nil, inputName: String = "in.txt", arguments: [String] = [],
+        mentioning needle: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let scratch = try ScratchDirectory()
+        let inputPath: String
+        if let input { inputPath = try scratch.write(inputName, input) } else { inputPath = "\(scratch.path)/\(inputName)" }
+        let before = try scratch.entries()
+        let run = try NarrateBinary.run(["convert", inputPath, "-o", "\(scratch.path)/out.wav"] + arguments)
+        #expect(run.status == status, "stderr: \(run.standardError)", sourceLocation: sourceLocation)
+        #expect(run.errorLines.count == 1, "stderr: \(run.standardError)", sourceLocation: sourceLocation)
+        if let needle {
+            #expect(run.standardError.contains(needle), "stderr: \(run.standardError)", sourceLocation: sourceLocation)
+        }
+        #expect(try scratch.entries() == before, sourceLocation: sourceLocation)
+    }
+
+    let text = Array("A perfectly good sentence.".utf8)
+
+    @Test func missingInputIs66() throws {
+        try expectFailure(66, mentioning: "in.txt: no such file")
+    }
+
+    @Test func directoryInputIs66() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: "\(scratch.path)/dir.txt", withIntermediateDirectories: false)
+        let run = try NarrateBinary.run(["convert", "\(scratch.path)/dir.txt", "-o", "\(scratch.path)/out.wav"])
+        #expect(run.status == 66)
+        #expect(run.errorLines.count == 1)
+        #expect(try scratch.entries() == ["dir.txt"])
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root can read any file"))
+    func unreadableInputIs66() throws {
+        let scratch = try ScratchDirectory()
+        let input = try scratch.write("secret.txt", text: "hidden")
+        chmod(input, 0)
+        let run = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/out.wav"])
+        #expect(run.status == 66)
+        #expect(run.standardError.contains("permission denied"))
+    }
+
+    @Test func emptyAndBlankInputsAre65() throws {
+        try expectFailure(65, input: [], mentioning: "empty")
+        try expectFailure(65, input: Array(" \n\n\t \n".utf8), mentioning: "empty")
+        try expectFailure(65, input: Array("*** --- ***\n".utf8), mentioning: "no speakable text")
+    }
+
+    @Test func invalidUTF8GivesTheByteOffset() throws {
+        try expectFailure(65, input: Array("Hello ".utf8) + [0xFF] + Array(" world".utf8), mentioning: "byte offset 6")
+    }
+
+    @Test func binaryInputIs65() throws {
+        try expectFailure(65, input: [0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01], mentioning: "binary")
+    }
+
+    @Test func markdownWithOnlyCodeAndNoNoticeIs65() throws {
+        try expectFailure(65, input: Array("```\nlet x = 1\n```\n".utf8), inputName: "in.md",
+                          arguments: ["--code-notice", ""], mentioning: "no speakable text")
+    }
+
+    @Test func unsupportedInputFormatIs65() throws {
+        try expectFailure(65, input: Array("<html><body>Hi</body></html>".utf8), inputName: "page.html", mentioning: ".html")
+    }
+
+    @Test func unknownVoiceSuggestsNames() throws {
+        try expectFailure(64, input: text, arguments: ["--voice", "englsh"], mentioning: "did you mean")
+        try expectFailure(64, input: text, arguments: ["--voice", "en-uss"], mentioning: "'en-us'")
+    }
+
+    @Test(arguments: [
+        ["--rate", "5"], ["--rate", "1000"], ["--pitch", "150"], ["--volume", "300"],
+        ["--sentence-pause", "-1"], ["--paragraph-pause", "20000"], ["--word-gap", "500"],
+        ["--rate", "fast"], ["--no-such-option"], ["-o", "x.mp3"],
+    ])
+    func badOptionsAre64(_ arguments: [String]) throws {
+        try expectFailure(64, input: text, arguments: arguments)
+    }
+
+    @Test func unknownPresetIs78() throws {
+        try expectFailure(78, input: text, arguments: ["--preset", "no-such-preset"], mentioning: "no such voice preset")
+        let scratch = try ScratchDirectory()
+        let preset = try scratch.write("bad.json", text: #"{"name": "bad", "voice": "en-us", "speed": 2}"#)
+        try expectFailure(78, input: text, arguments: ["--preset", preset], mentioning: "unknown key 'speed'")
+    }
+
+    @Test func missingOutputDirectoryIs73() throws {
+        let scratch = try ScratchDirectory()
+        let input = try scratch.write("in.txt", text)
+        let run = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/no/such/dir/out.wav"])
+        #expect(run.status == 73)
+        #expect(run.errorLines.count == 1)
+        #expect(try scratch.entries() == ["in.txt"])
+    }
+
+    @Test func writeFailureIs74AndLeavesNothing() throws {
+        let scratch = try ScratchDirectory()
+        let input = try scratch.write("in.txt", text: String(repeating: "This sentence is long enough to fill a file. ", count: 40))
+        // A 20-block file size limit makes the write fail with EFBIG part way.
+        let run = try NarrateBinary.run(
+            ["-c", "ulimit -f 20; exec \"$0\" \"$@\"", NarrateBinary.path, "convert", input, "-o", "\(scratch.path)/out.wav"],
+            executable: "/bin/sh"
+        )
+        #expect(run.status == 74, "\(run.standardError)")
+        // eSpeak NG's audio library may also complain about the limit; narrate says one line.
+        #expect(run.errorLines.filter { $0.hasPrefix("narrate:") }.count == 1)
+        #expect(run.standardError.contains("write failed"))
+        #expect(try scratch.entries() == ["in.txt"])
+    }
+
+    @Test func interruptIs130AndLeavesNothing() throws {
+        let scratch = try ScratchDirectory()
+        let long = try String(contentsOfFile: NarrateBinary.sample("en-long.txt"), encoding: .utf8)
+        let input = try scratch.write("long.txt", text: String(repeating: long + "\n\n", count: 5))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
+        process.arguments = ["convert", input, "-o", "\(scratch.path)/out.wav"]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait until the temporary file exists, so the interrupt lands mid-synthesis.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, try !scratch.entries().contains(where: { $0.hasSuffix(".tmp") }) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        process.interrupt()
+        process.waitUntilExit()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(message)")
+        #expect(message.contains("interrupted"))
+        #expect(try scratch.entries() == ["long.txt"])
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The built `narrate` executable, run as a user would run it.
+struct NarrateBinary {
+    /// The package's root directory.
+    static let packageRoot: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }()
+
+    /// `$NARRATE_BINARY`, or `.build/debug/narrate` (which `swift test` builds first).
+    static let path: String = {
+        if let path = ProcessInfo.processInfo.environment["NARRATE_BINARY"], !path.isEmpty { return path }
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("narrate").path,
+            "\(packageRoot)/.build/debug/narrate",
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+    }()
+
+    /// What a run produced.
+    struct Outcome {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        /// Standard error's non-empty lines.
+        var errorLines: [String] {
+            standardError.split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// Runs `executable` (default: narrate) with `arguments`, optionally feeding `input`.
+    static func run(
+        _ arguments: [String], executable: String = NarrateBinary.path, input: Data? = nil,
+        directory: String? = nil
+    ) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
+    /// The path of a shipped sample.
+    static func sample(_ name: String) -> String {
+        "\(packageRoot)/samples/\(name)"
+    }
+}
