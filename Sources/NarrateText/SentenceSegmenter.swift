@@ -30,7 +30,7 @@ public struct SentenceSegmenter: Sendable {
         "sgt", "cmdr", "adm", "rev", "hon", "pres", "supt", "no", "nos", "fig", "figs", "vol", "vols",
         "p", "pp", "ch", "sec", "art", "vs", "e.g", "i.e", "cf", "approx", "ca", "est", "dept",
         "univ", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-        "ft", "ave", "blvd", "rd", "hwy", "op", "ed", "eds", "al",
+        "ft", "op", "ed", "eds", "al",
         // Ukrainian
         "вул", "просп", "пл", "ім", "проф", "акад", "доц", "д-р", "др", "м", "с", "смт", "обл", "р-н",
         "ст", "рис", "табл", "напр", "див", "пор", "т", "зв", "гр", "пан", "пані", "с.-г",
@@ -41,7 +41,7 @@ public struct SentenceSegmenter: Sendable {
 
     /// Abbreviations that often end a sentence too.
     public static let standardAmbiguous: Set<String> = [
-        "etc", "inc", "ltd", "co", "corp", "jr", "sr", "u.s", "u.k", "a.m", "p.m", "bros", "llc",
+        "etc", "inc", "ltd", "co", "corp", "ave", "blvd", "rd", "hwy", "jr", "sr", "u.s", "u.k", "a.m", "p.m", "bros", "llc",
         "usw", "tsd", "mio", "mrd", "jh", "тис", "млн", "млрд", "грн", "тощо", "р", "рр",
         "т.д", "т.п", "ін",
     ]
