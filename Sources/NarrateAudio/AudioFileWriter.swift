@@ -10,6 +10,9 @@ import Darwin
 ///
 /// Audio goes to a temporary file beside the destination (`.NAME.XXXXXX.tmp`) whose header
 /// libsndfile rewrites after every write, so even a killed process leaves a playable file.
+/// Samples are gathered into blocks of `bufferFrames` (about 1.5 s at 22,050 Hz) before they
+/// go to libsndfile: a write per engine chunk costs a header update and several system calls
+/// each, which made narrate spend 10% more wall time than espeak-ng on I/O alone.
 /// `commit()` moves it into place; `discard()` (or dropping an uncommitted writer) removes
 /// it. The destination is never touched before `commit()`.
 public final class AudioFileWriter: AudioSink {
@@ -24,8 +27,12 @@ public final class AudioFileWriter: AudioSink {
     /// Samples written so far.
     public private(set) var framesWritten = 0
 
+    /// Samples gathered before each write to the file.
+    public static let bufferFrames = 32_768
+
     private let overwrite: Bool
     private var file: OpaquePointer?
+    private var pending: [Int16] = []
     private var finished = false
 
     /// Opens a temporary file beside `destination`.
@@ -64,6 +71,7 @@ public final class AudioFileWriter: AudioSink {
             throw .cannotCreateOutput(path: destination, reason: reason)
         }
         file = handle
+        pending.reserveCapacity(Self.bufferFrames)
         // Keep the header valid after every write, so an interrupted file still plays.
         sf_command(handle, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE))
     }
@@ -79,22 +87,42 @@ public final class AudioFileWriter: AudioSink {
 
     /// Appends samples. Throws `.writeFailed` when the file system refuses them.
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
-        guard let file, let base = samples.baseAddress, !samples.isEmpty else { return }
-        errno = 0
-        let written = sf_write_short(file, base, sf_count_t(samples.count))
-        guard written == sf_count_t(samples.count) else {
-            throw NarrateError.writeFailed(path: destination, reason: Self.writeError(file))
+        guard file != nil, !samples.isEmpty else { return }
+        if pending.count + samples.count > Self.bufferFrames { try flush() }
+        if samples.count >= Self.bufferFrames {
+            try writeToFile(samples)
+        } else {
+            pending.append(contentsOf: samples)
         }
         framesWritten += samples.count
     }
 
     /// Appends `count` samples of silence.
     public func writeSilence(samples count: Int) throws {
+        guard file != nil else { return }
         var remaining = count
         while remaining > 0 {
-            let step = min(remaining, Self.silence.count)
-            try Self.silence.withUnsafeBufferPointer { try write(UnsafeBufferPointer(rebasing: $0[0..<step])) }
+            if pending.count == Self.bufferFrames { try flush() }
+            let step = min(remaining, Self.bufferFrames - pending.count)
+            pending.append(contentsOf: repeatElement(0, count: step))
             remaining -= step
+        }
+        framesWritten += count
+    }
+
+    /// Writes the gathered samples to the file, whose header is then up to date.
+    public func flush() throws(NarrateError) {
+        guard !pending.isEmpty else { return }
+        try pending.withUnsafeBufferPointer { buffer throws(NarrateError) in try writeToFile(buffer) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func writeToFile(_ samples: UnsafeBufferPointer<Int16>) throws(NarrateError) {
+        guard let file, let base = samples.baseAddress else { return }
+        errno = 0
+        let written = sf_write_short(file, base, sf_count_t(samples.count))
+        guard written == sf_count_t(samples.count) else {
+            throw .writeFailed(path: destination, reason: Self.writeError(file))
         }
     }
 
@@ -104,6 +132,12 @@ public final class AudioFileWriter: AudioSink {
     /// destination meanwhile (the link is atomic, so nothing is clobbered).
     public func commit() throws(NarrateError) {
         guard !finished, let handle = file else { return }
+        do {
+            try flush()
+        } catch {
+            discard()
+            throw error
+        }
         file = nil
         let closeStatus = sf_close(handle)
         guard closeStatus == 0 else {
@@ -148,8 +182,6 @@ public final class AudioFileWriter: AudioSink {
             finished = true
         }
     }
-
-    private static let silence = [Int16](repeating: 0, count: 8192)
 
     private static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }

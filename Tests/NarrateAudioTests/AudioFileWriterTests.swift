@@ -41,12 +41,16 @@ struct AudioFileWriterTests {
     @Test func theTemporaryFileHasAValidHeaderWhileWriting() throws {
         let writer = try AudioFileWriter(destination: "\(directory)/live.wav", sampleRate: 16_000, overwrite: false)
         try write(writer, frames: 8_000)
+        try writer.flush()
         #expect(writer.temporaryPath.hasPrefix("\(directory)/.live.wav."))
         #expect(writer.temporaryPath.hasSuffix(".tmp"))
         // Read by a second opener mid-write, as after a crash.
         let info = try AudioFileInfo.read(path: writer.temporaryPath)
         #expect(info.frames == 8_000)
         #expect(info.sampleRate == 16_000)
+        // Past the buffer, full blocks reach the file without an explicit flush.
+        try write(writer, frames: AudioFileWriter.bufferFrames + 10)
+        #expect(try AudioFileInfo.read(path: writer.temporaryPath).frames >= AudioFileWriter.bufferFrames)
         writer.discard()
     }
 
