@@ -10,6 +10,8 @@ public enum FileContents {
     public struct ReadError: Error, Sendable, Equatable {
         /// The `errno` value.
         public var code: Int32
+        /// Whether the read stopped because a signal interrupted it and the caller cancelled.
+        public var isInterrupted: Bool { code == EINTR }
         /// A short, lower-case explanation with what to do.
         public var reason: String {
             switch code {
@@ -22,7 +24,10 @@ public enum FileContents {
     }
 
     /// The whole content of `path`; "-" reads standard input. Directories are refused.
-    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    ///
+    /// A read interrupted by a signal is retried unless `isCancelled` says to stop; then
+    /// the error's code is `EINTR`.
+    public static func read(_ path: String, isCancelled: () -> Bool = { false }) throws(ReadError) -> [UInt8] {
         let descriptor: Int32
         if path == "-" {
             descriptor = STDIN_FILENO
@@ -41,7 +46,10 @@ public enum FileContents {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { break }
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR {
+                    if isCancelled() { throw ReadError(code: EINTR) }
+                    continue
+                }
                 throw ReadError(code: errno)
             }
             bytes.append(contentsOf: chunk[0..<count])

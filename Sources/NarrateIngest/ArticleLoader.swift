@@ -26,11 +26,17 @@ public struct ArticleLoader: Sendable {
     }
 
     /// Reads `path` ("-" is standard input) as `format`, or as its extension implies.
-    public func load(path: String, format: SourceFormat? = nil) throws(NarrateError) -> Document {
+    ///
+    /// `isCancelled` is asked when a signal interrupts a read (Ctrl-C while waiting for
+    /// standard input); when it says so, loading stops with `NarrateError.interrupted`.
+    public func load(
+        path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
+    ) throws(NarrateError) -> Document {
         let bytes: [UInt8]
         do {
-            bytes = try FileContents.read(path)
+            bytes = try FileContents.read(path, isCancelled: isCancelled)
         } catch {
+            if error.isInterrupted { throw .interrupted }
             throw .inputUnavailable(path: path == "-" ? "standard input" : path, reason: error.reason)
         }
         let displayName = path == "-" ? "standard input" : path

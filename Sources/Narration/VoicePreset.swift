@@ -83,6 +83,14 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
         } catch {
             throw .invalidPreset(location: location, message: error.description)
         }
+        let fileName = location.split(separator: "/").last.map(String.init) ?? location
+        let stem = fileName.lowercased().hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
+        if preset.name != stem {
+            throw .invalidPreset(
+                location: location,
+                message: "its name '\(preset.name)' does not match its file name; rename one to match the other"
+            )
+        }
         return preset
     }
 

@@ -103,7 +103,10 @@ struct ConvertCommand: ParsableCommand {
         let loader = ArticleLoader(markdownReader: MarkdownReader(
             codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions
         ))
-        let document = try loader.load(path: input, format: format.map { $0 == .markdown ? .markdown : .text })
+        let document = try loader.load(
+            path: input, format: format.map { $0 == .markdown ? .markdown : .text },
+            isCancelled: { Interruption.isRequested }
+        )
 
         let engine = try ESpeakEngine.shared()
         do {

@@ -22,8 +22,18 @@ enum Interruption {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
+        // Without SA_RESTART, so a blocking read of standard input returns EINTR and the
+        // reader can stop instead of waiting for the end of input.
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
         signal(SIGXFSZ, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
     }

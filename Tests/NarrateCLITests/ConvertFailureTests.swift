@@ -35,6 +35,7 @@ struct ConvertFailureTests {
         let run = try NarrateBinary.run(["convert", "\(scratch.path)/dir.txt", "-o", "\(scratch.path)/out.wav"])
         #expect(run.status == 66)
         #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("dir.txt: is a directory"), "stderr: \(run.standardError)")
         #expect(try scratch.entries() == ["dir.txt"])
     }
 
@@ -76,13 +77,17 @@ struct ConvertFailureTests {
         try expectFailure(64, input: text, arguments: ["--voice", "en-uss"], mentioning: "'en-us'")
     }
 
+    /// Each bad option, and what its one line on stderr must name.
     @Test(arguments: [
-        ["--rate", "5"], ["--rate", "1000"], ["--pitch", "150"], ["--volume", "300"],
-        ["--sentence-pause", "-1"], ["--paragraph-pause", "20000"], ["--word-gap", "500"],
-        ["--rate", "fast"], ["--no-such-option"], ["-o", "x.mp3"],
+        (["--rate", "5"], "rate 5 is out of range"), (["--rate", "1000"], "rate 1000 is out of range"),
+        (["--pitch", "150"], "pitch 150 is out of range"), (["--volume", "300"], "volume 300 is out of range"),
+        (["--sentence-pause", "-1"], "--sentence-pause"), (["--sentence-pause=-1"], "sentence pause -1 ms is out of range"),
+        (["--paragraph-pause", "20000"], "paragraph pause 20000 ms"), (["--heading-pause", "20000"], "heading pause 20000 ms"),
+        (["--word-gap", "500"], "word gap 500 is out of range"), (["--rate", "fast"], "'fast'"),
+        (["--format", "html"], "'html'"), (["--no-such-option"], "--no-such-option"), (["-o", "x.mp3"], "'mp3'"),
     ])
-    func badOptionsAre64(_ arguments: [String]) throws {
-        try expectFailure(64, input: text, arguments: arguments)
+    func badOptionsAre64(_ arguments: [String], _ named: String) throws {
+        try expectFailure(64, input: text, arguments: arguments, mentioning: named)
     }
 
     @Test func unknownPresetIs78() throws {
@@ -98,6 +103,7 @@ struct ConvertFailureTests {
         let run = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/no/such/dir/out.wav"])
         #expect(run.status == 73)
         #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("no/such/dir/out.wav: cannot create output"), "stderr: \(run.standardError)")
         #expect(try scratch.entries() == ["in.txt"])
     }
 

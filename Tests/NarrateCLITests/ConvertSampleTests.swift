@@ -24,15 +24,33 @@ struct ConvertSampleTests {
         #expect(info.sampleRate == 22_050)
         #expect(info.isPCM16WAV)
 
-        let reference = "\(scratch.path)/reference.wav"
-        let espeak = try NarrateBinary.run(
-            ["-v", voice, "-f", NarrateBinary.sample(sample), "-w", reference], executable: "/usr/bin/espeak-ng"
+        let expected = try ESpeakNGReference.duration(
+            speaking: NarrateBinary.sample(sample), voice: voice, writingTo: "\(scratch.path)/reference.wav"
         )
-        #expect(espeak.status == 0, "espeak-ng failed: \(espeak.standardError)")
-        let expected = try AudioFileInfo.read(path: reference).duration
         let ratio = info.duration / expected
         #expect(abs(ratio - 1) <= 0.15, "narrate \(info.duration) s vs espeak-ng \(expected) s")
         #expect(try scratch.entries() == ["out.wav", "reference.wav"])
+    }
+
+    /// A sample copied into a scratch directory, converted with no options at all: the default
+    /// voice is en-us and the audio lands beside the article.
+    @Test func defaultVoiceAndOutputOnACopiedSample() throws {
+        let scratch = try ScratchDirectory()
+        let input = "\(scratch.path)/en-field-notes.md"
+        try FileManager.default.copyItem(atPath: NarrateBinary.sample("en-field-notes.md"), toPath: input)
+        let run = try NarrateBinary.run(["convert", input])
+        #expect(run.status == 0, "\(run.standardError)")
+        let output = "\(scratch.path)/en-field-notes.wav"
+        #expect(run.standardOutput.hasPrefix(output + " ("), "\(run.standardOutput)")
+        #expect(try scratch.entries() == ["en-field-notes.md", "en-field-notes.wav"])
+
+        let info = try AudioFileInfo.read(path: output)
+        #expect(info.channels == 1)
+        #expect(info.sampleRate == 22_050)
+        let expected = try ESpeakNGReference.duration(
+            speaking: input, voice: "en-us", writingTo: "\(scratch.path)/reference.wav"
+        )
+        #expect(abs(info.duration / expected - 1) <= 0.15, "narrate \(info.duration) s vs espeak-ng \(expected) s")
     }
 
     @Test func withoutOutputTheExtensionBecomesWav() throws {

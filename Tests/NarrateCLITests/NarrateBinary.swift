@@ -31,15 +31,19 @@ struct NarrateBinary {
         }
     }
 
-    /// Runs `executable` (default: narrate) with `arguments`, optionally feeding `input`.
+    /// Runs `executable` (default: narrate) with `arguments`, optionally feeding `input`;
+    /// `environment` is added to (and overrides) the test's own environment.
     static func run(
         _ arguments: [String], executable: String = NarrateBinary.path, input: Data? = nil,
-        directory: String? = nil
+        directory: String? = nil, environment: [String: String] = [:]
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -38,6 +38,12 @@ struct VoicePresetTests {
         }
     }
 
+    @Test func aNameThatDiffersFromTheFileNameIsRejected() {
+        #expect(throws: NarrateError.self) {
+            _ = try VoicePreset.parse(Array(#"{"name": "fast", "voice": "uk"}"#.utf8), location: "voices/slow.json")
+        }
+    }
+
     @Test func userPresetsComeBeforeShippedOnes() {
         let library = VoicePresetLibrary.standard(
             environment: ["XDG_CONFIG_HOME": "/home/u/.cfg"], executablePath: "/opt/narrate/bin/narrate"

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Stopping `narrate convert` part way: exit 130, one line on stderr, nothing left behind.
+@Suite("narrate convert interrupted")
+struct InterruptionTests {
+    /// Starts narrate with `arguments`; standard input is `input` when given.
+    func start(_ arguments: [String], input: Pipe? = nil) throws -> (process: Process, standardError: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
+        process.arguments = arguments
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = input ?? FileHandle.nullDevice
+        try process.run()
+        return (process, error)
+    }
+
+    /// Waits until `process` has its handler for `signal` installed (Linux: SigCgt in
+    /// /proc/PID/status), so a signal sent next is caught rather than killing it.
+    func waitUntilCatching(_ signal: Int32, _ process: Process) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, process.isRunning {
+            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else {
+                Thread.sleep(forTimeInterval: 0.5)
+                return
+            }
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << UInt64(signal - 1)) != 0 {
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Issue.record("narrate never installed its handler for signal \(signal)")
+    }
+
+    /// Whether `process` exits within `seconds`.
+    func waitForExit(_ process: Process, upTo seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return !process.isRunning
+    }
+
+    /// SIGTERM (what `kill` and service managers send) is handled like Ctrl-C.
+    @Test func terminationMidSynthesisIs130AndLeavesNothing() throws {
+        let scratch = try ScratchDirectory()
+        let long = try String(contentsOfFile: NarrateBinary.sample("en-long.txt"), encoding: .utf8)
+        let input = try scratch.write("long.txt", text: String(repeating: long + "\n\n", count: 5))
+        let (process, error) = try start(["convert", input, "-o", "\(scratch.path)/out.wav"])
+        // Wait until the temporary file exists, so the signal lands mid-synthesis.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.isRunning, try !scratch.entries().contains(where: { $0.hasSuffix(".tmp") }) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(process.isRunning, "narrate finished before it could be stopped; make the input longer")
+        process.terminate()
+        process.waitUntilExit()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130, "\(message)")
+        #expect(message == "narrate: interrupted; no output was written\n")
+        #expect(try scratch.entries() == ["long.txt"])
+    }
+
+    /// Ctrl-C while narrate waits for standard input (`narrate convert - -o x.wav` typed at a
+    /// terminal) should stop it at once, not after the user also sends end-of-file.
+    @Test func interruptWhileWaitingForStandardInputIs130() throws {
+        let scratch = try ScratchDirectory()
+        let input = Pipe()
+        let (process, error) = try start(["convert", "-", "-o", "\(scratch.path)/out.wav"], input: input)
+        try waitUntilCatching(SIGINT, process)
+        Thread.sleep(forTimeInterval: 0.3)  // long enough to be blocked reading standard input
+        process.interrupt()
+        let stoppedPromptly = waitForExit(process, upTo: 2)
+        if !stoppedPromptly {
+            // End of input lets narrate go on; a deferred interrupt should still end it as interrupted.
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let status = process.terminationStatus
+        #expect(stoppedPromptly, "still running 2 s after SIGINT")
+        #expect(status == 130, "\(message)")
+        #expect(message == "narrate: interrupted; no output was written\n")
+        #expect(try scratch.entries().isEmpty)
+    }
+}
