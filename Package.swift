@@ -88,7 +88,9 @@ let package = Package(
         ),
 
         .testTarget(name: "NarrateIngestTests", dependencies: ["NarrateIngest"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrateTextTests", dependencies: ["NarrateText"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NarrateTextTests", dependencies: ["NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings
+        ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(name: "NarrationTests", dependencies: ["Narration"], swiftSettings: strictSettings),

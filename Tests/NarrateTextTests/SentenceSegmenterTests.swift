@@ -2,13 +2,14 @@ import NarrateCore
 import NarrateText
 import Testing
 
-@Suite("First sentence segmenter")
+@Suite("Sentence segmenter")
 struct SentenceSegmenterTests {
     let segmenter = SentenceSegmenter()
 
-    func split(_ text: String) -> [String] {
+    func split(_ text: String, language: String = "en") -> [String] {
         let scalars = Array(text.unicodeScalars)
-        return segmenter.sentenceRanges(in: text).map { String(String.UnicodeScalarView(scalars[$0])) }
+        return SentenceSegmenter(language: language).sentenceRanges(in: text)
+            .map { String(String.UnicodeScalarView(scalars[$0])) }
     }
 
     @Test(arguments: [
@@ -19,12 +20,83 @@ struct SentenceSegmenterTests {
         ("J. R. R. Tolkien wrote it. It sold well.", ["J. R. R. Tolkien wrote it.", "It sold well."]),
         ("Wait... what? Yes!! Really.", ["Wait... what?", "Yes!!", "Really."]),
         ("It was built by Acme Inc. The firm grew.", ["It was built by Acme Inc.", "The firm grew."]),
-        ("Зустріч відбулася у м. Київ. Прийшли всі.", ["Зустріч відбулася у м. Київ.", "Прийшли всі."]),
-        ("Das Treffen war am 3. Oktober. Es regnete z. B. stark.", ["Das Treffen war am 3. Oktober.", "Es regnete z. B. stark."]),
         ("No terminal punctuation here", ["No terminal punctuation here"]),
     ])
     func splitsOrdinaryProse(_ text: String, _ expected: [String]) {
         #expect(split(text) == expected)
+    }
+
+    @Test func ukrainianAndGermanUseTheirOwnRules() {
+        #expect(split("Зустріч відбулася у м. Київ. Прийшли всі.", language: "uk")
+            == ["Зустріч відбулася у м. Київ.", "Прийшли всі."])
+        #expect(split("Das Treffen war am 3. Oktober. Es regnete z. B. stark.", language: "de-DE")
+            == ["Das Treffen war am 3. Oktober.", "Es regnete z. B. stark."])
+        // Without German rules "3. Oktober" is a number ending a sentence.
+        #expect(split("Das Treffen war am 3. Oktober.", language: "en").count == 2)
+    }
+
+    @Test func aHeadlineLineIsASentenceButWrappedProseIsNot() {
+        #expect(split("Breaking news\nThe council met today. It voted.")
+            == ["Breaking news", "The council met today.", "It voted."])
+        let wrapped = """
+            The council met on Tuesday evening to discuss the budget for the next
+            year, and the members agreed that the library should stay open on
+            Sundays.
+            """
+        #expect(split(wrapped).count == 1)
+        #expect(split("Item one\nitem two continues") == ["Item one\nitem two continues"])
+    }
+
+    @Test func emojiStayWithTheirSentenceAndFullWidthStopsNeedNoSpace() {
+        #expect(split("Готово! 🎉 Далі буде.", language: "uk") == ["Готово! 🎉", "Далі буде."])
+        #expect(split("你好。我很好。", language: "zh") == ["你好。", "我很好。"])
+    }
+
+    @Test func anyOtherLanguageGetsTheSharedRules() {
+        #expect(split("Tapasin J. Virtasen eilen. Hän oli iloinen.", language: "fi")
+            == ["Tapasin J. Virtasen eilen.", "Hän oli iloinen."])
+        #expect(LanguageRules.forLanguage("fi").code == "fi")
+        #expect(LanguageRules.forLanguage("uk").segmentation.titles.contains("вул"))
+    }
+
+    @Test func rangesAndTheWhiteSpaceBetweenThemRebuildTheInput() {
+        let texts = [
+            "  Hello.   World!  \n\n Next line\nand more. ", "", "   ", ". . . .", "...", "1. 2. 3.", "a.\u{301} b",
+            "\u{1F600}. \u{1F600}", "\u{0}\u{FFFF}. X", "«Так?» — так. «Ні!»", "x\r\ny", String(repeating: ". ", count: 50),
+        ]
+        for text in texts {
+            let scalars = Array(text.unicodeScalars)
+            let ranges = segmenter.sentenceRanges(in: text)
+            var position = 0
+            for range in ranges {
+                #expect(!range.isEmpty)
+                #expect(range.lowerBound >= position)
+                #expect(scalars[position..<range.lowerBound].allSatisfy { $0.properties.isWhitespace }, "\(text)")
+                #expect(!scalars[range.lowerBound].properties.isWhitespace)
+                #expect(!scalars[range.upperBound - 1].properties.isWhitespace)
+                position = range.upperBound
+            }
+            #expect(scalars[position...].allSatisfy { $0.properties.isWhitespace }, "\(text)")
+        }
+    }
+
+    @Test func randomUnicodeNeverCrashesAndKeepsTheInvariant() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Unicode.Scalar] = Array("aZ я.!?…\"'«»()[]—-,;: \n\t1٣。".unicodeScalars) + ["\u{1F389}", "\u{200D}", "\u{301}", "\u{A0}"]
+        for _ in 0..<300 {
+            let length = Int.random(in: 0..<80, using: &generator)
+            let scalars = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+            let text = String(String.UnicodeScalarView(scalars))
+            for language in ["en", "uk", "de", "el", "xx"] {
+                var position = 0
+                for range in SentenceSegmenter(language: language).sentenceRanges(in: text) {
+                    #expect(range.lowerBound >= position && range.upperBound <= scalars.count && !range.isEmpty)
+                    #expect(scalars[position..<range.lowerBound].allSatisfy { $0.properties.isWhitespace })
+                    position = range.upperBound
+                }
+                _ = SpeechNormalizer(language: language).spoken(text)
+            }
+        }
     }
 
     @Test func sentencesKeepTheirSourceRanges() throws {

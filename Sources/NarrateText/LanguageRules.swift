@@ -1,0 +1,44 @@
+/// Segmentation and speech rules for one language, looked up by its code.
+///
+/// narrate ships rules for en, uk, ru, de, fr, es, it, pl, nl, bg and el (one file each in
+/// Languages/); any other language gets the shared rules: sentence punctuation, initials,
+/// numbers, URLs and the international abbreviations.
+public struct LanguageRules: Sendable {
+    /// The ISO 639-1 code ("uk"), or "" for the shared rules.
+    public var code: String
+    /// How sentences are found.
+    public var segmentation: SegmentationRules
+    /// How sentences are prepared for the speech engine.
+    public var speech: SpeechRules
+
+    /// Creates rules for `code`.
+    public init(code: String, segmentation: SegmentationRules, speech: SpeechRules) {
+        self.code = code
+        self.segmentation = segmentation
+        self.speech = speech
+    }
+
+    /// The languages with rules of their own.
+    public static let all: [LanguageRules] = [
+        .english, .ukrainian, .russian, .german, .french, .spanish, .italian, .polish, .dutch, .bulgarian, .greek,
+    ]
+
+    /// The rules for a language code or eSpeak NG voice name ("uk", "en-gb", "de-DE");
+    /// the shared rules when narrate has none for it.
+    public static func forLanguage(_ identifier: String) -> LanguageRules {
+        let code = primaryCode(of: identifier)
+        guard let own = all.first(where: { $0.code == code }) else {
+            var rules = LanguageRules.shared
+            rules.code = code
+            return rules
+        }
+        return own
+    }
+
+    /// The primary language subtag, lower-cased: "en-GB" and "en_gb" give "en".
+    public static func primaryCode(of identifier: String) -> String {
+        let lowered = identifier.lowercased()
+        let end = lowered.firstIndex { $0 == "-" || $0 == "_" || $0 == "+" } ?? lowered.endIndex
+        return String(lowered[..<end])
+    }
+}

@@ -1,0 +1,40 @@
+extension LanguageRules {
+    /// Dutch.
+    public static let dutch = LanguageRules(
+        code: "nl",
+        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
+            titles: [
+                "dhr", "mevr", "mw", "mr", "dr", "drs", "ir", "ing", "prof", "st", "sint", "bijv", "bv", "d.w.z", "o.a",
+                "m.b.t", "t.a.v", "i.p.v", "i.v.m", "z.g.a.n", "ca", "incl", "excl", "resp", "vgl", "zgn", "zg", "mgr",
+                "jhr", "aanw", "vnw", "ww", "bnw", "znw", "bijw", "lidw", "telw", "vz", "vw", "tw", "afk", "blz", "nl",
+                "eng", "fr", "du", "lat", "jan", "feb", "mrt", "apr", "jun", "jul", "aug", "sep", "sept", "okt", "nov",
+                "dec", "z.s.m",
+            ],
+            beforeNumbers: ["nr", "blz", "art", "hfst", "fig", "tab", "p"],
+            closings: ["enz", "e.d", "etc", "n.chr", "v.chr", "a.s", "m.a.w"],
+            ambiguous: ["b.v", "n.v", "bv", "nv", "ltd", "inc"],
+            sentenceStarters: [
+                "de", "het", "een", "ik", "hij", "zij", "ze", "het", "wij", "we", "jij", "je", "jullie", "u", "dit",
+                "dat", "deze", "die", "hoe", "wat", "wanneer", "waar", "waarom", "wie", "maar", "en", "dus", "toen",
+                "dan", "daarna", "echter", "ook", "vandaag", "gisteren", "morgen", "in", "op", "aan", "na", "voor",
+                "met", "mijn", "ons", "onze", "zijn", "haar", "hun", "alle", "als", "hier", "daar", "nu",
+            ],
+            monthNames: [
+                "januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
+                "november", "december",
+            ]
+        )),
+        speech: SpeechRules(
+            abbreviations: [
+                "dhr.": "de heer", "mevr.": "mevrouw", "mw.": "mevrouw", "dr.": "doctor", "drs.": "doctorandus",
+                "ir.": "ingenieur", "prof.": "professor", "bijv.": "bijvoorbeeld", "bv.": "bijvoorbeeld",
+                "d.w.z.": "dat wil zeggen", "o.a.": "onder andere", "enz.": "enzovoort", "ca.": "circa",
+                "blz.": "bladzijde", "nr.": "nummer", "m.b.t.": "met betrekking tot", "i.p.v.": "in plaats van",
+                "t.a.v.": "ter attentie van", "incl.": "inclusief", "vgl.": "vergelijk",
+            ],
+            symbols: ["№": "nummer", "&": "en", "§": "paragraaf", "°": "graden"],
+            currencies: ["$": "dollar", "€": "euro", "£": "pond", "₴": "grivna"],
+            dot: "punt", at: "at"
+        )
+    )
+}

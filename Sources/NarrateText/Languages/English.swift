@@ -1,0 +1,59 @@
+extension LanguageRules {
+    /// English.
+    public static let english = LanguageRules(
+        code: "en",
+        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
+            titles: [
+                "mr", "mrs", "ms", "messrs", "dr", "prof", "mt", "gen", "gov", "sen", "rep", "reps", "capt", "lt", "col",
+                "maj", "sgt", "cpl", "pvt", "cmdr", "adm", "rev", "hon", "pres", "supt", "insp", "fr", "mme", "mlle",
+                "atty", "mx", "msgr", "rt", "e.g", "i.e", "cf", "vs", "v", "viz", "ft",
+            ],
+            beforeNumbers: [
+                "no", "nos", "fig", "figs", "vol", "vols", "p", "pp", "ch", "chap", "sec", "art", "op", "para", "ex", "eq",
+                "tab", "ser", "pt", "approx", "tel", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "n°",
+            ],
+            closings: ["etc", "a.m", "p.m", "b.c", "a.d", "ibid", "sq"],
+            ambiguous: [
+                "co", "inc", "ltd", "corp", "llc", "plc", "jr", "sr", "bros", "u.s", "u.s.a", "u.k", "e.u", "u.n", "d.c",
+                "blvd", "rd", "hwy", "ave", "st", "esq", "phd", "ph.d", "m.d", "b.a", "m.a", "b.sc", "m.sc", "dept",
+                "univ", "assn", "est", "ed", "eds", "trans", "incl", "govt",
+            ],
+            unitsAfterNumbers: [
+                "ft", "in", "lb", "lbs", "oz", "yd", "yds", "mi", "hr", "hrs", "min", "mins", "sec", "secs", "km", "kg",
+                "cm", "mm", "m", "g", "mph", "sq",
+            ],
+            sentenceStarters: [
+                "a", "an", "the", "i", "he", "she", "it", "we", "they", "you", "this", "that", "these", "those", "there",
+                "here", "how", "what", "when", "where", "why", "who", "which", "however", "but", "and", "so", "then",
+                "if", "as", "my", "our", "his", "her", "their", "its", "your", "did", "do", "does", "is", "are", "was",
+                "were", "being", "millions", "more", "many", "some", "most", "after", "before", "since", "while",
+                "although", "yet", "now", "today", "yesterday", "also", "still", "in", "on", "for", "at", "all",
+                "each", "every", "no", "not", "one", "let", "let's", "let’s", "meanwhile", "instead", "thus",
+                "therefore", "later", "first", "finally", "please", "can", "could", "would", "will", "should",
+            ],
+            monthNames: [
+                "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december",
+            ]
+        )),
+        speech: SpeechRules(
+            abbreviations: [
+                "mr.": "Mister", "mrs.": "Missus", "dr.": "Doctor", "prof.": "Professor", "mt.": "Mount",
+                "gen.": "General", "gov.": "Governor", "sen.": "Senator", "rep.": "Representative", "capt.": "Captain",
+                "lt.": "Lieutenant", "col.": "Colonel", "sgt.": "Sergeant", "rev.": "Reverend", "hon.": "Honourable",
+                "pres.": "President", "e.g.": "for example", "i.e.": "that is", "cf.": "compare", "vs.": "versus",
+                "etc.": "et cetera", "approx.": "approximately", "no.": "number", "nos.": "numbers", "fig.": "figure",
+                "figs.": "figures", "vol.": "volume", "vols.": "volumes", "p.": "page", "pp.": "pages",
+                "ch.": "chapter", "sec.": "section", "dept.": "department", "est.": "established", "jr.": "Junior",
+                "sr.": "Senior", "inc.": "Incorporated", "ltd.": "Limited", "corp.": "Corporation", "co.": "Company",
+                "st.": "Saint", "ave.": "Avenue", "blvd.": "Boulevard", "rd.": "Road", "jan.": "January",
+                "feb.": "February", "mar.": "March", "apr.": "April", "aug.": "August", "sept.": "September",
+                "sep.": "September", "oct.": "October", "nov.": "November", "dec.": "December", "et al.": "and others",
+            ],
+            symbols: ["№": "number", "&": "and", "§": "section", "°": "degrees"],
+            currencies: ["$": "dollars", "€": "euros", "£": "pounds", "¥": "yen", "₴": "hryvnias", "₽": "roubles"],
+            dot: "dot", at: "at"
+        )
+    )
+}

@@ -1,0 +1,41 @@
+extension LanguageRules {
+    /// French.
+    public static let french = LanguageRules(
+        code: "fr",
+        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
+            titles: [
+                "m", "mm", "mme", "mmes", "mlle", "mlles", "me", "mgr", "dr", "pr", "prof", "st", "ste", "av", "bd", "boul",
+                "cf", "env", "ex", "c.-à-d", "c-à-d", "p.ex", "apr", "av.-j.-c", "j.-c", "gén", "col", "cap", "lt",
+                "réf", "vol", "chap", "éd", "trad", "dir", "coll", "n°", "janv", "févr", "avr", "juil", "sept", "oct",
+                "nov", "déc",
+            ],
+            beforeNumbers: ["p", "pp", "n", "no", "n°", "art", "al", "chap", "fig", "t", "vol"],
+            closings: ["etc", "cie", "av. j.-c", "apr. j.-c", "j.-c", "hab", "env"],
+            ambiguous: ["ltd", "inc", "s.a", "sarl", "cie", "co"],
+            sentenceStarters: [
+                "le", "la", "les", "un", "une", "des", "je", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce",
+                "cette", "ces", "cela", "ça", "comment", "que", "quoi", "quand", "où", "pourquoi", "qui", "mais", "et",
+                "donc", "alors", "puis", "ensuite", "cependant", "pourtant", "aujourd'hui", "aujourd’hui", "hier",
+                "demain", "en", "dans", "à", "au", "aux", "après", "avant", "depuis", "mon", "notre", "son", "leur",
+                "tous", "toutes", "si", "ici", "là",
+            ],
+            monthNames: [
+                "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+                "novembre", "décembre",
+            ]
+        )),
+        speech: SpeechRules(
+            abbreviations: [
+                "m.": "Monsieur", "mm.": "Messieurs", "mme": "Madame", "mlle": "Mademoiselle", "dr": "Docteur",
+                "dr.": "Docteur", "pr.": "Professeur", "st": "Saint", "ste": "Sainte", "av.": "avenue",
+                "bd": "boulevard", "etc.": "et cetera", "c.-à-d.": "c'est-à-dire", "p.ex.": "par exemple",
+                "env.": "environ", "cf.": "confer", "p.": "page", "art.": "article", "n°": "numéro", "chap.": "chapitre",
+                "vol.": "volume", "janv.": "janvier", "févr.": "février", "avr.": "avril", "juil.": "juillet",
+                "sept.": "septembre", "oct.": "octobre", "nov.": "novembre", "déc.": "décembre",
+            ],
+            symbols: ["№": "numéro", "&": "et", "§": "paragraphe", "°": "degrés"],
+            currencies: ["$": "dollars", "€": "euros", "£": "livres", "₴": "hryvnias"],
+            dot: "point", at: "arobase"
+        )
+    )
+}

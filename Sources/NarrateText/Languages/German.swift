@@ -1,0 +1,44 @@
+extension LanguageRules {
+    /// German.
+    public static let german = LanguageRules(
+        code: "de",
+        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
+            titles: [
+                "hr", "hrn", "fr", "frl", "dr", "prof", "dipl", "ing", "dipl.-ing", "z.b", "bzw", "d.h", "u.a", "u.ä",
+                "o.ä", "vgl", "sog", "inkl", "ggf", "evtl", "bspw", "str", "st", "abs", "bd", "bzgl", "ca", "gem",
+                "gegr", "geb", "gest", "verh", "zzgl", "zz", "zzt", "i.d.r", "i.a", "u.u", "o.g", "s.o", "s.u", "dt",
+                "engl", "franz", "lat", "hl", "min", "max", "mind", "allg", "jhd", "jh", "nr", "tel", "v", "vs", "eig",
+            ],
+            beforeNumbers: ["nr", "s", "abs", "art", "bd", "kap", "abb", "tab", "bzw", "ziff"],
+            closings: ["usw", "etc", "u.a", "u.ä", "o.ä", "jh", "jhd", "ff", "f", "v.chr", "n.chr", "m.e"],
+            ambiguous: ["gmbh", "ag", "kg", "e.v", "co", "inc", "ltd", "tsd", "mio", "mrd"],
+            sentenceStarters: [
+                "der", "die", "das", "ein", "eine", "ich", "er", "sie", "es", "wir", "ihr", "man", "dies", "diese",
+                "dieser", "dieses", "wie", "was", "wann", "wo", "warum", "wer", "aber", "und", "doch", "dann", "denn",
+                "damit", "danach", "deshalb", "jedoch", "auch", "noch", "heute", "gestern", "morgen", "im", "in", "am",
+                "an", "auf", "bei", "mit", "nach", "seit", "von", "vor", "zu", "zum", "zur", "mein", "unser", "sein",
+                "ihre", "alle", "viele", "einige", "so", "nun", "jetzt", "da", "hier", "dort", "wenn", "als", "ob",
+            ],
+            monthNames: [
+                "januar", "jänner", "februar", "feber", "märz", "april", "mai", "juni", "juli", "august", "september",
+                "oktober", "november", "dezember", "jan", "feb", "mär", "apr", "jun", "jul", "aug", "sep", "sept",
+                "okt", "nov", "dez",
+            ],
+            hasOrdinalDates: true
+        )),
+        speech: SpeechRules(
+            abbreviations: [
+                "z.b.": "zum Beispiel", "bzw.": "beziehungsweise", "d.h.": "das heißt", "u.a.": "unter anderem",
+                "usw.": "und so weiter", "vgl.": "vergleiche", "sog.": "sogenannte", "inkl.": "inklusive",
+                "ggf.": "gegebenenfalls", "evtl.": "eventuell", "bspw.": "beispielsweise", "hr.": "Herr",
+                "fr.": "Frau", "dr.": "Doktor", "prof.": "Professor", "str.": "Straße", "nr.": "Nummer",
+                "ca.": "circa", "tsd.": "Tausend", "mio.": "Millionen", "mrd.": "Milliarden", "jh.": "Jahrhundert",
+                "abs.": "Absatz", "s.": "Seite", "u.ä.": "und Ähnliches", "o.ä.": "oder Ähnliches", "etc.": "et cetera",
+                "geb.": "geboren", "gest.": "gestorben", "zzgl.": "zuzüglich",
+            ],
+            symbols: ["№": "Nummer", "&": "und", "§": "Paragraf", "°": "Grad"],
+            currencies: ["$": "Dollar", "€": "Euro", "£": "Pfund", "₴": "Hrywnja"],
+            dot: "Punkt", at: "at"
+        )
+    )
+}

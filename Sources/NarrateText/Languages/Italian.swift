@@ -1,0 +1,38 @@
+extension LanguageRules {
+    /// Italian.
+    public static let italian = LanguageRules(
+        code: "it",
+        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
+            titles: [
+                "sig", "sigg", "sig.ra", "sig.na", "sigra", "dott", "dott.ssa", "dr", "prof", "prof.ssa", "ing", "avv",
+                "arch", "geom", "rag", "on", "sen", "mons", "don", "p", "s", "ss", "sant", "gen", "col", "cap", "ten",
+                "v", "via", "p.za", "c.so", "ad es", "es", "cfr", "ca", "gen", "feb", "mar", "apr", "mag", "giu",
+                "lug", "ago", "set", "ott", "dic", "nov", "n", "tel", "vol",
+            ],
+            beforeNumbers: ["p", "pp", "pag", "n", "nr", "art", "cap", "fig", "vol", "tab"],
+            closings: ["ecc", "etc", "a.c", "d.c", "s.p.a", "s.r.l", "spa", "srl"],
+            ambiguous: ["ltd", "inc", "co"],
+            sentenceStarters: [
+                "il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "io", "tu", "lui", "lei", "noi", "voi", "loro",
+                "questo", "questa", "quello", "quella", "come", "che", "cosa", "quando", "dove", "perché", "chi", "ma",
+                "e", "poi", "quindi", "allora", "però", "oggi", "ieri", "domani", "in", "a", "da", "di", "dopo",
+                "prima", "mio", "nostro", "suo", "tutti", "se", "qui", "lì", "anche",
+            ],
+            monthNames: [
+                "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
+                "novembre", "dicembre",
+            ]
+        )),
+        speech: SpeechRules(
+            abbreviations: [
+                "sig.": "signor", "sig.ra": "signora", "sigg.": "signori", "dott.": "dottor", "dott.ssa": "dottoressa",
+                "prof.": "professor", "prof.ssa": "professoressa", "ing.": "ingegner", "avv.": "avvocato",
+                "ecc.": "eccetera", "ad es.": "ad esempio", "es.": "esempio", "pag.": "pagina", "art.": "articolo",
+                "cfr.": "confronta", "ca.": "circa", "tel.": "telefono", "n.": "numero",
+            ],
+            symbols: ["№": "numero", "&": "e", "§": "paragrafo", "°": "gradi"],
+            currencies: ["$": "dollari", "€": "euro", "£": "sterline", "₴": "grivnie"],
+            dot: "punto", at: "chiocciola"
+        )
+    )
+}

@@ -1,0 +1,41 @@
+extension LanguageRules {
+    /// Spanish.
+    public static let spanish = LanguageRules(
+        code: "es",
+        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
+            titles: [
+                "sr", "sra", "srta", "sres", "sras", "srs", "dr", "dra", "dres", "lic", "lda", "ldo", "ing", "arq",
+                "prof", "profa", "d", "dña", "da", "dn", "gral", "cnel", "cap", "tte", "sto", "sta", "pbro", "fr", "av",
+                "avda", "c", "cl", "pza", "pl", "ej", "p.ej", "p. ej", "aprox", "vs", "ud", "uds", "vd", "vds", "ene", "abr", "ago", "sept", "oct", "nov", "dic", "dpto", "depto", "núm", "n.º", "nº",
+                "admón", "ed", "vol", "cía",
+            ],
+            beforeNumbers: ["p", "pp", "pág", "págs", "núm", "n", "no", "art", "cap", "fig", "vol", "tel", "c.p"],
+            closings: ["etc", "a.c", "d.c", "a. c", "d. c", "s.a", "s.l", "cía", "hnos", "a.m", "p.m"],
+            ambiguous: ["ltd", "inc", "co", "ee.uu"],
+            sentenceStarters: [
+                "el", "la", "los", "las", "un", "una", "yo", "tú", "él", "ella", "nosotros", "vosotros", "ellos",
+                "ellas", "usted", "ustedes", "este", "esta", "esto", "estos", "estas", "ese", "esa", "eso", "cómo",
+                "qué", "cuándo", "dónde", "por", "quién", "pero", "y", "entonces", "luego", "después", "sin", "hoy",
+                "ayer", "mañana", "en", "a", "de", "desde", "mi", "nuestro", "su", "sus", "todos", "si", "aquí", "allí",
+                "también", "además", "allí", "allá", "ahí", "cuando", "como", "fue", "era", "hay", "no", "sí",
+            ],
+            monthNames: [
+                "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "setiembre",
+                "octubre", "noviembre", "diciembre",
+            ]
+        )),
+        speech: SpeechRules(
+            abbreviations: [
+                "sr.": "señor", "sra.": "señora", "srta.": "señorita", "dr.": "doctor", "dra.": "doctora",
+                "lic.": "licenciado", "ing.": "ingeniero", "prof.": "profesor", "d.": "don", "dña.": "doña",
+                "av.": "avenida", "avda.": "avenida", "p. ej.": "por ejemplo", "aprox.": "aproximadamente",
+                "etc.": "etcétera", "pág.": "página", "núm.": "número", "art.": "artículo", "ud.": "usted",
+                "uds.": "ustedes", "ee. uu.": "Estados Unidos", "cía.": "compañía", "a. c.": "antes de Cristo",
+                "d. c.": "después de Cristo",
+            ],
+            symbols: ["№": "número", "&": "y", "§": "párrafo", "°": "grados"],
+            currencies: ["$": "dólares", "€": "euros", "£": "libras", "₴": "grivnas"],
+            dot: "punto", at: "arroba"
+        )
+    )
+}

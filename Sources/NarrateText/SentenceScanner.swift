@@ -1,0 +1,516 @@
+/// One pass over a text that finds where sentences start; `SentenceSegmenter` runs it.
+///
+/// Every decision looks at a bounded window around a candidate boundary, and the scan
+/// always moves forward, so time is linear in the length of the text. Sentences are only
+/// ever cut at white space (or right after a full-width terminator such as "。"), so the
+/// sentences and the white space between them rebuild the text.
+struct SentenceScanner {
+    let scalars: [Unicode.Scalar]
+    let rules: SegmentationRules
+    private var cuts: [Int] = []
+    private var markerPeriods: Set<Int> = []
+    private var longestLine: Int?
+    /// Where the sentence being read starts (the last cut).
+    private var sentenceStart = 0
+
+    init(_ text: String, rules: SegmentationRules) {
+        self.scalars = Array(text.unicodeScalars)
+        self.rules = rules
+    }
+
+    /// The sentences as trimmed, non-empty ranges of Unicode scalar offsets.
+    mutating func ranges() -> [Range<Int>] {
+        let count = scalars.count
+        guard count > 0 else { return [] }
+        let markerCuts = findListMarkers()
+        var markerIndex = 0
+        var index = 0
+        while index < count {
+            while markerIndex < markerCuts.count, markerCuts[markerIndex] <= index {
+                cut(at: markerCuts[markerIndex])
+                markerIndex += 1
+            }
+            let scalar = scalars[index]
+            if isTerminator(scalar) {
+                index = handleTerminal(at: index)
+            } else if Self.isLineBreak(scalar) {
+                handleLineBreak(at: index)
+                index += 1
+            } else if Self.isBullet(scalar), index > 0, scalars[index - 1].properties.isWhitespace {
+                cut(at: index)
+                index += 1
+            } else {
+                index += 1
+            }
+        }
+        while markerIndex < markerCuts.count {
+            cut(at: markerCuts[markerIndex])
+            markerIndex += 1
+        }
+
+        var result: [Range<Int>] = []
+        var start = 0
+        for boundary in cuts.sorted() + [count] where boundary > start {
+            if let range = trimmed(start..<boundary) { result.append(range) }
+            start = boundary
+        }
+        return result
+    }
+
+    private mutating func cut(at position: Int) {
+        guard position > 0, position < scalars.count, cuts.last != position else { return }
+        cuts.append(position)
+        if position > sentenceStart { sentenceStart = position }
+    }
+
+    // MARK: Terminal punctuation
+
+    /// Looks at the punctuation that starts at `start` and returns where to go on scanning.
+    private mutating func handleTerminal(at start: Int) -> Int {
+        let count = scalars.count
+        let first = scalars[start]
+        // "[...]" and "(...)" mark an omission inside a sentence.
+        if (first == "." || first == "…"), start > 0, scalars[start - 1] == "[" || scalars[start - 1] == "(" {
+            var end = start
+            while end < count, scalars[end] == "." || scalars[end] == "…" { end += 1 }
+            return end
+        }
+        if first == ".", markerPeriods.contains(start) { return start + 1 }
+        // A spaced ellipsis ". . ." that is not attached to a word.
+        if first == ".", start == 0 || scalars[start - 1].properties.isWhitespace {
+            let (dots, end) = spacedDots(from: start)
+            if dots >= 3 {
+                if dots >= 4 { decideBoundary(clusterEnd: end, kind: .ellipsis, period: nil) }
+                return end
+            }
+        }
+
+        var end = start
+        var periods = 0
+        var strong = false
+        var ellipsis = false
+        var fullWidth = false
+        var closers = false
+        while end < count {
+            let scalar = scalars[end]
+            if scalar == "." {
+                periods += 1
+                if closers { strong = true }
+            } else if scalar == "…" {
+                ellipsis = true
+            } else if isTerminator(scalar) {
+                strong = true
+                if Self.isFullWidthTerminator(scalar) { fullWidth = true }
+            } else if Self.isClosing(scalar) {
+                closers = true
+            } else {
+                break
+            }
+            end += 1
+        }
+        if end == count { return end }
+        let next = scalars[end]
+        if !next.properties.isWhitespace {
+            // Chinese and Japanese put no space after a sentence.
+            if fullWidth { cut(at: end) }
+            return end
+        }
+        let kind: ClusterKind
+        if strong || (closers && periods > 0 && !ellipsis && periods < 2) {
+            kind = closers && !strong ? .closedPeriod : .strong
+        } else if ellipsis || periods >= 2 {
+            kind = .ellipsis
+        } else {
+            kind = .period
+        }
+        decideBoundary(clusterEnd: end, kind: kind, period: kind == .period ? start : nil)
+        return end
+    }
+
+    private enum ClusterKind {
+        /// A single period: abbreviations, initials and numbers decide.
+        case period
+        /// A period inside closing quotes or brackets ("great." she said).
+        case closedPeriod
+        /// "!", "?" or runs of them (with periods).
+        case strong
+        /// "...", "…", "....".
+        case ellipsis
+    }
+
+    /// Cuts before the next sentence when the punctuation ending at `clusterEnd` ends one.
+    private mutating func decideBoundary(clusterEnd: Int, kind: ClusterKind, period: Int?) {
+        let count = scalars.count
+        var next = skipWhitespace(from: clusterEnd)
+        // French puts a space before a closing guillemet: « ... LL.AA. » pour ...
+        if next < count, Self.isSpacedCloser(scalars[next]),
+           next + 1 == count || scalars[next + 1].properties.isWhitespace || Self.isPunctuation(scalars[next + 1]) {
+            next = skipWhitespace(from: next + 1)
+        }
+        // An emoji after the punctuation stays with its sentence: "Done! 🎉 Next."
+        if next < count, Self.isEmojiPart(scalars[next]) {
+            var end = next
+            while end < count, Self.isEmojiPart(scalars[end]) { end += 1 }
+            if end == count || scalars[end].properties.isWhitespace { next = skipWhitespace(from: end) }
+        }
+        guard next < count else { return }
+
+        // A period right after a word, followed by a spaced ellipsis: the period ends the
+        // sentence only if words follow the ellipsis.
+        var look = next
+        var followsEllipsis = false
+        if scalars[look] == "." || scalars[look] == "…" {
+            let (dots, end) = spacedDots(from: look)
+            var after = end
+            if dots < 3 {
+                after = look
+                while after < count, scalars[after] == "." || scalars[after] == "…" { after += 1 }
+            }
+            followsEllipsis = after > look + 1 || scalars[look] == "…"
+            if followsEllipsis {
+                look = skipWhitespace(from: after)
+                while look < count, Self.isClosing(scalars[look]) { look += 1 }
+                if look >= count { return }
+            }
+        }
+        let word = NextWord(scalars: scalars, from: look)
+        let fresh = followsEllipsis && kind == .period
+
+        switch kind {
+        case .strong, .closedPeriod:
+            if word.isLowercase { return }
+        case .ellipsis:
+            if word.isLowercase || !(word.isCapitalized || word.isDigit) { return }
+        case .period:
+            guard let period else { return }
+            if !periodEndsSentence(period, next: word, fresh: fresh) { return }
+        }
+        cut(at: next)
+    }
+
+    /// Whether the single period at `period` ends a sentence before `next`.
+    private func periodEndsSentence(_ period: Int, next: NextWord, fresh: Bool) -> Bool {
+        let token = Token(scalars: scalars, endingAt: period)
+        if next.isLowercase && !fresh {
+            if let last = token.lastLetter, rules.wordFinalLetters.contains(last) { return true }
+            return false
+        }
+        let startsSentence = next.isCapitalized || next.isDigit || next.isOther || fresh
+        guard !token.text.isEmpty else { return startsSentence }
+        if token.isNumber {
+            // "am 3. Oktober": an ordinal day before a month name.
+            if rules.hasOrdinalDates, rules.monthNames.contains(next.text) { return false }
+            return startsSentence
+        }
+        let isStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
+        // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
+        if token.isSingleLetter, token.lastLetter?.properties.isUppercase == true {
+            if next.isInitial { return false }
+            return isStarter || fresh
+        }
+        // The first half of a spaced abbreviation: "EE. UU.", "z. B.", "т. д.".
+        if next.isInitial || next.endsWithPeriod, let first = token.text.unicodeScalars.last, first.properties.isAlphabetic,
+           rules.isAbbreviation(token.text.lowercased() + "." + next.text) {
+            return false
+        }
+        let candidates = token.abbreviationCandidates(in: scalars)
+        if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
+        let afterNumber = token.followsNumber(in: scalars)
+        for candidate in candidates {
+            guard let kind = rules.kind(of: candidate, afterNumber: afterNumber) else { continue }
+            switch kind {
+            case .title:
+                return false
+            case .beforeNumber:
+                if next.isDigit { return false }
+                return closingEnds(period, next: next, fresh: fresh)
+            case .closing:
+                return closingEnds(period, next: next, fresh: fresh)
+            case .ambiguous:
+                return isStarter || fresh
+            }
+        }
+        if token.isInitialism {
+            return isStarter || fresh
+        }
+        return startsSentence
+    }
+
+    /// A closing abbreviation ("etc.", "грн.") ends a sentence before a capital or a number,
+    /// unless what it would end is a short opening phrase ("At 5 a.m. Mr. Smith ...").
+    private func closingEnds(_ period: Int, next: NextWord, fresh: Bool) -> Bool {
+        guard next.isCapitalized || next.isDigit || fresh else { return false }
+        let words = wordsOfSentence(endingAt: period)
+        if words.count <= 3, let first = words.first, rules.sentenceStarters.contains(first) { return false }
+        return true
+    }
+
+    /// The lower-cased words of the sentence being read, up to `end` (at most four).
+    private func wordsOfSentence(endingAt end: Int) -> [String] {
+        var words: [String] = []
+        var index = sentenceStart
+        while index < end, words.count < 4 {
+            while index < end, scalars[index].properties.isWhitespace { index += 1 }
+            var stop = index
+            while stop < end, !scalars[stop].properties.isWhitespace { stop += 1 }
+            if stop > index {
+                let word = scalars[index..<stop].filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+                words.append(String(String.UnicodeScalarView(word)).lowercased())
+            }
+            index = stop
+        }
+        return words
+    }
+
+    /// Counts the dots of ". . ." starting at `start` (dots separated by single spaces).
+    private func spacedDots(from start: Int) -> (dots: Int, end: Int) {
+        var dots = 0
+        var index = start
+        var end = start
+        while index < scalars.count, scalars[index] == "." {
+            dots += 1
+            end = index + 1
+            if index + 2 < scalars.count, scalars[index + 1] == " ", scalars[index + 2] == "." {
+                index += 2
+            } else {
+                break
+            }
+        }
+        return (dots, end)
+    }
+
+    // MARK: Lines
+
+    /// A line that ends without final punctuation is a sentence of its own (a headline),
+    /// unless it was only wrapped: the next word would not have fit on it.
+    private mutating func handleLineBreak(at index: Int) {
+        var last = index
+        while last > sentenceStart, scalars[last - 1].properties.isWhitespace, !Self.isLineBreak(scalars[last - 1]) {
+            last -= 1
+        }
+        guard last > sentenceStart else { return }
+        let lastScalar = scalars[last - 1]
+        if isTerminator(lastScalar) || Self.isClosing(lastScalar) && last >= 2 && isTerminator(scalars[last - 2]) {
+            return
+        }
+        var next = index + 1
+        var blankLine = false
+        while next < scalars.count, scalars[next].properties.isWhitespace {
+            if Self.isLineBreak(scalars[next]) { blankLine = true }
+            next += 1
+        }
+        guard next < scalars.count else { return }
+        if blankLine {
+            cut(at: next)
+            return
+        }
+        if lastScalar == "-" || lastScalar == "‐" || lastScalar == "," || lastScalar == "­" { return }
+        let word = NextWord(scalars: scalars, from: next)
+        if Self.isBullet(scalars[next]) || startsListItem(at: next) {
+            cut(at: next)
+            return
+        }
+        if word.isLowercase { return }
+        var lineStart = index
+        while lineStart > 0, !Self.isLineBreak(scalars[lineStart - 1]) { lineStart -= 1 }
+        let lineLength = last - lineStart
+        var wordEnd = next
+        while wordEnd < scalars.count, !scalars[wordEnd].properties.isWhitespace { wordEnd += 1 }
+        if lineLength + 1 + (wordEnd - next) > longestLineLength() { return }
+        cut(at: next)
+    }
+
+    /// Whether a line starting at `index` starts with "- ", "* ", "1. " or "1) ".
+    private func startsListItem(at index: Int) -> Bool {
+        let count = scalars.count
+        if (scalars[index] == "-" || scalars[index] == "*" || scalars[index] == "–" || scalars[index] == "—"),
+           index + 1 < count, scalars[index + 1] == " " {
+            return true
+        }
+        var end = index
+        while end < count, end - index < 3, Self.isASCIIDigit(scalars[end]) { end += 1 }
+        guard end > index, end + 1 < count else { return false }
+        return (scalars[end] == "." || scalars[end] == ")") && scalars[end + 1].properties.isWhitespace
+    }
+
+    private mutating func longestLineLength() -> Int {
+        if let longestLine { return longestLine }
+        var longest = 0
+        var start = 0
+        for (index, scalar) in scalars.enumerated() where Self.isLineBreak(scalar) {
+            longest = max(longest, index - start)
+            start = index + 1
+        }
+        longest = max(longest, scalars.count - start)
+        longestLine = longest
+        return longest
+    }
+
+    // MARK: Lists
+
+    /// Finds list markers ("1.", "2)", "a.", "3.)") that run in sequence or start a line, so
+    /// that each item is cut before its marker and the marker's period never ends a sentence.
+    private mutating func findListMarkers() -> [Int] {
+        struct Marker {
+            var start: Int
+            var value: Int
+            var numeric: Bool
+            var style: Int
+            var period: Int?
+            var startsLine: Bool
+        }
+        var markers: [Marker] = []
+        let count = scalars.count
+        var index = 0
+        while index < count {
+            let atStart = index == 0 || scalars[index - 1].properties.isWhitespace || Self.isBullet(scalars[index - 1])
+            guard atStart else {
+                index += 1
+                continue
+            }
+            var end = index
+            var value = 0
+            var numeric = false
+            while end < count, end - index < 3, Self.isASCIIDigit(scalars[end]) {
+                value = value * 10 + Int(scalars[end].value - 48)
+                end += 1
+                numeric = true
+            }
+            if !numeric, let letter = Self.listLetterValue(scalars[index]) {
+                value = letter
+                end = index + 1
+            }
+            guard end > index, end < count, !(end < count && Self.isASCIIDigit(scalars[end])) else {
+                index = max(end, index + 1)
+                continue
+            }
+            var style = 0
+            var period: Int?
+            var stop = end
+            if scalars[stop] == "." {
+                period = stop
+                stop += 1
+                style = 1
+                if stop < count, scalars[stop] == ")" {
+                    stop += 1
+                    style = 3
+                }
+            } else if scalars[stop] == ")" {
+                stop += 1
+                style = 2
+            }
+            if style != 0, stop + 1 < count, scalars[stop].properties.isWhitespace,
+               NextWord(scalars: scalars, from: skipWhitespace(from: stop)).isCapitalized {
+                let startsLine = index == 0 || Self.isLineBreak(scalars[index - 1])
+                markers.append(Marker(
+                    start: index, value: value, numeric: numeric, style: style, period: period, startsLine: startsLine
+                ))
+            }
+            index = max(stop, index + 1)
+        }
+        var cutsAtMarkers: [Int] = []
+        for (position, marker) in markers.enumerated() {
+            let follows = position > 0 && markers[position - 1].numeric == marker.numeric
+                && markers[position - 1].style == marker.style && markers[position - 1].value + 1 == marker.value
+            let precedes = position + 1 < markers.count && markers[position + 1].numeric == marker.numeric
+                && markers[position + 1].style == marker.style && markers[position + 1].value == marker.value + 1
+            let lineItem = marker.startsLine && marker.numeric
+            guard follows || precedes || lineItem else { continue }
+            if let period = marker.period { markerPeriods.insert(period) }
+            // "• 9. Item": the bullet already starts the item.
+            var before = marker.start
+            while before > 0, scalars[before - 1] == " " { before -= 1 }
+            let bulleted = before > 0 && Self.isBullet(scalars[before - 1])
+            if marker.start > 0, !bulleted { cutsAtMarkers.append(marker.start) }
+        }
+        return cutsAtMarkers
+    }
+
+    /// "a" is 1, "b" is 2 ... for Latin and Cyrillic lower-case list letters.
+    private static func listLetterValue(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x61...0x7A: Int(scalar.value - 0x60)
+        case 0x430...0x44F: Int(scalar.value - 0x42F)
+        default: nil
+        }
+    }
+
+    // MARK: Characters
+
+    private func skipWhitespace(from index: Int) -> Int {
+        var index = index
+        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+        return index
+    }
+
+    private func trimmed(_ range: Range<Int>) -> Range<Int>? {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
+        while upper > lower, scalars[upper - 1].properties.isWhitespace { upper -= 1 }
+        return lower < upper ? lower..<upper : nil
+    }
+
+    private func isTerminator(_ scalar: Unicode.Scalar) -> Bool {
+        Self.isStandardTerminator(scalar) || (!rules.extraTerminators.isEmpty && rules.extraTerminators.contains(scalar))
+    }
+
+    static func isStandardTerminator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ".", "!", "?", "…", "‼", "⁇", "⁈", "⁉", "։", "؟", "।", "॥", "።", "፧", "჻": true
+        default: isFullWidthTerminator(scalar)
+        }
+    }
+
+    static func isFullWidthTerminator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "。", "！", "？", "｡": true
+        default: false
+        }
+    }
+
+    static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "”", "’", "»", "›", "“", ")", "]", "}", "」", "』", "）", "〕", "】": true
+        default: false
+        }
+    }
+
+    /// Closing quotes that French sets apart with a space.
+    static func isSpacedCloser(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "»" || scalar == "”" || scalar == "›"
+    }
+
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+
+    static func isBullet(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "•", "⁃", "◦", "▪", "‣", "●", "■", "►", "▸", "∙": true
+        default: false
+        }
+    }
+
+    static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 48 && scalar.value <= 57
+    }
+
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .otherPunctuation, .closePunctuation, .finalPunctuation, .dashPunctuation: true
+        default: false
+        }
+    }
+
+    /// Emoji, their modifiers and joiners (not digits, "#" or "*", which are emoji too).
+    static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x2000 { return false }
+        if scalar == "\u{200D}" || scalar == "\u{FE0F}" { return true }
+        if scalar.value >= 0xE0020 && scalar.value <= 0xE007F { return true }
+        return scalar.properties.isEmoji && !isBullet(scalar)
+    }
+}

@@ -1,0 +1,304 @@
+/// Prepares a sentence for the speech engine, per language, apart from the text users see.
+///
+/// eSpeak NG ends a clause at every ". " (it reads "Dr. Smith" as two), spells out URLs
+/// character by character, reads "€5" as "euro five" and skips or misreads symbols in some
+/// languages. The normalizer expands the language's abbreviations, drops the period of
+/// any other abbreviation or initial inside the sentence (the segmenter has already decided
+/// the sentence goes on), reads URLs as their domain and e-mail addresses as "name at
+/// domain", drops footnote markers such as "[12]", puts currency after the amount, and reads
+/// symbols, numeric dates and decimal commas where the voice would not. Everything else is
+/// left to eSpeak NG. A pronunciation lexicon is applied first, so its entries win.
+public struct SpeechNormalizer: Sendable {
+    /// The language's rules.
+    public var rules: SpeechRules
+    /// The voice preset's lexicon.
+    public var lexicon: PronunciationLexicon
+
+    /// Creates a normalizer for a language code or voice name ("en", "uk", "de-DE").
+    public init(language: String, lexicon: PronunciationLexicon = PronunciationLexicon()) {
+        self.init(rules: LanguageRules.forLanguage(language).speech, lexicon: lexicon)
+    }
+
+    /// Creates a normalizer with explicit rules.
+    public init(rules: SpeechRules, lexicon: PronunciationLexicon = PronunciationLexicon()) {
+        self.rules = rules
+        self.lexicon = lexicon
+    }
+
+    /// The form of `sentence` the speech engine should receive.
+    public func spoken(_ sentence: String) -> String {
+        let text = Self.removingFootnoteMarkers(from: lexicon.apply(to: sentence))
+        var tokens = SpokenToken.tokens(of: text)
+        var output: [String] = []
+        output.reserveCapacity(tokens.count)
+        var index = 0
+        while index < tokens.count {
+            let isLast = index == tokens.count - 1
+            if !isLast, let expansion = compositeAbbreviation(tokens[index], tokens[index + 1]) {
+                var merged = tokens[index + 1]
+                merged.core = expansion
+                merged.trailing = Self.afterPeriod(merged.trailing, keepingIt: index + 1 == tokens.count - 1)
+                merged.leading = tokens[index].leading
+                output.append(merged.text)
+                index += 2
+                continue
+            }
+            let previous = index > 0 ? tokens[index - 1].core : ""
+            rewrite(&tokens[index], previousCore: previous, isFirst: index == 0, isLast: isLast)
+            if tokens[index].core.isEmpty, tokens[index].leading.isEmpty, tokens[index].trailing.isEmpty {
+                index += 1
+                continue
+            }
+            output.append(tokens[index].text)
+            index += 1
+        }
+        return output.joined(separator: " ")
+    }
+
+    // MARK: Tokens
+
+    private func rewrite(_ token: inout SpokenToken, previousCore: String, isFirst: Bool, isLast: Bool) {
+        let core = token.core
+        guard !core.isEmpty else { return }
+        if let url = spokenURL(core) {
+            token.core = url
+            return
+        }
+        if let address = spokenEmail(core) {
+            token.core = address
+            return
+        }
+        if let amount = spokenAmount(core, previousCore: previousCore) {
+            token.core = amount
+            return
+        }
+        if let symbol = spokenSymbol(core) {
+            token.core = symbol
+            return
+        }
+        if let date = spokenDate(core) {
+            token.core = date
+            return
+        }
+        if let decimal = spokenDecimal(core) {
+            token.core = decimal
+            return
+        }
+        let hasPeriod = token.trailing.hasPrefix(".") && !token.trailing.hasPrefix("..")
+        if hasPeriod, let expansion = expansion(of: core + ".", afterNumber: Self.isNumber(previousCore)) {
+            token.core = Self.matchingCase(expansion, of: core, isFirst: isFirst)
+            token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
+            return
+        }
+        if let expansion = expansion(of: core, afterNumber: Self.isNumber(previousCore)) {
+            token.core = Self.matchingCase(expansion, of: core, isFirst: isFirst)
+            return
+        }
+        // Any other abbreviation or initial inside the sentence: without its period eSpeak
+        // NG does not stop there ("U.S. Government", "Jonas E. Smith").
+        if hasPeriod, !isLast, let last = core.unicodeScalars.last, last.properties.isAlphabetic {
+            token.trailing = Self.afterPeriod(token.trailing, keepingIt: false)
+        }
+    }
+
+    private func expansion(of key: String, afterNumber: Bool) -> String? {
+        let lowered = key.lowercased()
+        if afterNumber, let unit = rules.units[lowered] { return unit }
+        return rules.abbreviations[lowered]
+    }
+
+    /// "т. д." and "et al." as one abbreviation.
+    private func compositeAbbreviation(_ first: SpokenToken, _ second: SpokenToken) -> String? {
+        guard !first.core.isEmpty, !second.core.isEmpty, second.trailing.hasPrefix("."),
+              first.trailing.isEmpty || first.trailing == "." else { return nil }
+        let key = (first.core + first.trailing + second.core + ".").lowercased()
+        guard let expansion = rules.abbreviations[key] else { return nil }
+        return expansion
+    }
+
+    /// The trailing punctuation without its first period, unless it ends the sentence.
+    private static func afterPeriod(_ trailing: String, keepingIt: Bool) -> String {
+        guard !keepingIt, trailing.hasPrefix(".") else { return trailing }
+        return String(trailing.dropFirst())
+    }
+
+    /// The expansion as listed, capitalized when it starts the sentence ("No. 5" inside a
+    /// sentence is "number 5"; "Проф. Іваненко ..." is "Професор Іваненко ...").
+    private static func matchingCase(_ expansion: String, of original: String, isFirst: Bool) -> String {
+        guard isFirst, let first = original.unicodeScalars.first, first.properties.isUppercase,
+              let head = expansion.first else { return expansion }
+        return head.uppercased() + expansion.dropFirst()
+    }
+
+    // MARK: URLs and e-mail
+
+    /// "https://www.example.com/a/b?c" is read as its domain, "example.com", with the
+    /// language's word for the dots.
+    private func spokenURL(_ core: String) -> String? {
+        let lowered = core.lowercased()
+        var rest: Substring
+        if let scheme = ["https://", "http://", "ftp://"].first(where: { lowered.hasPrefix($0) }) {
+            rest = core.dropFirst(scheme.count)
+        } else if lowered.hasPrefix("www."), core.count > 4 {
+            rest = Substring(core)
+        } else {
+            return nil
+        }
+        if rest.lowercased().hasPrefix("www.") { rest = rest.dropFirst(4) }
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
+        guard host.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        return spokenDomain(host)
+    }
+
+    private func spokenDomain(_ domain: Substring) -> String {
+        domain.split(separator: ".").joined(separator: " \(rules.dot) ")
+    }
+
+    private func spokenEmail(_ core: String) -> String? {
+        guard let at = core.firstIndex(of: "@"), at != core.startIndex else { return nil }
+        let user = core[..<at]
+        let domain = core[core.index(after: at)...]
+        guard domain.contains("."), !domain.hasPrefix("."), !domain.contains("@"),
+              user.allSatisfy({ $0.isLetter || $0.isNumber || "._-+".contains($0) }) else { return nil }
+        let spokenUser = user.split(separator: ".").joined(separator: " \(rules.dot) ")
+        return "\(spokenUser) \(rules.at) \(spokenDomain(domain))"
+    }
+
+    // MARK: Numbers and symbols
+
+    /// "$100.00" → "100 dollars", "170.500.000,00€" → "170.500.000 euros", "€" after a number.
+    private func spokenAmount(_ core: String, previousCore: String) -> String? {
+        let scalars = core.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return nil }
+        if scalars.count == 1, let word = rules.currencies[first], Self.isNumber(previousCore) { return word }
+        if let word = rules.currencies[first] {
+            let amount = String(core.unicodeScalars.dropFirst())
+            if Self.isNumber(amount) { return "\(Self.withoutZeroCents(amount)) \(word)" }
+        }
+        if let word = rules.currencies[last] {
+            let amount = String(core.unicodeScalars.dropLast())
+            if Self.isNumber(amount) { return "\(Self.withoutZeroCents(amount)) \(word)" }
+        }
+        return nil
+    }
+
+    /// "5%" → "5 відсотків", "№5" → "номер 5", "&" → "and", where the language has a word.
+    private func spokenSymbol(_ core: String) -> String? {
+        let scalars = core.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return nil }
+        if scalars.count == 1, let word = rules.symbols[first] { return word }
+        if let word = rules.symbols[first], first == "№" || first == "§" {
+            let rest = String(core.unicodeScalars.dropFirst())
+            if Self.isNumber(rest) { return "\(word) \(rest)" }
+        }
+        if let word = rules.symbols[last], last == "%" || last == "°" {
+            let amount = String(core.unicodeScalars.dropLast())
+            if Self.isNumber(amount) { return "\(amount) \(word)" }
+        }
+        return nil
+    }
+
+    /// "24.02.2022" → "24 лютого 2022 року" where the language lists its months.
+    private func spokenDate(_ core: String) -> String? {
+        guard rules.dateMonths.count == 12 else { return nil }
+        let parts = core.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
+              parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4,
+              let day = Int(parts[0]), let month = Int(parts[1]), (1...31).contains(day), (1...12).contains(month)
+        else { return nil }
+        let year = rules.yearWord.map { " \($0)" } ?? ""
+        return "\(day) \(rules.dateMonths[month - 1]) \(parts[2])\(year)"
+    }
+
+    /// "3,5" → "3 кома 5" where the voice misreads a decimal comma.
+    private func spokenDecimal(_ core: String) -> String? {
+        guard let word = rules.decimalComma else { return nil }
+        let parts = core.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }) else {
+            return nil
+        }
+        return "\(parts[0]) \(word) \(parts[1])"
+    }
+
+    private static func isNumber(_ text: String) -> Bool {
+        guard let first = text.first, first.isASCIIDigitCharacter, let last = text.last, last.isASCIIDigitCharacter
+        else { return false }
+        return text.allSatisfy { $0.isASCIIDigitCharacter || $0 == "." || $0 == "," || $0 == "\u{202F}" || $0 == "\u{A0}" }
+    }
+
+    private static func withoutZeroCents(_ amount: String) -> String {
+        for suffix in [".00", ",00", ".0", ",0"] where amount.hasSuffix(suffix) && amount.count > suffix.count {
+            return String(amount.dropLast(suffix.count))
+        }
+        return amount
+    }
+
+    // MARK: Footnotes
+
+    /// Removes "[12]", "[3, 4]", "[a]", "[citation needed]" and superscript note numbers
+    /// after words ("study¹").
+    static func removingFootnoteMarkers(from text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { $0 == "[" || isSuperscriptDigit($0) }) else { return text }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "[", let end = footnoteEnd(scalars, from: index) {
+                // "that [3]." becomes "that.", not "that .".
+                while let last = result.last, last.properties.isWhitespace { result.removeLast() }
+                index = end
+                continue
+            }
+            if isSuperscriptDigit(scalar), afterWordOrPunctuation(scalars, index) {
+                index += 1
+                continue
+            }
+            result.append(scalar)
+            index += 1
+        }
+        return String(result)
+    }
+
+    private static func footnoteEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var end = start + 1
+        while end < scalars.count, end - start <= 24, scalars[end] != "]" { end += 1 }
+        guard end < scalars.count, scalars[end] == "]", end > start + 1 else { return nil }
+        let inside = String(String.UnicodeScalarView(scalars[(start + 1)..<end])).lowercased()
+        let numeric = inside.unicodeScalars.allSatisfy {
+            ($0.value >= 48 && $0.value <= 57) || $0 == "," || $0 == " " || $0 == "–" || $0 == "-"
+        } && inside.unicodeScalars.contains { $0.value >= 48 && $0.value <= 57 }
+        let letter = inside.count == 1 && inside.unicodeScalars.first!.properties.isAlphabetic
+        let named = inside == "citation needed" || inside.hasPrefix("note ") || inside.hasPrefix("nb ")
+        return numeric || letter || named ? end + 1 : nil
+    }
+
+    private static func isSuperscriptDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "¹", "²", "³", "⁰", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹": true
+        default: false
+        }
+    }
+
+    /// A superscript after a word of three letters or more, or after punctuation, is a note
+    /// number; after a unit such as "m" or "km" it is a power and stays.
+    private static func afterWordOrPunctuation(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
+        var start = index
+        while start > 0, isSuperscriptDigit(scalars[start - 1]) { start -= 1 }
+        guard start > 0 else { return false }
+        let before = scalars[start - 1]
+        if ".,;:)\"”’»".unicodeScalars.contains(before) { return true }
+        var letters = 0
+        var cursor = start
+        while cursor > 0, scalars[cursor - 1].properties.isAlphabetic { cursor -= 1; letters += 1 }
+        return letters >= 3
+    }
+}
+
+extension Character {
+    /// Whether this is one of 0-9.
+    var isASCIIDigitCharacter: Bool {
+        guard let ascii = asciiValue else { return false }
+        return ascii >= 48 && ascii <= 57
+    }
+}

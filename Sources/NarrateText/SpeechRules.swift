@@ -1,0 +1,46 @@
+/// What the speech normalizer needs to know about one language, kept as data.
+public struct SpeechRules: Sendable {
+    /// Abbreviations eSpeak NG would misread or pause at, lower-cased with their periods
+    /// ("dr.", "e.g.", "вул."), and what to say instead. A spaced form in the text
+    /// ("т. д.") matches too; the first letter's case follows the text.
+    public var abbreviations: [String: String]
+    /// Units and other words read differently after a number ("5 м." is "5 метрів", while
+    /// "м. Київ" is "місто Київ"), keyed like `abbreviations`.
+    public var units: [String: String]
+    /// Symbols and what to say for them ("%": "відсотків", "№": "номер").
+    public var symbols: [Unicode.Scalar: String]
+    /// Currency signs and the word said after the amount ("€": "euros").
+    public var currencies: [Unicode.Scalar: String]
+    /// The word for "." inside a domain name or e-mail address.
+    public var dot: String
+    /// The word for "@" in an e-mail address.
+    public var at: String
+    /// What to say for a decimal comma ("3,5" → "3 кома 5"), when the voice misreads it.
+    public var decimalComma: String?
+    /// Month names in the form a date takes ("лютого"), January first, for numeric dates
+    /// such as 24.02.2022; empty when the voice reads numeric dates acceptably.
+    public var dateMonths: [String]
+    /// The word after a year in a date ("року"), if the language says one.
+    public var yearWord: String?
+
+    /// Creates rules; abbreviation keys are lower-cased here.
+    public init(
+        abbreviations: [String: String] = [:], units: [String: String] = [:], symbols: [Unicode.Scalar: String] = [:],
+        currencies: [Unicode.Scalar: String] = [:], dot: String = "dot", at: String = "at",
+        decimalComma: String? = nil, dateMonths: [String] = [], yearWord: String? = nil
+    ) {
+        var lowered: [String: String] = [:]
+        for (key, value) in abbreviations { lowered[key.lowercased().replacingSpaces()] = value }
+        self.abbreviations = lowered
+        var loweredUnits: [String: String] = [:]
+        for (key, value) in units { loweredUnits[key.lowercased().replacingSpaces()] = value }
+        self.units = loweredUnits
+        self.symbols = symbols
+        self.currencies = currencies
+        self.dot = dot
+        self.at = at
+        self.decimalComma = decimalComma
+        self.dateMonths = dateMonths
+        self.yearWord = yearWord
+    }
+}

@@ -1,0 +1,58 @@
+/// A white-space separated piece of a sentence, split into opening punctuation, the word or
+/// number itself, and closing punctuation, so the normalizer can rewrite the middle.
+struct SpokenToken {
+    /// Opening quotes and brackets.
+    var leading: String
+    /// The word, number, URL or symbol.
+    var core: String
+    /// Closing punctuation: periods, commas, quotes, brackets.
+    var trailing: String
+
+    /// The token put back together.
+    var text: String { leading + core + trailing }
+
+    /// The tokens of `text`, without characters that are never spoken (soft hyphens,
+    /// zero-width spaces).
+    static func tokens(of text: String) -> [SpokenToken] {
+        var tokens: [SpokenToken] = []
+        var current = String.UnicodeScalarView()
+        func flush() {
+            if !current.isEmpty { tokens.append(SpokenToken(String(current))) }
+            current.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                flush()
+            } else if scalar != "\u{AD}", scalar != "\u{200B}", scalar != "\u{2060}", scalar != "\u{FEFF}" {
+                current.append(scalar)
+            }
+        }
+        flush()
+        return tokens
+    }
+
+    init(_ piece: String) {
+        let scalars = Array(piece.unicodeScalars)
+        var lower = 0
+        while lower < scalars.count, Self.isOpening(scalars[lower]) { lower += 1 }
+        var upper = scalars.count
+        while upper > lower, Self.isClosing(scalars[upper - 1]) { upper -= 1 }
+        leading = String(String.UnicodeScalarView(scalars[..<lower]))
+        core = String(String.UnicodeScalarView(scalars[lower..<upper]))
+        trailing = String(String.UnicodeScalarView(scalars[upper...]))
+    }
+
+    static func isOpening(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "(", "[", "{", "\"", "“", "„", "‘", "‚", "'", "«", "‹", "¿", "¡": true
+        default: false
+        }
+    }
+
+    static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ".", ",", ";", ":", "!", "?", "…", ")", "]", "}", "\"", "”", "’", "'", "»", "›", "“": true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import NarrateText
+import Testing
+
+@Suite("Speech normalizer")
+struct SpeechNormalizerTests {
+    @Test(arguments: [
+        ("I met Dr. Smith today.", "I met Doctor Smith today."),
+        ("The U.S. Government is big.", "The U.S Government is big."),
+        ("My name is Jonas E. Smith.", "My name is Jonas E Smith."),
+        ("Fruit, e.g. apples, is good.", "Fruit, for example apples, is good."),
+        ("Let's ask Jane and co.", "Let's ask Jane and Company."),
+        ("Please turn to p. 55.", "Please turn to page 55."),
+        ("See https://www.example.com/path/page.html now.", "See example dot com now."),
+        ("Write to jane.doe@example.com today.", "Write to jane dot doe at example dot com today."),
+        ("It costs €5 or $100.00 now.", "It costs 5 euros or 100 dollars now."),
+        ("Studies show this[12] and that [3, 4].", "Studies show this and that."),
+        ("It was proven¹ in 5 m² rooms.", "It was proven in 5 m² rooms."),
+        ("He was at No. 5 in the list.", "He was at number 5 in the list."),
+        ("Tom & Jerry", "Tom and Jerry"),
+        ("Wait... what?", "Wait... what?"),
+        ("Line one\nline two", "Line one line two"),
+    ])
+    func english(_ text: String, _ spoken: String) {
+        #expect(SpeechNormalizer(language: "en").spoken(text) == spoken)
+    }
+
+    @Test(arguments: [
+        ("Це коштує 100 грн. за день.", "Це коштує 100 гривень за день."),
+        ("На вул. Хрещатик у м. Київ.", "На вулиця Хрещатик у місто Київ."),
+        ("Т. Г. Шевченко народився 1814 р. в селі.", "Т Г Шевченко народився 1814 року в селі."),
+        ("Ріст на 5% і 3,5 тис. гривень.", "Ріст на 5 відсотків і 3 кома 5 тисяч гривень."),
+        ("Книги, журнали і т. д.", "Книги, журнали і так далі."),
+        ("Будинок № 5 на відстані 300 м. від школи.", "Будинок номер 5 на відстані 300 метрів від школи."),
+        ("Це сталося 24.02.2022 вранці.", "Це сталося 24 лютого 2022 року вранці."),
+        ("Ціна €5 і $10.", "Ціна 5 євро і 10 доларів."),
+        ("Пишіть на ivan@ukr.net сьогодні.", "Пишіть на ivan ет ukr крапка net сьогодні."),
+        ("Проф. Іваненко і д-р Петренко.", "Професор Іваненко і доктор Петренко."),
+    ])
+    func ukrainian(_ text: String, _ spoken: String) {
+        #expect(SpeechNormalizer(language: "uk").spoken(text) == spoken)
+    }
+
+    @Test func germanAbbreviationsAreExpanded() {
+        #expect(SpeechNormalizer(language: "de").spoken("Es regnete z. B. stark.") == "Es regnete zum Beispiel stark.")
+    }
+
+    @Test func anUnknownLanguageDropsInnerPeriodsOnly() {
+        let normalizer = SpeechNormalizer(language: "fi")
+        #expect(normalizer.spoken("Tapasin J. Virtasen eilen.") == "Tapasin J Virtasen eilen.")
+    }
+
+    @Test func lexiconEntriesWinAndFollowCaseRules() throws {
+        let lexicon = try PronunciationLexicon.parse("""
+            # names
+            nginx = engine x
+            US = United States
+            """)
+        let normalizer = SpeechNormalizer(language: "en", lexicon: lexicon)
+        #expect(normalizer.spoken("NGINX runs in the US.") == "engine x runs in the United States.")
+        #expect(normalizer.spoken("Tell us about Nginx.") == "Tell us about engine x.")
+    }
+
+    @Test func malformedLexiconLinesAreReportedWithTheirNumber() {
+        #expect(throws: PronunciationLexicon.ParseError(line: 2, message: "expected 'word = spoken form'")) {
+            _ = try PronunciationLexicon.parse("ok = fine\nbroken line\n")
+        }
+        #expect(throws: PronunciationLexicon.ParseError.self) {
+            _ = try PronunciationLexicon.parse("two words = no\n")
+        }
+    }
+}
