@@ -6,12 +6,15 @@ public struct Document: Sendable, Equatable {
     public var blocks: [Block]
     /// The format the document was read from.
     public var format: SourceFormat
+    /// The language the article declares (Markdown front matter `lang:`), if any.
+    public var language: String?
 
     /// Creates a document.
-    public init(title: String, blocks: [Block], format: SourceFormat) {
+    public init(title: String, blocks: [Block], format: SourceFormat, language: String? = nil) {
         self.title = title
         self.blocks = blocks
         self.format = format
+        self.language = language
     }
 
     /// Whether any block has something to say.

@@ -4,6 +4,8 @@ struct FrontMatter {
     var bodyStart = 0
     /// The `title:` value, when the front matter has one.
     var title: String?
+    /// The `lang:` or `language:` value, when the front matter has one.
+    var language: String?
 
     init(_ source: [UInt8]) {
         let lines = Self.lines(source, limit: 200)
@@ -14,16 +16,24 @@ struct FrontMatter {
                 bodyStart = line.upperBound
                 return
             }
-            if content.hasPrefix("title:") {
-                var value = content.dropFirst("title:".count).trimmingTrailingSpaces
-                while value.first == " " { value.removeFirst() }
-                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-                    value = String(value.dropFirst().dropLast())
-                }
-                if !value.isEmpty { title = value }
+            if let value = Self.value(of: "title", in: content) { title = value }
+            if let value = Self.value(of: "lang", in: content) ?? Self.value(of: "language", in: content) {
+                language = value
             }
         }
         title = nil  // Never closed: not front matter after all.
+        language = nil
+    }
+
+    /// The value of `key: value`, unquoted, or nil when the line holds another key.
+    private static func value(of key: String, in line: String) -> String? {
+        guard line.hasPrefix(key + ":") else { return nil }
+        var value = line.dropFirst(key.count + 1).trimmingTrailingSpaces
+        while value.first == " " { value.removeFirst() }
+        if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+            value = String(value.dropFirst().dropLast())
+        }
+        return value.isEmpty ? nil : value
     }
 
     /// Ranges of the first `limit` lines, each including its line break.

@@ -15,6 +15,9 @@ struct MarkdownDocumentBuilder {
     /// The first line of the first block, for documents without a heading.
     private(set) var firstLine: String?
 
+    /// The marker of an ordered list item ("3." or "3)") waiting for the item's first block.
+    private var pendingListMarker: (text: String, byteOffset: Int)?
+
     /// A forward-moving byte → scalar offset translation.
     private var cursorByte = 0
     private var cursorScalar = 0
@@ -45,7 +48,9 @@ struct MarkdownDocumentBuilder {
         case "block_quote":
             walkBlocks(node, context: context == .listItem ? .listItem : .quote)
         case "item":
+            pendingListMarker = listMarker(of: node)
             walkBlocks(node, context: context == .quote ? .quote : .listItem)
+            pendingListMarker = nil
         case "list", "document":
             walkBlocks(node, context: context)
         case "heading":
@@ -68,6 +73,21 @@ struct MarkdownDocumentBuilder {
         }
     }
 
+    /// The marker of an item of an ordered list, as it stands in the source.
+    private func listMarker(of item: OpaquePointer) -> (text: String, byteOffset: Int)? {
+        guard let list = cmark_node_parent(item), cmark_node_get_list_type(list) == CMARK_ORDERED_LIST else { return nil }
+        var offset = byteRange(of: item).lowerBound
+        while offset < source.count, source[offset] == UInt8(ascii: " ") || source[offset] == UInt8(ascii: "\t") {
+            offset += 1
+        }
+        var end = offset
+        while end < source.count, end - offset < 9, source[end] >= 0x30, source[end] <= 0x39 { end += 1 }
+        guard end > offset, end < source.count, source[end] == UInt8(ascii: ".") || source[end] == UInt8(ascii: ")") else {
+            return nil
+        }
+        return (String(decoding: source[offset...end], as: UTF8.self), offset)
+    }
+
     private mutating func appendNotice(for node: OpaquePointer) {
         let notice = reader.codeBlockNotice
         guard !notice.isEmpty else { return }
@@ -83,6 +103,12 @@ struct MarkdownDocumentBuilder {
     /// Collects the inline text of `containers` (joined by `separator`) into one block.
     private mutating func appendBlock(kind: Block.Kind, inlinesOf containers: [OpaquePointer], separator: String = "") {
         var collector = InlineCollector()
+        // "1. Preheat the oven.": a numbered step is read with its number.
+        if let marker = pendingListMarker {
+            collector.appendMapped(marker.text, sourceOffset: scalarOffset(ofByte: marker.byteOffset))
+            collector.appendUnmapped(" ")
+            pendingListMarker = nil
+        }
         for (index, container) in containers.enumerated() {
             if index > 0, !separator.isEmpty, !collector.text.isEmpty { collector.appendUnmapped(separator) }
             let range = byteRange(of: container)
@@ -107,8 +133,10 @@ struct MarkdownDocumentBuilder {
                     appendLiteral(Array(String(cString: literal).utf8), into: &collector)
                 }
             case "softbreak":
+                // Kept as a line break: the segmenter tells wrapped lines from lines that
+                // stand alone.
                 collector.noteLineBreak()
-                collector.appendUnmapped(" ")
+                collector.appendUnmapped("\n")
             case "linebreak":
                 collector.appendUnmapped(" ")
             case "image":

@@ -67,7 +67,7 @@ public struct MarkdownReader: Sendable {
         }
         let heading = blocks.first { if case .heading = $0.kind { true } else { false } }
         let title = frontMatter.title ?? heading?.text ?? builder.firstLine ?? ""
-        let document = Document(title: title, blocks: blocks, format: .markdown)
+        let document = Document(title: title, blocks: blocks, format: .markdown, language: frontMatter.language)
         guard document.hasSpeakableText else { throw .noSpeakableText(path: path) }
         return document
     }

@@ -2,7 +2,8 @@ public import NarrateCore
 
 /// Reads plain text: paragraphs are separated by blank lines, the first line is the title.
 ///
-/// Lines inside a paragraph are joined with a space (text files are often hard-wrapped).
+/// Lines inside a paragraph keep their line break: the segmenter tells a wrapped line from
+/// a headline or a list line on its own.
 /// A paragraph of one short line without closing punctuation reads as a heading, so the
 /// usual "Title / blank line / text" layout gets a heading's pause.
 public struct TextReader: Sendable {
@@ -60,7 +61,7 @@ public struct TextReader: Sendable {
         var textOffset = 0
         for (index, line) in lines.enumerated() {
             if index > 0 {
-                text.append(" ")
+                text.append("\n")
                 textOffset += 1
             }
             text.append(contentsOf: scalars[line])

@@ -64,9 +64,26 @@ struct MarkdownReaderTests {
         #expect(document.blocks[0].text == "Some very bold code and struck words.")
     }
 
-    @Test func softLineBreaksBecomeSpaces() throws {
+    @Test func orderedItemsKeepTheirNumbersMappedToTheSource() throws {
+        let source = "Steps:\n\n3. Heat the pan.\n4) Add oil.\n\n- plain item\n"
+        let document = try read(source)
+        #expect(document.blocks.map(\.text) == ["Steps:", "3. Heat the pan.", "4) Add oil.", "plain item"])
+        let scalars = Array(source.unicodeScalars)
+        let item = document.blocks[1]
+        let range = item.sourceMap.sourceRange(forTextRange: 0..<item.text.unicodeScalars.count)
+        #expect(String(String.UnicodeScalarView(scalars[range])) == "3. Heat the pan.")
+    }
+
+    @Test func frontMatterDeclaresTheLanguage() throws {
+        let document = try read("---\ntitle: Новини\nlang: uk\n---\n\nТекст статті.\n")
+        #expect(document.language == "uk")
+        #expect(document.title == "Новини")
+        #expect(try read("No front matter.").language == nil)
+    }
+
+    @Test func softLineBreaksStayLineBreaks() throws {
         let document = try read("A line\nwrapped here.")
-        #expect(document.blocks[0].text == "A line wrapped here.")
+        #expect(document.blocks[0].text == "A line\nwrapped here.")
         #expect(document.title == "A line")
     }
 

@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Plain text reading and decoding")
 struct TextReaderTests {
-    @Test func paragraphsAreSplitByBlankLinesAndWrappedLinesJoined() throws {
+    @Test func paragraphsAreSplitByBlankLinesAndKeepTheirLineBreaks() throws {
         let source = "Morning Report\n\nThe first line\nwraps here.\r\n\r\nSecond paragraph.\n"
         let document = try TextReader().read(source, path: "a.txt")
         #expect(document.title == "Morning Report")
-        #expect(document.blocks.map(\.text) == ["Morning Report", "The first line wraps here.", "Second paragraph."])
+        #expect(document.blocks.map(\.text) == ["Morning Report", "The first line\nwraps here.", "Second paragraph."])
         #expect(document.blocks[0].kind == .heading(level: 1))
         #expect(document.blocks[1].kind == .paragraph)
         let scalars = Array(source.unicodeScalars)
