@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrationTests", dependencies: ["Narration"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateCLITests",
             dependencies: ["narrate", "NarrateAudio"],

@@ -32,6 +32,14 @@ public struct ArticleLoader: Sendable {
     public func load(
         path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> Document {
+        try loadWithSource(path: path, format: format, isCancelled: isCancelled).document
+    }
+
+    /// Like `load`, also returning the decoded source that the document's source maps and
+    /// its sentences' source ranges point into.
+    public func loadWithSource(
+        path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
+    ) throws(NarrateError) -> (document: Document, source: String) {
         let bytes: [UInt8]
         do {
             bytes = try FileContents.read(path, isCancelled: isCancelled)
@@ -41,12 +49,16 @@ public struct ArticleLoader: Sendable {
         }
         let displayName = path == "-" ? "standard input" : path
         let chosen = format ?? Self.format(forPath: path) ?? .text
-        return try read(bytes, format: chosen, name: displayName)
+        let text = try InputDecoder.decode(bytes, path: displayName)
+        return (try read(text: text, format: chosen, name: displayName), text)
     }
 
     /// Reads raw bytes; `name` identifies them in error messages.
     public func read(_ bytes: [UInt8], format: SourceFormat, name: String) throws(NarrateError) -> Document {
-        let text = try InputDecoder.decode(bytes, path: name)
+        try read(text: InputDecoder.decode(bytes, path: name), format: format, name: name)
+    }
+
+    private func read(text: String, format: SourceFormat, name: String) throws(NarrateError) -> Document {
         switch format {
         case .text: return try textReader.read(text, path: name)
         case .markdown: return try markdownReader.read(text, path: name)

@@ -44,7 +44,8 @@ public struct SpeechNormalizer: Sendable {
                 continue
             }
             let previous = index > 0 ? tokens[index - 1].core : ""
-            rewrite(&tokens[index], previousCore: previous, isFirst: index == 0, isLast: isLast)
+            let next = isLast ? nil : tokens[index + 1]
+            rewrite(&tokens[index], previousCore: previous, next: next, isFirst: index == 0, isLast: isLast)
             if tokens[index].core.isEmpty, tokens[index].leading.isEmpty, tokens[index].trailing.isEmpty {
                 index += 1
                 continue
@@ -57,7 +58,9 @@ public struct SpeechNormalizer: Sendable {
 
     // MARK: Tokens
 
-    private func rewrite(_ token: inout SpokenToken, previousCore: String, isFirst: Bool, isLast: Bool) {
+    private func rewrite(
+        _ token: inout SpokenToken, previousCore: String, next: SpokenToken?, isFirst: Bool, isLast: Bool
+    ) {
         let core = token.core
         guard !core.isEmpty else { return }
         if let url = spokenURL(core) {
@@ -76,7 +79,7 @@ public struct SpeechNormalizer: Sendable {
             token.core = symbol
             return
         }
-        if let date = spokenDate(core) {
+        if let date = spokenDate(core, next: next) {
             token.core = date
             return
         }
@@ -199,14 +202,16 @@ public struct SpeechNormalizer: Sendable {
     }
 
     /// "24.02.2022" → "24 лютого 2022 року" where the language lists its months.
-    private func spokenDate(_ core: String) -> String? {
+    private func spokenDate(_ core: String, next: SpokenToken?) -> String? {
         guard rules.dateMonths.count == 12 else { return nil }
         let parts = core.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
               parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4,
               let day = Int(parts[0]), let month = Int(parts[1]), (1...31).contains(day), (1...12).contains(month)
         else { return nil }
-        let year = rules.yearWord.map { " \($0)" } ?? ""
+        // "24.02.2022 р.": the abbreviation that follows already says "року".
+        let saysYear = next.map { expansion(of: $0.core + ($0.trailing.hasPrefix(".") ? "." : ""), afterNumber: true) } ?? nil
+        let year = rules.yearWord.flatMap { $0 == saysYear ? nil : " \($0)" } ?? ""
         return "\(day) \(rules.dateMonths[month - 1]) \(parts[2])\(year)"
     }
 

@@ -5,17 +5,30 @@ public import NarrateText
 ///
 /// Audio is streamed: each chunk the engine produces goes straight to the sink, so memory
 /// stays flat however long the article is. Silence after each sentence, paragraph and
-/// heading comes from `PauseSettings`, not from the engine.
+/// heading comes from `PauseSettings`, not from the engine. The engine hears each sentence
+/// in its normalized form; the sentences and timings keep the text as written.
 public struct Narrator {
     /// The speech engine.
     public let engine: any SpeechEngine
     /// How block text is split into sentences.
     public var segmenter: SentenceSegmenter
+    /// How each sentence is prepared for the engine.
+    public var normalizer: SpeechNormalizer
 
-    /// Creates a narrator.
-    public init(engine: any SpeechEngine, segmenter: SentenceSegmenter = SentenceSegmenter()) {
+    /// Creates a narrator with the rules of `language` (a code such as "uk" or a voice name
+    /// such as "en-gb") and a voice preset's lexicon.
+    public init(engine: any SpeechEngine, language: String = "en", lexicon: PronunciationLexicon = PronunciationLexicon()) {
+        self.init(
+            engine: engine, segmenter: SentenceSegmenter(language: language),
+            normalizer: SpeechNormalizer(language: language, lexicon: lexicon)
+        )
+    }
+
+    /// Creates a narrator with explicit parts.
+    public init(engine: any SpeechEngine, segmenter: SentenceSegmenter, normalizer: SpeechNormalizer) {
         self.engine = engine
         self.segmenter = segmenter
+        self.normalizer = normalizer
     }
 
     /// Narrates `document` into `sink`.
@@ -45,7 +58,7 @@ public struct Narrator {
         for (index, sentence) in sentences.enumerated() {
             if isCancelled() { throw NarrateError.interrupted }
             let start = frame
-            try engine.synthesize(sentence.text) { chunk in
+            try engine.synthesize(normalizer.spoken(sentence.text)) { chunk in
                 if isCancelled() { return false }
                 try sink.write(chunk.samples)
                 frame += chunk.samples.count

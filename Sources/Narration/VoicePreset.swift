@@ -1,4 +1,5 @@
 public import NarrateCore
+public import NarrateText
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,13 +20,19 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
     public var voice: VoiceSettings
     /// The pauses.
     public var pauses: PauseSettings
+    /// Words this voice says differently, from `NAME.lexicon` beside the preset file.
+    public var lexicon = PronunciationLexicon()
 
     /// Creates a preset.
-    public init(name: String, description: String? = nil, voice: VoiceSettings, pauses: PauseSettings) {
+    public init(
+        name: String, description: String? = nil, voice: VoiceSettings, pauses: PauseSettings,
+        lexicon: PronunciationLexicon = PronunciationLexicon()
+    ) {
         self.name = name
         self.description = description
         self.voice = voice
         self.pauses = pauses
+        self.lexicon = lexicon
     }
 
     private enum Key: String, CodingKey, CaseIterable {

@@ -1,4 +1,5 @@
 public import NarrateCore
+import NarrateText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,12 +55,12 @@ public struct VoicePresetLibrary: Sendable {
             guard let data = Self.contents(of: reference) else {
                 throw .invalidPreset(location: reference, message: "cannot read the preset file; check the path")
             }
-            return try VoicePreset.parse(data, location: reference)
+            return try Self.withLexicon(VoicePreset.parse(data, location: reference), presetPath: reference)
         }
         for directory in directories {
             let path = "\(directory)/\(reference).json"
             if let data = Self.contents(of: path) {
-                return try VoicePreset.parse(data, location: path)
+                return try Self.withLexicon(VoicePreset.parse(data, location: path), presetPath: path)
             }
         }
         let known = names()
@@ -81,6 +82,23 @@ public struct VoicePresetLibrary: Sendable {
             }
         }
         return found.sorted()
+    }
+
+    /// The preset with the lexicon found beside it (`NAME.lexicon` for `NAME.json`), if any.
+    static func withLexicon(_ preset: VoicePreset, presetPath: String) throws(NarrateError) -> VoicePreset {
+        let stem = presetPath.lowercased().hasSuffix(".json") ? String(presetPath.dropLast(5)) : presetPath
+        let path = stem + ".lexicon"
+        guard let bytes = contents(of: path) else { return preset }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .invalidPreset(location: path, message: "the lexicon is not UTF-8 text")
+        }
+        var result = preset
+        do {
+            result.lexicon = try PronunciationLexicon.parse(text)
+        } catch {
+            throw .invalidPreset(location: "\(path):\(error.line)", message: "\(error.message); see voices/README.md")
+        }
+        return result
     }
 
     private static func parent(of path: String) -> String {

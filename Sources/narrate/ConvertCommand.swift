@@ -27,6 +27,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Read the input as 'text' or 'markdown' (default: from its extension).")
     var format: InputFormat?
 
+    @Option(help: "Language rules for sentences and pronunciation (such as en, uk); default: the article's declared language, else the voice's.")
+    var language: String?
+
     @Option(help: "Voice preset: a name from voices/ or ~/.config/narrate/voices, or a path.")
     var preset: String?
 
@@ -63,11 +66,6 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
 
-    /// The input formats a user can force.
-    enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown
-    }
-
     func validate() throws {
         if input == "-", output == nil {
             throw ValidationError("reading standard input needs -o OUTPUT (where to write the audio)")
@@ -91,22 +89,14 @@ struct ConvertCommand: ParsableCommand {
     }
 
     private func convert() throws(NarrateError) {
-        let (voiceSettings, pauses) = try settings()
+        let (voiceSettings, pauses, lexicon) = try settings()
+        if let language { try SpeechLanguage.validate(language) }
         let destination = output ?? Self.defaultOutput(for: input)
 
-        if Self.unsupportedInputExtensions.contains(Self.fileExtension(of: input)), format == nil {
-            throw .malformedInput(
-                path: input,
-                message: "is a .\(Self.fileExtension(of: input)) file; narrate reads plain text and Markdown (.txt, .md)"
-            )
-        }
         let loader = ArticleLoader(markdownReader: MarkdownReader(
             codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions
         ))
-        let document = try loader.load(
-            path: input, format: format.map { $0 == .markdown ? .markdown : .text },
-            isCancelled: { Interruption.isRequested }
-        )
+        let document = try ArticleInput.load(input, format: format, loader: loader).document
 
         let engine = try ESpeakEngine.shared()
         do {
@@ -120,7 +110,10 @@ struct ConvertCommand: ParsableCommand {
         let writer = try AudioFileWriter(destination: destination, sampleRate: engine.sampleRate, overwrite: force)
         let summary: NarrationSummary
         do {
-            summary = try Narrator(engine: engine).narrate(
+            let code = SpeechLanguage.resolve(
+                option: language, document: document, voice: voiceSettings.voice, engine: engine
+            )
+            summary = try Narrator(engine: engine, language: code, lexicon: lexicon).narrate(
                 document, voice: voiceSettings, pauses: pauses, into: writer,
                 isCancelled: { Interruption.isRequested }
             )
@@ -140,14 +133,16 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// Defaults, then the preset, then explicit options; every value checked.
-    private func settings() throws(NarrateError) -> (VoiceSettings, PauseSettings) {
+    private func settings() throws(NarrateError) -> (VoiceSettings, PauseSettings, PronunciationLexicon) {
         var voiceSettings = VoiceSettings.standard
         var pauses = PauseSettings.standard
+        var lexicon = PronunciationLexicon()
         if let preset {
             let library = VoicePresetLibrary.standard(environment: Self.environment(), executablePath: ExecutablePath.current())
             let loaded = try library.preset(preset)
             voiceSettings = loaded.voice
             pauses = loaded.pauses
+            lexicon = loaded.lexicon
         }
         if let voice { voiceSettings.voice = voice }
         if let rate { voiceSettings.rate = rate }
@@ -159,17 +154,7 @@ struct ConvertCommand: ParsableCommand {
         if let headingPause { pauses.heading = headingPause }
         try voiceSettings.validate()
         try pauses.validate()
-        return (voiceSettings, pauses)
-    }
-
-    static let unsupportedInputExtensions: Set<String> = [
-        "html", "htm", "xhtml", "pdf", "epub", "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
-    ]
-
-    static func fileExtension(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+        return (voiceSettings, pauses, lexicon)
     }
 
     /// INPUT with its extension replaced by `.wav`.

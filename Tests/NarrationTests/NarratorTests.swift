@@ -1,4 +1,5 @@
 import NarrateCore
+import NarrateText
 import Narration
 import Testing
 
@@ -70,6 +71,21 @@ struct NarratorTests {
         #expect(summary.timings.map(\.startFrame) == [0, 950, 1290, 2030])
         #expect(summary.duration == Double(sink.total) / 1000)
         #expect(engine.configured == .standard)
+    }
+
+    @Test func theEngineHearsTheNormalizedSentenceAndTimingsKeepTheText() throws {
+        let engine = FakeEngine()
+        let article = Document(
+            title: "",
+            blocks: [Block(kind: .paragraph, text: "Д-р Іваненко живе на вул. Хрещатик. Ціна 5 грн.",
+                           sourceMap: .identity(sourceOffset: 0, length: 47))],
+            format: .text
+        )
+        let lexicon = PronunciationLexicon(entries: ["Хрещатик": "Хреща́тик"])
+        let summary = try Narrator(engine: engine, language: "uk", lexicon: lexicon)
+            .narrate(article, voice: .standard, pauses: .standard, into: RecordingSink())
+        #expect(engine.spoken == ["Доктор Іваненко живе на вулиця Хреща́тик.", "Ціна 5 гривень."])
+        #expect(summary.sentences.map(\.text) == ["Д-р Іваненко живе на вул. Хрещатик.", "Ціна 5 грн."])
     }
 
     @Test func defaultPausesSoundNatural() {

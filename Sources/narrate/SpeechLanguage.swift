@@ -1,0 +1,37 @@
+import NarrateCore
+import NarrateSpeech
+import NarrateText
+
+/// Which language's rules segment and normalize an article: the one asked for, else the one
+/// the article declares, else the language of the voice that speaks it.
+enum SpeechLanguage {
+    /// The language code to use.
+    static func resolve(option: String?, document: Document, voice: String?, engine: ESpeakEngine?) -> String {
+        if let option, !option.isEmpty { return option }
+        if let declared = document.language, !declared.isEmpty { return declared }
+        guard let voice else { return "en" }
+        if let engine, let language = language(ofVoice: voice, among: engine.voices()) { return language }
+        return LanguageRules.primaryCode(of: voice)
+    }
+
+    /// The first language of the installed voice named `voice` (by name, file or code).
+    static func language(ofVoice voice: String, among voices: [VoiceInfo]) -> String? {
+        let wanted = voice.lowercased()
+        let match = voices.first { info in
+            info.name.lowercased() == wanted || info.identifier.lowercased() == wanted
+                || info.identifier.lowercased().hasSuffix("/" + wanted) || info.languages.contains(wanted)
+        }
+        return match?.languages.first
+    }
+
+    /// Checks a `--language` value: a code of two or three letters with optional subtags.
+    static func validate(_ code: String) throws(NarrateError) {
+        let primary = LanguageRules.primaryCode(of: code)
+        let valid = (2...3).contains(primary.count) && primary.unicodeScalars.allSatisfy { $0.value >= 97 && $0.value <= 122 }
+        guard valid else {
+            throw .invalidOption(
+                name: "language", message: "'\(code)' is not a language code; use one such as en, uk, de or pt-BR"
+            )
+        }
+    }
+}
