@@ -23,7 +23,7 @@ struct NextWord {
         // Dutch "'s Ochtends", "'t Is": an elided article before a capitalized word.
         if index + 3 < count, scalars[index] == "'" || scalars[index] == "’", scalars[index + 2] == " ",
            scalars[index + 1] == "s" || scalars[index + 1] == "t" || scalars[index + 1] == "n",
-           scalars[index + 3].properties.isUppercase {
+           scalars[index + 3].isUpper {
             index += 3
         }
         while index < count, skipped < 8, Self.isOpening(scalars[index]) || scalars[index] == " " {
@@ -32,12 +32,11 @@ struct NextWord {
         }
         guard index < count else { return }
         let first = scalars[index]
-        let properties = first.properties
-        if properties.isLowercase {
+        if first.isLower {
             isLowercase = true
-        } else if properties.isAlphabetic {
+        } else if first.isLetter {
             isCapitalized = true
-        } else if properties.numericType != nil {
+        } else if first.isNumeric {
             isDigit = true
             return
         } else {
@@ -47,7 +46,7 @@ struct NextWord {
         var word = String.UnicodeScalarView()
         while index < count, word.count < 32 {
             let scalar = scalars[index]
-            guard scalar.properties.isAlphabetic || scalar == "'" || scalar == "’" else { break }
+            guard scalar.isLetter || scalar == "'" || scalar == "’" else { break }
             word.append(scalar)
             index += 1
         }

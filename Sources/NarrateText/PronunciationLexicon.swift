@@ -96,7 +96,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
                     break
                 }
             }
-            let word = String(String.UnicodeScalarView(scalars[index..<end]))
+            let word = String(scalars: scalars[index..<end])
             if let spoken = spokenForm(of: word) {
                 result.append(contentsOf: spoken.unicodeScalars)
             } else {
@@ -127,6 +127,6 @@ extension StringProtocol {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(scalars: scalars[first...last])
     }
 }

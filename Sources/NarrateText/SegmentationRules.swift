@@ -98,6 +98,6 @@ public struct SegmentationRules: Sendable {
 extension String {
     /// The string without spaces ("т. д" becomes "т.д").
     func replacingSpaces() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.filter { $0 != " " }))
+        String(scalars: unicodeScalars.filter { $0 != " " })
     }
 }

@@ -14,7 +14,11 @@ struct SentenceScanner {
     private var sentenceStart = 0
 
     init(_ text: String, rules: SegmentationRules) {
-        self.scalars = Array(text.unicodeScalars)
+        self.init(scalars: Array(text.unicodeScalars), rules: rules)
+    }
+
+    init(scalars: [Unicode.Scalar], rules: SegmentationRules) {
+        self.scalars = scalars
         self.rules = rules
     }
 
@@ -33,10 +37,17 @@ struct SentenceScanner {
             let scalar = scalars[index]
             if isTerminator(scalar) {
                 index = handleTerminal(at: index)
-            } else if Self.isLineBreak(scalar) {
-                handleLineBreak(at: index)
-                index += 1
-            } else if Self.isBullet(scalar), index > 0, scalars[index - 1].properties.isWhitespace {
+            } else if scalar.isSpace {
+                // A run of white space is looked at once, so blank lines cost nothing extra.
+                var next = index
+                var firstBreak: Int?
+                while next < count, scalars[next].isSpace {
+                    if firstBreak == nil, Self.isLineBreak(scalars[next]) { firstBreak = next }
+                    next += 1
+                }
+                if let firstBreak { handleLineBreak(at: firstBreak, next: next) }
+                index = next
+            } else if Self.isBullet(scalar), index > 0, scalars[index - 1].isSpace {
                 cut(at: index)
                 index += 1
             } else {
@@ -77,7 +88,7 @@ struct SentenceScanner {
         }
         if first == ".", markerPeriods.contains(start) { return start + 1 }
         // A spaced ellipsis ". . ." that is not attached to a word.
-        if first == ".", start == 0 || scalars[start - 1].properties.isWhitespace {
+        if first == ".", start == 0 || scalars[start - 1].isSpace {
             let (dots, end) = spacedDots(from: start)
             if dots >= 3 {
                 if dots >= 4 { decideBoundary(clusterEnd: end, kind: .ellipsis, period: nil) }
@@ -110,7 +121,7 @@ struct SentenceScanner {
         }
         if end == count { return end }
         let next = scalars[end]
-        if !next.properties.isWhitespace {
+        if !next.isSpace {
             // Chinese and Japanese put no space after a sentence.
             if fullWidth { cut(at: end) }
             return end
@@ -144,14 +155,14 @@ struct SentenceScanner {
         var next = skipWhitespace(from: clusterEnd)
         // French puts a space before a closing guillemet: « ... LL.AA. » pour ...
         if next < count, Self.isSpacedCloser(scalars[next]),
-           next + 1 == count || scalars[next + 1].properties.isWhitespace || Self.isPunctuation(scalars[next + 1]) {
+           next + 1 == count || scalars[next + 1].isSpace || Self.isPunctuation(scalars[next + 1]) {
             next = skipWhitespace(from: next + 1)
         }
         // An emoji after the punctuation stays with its sentence: "Done! 🎉 Next."
         if next < count, Self.isEmojiPart(scalars[next]) {
             var end = next
             while end < count, Self.isEmojiPart(scalars[end]) { end += 1 }
-            if end == count || scalars[end].properties.isWhitespace { next = skipWhitespace(from: end) }
+            if end == count || scalars[end].isSpace { next = skipWhitespace(from: end) }
         }
         guard next < count else { return }
 
@@ -204,12 +215,12 @@ struct SentenceScanner {
         }
         let isStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
         // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
-        if token.isSingleLetter, token.lastLetter?.properties.isUppercase == true {
+        if token.isSingleLetter, token.lastLetter?.isUpper == true {
             if next.isInitial { return false }
             return isStarter || fresh
         }
         // The first half of a spaced abbreviation: "EE. UU.", "z. B.", "т. д.".
-        if next.isInitial || next.endsWithPeriod, let first = token.text.unicodeScalars.last, first.properties.isAlphabetic,
+        if next.isInitial || next.endsWithPeriod, let first = token.text.unicodeScalars.last, first.isLetter,
            rules.isAbbreviation(token.text.lowercased() + "." + next.text) {
             return false
         }
@@ -245,17 +256,19 @@ struct SentenceScanner {
         return true
     }
 
-    /// The lower-cased words of the sentence being read, up to `end` (at most four).
+    /// The lower-cased words of the sentence being read, up to `end` (at most four; a
+    /// sentence longer than 200 characters counts as long).
     private func wordsOfSentence(endingAt end: Int) -> [String] {
         var words: [String] = []
         var index = sentenceStart
+        if end - sentenceStart > 200 { return ["", "", "", "", ""] }
         while index < end, words.count < 4 {
-            while index < end, scalars[index].properties.isWhitespace { index += 1 }
+            while index < end, scalars[index].isSpace { index += 1 }
             var stop = index
-            while stop < end, !scalars[stop].properties.isWhitespace { stop += 1 }
+            while stop < end, !scalars[stop].isSpace { stop += 1 }
             if stop > index {
-                let word = scalars[index..<stop].filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-                words.append(String(String.UnicodeScalarView(word)).lowercased())
+                let word = scalars[index..<stop].filter { $0.isLetter || $0.isNumeric }
+                words.append(String(scalars: word).lowercased())
             }
             index = stop
         }
@@ -283,23 +296,22 @@ struct SentenceScanner {
 
     /// A line that ends without final punctuation is a sentence of its own (a headline),
     /// unless it was only wrapped: the next word would not have fit on it.
-    private mutating func handleLineBreak(at index: Int) {
+    /// `index` is the first line break of a run of white space that ends at `next`.
+    private mutating func handleLineBreak(at index: Int, next: Int) {
         var last = index
-        while last > sentenceStart, scalars[last - 1].properties.isWhitespace, !Self.isLineBreak(scalars[last - 1]) {
-            last -= 1
-        }
-        guard last > sentenceStart else { return }
+        while last > sentenceStart, scalars[last - 1].isSpace { last -= 1 }
+        guard last > sentenceStart, next < scalars.count else { return }
         let lastScalar = scalars[last - 1]
         if isTerminator(lastScalar) || Self.isClosing(lastScalar) && last >= 2 && isTerminator(scalars[last - 2]) {
             return
         }
-        var next = index + 1
         var blankLine = false
-        while next < scalars.count, scalars[next].properties.isWhitespace {
-            if Self.isLineBreak(scalars[next]) { blankLine = true }
-            next += 1
+        for position in (index + 1)..<next where Self.isLineBreak(scalars[position]) {
+            // CR LF is one line break.
+            if scalars[position] == "\n", scalars[position - 1] == "\r" { continue }
+            blankLine = true
+            break
         }
-        guard next < scalars.count else { return }
         if blankLine {
             cut(at: next)
             return
@@ -315,7 +327,7 @@ struct SentenceScanner {
         while lineStart > 0, !Self.isLineBreak(scalars[lineStart - 1]) { lineStart -= 1 }
         let lineLength = last - lineStart
         var wordEnd = next
-        while wordEnd < scalars.count, !scalars[wordEnd].properties.isWhitespace { wordEnd += 1 }
+        while wordEnd < scalars.count, !scalars[wordEnd].isSpace { wordEnd += 1 }
         if lineLength + 1 + (wordEnd - next) > longestLineLength() { return }
         cut(at: next)
     }
@@ -330,7 +342,7 @@ struct SentenceScanner {
         var end = index
         while end < count, end - index < 3, Self.isASCIIDigit(scalars[end]) { end += 1 }
         guard end > index, end + 1 < count else { return false }
-        return (scalars[end] == "." || scalars[end] == ")") && scalars[end + 1].properties.isWhitespace
+        return (scalars[end] == "." || scalars[end] == ")") && scalars[end + 1].isSpace
     }
 
     private mutating func longestLineLength() -> Int {
@@ -363,7 +375,7 @@ struct SentenceScanner {
         let count = scalars.count
         var index = 0
         while index < count {
-            let atStart = index == 0 || scalars[index - 1].properties.isWhitespace || Self.isBullet(scalars[index - 1])
+            let atStart = index == 0 || scalars[index - 1].isSpace || Self.isBullet(scalars[index - 1])
             guard atStart else {
                 index += 1
                 continue
@@ -399,7 +411,7 @@ struct SentenceScanner {
                 stop += 1
                 style = 2
             }
-            if style != 0, stop + 1 < count, scalars[stop].properties.isWhitespace,
+            if style != 0, stop + 1 < count, scalars[stop].isSpace,
                NextWord(scalars: scalars, from: skipWhitespace(from: stop)).isCapitalized {
                 let startsLine = index == 0 || Self.isLineBreak(scalars[index - 1])
                 markers.append(Marker(
@@ -439,15 +451,15 @@ struct SentenceScanner {
 
     private func skipWhitespace(from index: Int) -> Int {
         var index = index
-        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+        while index < scalars.count, scalars[index].isSpace { index += 1 }
         return index
     }
 
     private func trimmed(_ range: Range<Int>) -> Range<Int>? {
         var lower = range.lowerBound
         var upper = range.upperBound
-        while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
-        while upper > lower, scalars[upper - 1].properties.isWhitespace { upper -= 1 }
+        while lower < upper, scalars[lower].isSpace { lower += 1 }
+        while upper > lower, scalars[upper - 1].isSpace { upper -= 1 }
         return lower < upper ? lower..<upper : nil
     }
 

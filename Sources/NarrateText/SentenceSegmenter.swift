@@ -39,10 +39,9 @@ public struct SentenceSegmenter: Sendable {
             let scalars = Array(block.text.unicodeScalars)
             var ranges: [Range<Int>] = []
             var pendingStart: Int?
-            for range in sentenceRanges(in: block.text) {
-                let speakable = scalars[range].contains {
-                    $0.properties.isAlphabetic || $0.properties.numericType != nil
-                }
+            var scanner = SentenceScanner(scalars: scalars, rules: rules)
+            for range in scanner.ranges() {
+                let speakable = scalars[range].contains { $0.isLetter || $0.isNumeric }
                 if speakable {
                     ranges.append((pendingStart ?? range.lowerBound)..<range.upperBound)
                     pendingStart = nil
@@ -54,7 +53,7 @@ public struct SentenceSegmenter: Sendable {
             }
             for (position, range) in ranges.enumerated() {
                 result.append(Sentence(
-                    text: String(String.UnicodeScalarView(scalars[range])),
+                    text: String(scalars: scalars[range]),
                     blockIndex: blockIndex,
                     textRange: range,
                     sourceRange: block.sourceMap.sourceRange(forTextRange: range),

@@ -269,7 +269,7 @@ public struct SpeechNormalizer: Sendable {
         var end = start + 1
         while end < scalars.count, end - start <= 24, scalars[end] != "]" { end += 1 }
         guard end < scalars.count, scalars[end] == "]", end > start + 1 else { return nil }
-        let inside = String(String.UnicodeScalarView(scalars[(start + 1)..<end])).lowercased()
+        let inside = String(scalars: scalars[(start + 1)..<end]).lowercased()
         let numeric = inside.unicodeScalars.allSatisfy {
             ($0.value >= 48 && $0.value <= 57) || $0 == "," || $0 == " " || $0 == "–" || $0 == "-"
         } && inside.unicodeScalars.contains { $0.value >= 48 && $0.value <= 57 }

@@ -37,9 +37,9 @@ struct SpokenToken {
         while lower < scalars.count, Self.isOpening(scalars[lower]) { lower += 1 }
         var upper = scalars.count
         while upper > lower, Self.isClosing(scalars[upper - 1]) { upper -= 1 }
-        leading = String(String.UnicodeScalarView(scalars[..<lower]))
-        core = String(String.UnicodeScalarView(scalars[lower..<upper]))
-        trailing = String(String.UnicodeScalarView(scalars[upper...]))
+        leading = String(scalars: scalars[..<lower])
+        core = String(scalars: scalars[lower..<upper])
+        trailing = String(scalars: scalars[upper...])
     }
 
     static func isOpening(_ scalar: Unicode.Scalar) -> Bool {

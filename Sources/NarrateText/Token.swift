@@ -10,7 +10,7 @@ struct Token {
         var lower = end
         while lower > 0, end - lower < 40 {
             let scalar = all[lower - 1]
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || Self.isJoiner(scalar) {
+            if scalar.isLetter || scalar.isNumeric || Self.isJoiner(scalar) {
                 lower -= 1
             } else if scalar.properties.generalCategory == .nonspacingMark {
                 lower -= 1
@@ -22,7 +22,7 @@ struct Token {
         while lower < end, Self.isJoiner(all[lower]) && all[lower] != "°" { lower += 1 }
         start = lower
         scalars = all[lower..<end]
-        text = String(String.UnicodeScalarView(scalars))
+        text = String(scalars: scalars)
     }
 
     /// Characters that join the parts of one word: "U.S", "д-р", "Sig.ra", "N°", "Мін’юст".
@@ -35,13 +35,13 @@ struct Token {
 
     /// A number such as "5", "3,5", "24.02.2022" or "1026.253.553".
     var isNumber: Bool {
-        guard let first = scalars.first, first.properties.numericType == .decimal else { return false }
-        return scalars.allSatisfy { $0.properties.numericType == .decimal || $0 == "." || $0 == "," || $0 == ":" || $0 == "/" }
+        guard let first = scalars.first, first.isDecimalDigit else { return false }
+        return scalars.allSatisfy { $0.isDecimalDigit || $0 == "." || $0 == "," || $0 == ":" || $0 == "/" }
     }
 
     /// One letter: an initial ("E."), a list letter or a short abbreviation.
     var isSingleLetter: Bool {
-        scalars.count == 1 && scalars.first!.properties.isAlphabetic
+        scalars.count == 1 && scalars.first!.isLetter
     }
 
     /// Letters in short groups joined by periods: "U.S.A", "E.U", "LL.AA.II.RR", "т.г", "J.-P".
@@ -56,7 +56,7 @@ struct Token {
             } else if scalar == "." {
                 if group == 0 || group > 3 { return false }
                 group = 0
-            } else if scalar.properties.isAlphabetic {
+            } else if scalar.isLetter {
                 group += 1
             } else {
                 return false
@@ -67,7 +67,7 @@ struct Token {
 
     /// The word's last letter, if it ends in one.
     var lastLetter: Unicode.Scalar? {
-        guard let last = scalars.last, last.properties.isAlphabetic else { return nil }
+        guard let last = scalars.last, last.isLetter else { return nil }
         return last
     }
 
@@ -75,11 +75,11 @@ struct Token {
     func followsNumber(in all: [Unicode.Scalar]) -> Bool {
         var index = start
         var spaces = 0
-        while index > 0, all[index - 1].properties.isWhitespace, spaces < 3 {
+        while index > 0, all[index - 1].isSpace, spaces < 3 {
             index -= 1
             spaces += 1
         }
-        return spaces > 0 && index > 0 && all[index - 1].properties.numericType == .decimal
+        return spaces > 0 && index > 0 && all[index - 1].isDecimalDigit
     }
 
     /// Lower-cased forms to look up, longest first: with the word before it when the two
