@@ -99,6 +99,11 @@ public struct PronunciationLexicon: Sendable, Equatable {
             let word = String(scalars: scalars[index..<end])
             if let spoken = spokenForm(of: word) {
                 result.append(contentsOf: spoken.unicodeScalars)
+            } else if end - index > 2, scalars[end - 1] == "s", scalars[end - 2] == "'" || scalars[end - 2] == "’",
+                      let spoken = spokenForm(of: String(scalars: scalars[index..<(end - 2)])) {
+                // The possessive: "nginx's".
+                result.append(contentsOf: spoken.unicodeScalars)
+                result.append(contentsOf: scalars[(end - 2)..<end])
             } else {
                 result.append(contentsOf: scalars[index..<end])
             }

@@ -59,6 +59,7 @@ struct SpeechNormalizerTests {
         let normalizer = SpeechNormalizer(language: "en", lexicon: lexicon)
         #expect(normalizer.spoken("NGINX runs in the US.") == "engine x runs in the United States.")
         #expect(normalizer.spoken("Tell us about Nginx.") == "Tell us about engine x.")
+        #expect(normalizer.spoken("Nginx's config, not nginxconf.") == "engine x's config, not nginxconf.")
     }
 
     @Test func malformedLexiconLinesAreReportedWithTheirNumber() {
