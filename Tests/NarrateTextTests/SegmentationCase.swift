@@ -45,13 +45,31 @@ struct SegmentationCase: Decodable, Sendable {
         }
     }
 
-    /// Runs every case of `file`; returns the failures as readable lines.
+    /// Runs every case of `file`; returns the failures as readable lines. A case also fails
+    /// when its ranges and the white space between them do not rebuild its text.
     static func failures(in file: File) -> [String] {
         let segmenter = SentenceSegmenter(language: file.language)
         return file.cases.compactMap { testCase in
             let actual = split(testCase.text, with: segmenter)
-            guard actual != testCase.expected else { return nil }
-            return "[\(file.language)] \(testCase.text)\n   expected \(testCase.expected)\n   got      \(actual)"
+            if actual != testCase.expected {
+                return "[\(file.language)] \(testCase.text)\n   expected \(testCase.expected)\n   got      \(actual)"
+            }
+            if !rebuildsText(testCase.text, from: segmenter.sentenceRanges(in: testCase.text)) {
+                return "[\(file.language)] \(testCase.text)\n   ranges do not rebuild the text"
+            }
+            return nil
         }
+    }
+
+    /// Whether only white space lies outside and between `ranges`, in order.
+    static func rebuildsText(_ text: String, from ranges: [Range<Int>]) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        var position = 0
+        for range in ranges {
+            guard range.lowerBound >= position, range.upperBound <= scalars.count, !range.isEmpty,
+                  scalars[position..<range.lowerBound].allSatisfy({ $0.properties.isWhitespace }) else { return false }
+            position = range.upperBound
+        }
+        return scalars[position...].allSatisfy { $0.properties.isWhitespace }
     }
 }
