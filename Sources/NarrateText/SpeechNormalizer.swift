@@ -88,6 +88,14 @@ public struct SpeechNormalizer: Sendable {
             return
         }
         let hasPeriod = token.trailing.hasPrefix(".") && !token.trailing.hasPrefix("..")
+        // "Maple St. near", but "Councilmember Dr. Alicia Moreno": a name follows a title.
+        let nameFollows = next?.core.unicodeScalars.first?.properties.isUppercase ?? false
+        if hasPeriod, !nameFollows, Self.isNameOrOrdinal(previousCore),
+           let street = rules.afterNames[(core + ".").lowercased()] {
+            token.core = street
+            token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
+            return
+        }
         if hasPeriod, let expansion = expansion(of: core + ".", afterNumber: Self.isNumber(previousCore)) {
             token.core = Self.matchingCase(expansion, of: core, isFirst: isFirst)
             token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
@@ -229,6 +237,15 @@ public struct SpeechNormalizer: Sendable {
         guard let first = text.first, first.isASCIIDigitCharacter, let last = text.last, last.isASCIIDigitCharacter
         else { return false }
         return text.allSatisfy { $0.isASCIIDigitCharacter || $0 == "." || $0 == "," || $0 == "\u{202F}" || $0 == "\u{A0}" }
+    }
+
+    /// A capitalized word ("Maple") or an ordinal ("1st", "5th").
+    private static func isNameOrOrdinal(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first else { return false }
+        if first.properties.isUppercase { return word.unicodeScalars.dropFirst().allSatisfy { $0.properties.isLowercase } }
+        let lowered = word.lowercased()
+        return first.value >= 48 && first.value <= 57
+            && ["st", "nd", "rd", "th"].contains(where: { lowered.hasSuffix($0) && lowered.count > $0.count })
     }
 
     private static func withoutZeroCents(_ amount: String) -> String {

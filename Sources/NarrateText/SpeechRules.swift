@@ -7,6 +7,9 @@ public struct SpeechRules: Sendable {
     /// Units and other words read differently after a number ("5 м." is "5 метрів", while
     /// "м. Київ" is "місто Київ"), keyed like `abbreviations`.
     public var units: [String: String]
+    /// Abbreviations read differently after a name or an ordinal ("Maple St." and "1st St."
+    /// are Street, while "St. Michael" is Saint), keyed like `abbreviations`.
+    public var afterNames: [String: String]
     /// Symbols and what to say for them ("%": "відсотків", "№": "номер").
     public var symbols: [Unicode.Scalar: String]
     /// Currency signs and the word said after the amount ("€": "euros").
@@ -25,7 +28,8 @@ public struct SpeechRules: Sendable {
 
     /// Creates rules; abbreviation keys are lower-cased here.
     public init(
-        abbreviations: [String: String] = [:], units: [String: String] = [:], symbols: [Unicode.Scalar: String] = [:],
+        abbreviations: [String: String] = [:], units: [String: String] = [:], afterNames: [String: String] = [:],
+        symbols: [Unicode.Scalar: String] = [:],
         currencies: [Unicode.Scalar: String] = [:], dot: String = "dot", at: String = "at",
         decimalComma: String? = nil, dateMonths: [String] = [], yearWord: String? = nil
     ) {
@@ -35,6 +39,9 @@ public struct SpeechRules: Sendable {
         var loweredUnits: [String: String] = [:]
         for (key, value) in units { loweredUnits[key.lowercased().replacingSpaces()] = value }
         self.units = loweredUnits
+        var loweredNames: [String: String] = [:]
+        for (key, value) in afterNames { loweredNames[key.lowercased().replacingSpaces()] = value }
+        self.afterNames = loweredNames
         self.symbols = symbols
         self.currencies = currencies
         self.dot = dot

@@ -20,6 +20,7 @@ struct SentenceSegmenterTests {
         ("J. R. R. Tolkien wrote it. It sold well.", ["J. R. R. Tolkien wrote it.", "It sold well."]),
         ("Wait... what? Yes!! Really.", ["Wait... what?", "Yes!!", "Really."]),
         ("It was built by Acme Inc. The firm grew.", ["It was built by Acme Inc.", "The firm grew."]),
+        ("It stands at No. 14 Harbor Rd. Residents may visit.", ["It stands at No. 14 Harbor Rd.", "Residents may visit."]),
         ("No terminal punctuation here", ["No terminal punctuation here"]),
     ])
     func splitsOrdinaryProse(_ text: String, _ expected: [String]) {

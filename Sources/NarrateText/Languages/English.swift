@@ -13,10 +13,11 @@ extension LanguageRules {
                 "tab", "ser", "pt", "approx", "tel", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "n°",
             ],
-            closings: ["etc", "a.m", "p.m", "b.c", "a.d", "ibid", "sq"],
+            // After a street name a capital nearly always starts a new sentence.
+            closings: ["etc", "a.m", "p.m", "b.c", "a.d", "ibid", "sq", "rd", "ave", "blvd", "hwy", "ln", "pkwy"],
             ambiguous: [
                 "co", "inc", "ltd", "corp", "llc", "plc", "jr", "sr", "bros", "u.s", "u.s.a", "u.k", "e.u", "u.n", "d.c",
-                "blvd", "rd", "hwy", "ave", "st", "esq", "phd", "ph.d", "m.d", "b.a", "m.a", "b.sc", "m.sc", "dept",
+                "st", "esq", "phd", "ph.d", "m.d", "b.a", "m.a", "b.sc", "m.sc", "dept",
                 "univ", "assn", "est", "ed", "eds", "trans", "incl", "govt",
             ],
             unitsAfterNumbers: [
@@ -51,6 +52,7 @@ extension LanguageRules {
                 "feb.": "February", "mar.": "March", "apr.": "April", "aug.": "August", "sept.": "September",
                 "sep.": "September", "oct.": "October", "nov.": "November", "dec.": "December", "et al.": "and others",
             ],
+            afterNames: ["st.": "Street", "dr.": "Drive", "mt.": "Mount"],
             symbols: ["№": "number", "&": "and", "§": "section", "°": "degrees"],
             currencies: ["$": "dollars", "€": "euros", "£": "pounds", "¥": "yen", "₴": "hryvnias", "₽": "roubles"],
             dot: "dot", at: "at"
