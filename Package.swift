@@ -82,6 +82,7 @@ let package = Package(
             name: "narrate-bench",
             dependencies: [
                 "NarrateCore",
+                "NarrateText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

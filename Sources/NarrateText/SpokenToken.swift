@@ -12,7 +12,7 @@ struct SpokenToken {
     var text: String { leading + core + trailing }
 
     /// The tokens of `text`, without characters that are never spoken (soft hyphens,
-    /// zero-width spaces).
+    /// zero-width spaces, control characters; a NUL would even cut the engine's C string).
     static func tokens(of text: String) -> [SpokenToken] {
         var tokens: [SpokenToken] = []
         var current = String.UnicodeScalarView()
@@ -23,7 +23,8 @@ struct SpokenToken {
         for scalar in text.unicodeScalars {
             if scalar.properties.isWhitespace {
                 flush()
-            } else if scalar != "\u{AD}", scalar != "\u{200B}", scalar != "\u{2060}", scalar != "\u{FEFF}" {
+            } else if scalar != "\u{AD}", scalar != "\u{200B}", scalar != "\u{2060}", scalar != "\u{FEFF}",
+                      scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
                 current.append(scalar)
             }
         }

@@ -13,13 +13,15 @@ struct ChildProcess {
     /// The exit status (or 128 + signal).
     var status: Int32
 
-    /// Runs `arguments` (the first is the program, searched in PATH) with output discarded.
-    static func run(_ arguments: [String]) throws(BenchmarkError) -> ChildProcess {
+    /// Runs `arguments` (the first is the program, searched in PATH) with standard output
+    /// and standard error going to `output`, which is created or truncated (by default they
+    /// are discarded).
+    static func run(_ arguments: [String], output: String = "/dev/null") throws(BenchmarkError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

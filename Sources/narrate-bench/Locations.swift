@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The narrate executable and the long sample the benchmark uses.
+/// The narrate executable and the samples the benchmark uses.
 struct Locations {
     /// The narrate executable built next to narrate-bench.
     var narrate: String
@@ -14,8 +14,7 @@ struct Locations {
 
     static func find(sample: String?) throws(BenchmarkError) -> Locations {
         let executable = ExecutablePath.current() ?? CommandLine.arguments[0]
-        var directory = parent(executable)
-        let narrate = "\(directory)/narrate"
+        let narrate = "\(parent(executable))/narrate"
         guard access(narrate, X_OK) == 0 else {
             throw BenchmarkError("\(narrate) not found; run 'swift build -c release' first")
         }
@@ -23,13 +22,21 @@ struct Locations {
             guard access(sample, R_OK) == 0 else { throw BenchmarkError("\(sample): cannot read it") }
             return Locations(narrate: narrate, sample: sample)
         }
+        guard let samples = samplesDirectory() else {
+            throw BenchmarkError("samples/en-long.txt not found; run from the package directory or pass --sample")
+        }
+        return Locations(narrate: narrate, sample: "\(samples)/en-long.txt")
+    }
+
+    /// The package's samples/ directory: the first one with en-long.txt in it above the
+    /// executable, else in the current directory.
+    static func samplesDirectory() -> String? {
+        var directory = parent(ExecutablePath.current() ?? CommandLine.arguments[0])
         for _ in 0..<6 {
-            let candidate = "\(directory)/samples/en-long.txt"
-            if access(candidate, R_OK) == 0 { return Locations(narrate: narrate, sample: candidate) }
+            if access("\(directory)/samples/en-long.txt", R_OK) == 0 { return "\(directory)/samples" }
             directory = parent(directory)
         }
-        if access("samples/en-long.txt", R_OK) == 0 { return Locations(narrate: narrate, sample: "samples/en-long.txt") }
-        throw BenchmarkError("samples/en-long.txt not found; run from the package directory or pass --sample")
+        return access("samples/en-long.txt", R_OK) == 0 ? "samples" : nil
     }
 
     private static func parent(_ path: String) -> String {

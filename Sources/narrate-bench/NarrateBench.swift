@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Compares `narrate convert` with `espeak-ng -w` on the same text, voice and rate.
+/// Compares `narrate convert` with `espeak-ng -w` on the same text, voice and rate, and
+/// narrate's sentence segmenter with pySBD (see `SegmentationBenchmark`).
 ///
 /// Wall time alternates the two programs and reports the median ratio; peak memory comes
 /// from wait4; instruction counts come from valgrind's callgrind, which repeat exactly from
@@ -15,7 +16,7 @@ import Darwin
 struct NarrateBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate-bench",
-        abstract: "Benchmark narrate against espeak-ng (run from a release build)."
+        abstract: "Benchmark narrate against espeak-ng, and its segmenter against pySBD (run from a release build)."
     )
 
     @Option(help: "Alternating runs of each program for wall time.")
@@ -36,8 +37,27 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Skip the callgrind instruction counts.")
     var skipCallgrind = false
 
+    @Flag(help: "Only measure sentence segmentation (narrate and pySBD); needs no narrate build.")
+    var segmentationOnly = false
+
+    @Flag(help: "Skip the sentence segmentation measurements.")
+    var skipSegmentation = false
+
     func run() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard !(segmentationOnly && skipSegmentation) else {
+            throw ValidationError("--segmentation-only and --skip-segmentation exclude each other")
+        }
+        if !segmentationOnly { try compareWithESpeak() }
+        if skipSegmentation { return }
+        guard let samples = Locations.samplesDirectory() else {
+            throw BenchmarkError("samples/en-long.txt not found; run from the package directory")
+        }
+        try SegmentationBenchmark(longArticle: sample ?? "\(samples)/en-long.txt", samplesDirectory: samples).run()
+    }
+
+    /// Wall time, peak memory and instructions of `narrate convert` and `espeak-ng -w`.
+    private func compareWithESpeak() throws {
         let locations = try Locations.find(sample: sample)
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -112,13 +132,7 @@ struct NarrateBench: ParsableCommand {
     }
 
     private func format(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
-        let whole = scaled / Int(scale)
-        var fraction = String(scaled % Int(scale))
-        while fraction.count < digits { fraction = "0" + fraction }
-        return "\(whole).\(fraction)"
+        value.fixed(digits)
     }
 
     private func mib(_ kib: Int) -> String {

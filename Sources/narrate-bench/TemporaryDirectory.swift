@@ -18,6 +18,18 @@ struct TemporaryDirectory {
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Creates the file `name` in the directory with `bytes` and returns its path.
+    func createFile(_ name: String, containing bytes: [UInt8]) throws(BenchmarkError) -> String {
+        let file = "\(path)/\(name)"
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw BenchmarkError("cannot create \(file)") }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw BenchmarkError("cannot write \(file)") }
+        return file
+    }
+
+    /// Removes the directory and the files in it.
     func remove() {
         guard let directory = opendir(path) else { return }
         while let entry = readdir(directory) {

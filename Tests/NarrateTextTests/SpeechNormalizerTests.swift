@@ -43,6 +43,11 @@ struct SpeechNormalizerTests {
         #expect(SpeechNormalizer(language: "uk").spoken(text) == spoken)
     }
 
+    @Test func controlCharactersAreNeverPassedOn() {
+        #expect(SpeechNormalizer(language: "en").spoken("a\u{0}b\u{7}c\u{9F}.") == "abc.")
+        #expect(SpeechNormalizer(language: "uk").spoken("\u{0}") == "")
+    }
+
     @Test func germanAbbreviationsAreExpanded() {
         #expect(SpeechNormalizer(language: "de").spoken("Es regnete z. B. stark.") == "Es regnete zum Beispiel stark.")
     }
