@@ -2,7 +2,11 @@ import NarrateCore
 
 /// Text of one block as it is built, with its runs.
 struct InlineCollector {
-    private(set) var text = String.UnicodeScalarView()
+    /// A `String`, not a `UnicodeScalarView`: appending to the view copies it each time, which
+    /// made paragraphs with many line breaks quadratic.
+    private(set) var text = ""
+    /// The number of scalars in `text`, kept as it grows: counting them walks all of it.
+    private var scalarCount = 0
     private(set) var runs: [SourceMap.Run] = []
     private(set) var firstLine: String?
     var searchStart = 0
@@ -10,21 +14,23 @@ struct InlineCollector {
 
     mutating func appendMapped(_ piece: String, sourceOffset: Int) {
         let length = piece.unicodeScalars.count
-        runs.append(SourceMap.Run(textOffset: text.count, sourceOffset: sourceOffset, length: length))
-        text.append(contentsOf: piece.unicodeScalars)
+        runs.append(SourceMap.Run(textOffset: scalarCount, sourceOffset: sourceOffset, length: length))
+        text.append(piece)
+        scalarCount += length
     }
 
     mutating func appendUnmapped(_ piece: String) {
-        text.append(contentsOf: piece.unicodeScalars)
+        text.append(piece)
+        scalarCount += piece.unicodeScalars.count
     }
 
     mutating func noteLineBreak() {
-        if firstLine == nil { firstLine = String(text).trimmingTrailingSpaces }
+        if firstLine == nil { firstLine = text.trimmingTrailingSpaces }
     }
 
     /// The text without leading and trailing white space, and runs shifted to match.
     func trimmed() -> (String, [SourceMap.Run]) {
-        let scalars = Array(text)
+        let scalars = Array(text.unicodeScalars)
         var lower = 0
         var upper = scalars.count
         while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
