@@ -24,6 +24,17 @@ public struct SegmentationRules: Sendable {
     public var monthNames: Set<String>
     /// Whether a number with a period before a month name is an ordinal ("3. Oktober").
     public var hasOrdinalDates: Bool
+    /// Whether a number with a period before any capitalized word is an ordinal, as in
+    /// German ("der 2. Weltkrieg"): it then ends a sentence only before a sentence starter.
+    public var hasOrdinalNumbers: Bool
+    /// Prepositions that open a short phrase which a closing abbreviation does not end
+    /// ("At 5 a.m. Mr. Smith went ...").
+    public var openingPrepositions: Set<String>
+    /// Word endings that are abbreviations before a number ("Bahnhofstr. 12").
+    public var abbreviationSuffixes: [String]
+    /// Entries written with capitals in the lists ("MM" for Messieurs): an acronym in the
+    /// text ("ТОВ", "NATO") is an abbreviation only if it is listed with its capitals.
+    public var capitalized: Set<String>
     /// Characters that end a sentence besides . ! ? … (Greek uses ";" as a question mark).
     public var extraTerminators: Set<Unicode.Scalar>
     /// Letters that only ever stand at the end of a word (Greek final sigma): a period after
@@ -34,12 +45,15 @@ public struct SegmentationRules: Sendable {
     public init(
         titles: [String] = [], beforeNumbers: [String] = [], closings: [String] = [], ambiguous: [String] = [],
         unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
-        hasOrdinalDates: Bool = false, extraTerminators: Set<Unicode.Scalar> = [],
+        hasOrdinalDates: Bool = false, hasOrdinalNumbers: Bool = false, openingPrepositions: [String] = [],
+        abbreviationSuffixes: [String] = [], extraTerminators: Set<Unicode.Scalar> = [],
         wordFinalLetters: Set<Unicode.Scalar> = []
     ) {
         func normalized(_ words: [String]) -> Set<String> {
             Set(words.map { $0.lowercased().replacingSpaces() })
         }
+        let all = titles + beforeNumbers + closings + ambiguous
+        self.capitalized = Set(all.filter { $0 != $0.lowercased() })
         self.titles = normalized(titles)
         self.beforeNumbers = normalized(beforeNumbers)
         self.closings = normalized(closings)
@@ -48,13 +62,22 @@ public struct SegmentationRules: Sendable {
         self.sentenceStarters = normalized(sentenceStarters)
         self.monthNames = normalized(monthNames)
         self.hasOrdinalDates = hasOrdinalDates
+        self.hasOrdinalNumbers = hasOrdinalNumbers
+        self.openingPrepositions = normalized(openingPrepositions)
+        self.abbreviationSuffixes = abbreviationSuffixes.map { $0.lowercased() }
         self.extraTerminators = extraTerminators
         self.wordFinalLetters = wordFinalLetters
     }
 
-    /// These rules with `other`'s lists added (a language on top of the shared Latin set).
+    /// These rules with `other`'s lists added (a language on top of the shared Latin set);
+    /// where `other` puts an abbreviation in another class, `other` wins.
     public func merging(_ other: SegmentationRules) -> SegmentationRules {
         var result = self
+        let overridden = other.titles.union(other.beforeNumbers).union(other.closings).union(other.ambiguous)
+        result.titles.subtract(overridden)
+        result.beforeNumbers.subtract(overridden)
+        result.closings.subtract(overridden)
+        result.ambiguous.subtract(overridden)
         result.titles.formUnion(other.titles)
         result.beforeNumbers.formUnion(other.beforeNumbers)
         result.closings.formUnion(other.closings)
@@ -63,6 +86,10 @@ public struct SegmentationRules: Sendable {
         result.sentenceStarters.formUnion(other.sentenceStarters)
         result.monthNames.formUnion(other.monthNames)
         result.hasOrdinalDates = result.hasOrdinalDates || other.hasOrdinalDates
+        result.hasOrdinalNumbers = result.hasOrdinalNumbers || other.hasOrdinalNumbers
+        result.openingPrepositions.formUnion(other.openingPrepositions)
+        result.abbreviationSuffixes += other.abbreviationSuffixes
+        result.capitalized.formUnion(other.capitalized)
         result.extraTerminators.formUnion(other.extraTerminators)
         result.wordFinalLetters.formUnion(other.wordFinalLetters)
         return result

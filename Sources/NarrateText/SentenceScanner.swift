@@ -9,7 +9,7 @@ struct SentenceScanner {
     let rules: SegmentationRules
     private var cuts: [Int] = []
     private var markerPeriods: Set<Int> = []
-    private var longestLine: Int?
+    private var wrapWidthCache: Int?
     /// Where the sentence being read starts (the last cut).
     private var sentenceStart = 0
 
@@ -128,7 +128,8 @@ struct SentenceScanner {
         }
         let kind: ClusterKind
         if strong || (closers && periods > 0 && !ellipsis && periods < 2) {
-            kind = closers && !strong ? .closedPeriod : .strong
+            // "great." she said: a period inside closing quotes acts like "!" and "?".
+            kind = .strong
         } else if ellipsis || periods >= 2 {
             kind = .ellipsis
         } else {
@@ -141,9 +142,7 @@ struct SentenceScanner {
     private enum ClusterKind {
         /// A single period: abbreviations, initials and numbers decide.
         case period
-        /// A period inside closing quotes or brackets ("great." she said).
-        case closedPeriod
-        /// "!", "?" or runs of them (with periods).
+        /// "!", "?", runs of them, or a period inside closing quotes or brackets.
         case strong
         /// "...", "…", "....".
         case ellipsis
@@ -188,7 +187,7 @@ struct SentenceScanner {
         let fresh = followsEllipsis && kind == .period
 
         switch kind {
-        case .strong, .closedPeriod:
+        case .strong:
             if word.isLowercase { return }
         case .ellipsis:
             if word.isLowercase || !(word.isCapitalized || word.isDigit) { return }
@@ -208,25 +207,40 @@ struct SentenceScanner {
         }
         let startsSentence = next.isCapitalized || next.isDigit || next.isOther || fresh
         guard !token.text.isEmpty else { return startsSentence }
+        let isStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
         if token.isNumber {
             // "am 3. Oktober": an ordinal day before a month name.
             if rules.hasOrdinalDates, rules.monthNames.contains(next.text) { return false }
+            // German writes every ordinal with a period and every noun with a capital:
+            // "Der 2. Weltkrieg" goes on, "Es waren 2. Danach ..." ends.
+            if rules.hasOrdinalNumbers, next.isCapitalized, token.text.count <= 3 { return isStarter }
             return startsSentence
-        }
-        let isStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
-        // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
-        if token.isSingleLetter, token.lastLetter?.isUpper == true {
-            if next.isInitial { return false }
-            return isStarter || fresh
         }
         // The first half of a spaced abbreviation: "EE. UU.", "z. B.", "т. д.".
         if next.isInitial || next.endsWithPeriod, let first = token.text.unicodeScalars.last, first.isLetter,
            rules.isAbbreviation(token.text.lowercased() + "." + next.text) {
             return false
         }
-        let candidates = token.abbreviationCandidates(in: scalars)
+        var candidates = token.abbreviationCandidates(in: scalars)
+        // An acronym in capitals ("ТОВ", "ОП") is a word, not the abbreviation "тов." or "оп.".
+        if token.isAcronym, !rules.capitalized.contains(token.text) { candidates.removeAll { !$0.contains(".") } }
+        if candidates.count > 1, rules.isAbbreviation(candidates[0]) {
+            // The second half of a spaced abbreviation ("a. C.", "z. B."), before initials.
+            candidates = [candidates[0]]
+        } else if token.isSingleLetter, token.lastLetter?.isUpper == true {
+            // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
+            if next.isInitial { return false }
+            return isStarter || fresh
+        }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
         let afterNumber = token.followsNumber(in: scalars)
+        // "5 ft. 10 in.", "2 год. 30 хв.": a measurement goes on.
+        if next.isDigit, afterNumber, candidates.contains(where: { rules.unitsAfterNumbers.contains($0) }) { return false }
+        // "Bahnhofstr. 12": a word ending in an abbreviation, before a number.
+        if next.isDigit, let last = candidates.last,
+           rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
+            return false
+        }
         for candidate in candidates {
             guard let kind = rules.kind(of: candidate, afterNumber: afterNumber) else { continue }
             switch kind {
@@ -248,11 +262,15 @@ struct SentenceScanner {
     }
 
     /// A closing abbreviation ("etc.", "грн.") ends a sentence before a capital or a number,
-    /// unless what it would end is a short opening phrase ("At 5 a.m. Mr. Smith ...").
+    /// unless what it would end is a short opening phrase of a preposition and a number
+    /// ("At 5 a.m. Mr. Smith ...").
     private func closingEnds(_ period: Int, next: NextWord, fresh: Bool) -> Bool {
         guard next.isCapitalized || next.isDigit || fresh else { return false }
         let words = wordsOfSentence(endingAt: period)
-        if words.count <= 3, let first = words.first, rules.sentenceStarters.contains(first) { return false }
+        if words.count <= 3, let first = words.first, rules.openingPrepositions.contains(first),
+           words.dropFirst().contains(where: { $0.first?.isNumber == true }) {
+            return false
+        }
         return true
     }
 
@@ -317,45 +335,46 @@ struct SentenceScanner {
             return
         }
         if lastScalar == "-" || lastScalar == "‐" || lastScalar == "," || lastScalar == "­" { return }
-        let word = NextWord(scalars: scalars, from: next)
-        if Self.isBullet(scalars[next]) || startsListItem(at: next) {
+        if Self.isBullet(scalars[next]) || startsBulletItem(at: next) {
             cut(at: next)
             return
         }
-        if word.isLowercase { return }
-        var lineStart = index
-        while lineStart > 0, !Self.isLineBreak(scalars[lineStart - 1]) { lineStart -= 1 }
-        let lineLength = last - lineStart
-        var wordEnd = next
-        while wordEnd < scalars.count, !scalars[wordEnd].isSpace { wordEnd += 1 }
-        if lineLength + 1 + (wordEnd - next) > longestLineLength() { return }
+        if NextWord(scalars: scalars, from: next).isLowercase || isWrapped(lineEnd: last, next: next) { return }
         cut(at: next)
     }
 
-    /// Whether a line starting at `index` starts with "- ", "* ", "1. " or "1) ".
-    private func startsListItem(at index: Int) -> Bool {
-        let count = scalars.count
-        if (scalars[index] == "-" || scalars[index] == "*" || scalars[index] == "–" || scalars[index] == "—"),
-           index + 1 < count, scalars[index + 1] == " " {
-            return true
-        }
-        var end = index
-        while end < count, end - index < 3, Self.isASCIIDigit(scalars[end]) { end += 1 }
-        guard end > index, end + 1 < count else { return false }
-        return (scalars[end] == "." || scalars[end] == ")") && scalars[end + 1].isSpace
+    /// Whether a line starting at `index` starts with a bullet: "- ", "* ", "– ".
+    private func startsBulletItem(at index: Int) -> Bool {
+        (scalars[index] == "-" || scalars[index] == "*" || scalars[index] == "–" || scalars[index] == "—")
+            && index + 1 < scalars.count && scalars[index + 1] == " "
     }
 
-    private mutating func longestLineLength() -> Int {
-        if let longestLine { return longestLine }
-        var longest = 0
+    /// Whether the line ending at `lineEnd` was only wrapped before the word at `next`: the
+    /// word would not have fit on it. The width is the 75th percentile of the text's line
+    /// lengths (one long URL line does not set it); below 50 columns lines are taken to be
+    /// meant as they are (a headline over a short paragraph, a poem, an address).
+    private mutating func isWrapped(lineEnd: Int, next: Int) -> Bool {
+        var lineStart = lineEnd
+        while lineStart > 0, !Self.isLineBreak(scalars[lineStart - 1]) { lineStart -= 1 }
+        var wordEnd = next
+        while wordEnd < scalars.count, !scalars[wordEnd].isSpace { wordEnd += 1 }
+        let width = wrapWidth()
+        return width >= 50 && (lineEnd - lineStart) + 1 + (wordEnd - next) > width
+    }
+
+    private mutating func wrapWidth() -> Int {
+        if let wrapWidthCache { return wrapWidthCache }
+        var lengths: [Int] = []
         var start = 0
         for (index, scalar) in scalars.enumerated() where Self.isLineBreak(scalar) {
-            longest = max(longest, index - start)
+            lengths.append(index - start)
             start = index + 1
         }
-        longest = max(longest, scalars.count - start)
-        longestLine = longest
-        return longest
+        lengths.append(scalars.count - start)
+        lengths.sort()
+        let width = lengths[(lengths.count - 1) * 3 / 4]
+        wrapWidthCache = width
+        return width
     }
 
     // MARK: Lists
@@ -426,7 +445,7 @@ struct SentenceScanner {
                 && markers[position - 1].style == marker.style && markers[position - 1].value + 1 == marker.value
             let precedes = position + 1 < markers.count && markers[position + 1].numeric == marker.numeric
                 && markers[position + 1].style == marker.style && markers[position + 1].value == marker.value + 1
-            let lineItem = marker.startsLine && marker.numeric
+            let lineItem = marker.startsLine && marker.numeric && !continuesWrappedLine(at: marker.start)
             guard follows || precedes || lineItem else { continue }
             if let period = marker.period { markerPeriods.insert(period) }
             // "• 9. Item": the bullet already starts the item.
@@ -436,6 +455,16 @@ struct SentenceScanner {
             if marker.start > 0, !bulleted { cutsAtMarkers.append(marker.start) }
         }
         return cutsAtMarkers
+    }
+
+    /// Whether the line starting at `index` goes on a sentence wrapped on the line before
+    /// ("The score was 3 to\n2. It was ..."): a number there is not a list item.
+    private mutating func continuesWrappedLine(at index: Int) -> Bool {
+        var last = index
+        while last > 0, scalars[last - 1].isSpace { last -= 1 }
+        guard last > 0, !isTerminator(scalars[last - 1]), !Self.isClosing(scalars[last - 1]),
+              scalars[last - 1] != ":", scalars[last..<index].filter({ $0 == "\n" }).count <= 1 else { return false }
+        return isWrapped(lineEnd: last, next: index)
     }
 
     /// "a" is 1, "b" is 2 ... for Latin and Cyrillic lower-case list letters.

@@ -39,6 +39,11 @@ struct Token {
         return scalars.allSatisfy { $0.isDecimalDigit || $0 == "." || $0 == "," || $0 == ":" || $0 == "/" }
     }
 
+    /// Two or more letters, all capitals, no inner periods: an acronym such as "ТОВ" or "NATO".
+    var isAcronym: Bool {
+        scalars.count >= 2 && !scalars.contains(".") && scalars.allSatisfy { $0.isUpper || $0 == "-" }
+    }
+
     /// One letter: an initial ("E."), a list letter or a short abbreviation.
     var isSingleLetter: Bool {
         scalars.count == 1 && scalars.first!.isLetter

@@ -36,6 +36,43 @@ struct SentenceSegmenterTests {
         #expect(split("Das Treffen war am 3. Oktober.", language: "en").count == 2)
     }
 
+    /// Traps found in review, each once wrong.
+    @Test(arguments: [
+        ("en", "No. I don't think so.", ["No.", "I don't think so."]),
+        ("en", "I said no. Then I left.", ["I said no.", "Then I left."]),
+        ("en", "She sat. 10 minutes later, she left.", ["She sat.", "10 minutes later, she left."]),
+        ("en", "I met Jan. He was kind.", ["I met Jan.", "He was kind."]),
+        ("en", "He was 5 ft. 10 in. tall. It was built c. 1850.", ["He was 5 ft. 10 in. tall.", "It was built c. 1850."]),
+        ("uk", "Було 5 тис. Потім 10 тис.", ["Було 5 тис.", "Потім 10 тис."]),
+        ("uk", "Фірму зареєстрували як ТОВ. Її власник — іноземець.", ["Фірму зареєстрували як ТОВ.", "Її власник — іноземець."]),
+        ("uk", "Дякую, пані. Я зараз прийду.", ["Дякую, пані.", "Я зараз прийду."]),
+        ("uk", "Дані на 1 січ. 2024 р. оновили.", ["Дані на 1 січ. 2024 р. оновили."]),
+        ("ru", "Длина 5 см. Ширина 3 см.", ["Длина 5 см.", "Ширина 3 см."]),
+        ("ru", "Яблоки, груши и пр. Потом пришли гости.", ["Яблоки, груши и пр.", "Потом пришли гости."]),
+        ("de", "Der 2. Weltkrieg begann 1939. Im 20. Jahrhundert gab es zwei.", ["Der 2. Weltkrieg begann 1939.", "Im 20. Jahrhundert gab es zwei."]),
+        ("de", "Er wohnt seit dem 3. Okt. 2020 in der Bahnhofstr. 12. Danach zog er um.", ["Er wohnt seit dem 3. Okt. 2020 in der Bahnhofstr. 12.", "Danach zog er um."]),
+        ("de", "Äpfel, Birnen u.a. Die Ernte war gut.", ["Äpfel, Birnen u.a.", "Die Ernte war gut."]),
+        ("fr", "La tour mesure 300 m. Elle est haute.", ["La tour mesure 300 m.", "Elle est haute."]),
+        ("fr", "Ils étaient sept. Puis ils partirent.", ["Ils étaient sept.", "Puis ils partirent."]),
+        ("es", "Nació en el 50 a. C. Murió joven.", ["Nació en el 50 a. C.", "Murió joven."]),
+        ("it", "Se ne andò via. Poi tornò.", ["Se ne andò via.", "Poi tornò."]),
+        ("pl", "Sprzedaż wzrosła o 5 proc. Firma jest zadowolona.", ["Sprzedaż wzrosła o 5 proc.", "Firma jest zadowolona."]),
+    ])
+    func reviewedTraps(_ language: String, _ text: String, _ expected: [String]) {
+        #expect(split(text, language: language) == expected)
+    }
+
+    @Test func wrappingIsJudgedByTheTypicalLineNotTheLongest() {
+        let text = """
+            Read https://example.org/a/very/long/path/that/goes/on/and/on/for/a/while/longer/than/any/line
+            before you decide, and I think that you will agree with what the author
+            says about Mary and her plan to rebuild the old library in the town.
+            """
+        #expect(split(text).count == 1)
+        #expect(split("The score was 3 to 2 after a long and hard fought match at the ground, with\n2. It was great.").count == 2)
+        #expect(split("Зеленський підписав закон про мобілізацію\nПрезидент України підписав закон.", language: "uk").count == 2)
+    }
+
     @Test func aHeadlineLineIsASentenceButWrappedProseIsNot() {
         #expect(split("Breaking news\nThe council met today. It voted.")
             == ["Breaking news", "The council met today.", "It voted."])

@@ -7,10 +7,12 @@ extension LanguageRules {
                 "dhr", "mevr", "mw", "mr", "dr", "drs", "ir", "ing", "prof", "st", "sint", "bijv", "bv", "d.w.z", "o.a",
                 "m.b.t", "t.a.v", "i.p.v", "i.v.m", "z.g.a.n", "ca", "incl", "excl", "resp", "vgl", "zgn", "zg", "mgr",
                 "jhr", "aanw", "vnw", "ww", "bnw", "znw", "bijw", "lidw", "telw", "vz", "vw", "tw", "afk", "blz", "nl",
-                "eng", "fr", "du", "lat", "jan", "feb", "mrt", "apr", "jun", "jul", "aug", "sep", "sept", "okt", "nov",
-                "dec", "z.s.m",
+                "eng", "fr", "du", "lat", "z.s.m",
             ],
-            beforeNumbers: ["nr", "blz", "art", "hfst", "fig", "tab", "p"],
+            beforeNumbers: [
+                "nr", "blz", "art", "hfst", "fig", "tab", "p", "jan", "feb", "mrt", "apr", "jun", "jul", "aug", "sep",
+                "sept", "okt", "nov", "dec",
+            ],
             closings: ["enz", "e.d", "etc", "n.chr", "v.chr", "a.s", "m.a.w"],
             ambiguous: ["b.v", "n.v", "bv", "nv", "ltd", "inc"],
             sentenceStarters: [

@@ -9,9 +9,9 @@ extension LanguageRules {
                 "atty", "mx", "msgr", "rt", "e.g", "i.e", "cf", "vs", "v", "viz", "ft",
             ],
             beforeNumbers: [
-                "no", "nos", "fig", "figs", "vol", "vols", "p", "pp", "ch", "chap", "sec", "art", "op", "para", "ex", "eq",
-                "tab", "ser", "pt", "approx", "tel", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
-                "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "n°",
+                "no", "nos", "fig", "figs", "vol", "vols", "p", "pp", "ch", "chap", "sec", "eq",
+                "ser", "approx", "tel", "c", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                "nov", "dec", "tue", "tues", "thu", "thur", "thurs", "n°",
             ],
             // After a street name a capital nearly always starts a new sentence.
             closings: ["etc", "a.m", "p.m", "b.c", "a.d", "ibid", "sq", "rd", "ave", "blvd", "hwy", "ln", "pkwy"],
@@ -36,7 +36,8 @@ extension LanguageRules {
             monthNames: [
                 "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                 "november", "december",
-            ]
+            ],
+            openingPrepositions: ["at", "by", "from", "since", "until", "till", "before", "after", "around", "about", "in", "on"]
         )),
         speech: SpeechRules(
             abbreviations: [
@@ -52,7 +53,7 @@ extension LanguageRules {
                 "feb.": "February", "mar.": "March", "apr.": "April", "aug.": "August", "sept.": "September",
                 "sep.": "September", "oct.": "October", "nov.": "November", "dec.": "December", "et al.": "and others",
             ],
-            afterNames: ["st.": "Street", "dr.": "Drive", "mt.": "Mount"],
+            afterNames: ["st.": "Street", "dr.": "Drive"],
             symbols: ["№": "number", "&": "and", "§": "section", "°": "degrees"],
             currencies: ["$": "dollars", "€": "euros", "£": "pounds", "¥": "yen", "₴": "hryvnias", "₽": "roubles"],
             dot: "dot", at: "at"

@@ -4,14 +4,17 @@ extension LanguageRules {
         code: "fr",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "m", "mm", "mme", "mmes", "mlle", "mlles", "me", "mgr", "dr", "pr", "prof", "st", "ste", "av", "bd", "boul",
-                "cf", "env", "ex", "c.-à-d", "c-à-d", "p.ex", "apr", "av.-j.-c", "j.-c", "gén", "col", "cap", "lt",
-                "réf", "vol", "chap", "éd", "trad", "dir", "coll", "n°", "janv", "févr", "avr", "juil", "sept", "oct",
-                "nov", "déc",
+                "m", "mm", "MM", "mme", "mmes", "mlle", "mlles", "me", "mgr", "dr", "pr", "prof", "st", "ste", "av", "bd", "boul",
+                "cf", "ex", "c.-à-d", "c-à-d", "p.ex", "apr", "gén", "cap", "lt",
+                "réf", "vol", "chap", "éd", "trad", "dir", "coll", "n°",
             ],
-            beforeNumbers: ["p", "pp", "n", "no", "n°", "art", "al", "chap", "fig", "t", "vol"],
+            beforeNumbers: [
+                "p", "pp", "n", "no", "n°", "art", "al", "chap", "fig", "t", "vol", "janv", "févr", "avr", "juil",
+                "oct", "nov", "déc",
+            ],
             closings: ["etc", "cie", "av. j.-c", "apr. j.-c", "j.-c", "hab", "env"],
             ambiguous: ["ltd", "inc", "s.a", "sarl", "cie", "co"],
+            unitsAfterNumbers: ["m", "km", "cm", "mm", "kg", "g", "h", "min", "s", "l", "t"],
             sentenceStarters: [
                 "le", "la", "les", "un", "une", "des", "je", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce",
                 "cette", "ces", "cela", "ça", "comment", "que", "quoi", "quand", "où", "pourquoi", "qui", "mais", "et",

@@ -4,18 +4,21 @@ extension LanguageRules {
         code: "de",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "hr", "hrn", "fr", "frl", "dr", "prof", "dipl", "ing", "dipl.-ing", "z.b", "bzw", "d.h", "u.a", "u.ä",
-                "o.ä", "vgl", "sog", "inkl", "ggf", "evtl", "bspw", "str", "st", "abs", "bd", "bzgl", "ca", "gem",
+                "hr", "hrn", "fr", "frl", "dr", "prof", "dipl", "ing", "dipl.-ing", "z.b", "d.h", "vgl", "sog", "inkl", "ggf", "evtl", "bspw", "str", "st", "abs", "bd", "bzgl", "ca", "gem",
                 "gegr", "geb", "gest", "verh", "zzgl", "zz", "zzt", "i.d.r", "i.a", "u.u", "o.g", "s.o", "s.u", "dt",
-                "engl", "franz", "lat", "hl", "min", "max", "mind", "allg", "jhd", "jh", "nr", "tel", "v", "vs", "eig",
+                "engl", "franz", "lat", "hl", "max", "mind", "allg", "nr", "tel", "v", "vs", "eig",
             ],
-            beforeNumbers: ["nr", "s", "abs", "art", "bd", "kap", "abb", "tab", "bzw", "ziff"],
-            closings: ["usw", "etc", "u.a", "u.ä", "o.ä", "jh", "jhd", "ff", "f", "v.chr", "n.chr", "m.e"],
+            beforeNumbers: [
+                "nr", "s", "abs", "art", "bd", "kap", "abb", "tab", "ziff", "jan", "feb", "febr", "mär", "apr", "jun",
+                "jul", "aug", "sep", "sept", "okt", "nov", "dez",
+            ],
+            closings: ["usw", "etc", "u.a", "u.ä", "o.ä", "jh", "jhd", "bzw", "min", "std", "sek", "ff", "f", "v.chr", "n.chr", "m.e"],
             ambiguous: ["gmbh", "ag", "kg", "e.v", "co", "inc", "ltd", "tsd", "mio", "mrd"],
             sentenceStarters: [
                 "der", "die", "das", "ein", "eine", "ich", "er", "sie", "es", "wir", "ihr", "man", "dies", "diese",
                 "dieser", "dieses", "wie", "was", "wann", "wo", "warum", "wer", "aber", "und", "doch", "dann", "denn",
-                "damit", "danach", "deshalb", "jedoch", "auch", "noch", "heute", "gestern", "morgen", "im", "in", "am",
+                "damit", "danach", "deshalb", "jedoch", "zuvor", "später", "seitdem", "außerdem", "zudem", "trotzdem",
+                "inzwischen", "mittlerweile", "anschließend", "schon", "bereits", "erst", "auch", "noch", "heute", "gestern", "morgen", "im", "in", "am",
                 "an", "auf", "bei", "mit", "nach", "seit", "von", "vor", "zu", "zum", "zur", "mein", "unser", "sein",
                 "ihre", "alle", "viele", "einige", "so", "nun", "jetzt", "da", "hier", "dort", "wenn", "als", "ob",
             ],
@@ -24,7 +27,9 @@ extension LanguageRules {
                 "oktober", "november", "dezember", "jan", "feb", "mär", "apr", "jun", "jul", "aug", "sep", "sept",
                 "okt", "nov", "dez",
             ],
-            hasOrdinalDates: true
+            hasOrdinalDates: true,
+            hasOrdinalNumbers: true,
+            abbreviationSuffixes: ["str"]
         )),
         speech: SpeechRules(
             abbreviations: [

@@ -6,10 +6,12 @@ extension LanguageRules {
             titles: [
                 "sig", "sigg", "sig.ra", "sig.na", "sigra", "dott", "dott.ssa", "dr", "prof", "prof.ssa", "ing", "avv",
                 "arch", "geom", "rag", "on", "sen", "mons", "don", "p", "s", "ss", "sant", "gen", "col", "cap", "ten",
-                "v", "via", "p.za", "c.so", "ad es", "es", "cfr", "ca", "gen", "feb", "mar", "apr", "mag", "giu",
-                "lug", "ago", "set", "ott", "dic", "nov", "n", "tel", "vol",
+                "p.za", "c.so", "ad es", "es", "cfr", "ca",
             ],
-            beforeNumbers: ["p", "pp", "pag", "n", "nr", "art", "cap", "fig", "vol", "tab"],
+            beforeNumbers: [
+                "p", "pp", "pag", "n", "nr", "art", "cap", "fig", "vol", "tab", "tel", "v", "gen", "feb", "mar", "apr",
+                "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic",
+            ],
             closings: ["ecc", "etc", "a.c", "d.c", "s.p.a", "s.r.l", "spa", "srl"],
             ambiguous: ["ltd", "inc", "co"],
             sentenceStarters: [

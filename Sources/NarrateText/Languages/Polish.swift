@@ -5,12 +5,12 @@ extension LanguageRules {
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
                 "ul", "al", "pl", "os", "ks", "prof", "dr", "hab", "inż", "mgr", "lek", "doc", "płk", "gen", "kpt",
-                "ppłk", "mjr", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "godz", "woj", "pow", "gm", "im",
+                "ppłk", "mjr", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "woj", "pow", "gm", "im",
                 "wg", "ds", "płd", "płn", "zach", "wsch", "bałt", "ang", "niem", "łac", "ros", "franc", "red", "tłum",
-                "oprac", "wyd", "nt", "jw", "ww", "sz", "p", "pt", "aut", "proc",
+                "oprac", "wyd", "nt", "jw", "sz", "p", "pt", "aut",
             ],
-            beforeNumbers: ["nr", "s", "str", "art", "ust", "pkt", "rozdz", "rys", "tab", "t", "poz", "par"],
-            closings: ["itd", "itp", "etc", "tys", "mln", "mld", "zł", "gr", "p.n.e", "n.e", "in", "godz"],
+            beforeNumbers: ["godz", "nr", "s", "str", "art", "ust", "pkt", "rozdz", "rys", "tab", "t", "poz", "par"],
+            closings: ["itd", "itp", "etc", "proc", "tys", "mln", "mld", "zł", "gr", "p.n.e", "n.e", "in", "godz"],
             ambiguous: ["r", "rr", "w", "ww", "sp", "s.a", "z o.o", "o.o", "ltd", "inc"],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "zł", "gr", "tys", "mln", "mld", "godz", "min"],
             sentenceStarters: [

@@ -7,7 +7,7 @@ extension LanguageRules {
                 "sr", "sra", "srta", "sres", "sras", "srs", "dr", "dra", "dres", "lic", "lda", "ldo", "ing", "arq",
                 "prof", "profa", "d", "dña", "da", "dn", "gral", "cnel", "cap", "tte", "sto", "sta", "pbro", "fr", "av",
                 "avda", "c", "cl", "pza", "pl", "ej", "p.ej", "p. ej", "aprox", "vs", "ud", "uds", "vd", "vds", "ene", "abr", "ago", "sept", "oct", "nov", "dic", "dpto", "depto", "núm", "n.º", "nº",
-                "admón", "ed", "vol", "cía",
+                "admón", "ed", "vol",
             ],
             beforeNumbers: ["p", "pp", "pág", "págs", "núm", "n", "no", "art", "cap", "fig", "vol", "tel", "c.p"],
             closings: ["etc", "a.c", "d.c", "a. c", "d. c", "s.a", "s.l", "cía", "hnos", "a.m", "p.m"],
