@@ -56,15 +56,17 @@ public struct TextReader: Sendable {
     }
 
     private func makeBlock(lines: [Range<Int>], scalars: [Unicode.Scalar], isFirst: Bool) -> Block {
-        var text = String.UnicodeScalarView()
+        // Built as UTF-8: appending slices to a `UnicodeScalarView` copies it each time, which
+        // made paragraphs of many lines quadratic.
+        var utf8: [UInt8] = []
         var runs: [SourceMap.Run] = []
         var textOffset = 0
         for (index, line) in lines.enumerated() {
             if index > 0 {
-                text.append("\n")
+                utf8.append(UInt8(ascii: "\n"))
                 textOffset += 1
             }
-            text.append(contentsOf: scalars[line])
+            for scalar in scalars[line] { UTF8.encode(scalar) { utf8.append($0) } }
             runs.append(SourceMap.Run(textOffset: textOffset, sourceOffset: line.lowerBound, length: line.count))
             textOffset += line.count
         }
@@ -74,7 +76,7 @@ public struct TextReader: Sendable {
         } else {
             kind = .paragraph
         }
-        return Block(kind: kind, text: String(text), sourceMap: SourceMap(runs: runs))
+        return Block(kind: kind, text: String(decoding: utf8, as: UTF8.self), sourceMap: SourceMap(runs: runs))
     }
 
     private func looksLikeHeading(_ line: ArraySlice<Unicode.Scalar>) -> Bool {

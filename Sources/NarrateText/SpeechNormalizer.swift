@@ -13,16 +13,27 @@ public struct SpeechNormalizer: Sendable {
     public var rules: SpeechRules
     /// The voice preset's lexicon.
     public var lexicon: PronunciationLexicon
+    /// Abbreviations that stand for a word only before a number ("No. 5", "p. 55"): "No." or
+    /// "sec." anywhere else is left as written.
+    public var beforeNumbers: Set<String>
 
     /// Creates a normalizer for a language code or voice name ("en", "uk", "de-DE").
     public init(language: String, lexicon: PronunciationLexicon = PronunciationLexicon()) {
-        self.init(rules: LanguageRules.forLanguage(language).speech, lexicon: lexicon)
+        let language = LanguageRules.forLanguage(language)
+        let segmentation = language.segmentation
+        self.init(
+            rules: language.speech, lexicon: lexicon,
+            beforeNumbers: segmentation.beforeNumbers.subtracting(segmentation.titles)
+        )
     }
 
     /// Creates a normalizer with explicit rules.
-    public init(rules: SpeechRules, lexicon: PronunciationLexicon = PronunciationLexicon()) {
+    public init(
+        rules: SpeechRules, lexicon: PronunciationLexicon = PronunciationLexicon(), beforeNumbers: Set<String> = []
+    ) {
         self.rules = rules
         self.lexicon = lexicon
+        self.beforeNumbers = beforeNumbers
     }
 
     /// The form of `sentence` the speech engine should receive.
@@ -31,9 +42,12 @@ public struct SpeechNormalizer: Sendable {
         var tokens = SpokenToken.tokens(of: text)
         var output: [String] = []
         output.reserveCapacity(tokens.count)
+        // Tokens after the last word (an emoji, a dash) do not move the sentence's end.
+        let lastWord = tokens.lastIndex { $0.core.unicodeScalars.contains { $0.isLetter || $0.isNumeric } } ?? tokens.count - 1
+        var carriedCurrency: String?
         var index = 0
         while index < tokens.count {
-            let isLast = index == tokens.count - 1
+            let isLast = index >= lastWord
             if !isLast, let expansion = compositeAbbreviation(tokens[index], tokens[index + 1]) {
                 var merged = tokens[index + 1]
                 merged.core = expansion
@@ -44,7 +58,23 @@ public struct SpeechNormalizer: Sendable {
                 continue
             }
             let previous = index > 0 ? tokens[index - 1].core : ""
-            let next = isLast ? nil : tokens[index + 1]
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            // "$5 million" is "5 million dollars".
+            if let currency = carriedCurrency {
+                rewrite(&tokens[index], previousCore: previous, next: next, isFirst: false, isLast: isLast)
+                tokens[index].core += " \(currency)"
+                carriedCurrency = nil
+                output.append(tokens[index].text)
+                index += 1
+                continue
+            }
+            if let next, let (amount, currency) = spokenAmountBeforeMultiplier(tokens[index].core, next: next) {
+                tokens[index].core = amount
+                carriedCurrency = currency
+                output.append(tokens[index].text)
+                index += 1
+                continue
+            }
             rewrite(&tokens[index], previousCore: previous, next: next, isFirst: index == 0, isLast: isLast)
             if tokens[index].core.isEmpty, tokens[index].leading.isEmpty, tokens[index].trailing.isEmpty {
                 index += 1
@@ -87,7 +117,29 @@ public struct SpeechNormalizer: Sendable {
             token.core = decimal
             return
         }
+        if let roman = spokenRomanNumeral(core) {
+            token.core = roman
+            return
+        }
         let hasPeriod = token.trailing.hasPrefix(".") && !token.trailing.hasPrefix("..")
+        let afterNumber = Self.isNumber(previousCore) || (rules.readsRomanNumerals && Self.romanValue(previousCore) != nil)
+        let beforeNumber = next?.core.unicodeScalars.first?.isDecimalDigit ?? false
+        // "ТОВ", "NATO": an acronym is not the lower-case abbreviation it spells.
+        let isAcronym = core.unicodeScalars.count >= 2 && core.unicodeScalars.allSatisfy { $0.isUpper }
+        // "No. 5" is "number 5"; "No." alone stays "no".
+        let key = core.lowercased().replacingSpaces()
+        let onlyBeforeNumbers = beforeNumbers.contains(key) && !beforeNumber
+        if hasPeriod, beforeNumber, let word = rules.beforeNumbers[key + "."] {
+            token.core = Self.matchingCase(word, of: core, isFirst: isFirst)
+            token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
+            return
+        }
+        // An initial that alone would be read as a word ("A", "В"): its letter's name.
+        if hasPeriod, !isLast, core.unicodeScalars.count == 1, let name = rules.letterNames[core] {
+            token.core = name
+            token.trailing = Self.afterPeriod(token.trailing, keepingIt: false)
+            return
+        }
         // "Maple St. near", but "Councilmember Dr. Alicia Moreno": a name follows a title.
         let nameFollows = next?.core.unicodeScalars.first?.properties.isUppercase ?? false
         if hasPeriod, !nameFollows, Self.isNameOrOrdinal(previousCore),
@@ -96,12 +148,13 @@ public struct SpeechNormalizer: Sendable {
             token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
             return
         }
-        if hasPeriod, let expansion = expansion(of: core + ".", afterNumber: Self.isNumber(previousCore)) {
+        if hasPeriod, !isAcronym,
+           let expansion = expansion(of: core + ".", afterNumber: afterNumber, unitOnly: onlyBeforeNumbers) {
             token.core = Self.matchingCase(expansion, of: core, isFirst: isFirst)
             token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
             return
         }
-        if let expansion = expansion(of: core, afterNumber: Self.isNumber(previousCore)) {
+        if !isAcronym, let expansion = expansion(of: core, afterNumber: afterNumber, unitOnly: onlyBeforeNumbers) {
             token.core = Self.matchingCase(expansion, of: core, isFirst: isFirst)
             return
         }
@@ -112,10 +165,15 @@ public struct SpeechNormalizer: Sendable {
         }
     }
 
-    private func expansion(of key: String, afterNumber: Bool) -> String? {
+    /// What `key` stands for: a unit after a number, else (unless `unitOnly`) an abbreviation.
+    private func expansion(of key: String, afterNumber: Bool, unitOnly: Bool = false) -> String? {
         let lowered = key.lowercased()
-        if afterNumber, let unit = rules.units[lowered] { return unit }
-        return rules.abbreviations[lowered]
+        if afterNumber {
+            // "5 см." is "5 сантиметрів" whether the unit is listed with its period or not.
+            if let unit = rules.units[lowered] { return unit }
+            if lowered.hasSuffix("."), let unit = rules.units[String(lowered.dropLast())] { return unit }
+        }
+        return unitOnly ? nil : rules.abbreviations[lowered]
     }
 
     /// "т. д." and "et al." as one abbreviation.
@@ -184,13 +242,29 @@ public struct SpeechNormalizer: Sendable {
         if scalars.count == 1, let word = rules.currencies[first], Self.isNumber(previousCore) { return word }
         if let word = rules.currencies[first] {
             let amount = String(core.unicodeScalars.dropFirst())
-            if Self.isNumber(amount) { return "\(Self.withoutZeroCents(amount)) \(word)" }
+            if Self.isNumber(amount) { return "\(spokenNumber(Self.withoutZeroCents(amount))) \(word)" }
         }
         if let word = rules.currencies[last] {
             let amount = String(core.unicodeScalars.dropLast())
-            if Self.isNumber(amount) { return "\(Self.withoutZeroCents(amount)) \(word)" }
+            if Self.isNumber(amount) { return "\(spokenNumber(Self.withoutZeroCents(amount))) \(word)" }
         }
         return nil
+    }
+
+    /// "$5" before "million" or "млрд": the amount now, the currency after the multiplier.
+    private func spokenAmountBeforeMultiplier(_ core: String, next: SpokenToken) -> (String, String)? {
+        let key = next.core.lowercased()
+        guard rules.multipliers.contains(key) || rules.multipliers.contains(key + "."),
+              let first = core.unicodeScalars.first, let word = rules.currencies[first] else { return nil }
+        let amount = String(core.unicodeScalars.dropFirst())
+        guard Self.isNumber(amount) else { return nil }
+        return (spokenNumber(Self.withoutZeroCents(amount)), word)
+    }
+
+    /// A number as the voice should get it: a decimal comma read out where the voice
+    /// misreads it.
+    private func spokenNumber(_ number: String) -> String {
+        spokenDecimal(number) ?? number
     }
 
     /// "5%" → "5 відсотків", "№5" → "номер 5", "&" → "and", where the language has a word.
@@ -204,9 +278,57 @@ public struct SpeechNormalizer: Sendable {
         }
         if let word = rules.symbols[last], last == "%" || last == "°" {
             let amount = String(core.unicodeScalars.dropLast())
-            if Self.isNumber(amount) { return "\(amount) \(word)" }
+            if Self.isNumber(amount) { return "\(spokenNumber(amount)) \(word)" }
+        }
+        // "+30" is "плюс 30" where the voice would say it in English.
+        if first == "+" || first == "−", let word = rules.symbols[first] {
+            let rest = String(core.unicodeScalars.dropFirst())
+            if Self.isNumber(rest) { return "\(word) \(spokenNumber(rest))" }
+        }
+        // A unit glued to its number: "20°C", "5км".
+        if let digits = core.unicodeScalars.firstIndex(where: { !($0.isDecimalDigit || $0 == "," || $0 == ".") }),
+           digits > core.unicodeScalars.startIndex {
+            let amount = String(core.unicodeScalars[..<digits])
+            let unit = String(core.unicodeScalars[digits...]).lowercased()
+            if Self.isNumber(amount), let word = rules.units[unit] { return "\(spokenNumber(amount)) \(word)" }
         }
         return nil
+    }
+
+    /// "XIX" → "19" where the voice would spell a Roman numeral as Latin letters.
+    private func spokenRomanNumeral(_ core: String) -> String? {
+        guard rules.readsRomanNumerals, core.unicodeScalars.count >= 2, let value = Self.romanValue(core) else { return nil }
+        return String(value)
+    }
+
+    /// The value of a Roman numeral of I, V, X, L and C in its usual form ("XIX", "XXI"),
+    /// or nil; letters such as "CD" or "DC" are left alone as they are often acronyms.
+    static func romanValue(_ text: String) -> Int? {
+        let values: [Unicode.Scalar: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100]
+        let digits = text.unicodeScalars.map { values[$0] }
+        guard !digits.isEmpty, digits.count <= 8, !digits.contains(nil) else { return nil }
+        var total = 0
+        for (index, digit) in digits.enumerated() {
+            let value = digit!
+            if index + 1 < digits.count, value < digits[index + 1]! { total -= value } else { total += value }
+        }
+        guard total > 0, total < 400, romanNumeral(total) == text else { return nil }
+        return total
+    }
+
+    private static func romanNumeral(_ value: Int) -> String {
+        let table: [(Int, String)] = [
+            (100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        ]
+        var rest = value
+        var result = ""
+        for (amount, letters) in table {
+            while rest >= amount {
+                result += letters
+                rest -= amount
+            }
+        }
+        return result
     }
 
     /// "24.02.2022" → "24 лютого 2022 року" where the language lists its months.
@@ -266,6 +388,13 @@ public struct SpeechNormalizer: Sendable {
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
+            // "[T]he committee": an editor's letter, read without its brackets.
+            if scalar == "[", index + 3 < scalars.count, scalars[index + 2] == "]", scalars[index + 1].properties.isAlphabetic,
+               scalars[index + 3].properties.isAlphabetic {
+                result.append(scalars[index + 1])
+                index += 3
+                continue
+            }
             if scalar == "[", let end = footnoteEnd(scalars, from: index) {
                 // "that [3]." becomes "that.", not "that .".
                 while let last = result.last, last.properties.isWhitespace { result.removeLast() }
@@ -290,7 +419,9 @@ public struct SpeechNormalizer: Sendable {
         let numeric = inside.unicodeScalars.allSatisfy {
             ($0.value >= 48 && $0.value <= 57) || $0 == "," || $0 == " " || $0 == "–" || $0 == "-"
         } && inside.unicodeScalars.contains { $0.value >= 48 && $0.value <= 57 }
-        let letter = inside.count == 1 && inside.unicodeScalars.first!.properties.isAlphabetic
+        // "[a]" is a note; "[T]he" and "[I]" are an editor's letters, and stay.
+        let letter = inside.count == 1 && inside.unicodeScalars.first!.properties.isLowercase
+            && !(end + 1 < scalars.count && scalars[end + 1].properties.isAlphabetic)
         let named = inside == "citation needed" || inside.hasPrefix("note ") || inside.hasPrefix("nb ")
         return numeric || letter || named ? end + 1 : nil
     }

@@ -10,6 +10,18 @@ public struct SpeechRules: Sendable {
     /// Abbreviations read differently after a name or an ordinal ("Maple St." and "1st St."
     /// are Street, while "St. Michael" is Saint), keyed like `abbreviations`.
     public var afterNames: [String: String]
+    /// Abbreviations read differently before a number ("с. 25" is "сторінка 25", while
+    /// "с. Шевченкове" is "село"), keyed like `abbreviations`.
+    public var beforeNumbers: [String: String]
+    /// How to say an initial that alone would be read as a word ("A." is not the article
+    /// "a"; "В." is not the preposition "в").
+    public var letterNames: [String: String]
+    /// Words that multiply an amount ("million", "млрд"): "$5 million" is read "5 million
+    /// dollars". Lower-cased, with their period when they take one.
+    public var multipliers: Set<String>
+    /// Whether Roman numerals ("XIX") are read as numbers; for voices that would spell them
+    /// as Latin letters.
+    public var readsRomanNumerals: Bool
     /// Symbols and what to say for them ("%": "відсотків", "№": "номер").
     public var symbols: [Unicode.Scalar: String]
     /// Currency signs and the word said after the amount ("€": "euros").
@@ -28,8 +40,9 @@ public struct SpeechRules: Sendable {
 
     /// Creates rules; abbreviation keys are lower-cased here.
     public init(
-        abbreviations: [String: String] = [:], units: [String: String] = [:], afterNames: [String: String] = [:],
-        symbols: [Unicode.Scalar: String] = [:],
+        abbreviations: [String: String] = [:], beforeNumbers: [String: String] = [:],
+        letterNames: [String: String] = [:], multipliers: Set<String> = [], readsRomanNumerals: Bool = false,
+        units: [String: String] = [:], afterNames: [String: String] = [:], symbols: [Unicode.Scalar: String] = [:],
         currencies: [Unicode.Scalar: String] = [:], dot: String = "dot", at: String = "at",
         decimalComma: String? = nil, dateMonths: [String] = [], yearWord: String? = nil
     ) {
@@ -42,6 +55,12 @@ public struct SpeechRules: Sendable {
         var loweredNames: [String: String] = [:]
         for (key, value) in afterNames { loweredNames[key.lowercased().replacingSpaces()] = value }
         self.afterNames = loweredNames
+        var loweredBefore: [String: String] = [:]
+        for (key, value) in beforeNumbers { loweredBefore[key.lowercased().replacingSpaces()] = value }
+        self.beforeNumbers = loweredBefore
+        self.letterNames = letterNames
+        self.multipliers = Set(multipliers.map { $0.lowercased() })
+        self.readsRomanNumerals = readsRomanNumerals
         self.symbols = symbols
         self.currencies = currencies
         self.dot = dot
