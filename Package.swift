@@ -21,9 +21,12 @@ let package = Package(
         .library(name: "NarrateSpeech", targets: ["NarrateSpeech"]),
         .library(name: "NarrateAudio", targets: ["NarrateAudio"]),
         .library(name: "Narration", targets: ["Narration"]),
+        .library(name: "NarrateLibrary", targets: ["NarrateLibrary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // System libraries (Debian packages; Homebrew names for macOS).
@@ -66,6 +69,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "NarrateLibrary",
+            dependencies: [
+                "NarrateCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "Narration",
             dependencies: ["NarrateCore", "NarrateIngest", "NarrateText", "NarrateSpeech", "NarrateAudio"],
             swiftSettings: strictSettings
@@ -91,6 +103,10 @@ let package = Package(
         .testTarget(name: "NarrateIngestTests", dependencies: ["NarrateIngest"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateTextTests", dependencies: ["NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NarrateLibraryTests", dependencies: ["NarrateLibrary", "NarrateIngest", "NarrateText"],
+            swiftSettings: strictSettings
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),

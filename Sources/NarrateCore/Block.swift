@@ -1,6 +1,6 @@
 /// One unit of a document's structure: a heading, a paragraph, a list item, a quotation
 /// or a spoken notice in place of something that is not read (such as a code block).
-public struct Block: Sendable, Equatable {
+public struct Block: Sendable, Equatable, Codable {
     /// What kind of block this is; it decides the pause that follows it.
     public var kind: Kind
     /// The text to speak, with markup removed.
@@ -21,7 +21,7 @@ public struct Block: Sendable, Equatable {
     }
 
     /// The kinds of block.
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable, Codable {
         /// A heading of the given level (1 is the top).
         case heading(level: Int)
         /// A paragraph of prose.

@@ -1,5 +1,5 @@
 /// An article read into narratable blocks, independent of the format it came from.
-public struct Document: Sendable, Equatable {
+public struct Document: Sendable, Equatable, Codable {
     /// The article's title: its first heading, or its first line.
     public var title: String
     /// The blocks to speak, in reading order.
@@ -24,7 +24,7 @@ public struct Document: Sendable, Equatable {
 }
 
 /// The formats narrate reads.
-public enum SourceFormat: String, Sendable, Equatable, CaseIterable {
+public enum SourceFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// Plain text: paragraphs separated by blank lines.
     case text
     /// CommonMark with GitHub extensions.

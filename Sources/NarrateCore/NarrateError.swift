@@ -30,13 +30,19 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
     case interrupted
+    /// The library database cannot be opened or used (read-only, not an SQLite file, a
+    /// newer schema); the file is left as it was.
+    case libraryUnavailable(path: String, reason: String)
+    /// No article in the library has this id.
+    case noSuchArticle(id: Int64)
 
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {
         case .invalidOption, .unknownVoice: 64
         case .invalidUTF8, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput: 65
-        case .inputUnavailable: 66
+        case .inputUnavailable, .noSuchArticle: 66
+        case .libraryUnavailable: 74
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed: 74
@@ -75,6 +81,10 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): cannot create output: \(reason)"
         case .writeFailed(let path, let reason):
             return "\(path): write failed: \(reason); the output was not created"
+        case .libraryUnavailable(let path, let reason):
+            return "\(path): cannot use the library: \(reason)"
+        case .noSuchArticle(let id):
+            return "no article with id \(id); 'narrate list' shows the ids"
         case .engine(let code, let message):
             return "eSpeak NG error 0x\(String(UInt32(bitPattern: code), radix: 16)): \(message)"
         case .interrupted:

@@ -2,9 +2,9 @@
 ///
 /// Offsets count Unicode scalars. The map is a list of runs in which text and source advance
 /// together; between runs, markup in the source was dropped.
-public struct SourceMap: Sendable, Equatable {
+public struct SourceMap: Sendable, Equatable, Codable {
     /// One run of text that stands unchanged in the source.
-    public struct Run: Sendable, Equatable {
+    public struct Run: Sendable, Equatable, Codable {
         /// Offset of the run in the block's text.
         public var textOffset: Int
         /// Offset of the run in the source.

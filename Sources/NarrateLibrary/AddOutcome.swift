@@ -1,0 +1,7 @@
+/// What adding an article did.
+public enum AddOutcome: Sendable, Equatable {
+    /// The article is new and now has this id.
+    case added(id: Int64, title: String)
+    /// The same content was already in the library under this id; nothing changed.
+    case exists(id: Int64, title: String)
+}

@@ -1,0 +1,309 @@
+internal import Crypto
+public import NarrateCore
+internal import GRDB
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The user's library of saved articles: one SQLite database, the one owner of all access
+/// to it (GRDB's `DatabasePool`, in WAL mode, so several narrate processes can share it).
+///
+/// Every change is one short IMMEDIATE transaction, so an interrupted command leaves no half
+/// article, and a second process waits (busy timeout) instead of failing.
+public final class ArticleLibrary: Sendable {
+    /// Where the library lives.
+    public let location: LibraryLocation
+    private let pool: DatabasePool
+
+    /// Words per minute that listening times are estimated at (narrate's default rate).
+    public static let listeningRate = Double(VoiceSettings.standard.rate)
+
+    /// Opens the library at `location`, creating it (and its folder) if it does not exist and
+    /// upgrading an older schema. A file that is not an SQLite database is left untouched.
+    public init(location: LibraryLocation) throws(NarrateError) {
+        self.location = location
+        let path = location.databasePath
+        try Self.checkExistingFile(at: path)
+        try Self.createParentDirectory(of: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "narrate library"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try LibrarySchema.migrator.migrate(pool)
+        } catch {
+            throw .libraryUnavailable(path: path, reason: Self.describe(error))
+        }
+    }
+
+    // MARK: Adding
+
+    /// Adds `article`, or reports the article with the same content already there.
+    public func add(_ article: NewArticle) throws(NarrateError) -> AddOutcome {
+        let hash = Self.contentHash(of: article.text)
+        let words = article.wordCount
+        let document: String
+        do {
+            document = String(decoding: try JSONEncoder().encode(article.document), as: UTF8.self)
+        } catch {
+            throw .libraryUnavailable(path: location.databasePath, reason: "cannot store the document: \(error)")
+        }
+        return try write { db in
+            if let row = try Row.fetchOne(db, sql: "SELECT id, title FROM article WHERE contentHash = ?", arguments: [hash]) {
+                return .exists(id: row["id"], title: row["title"])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO article (title, byline, site, sourceURL, sourcePath, language, publishedAt, savedAt,
+                        sourceFormat, original, document, contentHash, wordCount, listeningSeconds)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    article.title, article.byline, article.site, article.sourceURL, article.sourcePath, article.language,
+                    article.publishedAt, Self.now(), article.document.format.rawValue, Data(article.original), document,
+                    hash, words, Double(words) / Self.listeningRate * 60,
+                ]
+            )
+            let id = db.lastInsertedRowID
+            for tag in Set(article.tags.map(Self.normalizedTag)) where !tag.isEmpty {
+                try db.execute(sql: "INSERT INTO articleTag (articleId, tag) VALUES (?, ?)", arguments: [id, tag])
+            }
+            for (position, sentence) in article.sentences.enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO sentence (articleId, position, blockIndex, textStart, textEnd, sourceStart, sourceEnd)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        id, position, sentence.blockIndex, sentence.textRange.lowerBound, sentence.textRange.upperBound,
+                        sentence.sourceRange.lowerBound, sentence.sourceRange.upperBound,
+                    ]
+                )
+            }
+            try db.execute(
+                sql: "INSERT INTO articleSearch (rowid, title, byline, body) VALUES (?, ?, ?, ?)",
+                arguments: [id, article.title, article.byline ?? "", article.text]
+            )
+            return .added(id: id, title: article.title)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The articles, optionally only those with `tag` or in `language`, in `order`.
+    public func list(tag: String? = nil, language: String? = nil, order: ArticleSort = .saved) throws(NarrateError)
+        -> [ArticleSummary]
+    {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let tag {
+            conditions.append("id IN (SELECT articleId FROM articleTag WHERE tag = ?)")
+            _ = arguments.append(contentsOf: [Self.normalizedTag(tag)])
+        }
+        if let language {
+            conditions.append("language = ?")
+            _ = arguments.append(contentsOf: [language.lowercased()])
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let orderBy = switch order {
+        case .saved: "savedAt DESC, id DESC"
+        case .title: "title COLLATE NOCASE, id"
+        case .length: "wordCount, id"
+        }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, title, language, savedAt, wordCount, listeningSeconds,
+                        (SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM articleTag WHERE articleId = article.id ORDER BY tag)) AS tags
+                    FROM article \(filter) ORDER BY \(orderBy)
+                    """,
+                arguments: arguments
+            )
+            return rows.map(Self.summary)
+        }
+    }
+
+    /// The article with `id`, content included.
+    public func article(id: Int64) throws(NarrateError) -> StoredArticle {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM article WHERE id = ?", arguments: [id]) else {
+                throw NarrateError.noSuchArticle(id: id)
+            }
+            let tags = try String.fetchAll(db, sql: "SELECT tag FROM articleTag WHERE articleId = ? ORDER BY tag", arguments: [id])
+            let documentText: String = row["document"]
+            let document = try JSONDecoder().decode(Document.self, from: Data(documentText.utf8))
+            let original: Data = row["original"]
+            return StoredArticle(
+                summary: ArticleSummary(
+                    id: id, title: row["title"], language: row["language"], savedAt: row["savedAt"],
+                    wordCount: row["wordCount"], listeningSeconds: row["listeningSeconds"], tags: tags
+                ),
+                byline: row["byline"], site: row["site"], sourceURL: row["sourceURL"], sourcePath: row["sourcePath"],
+                publishedAt: row["publishedAt"], contentHash: row["contentHash"], original: Array(original),
+                document: document
+            )
+        }
+    }
+
+    /// The sentences of article `id`, in order, as segmented when it was added.
+    public func sentences(ofArticle id: Int64) throws(NarrateError) -> [StoredSentence] {
+        try read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [id]) != nil else {
+                throw NarrateError.noSuchArticle(id: id)
+            }
+            return try Row.fetchAll(
+                db, sql: "SELECT * FROM sentence WHERE articleId = ? ORDER BY position", arguments: [id]
+            ).map { row in
+                StoredSentence(
+                    position: row["position"], blockIndex: row["blockIndex"],
+                    textRange: row["textStart"]..<row["textEnd"], sourceRange: row["sourceStart"]..<row["sourceEnd"]
+                )
+            }
+        }
+    }
+
+    // MARK: Changing
+
+    /// Adds and removes tags of article `id`; returns its tags afterwards.
+    public func retag(id: Int64, adding: [String], removing: [String]) throws(NarrateError) -> [String] {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [id]) != nil else {
+                throw NarrateError.noSuchArticle(id: id)
+            }
+            for tag in removing.map(Self.normalizedTag) {
+                try db.execute(sql: "DELETE FROM articleTag WHERE articleId = ? AND tag = ?", arguments: [id, tag])
+            }
+            for tag in adding.map(Self.normalizedTag) where !tag.isEmpty {
+                try db.execute(sql: "INSERT OR IGNORE INTO articleTag (articleId, tag) VALUES (?, ?)", arguments: [id, tag])
+            }
+            return try String.fetchAll(db, sql: "SELECT tag FROM articleTag WHERE articleId = ? ORDER BY tag", arguments: [id])
+        }
+    }
+
+    /// Removes the articles with `ids` and everything that belongs to them, in one
+    /// transaction: all of them or, if one id is unknown, none.
+    public func remove(ids: [Int64]) throws(NarrateError) -> [ArticleSummary] {
+        try write { db in
+            var removed: [ArticleSummary] = []
+            for id in ids {
+                guard let row = try Row.fetchOne(
+                    db, sql: "SELECT id, title, language, savedAt, wordCount, listeningSeconds, NULL AS tags FROM article WHERE id = ?",
+                    arguments: [id]
+                ) else {
+                    throw NarrateError.noSuchArticle(id: id)
+                }
+                removed.append(Self.summary(row))
+                try db.execute(sql: "DELETE FROM articleSearch WHERE rowid = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM article WHERE id = ?", arguments: [id])
+            }
+            return removed
+        }
+    }
+
+    // MARK: Helpers
+
+    private func read<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error))
+        }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error))
+        }
+    }
+
+    private static func summary(_ row: Row) -> ArticleSummary {
+        let tags: String? = row["tags"]
+        return ArticleSummary(
+            id: row["id"], title: row["title"], language: row["language"], savedAt: row["savedAt"],
+            wordCount: row["wordCount"], listeningSeconds: row["listeningSeconds"],
+            tags: tags.map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
+        )
+    }
+
+    /// Tags are lower-cased and trimmed, so "News" and "news " are one tag.
+    static func normalizedTag(_ tag: String) -> String {
+        tag.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// SHA-256 of the text with white space runs made one space and the ends trimmed, in
+    /// lower-case hex: the same article saved twice, reflowed or not, is found.
+    static func contentHash(of text: String) -> String {
+        let normalized = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return SHA256.hash(data: Data(normalized.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    private static func now() -> String {
+        ISO8601DateFormatter().string(from: Date())
+    }
+
+    /// Refuses a file that exists but is not an SQLite database, before SQLite touches it.
+    private static func checkExistingFile(at path: String) throws(NarrateError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw .libraryUnavailable(path: path, reason: "is a directory; give the path of a library file")
+        }
+        guard status.st_size > 0 else { return }
+        guard let file = fopen(path, "rb") else {
+            throw .libraryUnavailable(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { fclose(file) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = fread(&header, 1, 16, file)
+        if count < 16 || Array("SQLite format 3\0".utf8) != header {
+            throw .libraryUnavailable(
+                path: path, reason: "not an SQLite database (left untouched); move it away or choose another --library"
+            )
+        }
+    }
+
+    private static func createParentDirectory(of path: String) throws(NarrateError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let directory = String(path[..<slash])
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .libraryUnavailable(path: path, reason: "cannot create its folder \(directory)")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_READONLY: return "the library is read-only; check the file's permissions"
+            case .SQLITE_CANTOPEN: return "cannot open the file; check the path and permissions"
+            case .SQLITE_NOTADB: return "not an SQLite database (left untouched)"
+            case .SQLITE_CORRUPT: return "the database is corrupt"
+            case .SQLITE_BUSY: return "another narrate is holding the library; try again"
+            default: return error.message ?? "\(error.resultCode)"
+            }
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,51 @@
+internal import GRDB
+
+/// The library's versioned schema. A migration, once released, is never edited: changes
+/// go into a new one, so a library made by an earlier narrate opens and upgrades.
+enum LibrarySchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: articles, tags, sentences, search") { db in
+            try db.execute(sql: """
+                CREATE TABLE article (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL,
+                    byline TEXT,
+                    site TEXT,
+                    sourceURL TEXT,
+                    sourcePath TEXT,
+                    language TEXT,
+                    voice TEXT,
+                    publishedAt TEXT,
+                    savedAt TEXT NOT NULL,
+                    sourceFormat TEXT NOT NULL,
+                    original BLOB NOT NULL,
+                    document TEXT NOT NULL,
+                    contentHash TEXT NOT NULL UNIQUE,
+                    wordCount INTEGER NOT NULL,
+                    listeningSeconds REAL NOT NULL
+                );
+                CREATE TABLE articleTag (
+                    articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                    tag TEXT NOT NULL,
+                    PRIMARY KEY (articleId, tag)
+                ) WITHOUT ROWID;
+                CREATE INDEX articleTagByTag ON articleTag(tag);
+                CREATE TABLE sentence (
+                    articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    blockIndex INTEGER NOT NULL,
+                    textStart INTEGER NOT NULL,
+                    textEnd INTEGER NOT NULL,
+                    sourceStart INTEGER NOT NULL,
+                    sourceEnd INTEGER NOT NULL,
+                    PRIMARY KEY (articleId, position)
+                ) WITHOUT ROWID;
+                CREATE VIRTUAL TABLE articleSearch USING fts5(
+                    title, byline, body, tokenize = 'unicode61 remove_diacritics 2'
+                );
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,63 @@
+public import NarrateCore
+
+/// An article to add to the library: what was read, and what is known about it.
+public struct NewArticle: Sendable {
+    /// The title.
+    public var title: String
+    /// The author, when known.
+    public var byline: String?
+    /// The site it came from, when known.
+    public var site: String?
+    /// The address it was fetched from, when it was.
+    public var sourceURL: String?
+    /// The file it was read from, when it was.
+    public var sourcePath: String?
+    /// ISO 639-1 code, declared or detected.
+    public var language: String?
+    /// When it was published, as ISO 8601 text, when known.
+    public var publishedAt: String?
+    /// The bytes as saved.
+    public var original: [UInt8]
+    /// The extracted document.
+    public var document: Document
+    /// Its sentences, segmented once.
+    public var sentences: [Sentence]
+    /// Tags to give it.
+    public var tags: [String]
+
+    /// Creates an article to add.
+    public init(
+        title: String, byline: String? = nil, site: String? = nil, sourceURL: String? = nil, sourcePath: String? = nil,
+        language: String? = nil, publishedAt: String? = nil, original: [UInt8], document: Document,
+        sentences: [Sentence], tags: [String] = []
+    ) {
+        self.title = title
+        self.byline = byline
+        self.site = site
+        self.sourceURL = sourceURL
+        self.sourcePath = sourcePath
+        self.language = language
+        self.publishedAt = publishedAt
+        self.original = original
+        self.document = document
+        self.sentences = sentences
+        self.tags = tags
+    }
+
+    /// The document's text, blocks separated by blank lines: what is searched and hashed.
+    public var text: String {
+        document.blocks.map(\.text).joined(separator: "\n\n")
+    }
+
+    /// Words in the text (runs of letters or digits).
+    public var wordCount: Int {
+        var count = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            let isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if isWordScalar, !inWord { count += 1 }
+            inWord = isWordScalar
+        }
+        return count
+    }
+}

@@ -1,0 +1,23 @@
+public import NarrateCore
+
+/// An article as the library keeps it.
+public struct StoredArticle: Sendable, Equatable {
+    /// Id, title, language, times, length and tags.
+    public var summary: ArticleSummary
+    /// The author, when known.
+    public var byline: String?
+    /// The site, when known.
+    public var site: String?
+    /// The address it came from, when known.
+    public var sourceURL: String?
+    /// The file it was read from, when it was.
+    public var sourcePath: String?
+    /// When it was published, when known.
+    public var publishedAt: String?
+    /// SHA-256 of its normalised text.
+    public var contentHash: String
+    /// The bytes as saved.
+    public var original: [UInt8]
+    /// The extracted document.
+    public var document: Document
+}

@@ -1,0 +1,123 @@
+import Foundation
+import NarrateCore
+import NarrateIngest
+import NarrateLibrary
+import NarrateText
+import Testing
+
+@Suite("Article library")
+struct ArticleLibraryTests {
+    /// A library in a fresh temporary folder.
+    func makeLibrary() throws -> (ArticleLibrary, String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-library-\(UUID().uuidString)").path
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
+        return (library, folder)
+    }
+
+    func article(_ text: String, tags: [String] = [], language: String? = "en") throws -> NewArticle {
+        let document = try TextReader().read(text, path: "test.txt")
+        let sentences = SentenceSegmenter(language: language ?? "en").sentences(of: document)
+        return NewArticle(
+            title: document.title, language: language, original: Array(text.utf8), document: document,
+            sentences: sentences, tags: tags
+        )
+    }
+
+    @Test func addingTheSameContentTwiceFindsTheFirst() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try library.add(article("Rain Report\n\nIt rained. Then it stopped."))
+        guard case .added(let id, let title) = first else { Issue.record("expected added, got \(first)"); return }
+        #expect(title == "Rain Report")
+        // Reflowed, the same words: the same article.
+        let second = try library.add(article("Rain Report\n\nIt rained.\nThen it stopped."))
+        #expect(second == .exists(id: id, title: "Rain Report"))
+        #expect(try library.list().count == 1)
+    }
+
+    @Test func anArticleKeepsItsDocumentSentencesAndCounts() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = "Новини\n\nЗустріч у м. Київ відбулася вчора. Прийшли всі."
+        let new = try article(text, tags: ["News", "uk"], language: "uk")
+        guard case .added(let id, _) = try library.add(new) else { Issue.record("not added"); return }
+        let stored = try library.article(id: id)
+        #expect(stored.document == new.document)
+        #expect(stored.original == Array(text.utf8))
+        #expect(stored.summary.language == "uk")
+        #expect(stored.summary.tags == ["news", "uk"])
+        #expect(stored.summary.wordCount == 9)
+        #expect(abs(stored.summary.listeningSeconds - 9.0 / 175 * 60) < 0.001)
+        #expect(stored.contentHash.count == 64)
+        let sentences = try library.sentences(ofArticle: id)
+        #expect(sentences.map(\.sourceRange) == new.sentences.map(\.sourceRange))
+        #expect(sentences.count == 3)
+    }
+
+    @Test func listFiltersAndSorts() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try library.add(article("Bravo\n\nOne two three four five.", tags: ["long"]))
+        _ = try library.add(article("Alpha\n\nShort one.", language: "de"))
+        #expect(try library.list(order: .title).map(\.title) == ["Alpha", "Bravo"])
+        #expect(try library.list(order: .length).map(\.title) == ["Alpha", "Bravo"])
+        #expect(try library.list(order: .saved).map(\.title) == ["Alpha", "Bravo"])
+        #expect(try library.list(tag: "LONG").map(\.title) == ["Bravo"])
+        #expect(try library.list(language: "de").map(\.title) == ["Alpha"])
+    }
+
+    @Test func tagsAreAddedAndRemoved() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard case .added(let id, _) = try library.add(article("T\n\nText here.", tags: ["a"])) else { return }
+        #expect(try library.retag(id: id, adding: ["B", "c"], removing: ["a"]) == ["b", "c"])
+        #expect(throws: NarrateError.noSuchArticle(id: 999)) { try library.retag(id: 999, adding: ["x"], removing: []) }
+    }
+
+    @Test func removingIsAllOrNothing() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard case .added(let id, _) = try library.add(article("T\n\nText here.")) else { return }
+        #expect(throws: NarrateError.noSuchArticle(id: 42)) { try library.remove(ids: [id, 42]) }
+        #expect(try library.list().count == 1)
+        #expect(try library.remove(ids: [id]).map(\.id) == [id])
+        #expect(try library.list().isEmpty)
+        #expect(throws: NarrateError.noSuchArticle(id: id)) { try library.sentences(ofArticle: id) }
+    }
+
+    @Test func aFileThatIsNotSQLiteIsLeftUntouched() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-library-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/library.sqlite"
+        let content = Data("my notes, not a database\n".utf8)
+        try content.write(to: URL(fileURLWithPath: path))
+        #expect(throws: NarrateError.self) { _ = try ArticleLibrary(location: LibraryLocation(databasePath: path)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["library.sqlite"])
+    }
+
+    @Test func twoLibrariesOnOneFileAddAtOnce() async throws {
+        let (first, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let second = try ArticleLibrary(location: first.location)
+        let articles = try (0..<40).map { try article("Title \($0)\n\nBody number \($0) is here.") }
+        await withTaskGroup(of: Void.self) { group in
+            for (index, new) in articles.enumerated() {
+                let library = index.isMultiple(of: 2) ? first : second
+                group.addTask { _ = try? library.add(new) }
+            }
+        }
+        #expect(try first.list().count == 40)
+    }
+
+    @Test func theLocationFollowsOptionEnvironmentAndDefault() {
+        #expect(LibraryLocation.resolve(option: "/a/b.sqlite", environment: ["NARRATE_LIBRARY": "/c"])?.databasePath == "/a/b.sqlite")
+        #expect(LibraryLocation.resolve(option: nil, environment: ["NARRATE_LIBRARY": "/c/l.db"])?.databasePath == "/c/l.db")
+        #expect(LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"])?.databasePath
+            == "/x/narrate/library.sqlite")
+        #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/h"])?.databasePath
+            == "/h/.local/share/narrate/library.sqlite")
+        #expect(LibraryLocation(databasePath: "/x/narrate/library.sqlite").audioDirectory == "/x/narrate/audio")
+    }
+}
