@@ -45,6 +45,11 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        .systemLibrary(
+            name: "CNarrateTextCat",
+            pkgConfig: "libexttextcat",
+            providers: [.apt(["libexttextcat-dev", "libexttextcat-data"]), .brew(["libexttextcat"])]
+        ),
         // The C shim that owns every call into libespeak-ng.
         .target(
             name: "CNarrateESpeakShim",
@@ -54,7 +59,7 @@ let package = Package(
         .target(name: "NarrateCore", swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
-            dependencies: ["NarrateCore", "CNarrateCMark"],
+            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateTextCat"],
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateCore"], swiftSettings: strictSettings),

@@ -167,6 +167,28 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
+    /// Articles whose title, byline or text contain every word of `query` (any case, with
+    /// or without diacritics), ranked by bm25 with the title weighing most.
+    public func search(_ query: String, limit: Int = 20) throws(NarrateError) -> [SearchHit] {
+        // Each word quoted, so the user's text is never read as FTS5 query syntax.
+        let terms = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" })
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }
+        guard !terms.isEmpty else { return [] }
+        return try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT article.id AS id, article.title AS title,
+                        snippet(articleSearch, 2, '[', ']', '…', 12) AS snippet,
+                        bm25(articleSearch, 10.0, 4.0, 1.0) AS rank
+                    FROM articleSearch JOIN article ON article.id = articleSearch.rowid
+                    WHERE articleSearch MATCH ? ORDER BY rank LIMIT ?
+                    """,
+                arguments: [terms.joined(separator: " "), limit]
+            ).map { SearchHit(id: $0["id"], title: $0["title"], snippet: $0["snippet"], rank: $0["rank"]) }
+        }
+    }
+
     // MARK: Changing
 
     /// Adds and removes tags of article `id`; returns its tags afterwards.

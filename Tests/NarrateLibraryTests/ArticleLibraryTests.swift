@@ -121,3 +121,30 @@ struct ArticleLibraryTests {
         #expect(LibraryLocation(databasePath: "/x/narrate/library.sqlite").audioDirectory == "/x/narrate/audio")
     }
 }
+
+@Suite("Article library search")
+struct ArticleLibrarySearchTests {
+    @Test func searchRanksTitlesFirstAndWorksForCyrillicWithoutDiacritics() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-search-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
+        func add(_ text: String, language: String) throws {
+            let document = try TextReader().read(text, path: "t.txt")
+            _ = try library.add(NewArticle(
+                title: document.title, language: language, original: Array(text.utf8), document: document,
+                sentences: SentenceSegmenter(language: language).sentences(of: document)
+            ))
+        }
+        try add("Бібліотека відкрилася\n\nУ Полтаві знову працює міська бібліотека.", language: "uk")
+        try add("Погода\n\nУ неділю в Полтаві буде дощ, а в бібліотеці — лекція.", language: "uk")
+        try add("Garden notes\n\nThe library garden has new herbs.", language: "en")
+        let hits = try library.search("бібліотека")
+        #expect(hits.map(\.title) == ["Бібліотека відкрилася"])
+        let both = try library.search("ПОЛТАВІ")
+        #expect(Set(both.map(\.title)) == ["Бібліотека відкрилася", "Погода"])
+        #expect(both.allSatisfy { $0.snippet.contains("[") })
+        #expect(try library.search("library").first?.title == "Garden notes")
+        #expect(try library.search("\"unbalanced OR (").isEmpty)
+        #expect(try library.search("   ").isEmpty)
+    }
+}
