@@ -91,6 +91,7 @@ let package = Package(
             name: "narrate",
             dependencies: [
                 "Narration",
+                "NarrateLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

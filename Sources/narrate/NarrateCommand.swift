@@ -7,7 +7,10 @@ struct NarrateCommand: ParsableCommand {
         commandName: "narrate",
         abstract: "Turn saved articles into spoken audio, offline, with eSpeak NG.",
         version: "0.1.0",
-        subcommands: [ConvertCommand.self, SegmentCommand.self, VoicesCommand.self]
+        subcommands: [
+            ConvertCommand.self, SegmentCommand.self, VoicesCommand.self, AddCommand.self, ListCommand.self,
+            ShowCommand.self, SearchCommand.self, TagCommand.self, RemoveCommand.self,
+        ]
     )
 
     /// Runs the command, reporting a usage error as one line on stderr (exit 64) instead of
@@ -26,7 +29,7 @@ struct NarrateCommand: ParsableCommand {
             let message = self.message(for: error)
             if !message.isEmpty {
                 let subcommand = arguments.first { !$0.hasPrefix("-") } ?? ""
-                let help = ["convert", "segment", "voices"].contains(subcommand) ? "narrate \(subcommand) --help" : "narrate --help"
+                let help = ["convert", "segment", "voices", "add", "list", "show", "search", "tag", "rm"].contains(subcommand) ? "narrate \(subcommand) --help" : "narrate --help"
                 ErrorReporter.printError("\(message.split(separator: "\n").first ?? "") (see '\(help)')")
             }
             ErrorReporter.terminate(code.rawValue)

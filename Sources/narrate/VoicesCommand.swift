@@ -52,16 +52,6 @@ struct VoicesCommand: ParsableCommand {
 
     static func table(_ voices: [VoiceInfo]) -> String {
         let rows = voices.map { [$0.languages.joined(separator: ","), $0.name, $0.gender.rawValue, $0.identifier] }
-        let header = ["LANGUAGES", "NAME", "GENDER", "FILE"]
-        var widths = header.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
-            }.joined()
-        }
-        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+        return TextTable(header: ["LANGUAGES", "NAME", "GENDER", "FILE"], rows: rows).rendered
     }
 }

@@ -1,0 +1,145 @@
+import ArgumentParser
+import NarrateCore
+import NarrateIngest
+import NarrateLibrary
+import NarrateText
+import Foundation
+
+/// `narrate add`: saves articles (files, folders of them, or standard input) to the library.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Save articles to the library: files, folders (recursively) or - for standard input."
+    )
+
+    @Argument(help: "Articles (.txt, .md), folders of them, or - for standard input.")
+    var paths: [String]
+
+    @Option(help: "The title (one article only; default: its first heading or line).")
+    var title: String?
+
+    @Option(help: "Its language code (default: declared in the article, else detected).")
+    var language: String?
+
+    @Option(name: .customLong("tag"), help: "A tag to give (repeatable).")
+    var tags: [String] = []
+
+    @Option(help: "Read the input as 'text' or 'markdown' (default: from its extension).")
+    var format: InputFormat?
+
+    @Flag(help: "Print a JSON array of outcomes instead of lines.")
+    var json = false
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+    }
+
+    /// What happened to one input.
+    struct Outcome: Encodable {
+        var path: String
+        var outcome: String
+        var id: Int64?
+        var title: String?
+        var error: String?
+    }
+
+    func run() throws {
+        Interruption.install()
+        do throws(NarrateError) {
+            if let language { try SpeechLanguage.validate(language) }
+            let library = try libraryOptions.open()
+            let inputs = try expand(paths)
+            if title != nil, inputs.count != 1 {
+                throw NarrateError.invalidOption(name: "title", message: "--title names one article; \(inputs.count) were given")
+            }
+            let detector = LanguageDetector()
+            var outcomes: [Outcome] = []
+            var firstFailure: NarrateError?
+            for input in inputs {
+                if Interruption.isRequested { throw NarrateError.interrupted }
+                do throws(NarrateError) {
+                    let result = try library.add(article(from: input, detector: detector))
+                    switch result {
+                    case .added(let id, let title):
+                        outcomes.append(Outcome(path: input, outcome: "added", id: id, title: title))
+                        if !json { print("added \(id) \(title)") }
+                    case .exists(let id, let title):
+                        outcomes.append(Outcome(path: input, outcome: "exists", id: id, title: title))
+                        if !json { print("exists \(id) \(title)") }
+                    }
+                } catch {
+                    // One bad file in a folder does not stop the others.
+                    if case .interrupted = error { throw error }
+                    firstFailure = firstFailure ?? error
+                    outcomes.append(Outcome(path: input, outcome: "failed", error: error.description))
+                    ErrorReporter.printError(error.description)
+                }
+            }
+            if json { try JSONOutput.print(outcomes) }
+            if let firstFailure { ErrorReporter.terminate(firstFailure.exitCode) }
+        } catch {
+            ErrorReporter.fail(error)
+        }
+    }
+
+    /// The inputs: files as given, folders as the .txt and .md files inside them (sorted,
+    /// hidden ones skipped).
+    private func expand(_ paths: [String]) throws(NarrateError) -> [String] {
+        var inputs: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                inputs.append(path)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+                throw .inputUnavailable(path: path, reason: "cannot read the folder")
+            }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                if name.hasPrefix(".") {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                if ArticleLoader.format(forPath: full) != nil { found.append(full) }
+            }
+            if found.isEmpty { throw .inputUnavailable(path: path, reason: "no .txt or .md files in this folder") }
+            inputs += found.sorted()
+        }
+        return inputs
+    }
+
+    private func article(from input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(input, isCancelled: { Interruption.isRequested })
+        } catch {
+            if error.isInterrupted { throw .interrupted }
+            throw .inputUnavailable(path: input == "-" ? "standard input" : input, reason: error.reason)
+        }
+        let fileExtension = ArticleInput.fileExtension(of: input)
+        if ArticleInput.unsupportedExtensions.contains(fileExtension), format == nil {
+            throw .malformedInput(
+                path: input, message: "is a .\(fileExtension) file; narrate reads plain text and Markdown (.txt, .md)"
+            )
+        }
+        let name = input == "-" ? "standard input" : input
+        let chosen = format?.sourceFormat ?? ArticleLoader.format(forPath: input) ?? .text
+        let document = try ArticleLoader().read(bytes, format: chosen, name: name)
+        let text = document.blocks.map(\.text).joined(separator: "\n\n")
+        let code = (language ?? document.language ?? detector?.language(of: text)).map { LanguageRules.primaryCode(of: $0) }
+        let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
+        return NewArticle(
+            title: title ?? document.title, sourcePath: input == "-" ? nil : absolute(input), language: code,
+            original: bytes, document: document, sentences: sentences, tags: tags
+        )
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
