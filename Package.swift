@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateLibraryTests", dependencies: ["NarrateLibrary", "NarrateIngest", "NarrateText"],
-            swiftSettings: strictSettings
+            exclude: ["LanguageSamples.json"], swiftSettings: strictSettings
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),

@@ -30,14 +30,53 @@ public final class LanguageDetector: Sendable {
 
     /// Creates a detector from the first data directory that has the profiles; nil when none
     /// does (libexttextcat-data is not installed).
-    public init?(dataDirectories: [String] = LanguageDetector.dataDirectories(environment: [:])) {
+    ///
+    /// `languages` limits the answer to those language codes (the ones the speech engine
+    /// speaks): among 160 profiles, rare neighbours such as Scots or Rusyn otherwise win
+    /// on short texts.
+    public init?(
+        dataDirectories: [String] = LanguageDetector.dataDirectories(environment: [:]), languages: Set<String>? = nil
+    ) {
         for directory in dataDirectories where access("\(directory)/fpdb.conf", R_OK) == 0 {
-            if let pointer = special_textcat_Init("\(directory)/fpdb.conf", "\(directory)/") {
+            guard let configuration = Self.configuration(in: directory, languages: languages) else { continue }
+            defer { if configuration != "\(directory)/fpdb.conf" { unlink(configuration) } }
+            if let pointer = special_textcat_Init(configuration, "\(directory)/") {
                 handle = Mutex(Handle(pointer: pointer))
                 return
             }
         }
         return nil
+    }
+
+    /// The profile list to load: the shipped one, or a temporary copy with only the profiles
+    /// of `languages` (libexttextcat reads it once, at start).
+    private static func configuration(in directory: String, languages: Set<String>?) -> String? {
+        let shipped = "\(directory)/fpdb.conf"
+        guard let languages else { return shipped }
+        guard let file = fopen(shipped, "r") else { return nil }
+        defer { fclose(file) }
+        var kept = ""
+        var buffer = [CChar](repeating: 0, count: 1024)
+        while fgets(&buffer, Int32(buffer.count), file) != nil {
+            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            guard fields.count >= 2, !line.hasPrefix("#") else { continue }
+            let code = String(fields[1].split(separator: "-").first ?? "")
+            if languages.contains(code == "sh" ? "sr" : code) { kept += line.hasSuffix("\n") ? line : line + "\n" }
+        }
+        guard !kept.isEmpty else { return nil }
+        var template = Array("/tmp/narrate-textcat-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return nil }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let bytes = Array(kept.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else {
+            unlink(path)
+            return nil
+        }
+        return path
     }
 
     deinit {
@@ -47,6 +86,8 @@ public final class LanguageDetector: Sendable {
     /// The ISO 639-1 code (or the profile's code where a language has none) of `text`'s
     /// language; nil when the text is too short or matches no profile.
     public func language(of text: String) -> String? {
+        // Below a few words every profile is a guess.
+        guard text.unicodeScalars.lazy.filter({ $0.properties.isAlphabetic }).prefix(20).count >= 20 else { return nil }
         // The first few thousand bytes decide; cut at a scalar boundary.
         var bytes = Array(text.utf8.prefix(6_000))
         while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
@@ -66,16 +107,17 @@ public final class LanguageDetector: Sendable {
         return Self.cyrillicCheck(text, candidates: candidates) ?? (first == "sh" ? "sr" : first)
     }
 
-    /// Letters that only one of the common Cyrillic alphabets has decide between them when
-    /// the profiles alone are close.
+    /// Letters and words that only one of the common Cyrillic languages has decide between
+    /// them: the n-gram profiles alone take much Ukrainian and Bulgarian for Russian or Rusyn.
     static func cyrillicCheck(_ text: String, candidates: [String]) -> String? {
         let cyrillic: Set<String> = ["uk", "ru", "bg", "be", "rue", "mk", "sr"]
         guard candidates.contains(where: { cyrillic.contains($0) }) else { return nil }
+        let sample = String(text.unicodeScalars.prefix(6_000))
         var ukrainian = 0
         var russian = 0
         var bulgarian = 0
         var belarusian = 0
-        for scalar in text.unicodeScalars.prefix(6_000) {
+        for scalar in sample.unicodeScalars {
             switch scalar {
             case "і", "ї", "є", "ґ", "І", "Ї", "Є", "Ґ": ukrainian += 1
             case "ы", "э", "ё", "Ы", "Э", "Ё": russian += 1
@@ -84,11 +126,19 @@ public final class LanguageDetector: Sendable {
             default: break
             }
         }
+        // Words only Bulgarian has: its future particle, forms of "to be", its demonstratives.
+        let bulgarianWords: Set<Substring> = [
+            "ще", "са", "във", "със", "съм", "сме", "сте", "беше", "бяха", "тази", "този", "тези", "които", "която",
+            "това", "нещо", "някой", "вече", "днес", "защо",
+        ]
+        for word in sample.lowercased().split(whereSeparator: { !$0.isLetter }) where bulgarianWords.contains(word) {
+            bulgarian += 1
+        }
         if belarusian > 0 { return "be" }
         if ukrainian > 0, ukrainian >= russian { return "uk" }
         if russian > 0, russian > ukrainian { return "ru" }
-        // Bulgarian has no ы, э or і, and uses ъ as a vowel, often.
-        if bulgarian >= 2, russian == 0, ukrainian == 0 { return "bg" }
+        // Bulgarian has no ы, э, ё or і; Russian prose of a few words nearly always has ы.
+        if bulgarian >= 1, russian == 0, ukrainian == 0 { return "bg" }
         return nil
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
+import NarrateSpeech
 import NarrateText
 import Foundation
 
@@ -54,7 +55,13 @@ struct AddCommand: ParsableCommand {
             if title != nil, inputs.count != 1 {
                 throw NarrateError.invalidOption(name: "title", message: "--title names one article; \(inputs.count) were given")
             }
-            let detector = LanguageDetector()
+            // Detection chooses among the languages eSpeak NG speaks.
+            let spoken = (try? ESpeakEngine.shared()).map { engine in
+                Set(engine.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) })
+            }
+            let detector = LanguageDetector(
+                dataDirectories: LanguageDetector.dataDirectories(environment: ConvertCommand.environment()), languages: spoken
+            )
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
             for input in inputs {

@@ -182,7 +182,7 @@ struct ConvertCommand: ParsableCommand {
 
     static func environment() -> [String: String] {
         var result: [String: String] = [:]
-        for key in ["XDG_CONFIG_HOME", "HOME", "NARRATE_VOICES_DIR"] {
+        for key in ["XDG_CONFIG_HOME", "HOME", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA"] {
             if let value = getenv(key) { result[key] = String(cString: value) }
         }
         return result
