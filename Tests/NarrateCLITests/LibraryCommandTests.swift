@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `narrate add / list / show / search / tag / rm` on a library in a scratch directory.
+@Suite("narrate library commands")
+struct LibraryCommandTests {
+    let ukrainian = "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
+        + "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.\n"
+    let english = "Garden notes\n\nThe herbs in the library garden grew faster than anyone expected this summer, "
+        + "and the volunteers now meet every Saturday morning.\n"
+
+    func narrate(_ arguments: [String], in scratch: ScratchDirectory, input: Data? = nil) throws -> NarrateBinary.Outcome {
+        try NarrateBinary.run(arguments, input: input, environment: ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"])
+    }
+
+    @Test func addingTwiceReportsTheArticleThatExists() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.write("news.txt", text: ukrainian)
+        let first = try narrate(["add", file, "--tag", "News"], in: scratch)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput == "added 1 Бібліотека в Полтаві\n")
+        let again = try narrate(["add", file], in: scratch)
+        #expect(again.status == 0)
+        #expect(again.standardOutput == "exists 1 Бібліотека в Полтаві\n")
+    }
+
+    @Test func showReportsTheDetectedLanguageAndSentences() throws {
+        let scratch = try ScratchDirectory()
+        _ = try narrate(["add", try scratch.write("news.txt", text: ukrainian)], in: scratch)
+        let run = try narrate(["show", "1", "--json", "--sentences"], in: scratch)
+        #expect(run.status == 0, "\(run.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(object["language"] as? String == "uk")
+        #expect(object["title"] as? String == "Бібліотека в Полтаві")
+        let sentences = try #require(object["sentences"] as? [[String: Any]])
+        #expect(sentences.map { $0["text"] as? String } == [
+            "Бібліотека в Полтаві", "Після двох років ремонту міська бібліотека знову відчинила двері.",
+            "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.",
+        ])
+        let start = try #require(sentences[1]["start"] as? Int)
+        let end = try #require(sentences[1]["end"] as? Int)
+        let scalars = Array(ukrainian.unicodeScalars)
+        #expect(String(String.UnicodeScalarView(scalars[start..<end])) == sentences[1]["text"] as? String)
+    }
+
+    @Test func aFolderImportGoesOnPastBadFilesAndFailsAtTheEnd() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: "\(scratch.path)/saved/more", withIntermediateDirectories: true)
+        _ = try scratch.write("saved/a.txt", text: english)
+        _ = try scratch.write("saved/b.txt", [0x48, 0x00, 0x01, 0x02])
+        _ = try scratch.write("saved/more/c.md", text: "# Markdown\n\nA second article, in Markdown, about rain.\n")
+        _ = try scratch.write("saved/notes.pdf", text: "not read")
+        let run = try narrate(["add", "\(scratch.path)/saved"], in: scratch)
+        #expect(run.status == 65)
+        #expect(run.standardOutput == "added 1 Garden notes\nadded 2 Markdown\n")
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("b.txt: binary data"), "\(run.standardError)")
+        let list = try narrate(["list", "--json"], in: scratch)
+        let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        #expect(articles.count == 2)
+    }
+
+    @Test func listSearchTagAndRemove() throws {
+        let scratch = try ScratchDirectory()
+        _ = try narrate(["add", try scratch.write("uk.txt", text: ukrainian), "--tag", "news"], in: scratch)
+        _ = try narrate(["add", "-", "--title", "Garden"], in: scratch, input: Data(english.utf8))
+        let table = try narrate(["list", "--sort", "title"], in: scratch)
+        #expect(table.status == 0)
+        let lines = table.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("ID  TITLE") == true)
+        #expect(lines.dropFirst().map { $0.contains("Garden") } == [true, false])
+        let tagged = try narrate(["list", "--tag", "news", "--json"], in: scratch)
+        #expect(tagged.standardOutput.contains("Бібліотека в Полтаві") && !tagged.standardOutput.contains("Garden"))
+
+        let search = try narrate(["search", "БІБЛІОТЕКА", "--json"], in: scratch)
+        let hits = try #require(try JSONSerialization.jsonObject(with: Data(search.standardOutput.utf8)) as? [[String: Any]])
+        #expect(hits.map { $0["id"] as? Int } == [1])
+        #expect((hits.first?["snippet"] as? String)?.contains("[") == true)
+
+        let tag = try narrate(["tag", "2", "+Garden", "-none", "weekend"], in: scratch)
+        #expect(tag.status == 0, "\(tag.standardError)")
+        #expect(tag.standardOutput == "2: garden, weekend\n")
+
+        let unknown = try narrate(["rm", "2", "7"], in: scratch)
+        #expect(unknown.status == 66)
+        #expect(unknown.standardError == "narrate: no article with id 7; 'narrate list' shows the ids\n")
+        #expect(try narrate(["show", "2"], in: scratch).status == 0)
+        let removed = try narrate(["rm", "2"], in: scratch)
+        #expect(removed.standardOutput == "removed 2 Garden\n")
+        #expect(try narrate(["show", "2"], in: scratch).status == 66)
+    }
+
+    @Test func aFileThatIsNotALibraryIsLeftAlone() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.write("notes.sqlite", text: "my shopping list\n")
+        let run = try NarrateBinary.run(["list", "--library", path])
+        #expect(run.status == 74)
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("not an SQLite database (left untouched)"), "\(run.standardError)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "my shopping list\n")
+        #expect(try scratch.entries() == ["notes.sqlite"])
+    }
+
+    @Test func twoProcessesAddingAtOnceBothSucceed() throws {
+        let scratch = try ScratchDirectory()
+        var paths: [[String]] = [[], []]
+        for index in 0..<20 {
+            let file = try scratch.write("a\(index).txt", text: "Article \(index)\n\nThis is article number \(index), about rain and books.\n")
+            paths[index % 2].append(file)
+        }
+        let environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"]) { $1 }
+        let processes = try paths.map { files in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
+            process.arguments = ["add"] + files
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        let list = try narrate(["list", "--json"], in: scratch)
+        let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        #expect(articles.count == 20)
+    }
+}
