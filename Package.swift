@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateLibraryTests", dependencies: ["NarrateLibrary", "NarrateIngest", "NarrateText"],
-            exclude: ["LanguageSamples.json"], swiftSettings: strictSettings
+            exclude: ["LanguageSamples.json", "Fixtures"], swiftSettings: strictSettings
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),

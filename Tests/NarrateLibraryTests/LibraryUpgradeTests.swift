@@ -1,0 +1,32 @@
+import Foundation
+import NarrateLibrary
+import Testing
+
+/// Libraries made by earlier versions of narrate open and upgrade: each schema version that
+/// was released has a fixture made by it (Fixtures/library-vN.sqlite), and every one must
+/// open with today's code and keep its articles.
+@Suite("Library upgrades")
+struct LibraryUpgradeTests {
+    @Test(arguments: ["library-v1.sqlite"])
+    func anEarlierLibraryOpensAndKeepsItsArticles(_ fixture: String) throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(fixture)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-upgrade-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/library.sqlite"
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+        let articles = try library.list(order: .title)
+        #expect(articles.map(\.title) == ["Rain Report", "Новини"])
+        #expect(articles.map(\.language) == ["en", "uk"])
+        #expect(articles.map(\.tags) == [["weather"], ["news"]])
+        #expect(try library.sentences(ofArticle: 2).count == 3)
+        #expect(try library.search("полтаві").map(\.id) == [2])
+        let stored = try library.article(id: 1)
+        #expect(stored.document.blocks.map(\.text) == ["Rain Report", "It rained in Lviv all week. The river rose by 40 cm."])
+        // Still writable after the upgrade.
+        #expect(try library.retag(id: 1, adding: ["kept"], removing: []) == ["kept", "weather"])
+    }
+}
