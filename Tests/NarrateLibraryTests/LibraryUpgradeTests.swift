@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 import NarrateLibrary
 import Testing
 
