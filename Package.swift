@@ -101,6 +101,8 @@ let package = Package(
             dependencies: [
                 "NarrateCore",
                 "NarrateText",
+                "NarrateIngest",
+                "NarrateLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

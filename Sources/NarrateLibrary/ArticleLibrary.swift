@@ -32,11 +32,21 @@ public final class ArticleLibrary: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         configuration.label = "narrate library"
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try LibrarySchema.migrator.migrate(pool)
-        } catch {
-            throw .libraryUnavailable(path: path, reason: Self.describe(error))
+        // Two processes creating the same new library race to switch it to WAL and to migrate
+        // it; the one that loses gets SQLITE_BUSY or finds the tables made, and on a second
+        // look finds the work done.
+        var attempt = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try LibrarySchema.migrator.migrate(pool)
+                self.pool = pool
+                break
+            } catch {
+                attempt += 1
+                if attempt == 8 { throw .libraryUnavailable(path: path, reason: Self.describe(error)) }
+                usleep(UInt32(20_000 * attempt))
+            }
         }
     }
 
@@ -56,20 +66,25 @@ public final class ArticleLibrary: Sendable {
             if let row = try Row.fetchOne(db, sql: "SELECT id, title FROM article WHERE contentHash = ?", arguments: [hash]) {
                 return .exists(id: row["id"], title: row["title"])
             }
+            let tags = Set(article.tags.map(Self.normalizedTag)).filter { !$0.isEmpty }.sorted()
             try db.execute(
                 sql: """
                     INSERT INTO article (title, byline, site, sourceURL, sourcePath, language, publishedAt, savedAt,
-                        sourceFormat, original, document, contentHash, wordCount, listeningSeconds)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        sourceFormat, contentHash, wordCount, listeningSeconds, tags)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    article.title, article.byline, article.site, article.sourceURL, article.sourcePath, article.language,
-                    article.publishedAt, Self.now(), article.document.format.rawValue, Data(article.original), document,
-                    hash, words, Double(words) / Self.listeningRate * 60,
+                    article.title, article.byline, article.site, article.sourceURL, article.sourcePath,
+                    article.language?.lowercased(), article.publishedAt, Self.now(), article.document.format.rawValue, hash,
+                    words, Double(words) / Self.listeningRate * 60, Self.joinedTags(tags),
                 ]
             )
             let id = db.lastInsertedRowID
-            for tag in Set(article.tags.map(Self.normalizedTag)) where !tag.isEmpty {
+            try db.execute(
+                sql: "INSERT INTO articleContent (articleId, original, document) VALUES (?, ?, ?)",
+                arguments: [id, Data(article.original), document]
+            )
+            for tag in tags {
                 try db.execute(sql: "INSERT INTO articleTag (articleId, tag) VALUES (?, ?)", arguments: [id, tag])
             }
             for (position, sentence) in article.sentences.enumerated() {
@@ -94,47 +109,65 @@ public final class ArticleLibrary: Sendable {
 
     // MARK: Reading
 
-    /// The articles, optionally only those with `tag` or in `language`, in `order`.
-    public func list(tag: String? = nil, language: String? = nil, order: ArticleSort = .saved) throws(NarrateError)
-        -> [ArticleSummary]
-    {
-        var conditions: [String] = []
-        var arguments: StatementArguments = []
-        if let tag {
-            conditions.append("id IN (SELECT articleId FROM articleTag WHERE tag = ?)")
-            _ = arguments.append(contentsOf: [Self.normalizedTag(tag)])
-        }
-        if let language {
-            conditions.append("language = ?")
-            _ = arguments.append(contentsOf: [language.lowercased()])
-        }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    /// The articles, optionally only those with `tag` or in `language`, in `order`; the
+    /// first `limit` of them when a limit is given.
+    public func list(
+        tag: String? = nil, language: String? = nil, order: ArticleSort = .saved, limit: Int? = nil
+    ) throws(NarrateError) -> [ArticleSummary] {
+        let (filter, arguments) = Self.filter(tag: tag, language: language)
+        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         let orderBy = switch order {
         case .saved: "savedAt DESC, id DESC"
         case .title: "title COLLATE NOCASE, id"
         case .length: "wordCount, id"
         }
         return try read { db in
-            let rows = try Row.fetchAll(
+            var summaries: [ArticleSummary] = []
+            let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT id, title, language, savedAt, wordCount, listeningSeconds,
-                        (SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM articleTag WHERE articleId = article.id ORDER BY tag)) AS tags
-                    FROM article \(filter) ORDER BY \(orderBy)
+                    SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags
+                    FROM article \(filter) ORDER BY \(orderBy)\(limitClause)
                     """,
                 arguments: arguments
             )
-            return rows.map(Self.summary)
+            while let row = try rows.next() { summaries.append(Self.summary(row)) }
+            return summaries
         }
+    }
+
+    /// How many articles `list` would give without a limit.
+    public func count(tag: String? = nil, language: String? = nil) throws(NarrateError) -> Int {
+        let (filter, arguments) = Self.filter(tag: tag, language: language)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM article \(filter)", arguments: arguments) ?? 0
+        }
+    }
+
+    private static func filter(tag: String?, language: String?) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let tag {
+            conditions.append("id IN (SELECT articleId FROM articleTag WHERE tag = ?)")
+            _ = arguments.append(contentsOf: [normalizedTag(tag)])
+        }
+        if let language {
+            conditions.append("language = ?")
+            _ = arguments.append(contentsOf: [language.lowercased()])
+        }
+        return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     /// The article with `id`, content included.
     public func article(id: Int64) throws(NarrateError) -> StoredArticle {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM article WHERE id = ?", arguments: [id]) else {
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM article JOIN articleContent ON articleContent.articleId = article.id WHERE id = ?",
+                arguments: [id]
+            ) else {
                 throw NarrateError.noSuchArticle(id: id)
             }
-            let tags = try String.fetchAll(db, sql: "SELECT tag FROM articleTag WHERE articleId = ? ORDER BY tag", arguments: [id])
+            let tags = Self.splitTags(row["tags"])
             let documentText: String = row["document"]
             let document = try JSONDecoder().decode(Document.self, from: Data(documentText.utf8))
             let original: Data = row["original"]
@@ -203,7 +236,9 @@ public final class ArticleLibrary: Sendable {
             for tag in adding.map(Self.normalizedTag) where !tag.isEmpty {
                 try db.execute(sql: "INSERT OR IGNORE INTO articleTag (articleId, tag) VALUES (?, ?)", arguments: [id, tag])
             }
-            return try String.fetchAll(db, sql: "SELECT tag FROM articleTag WHERE articleId = ? ORDER BY tag", arguments: [id])
+            let tags = try String.fetchAll(db, sql: "SELECT tag FROM articleTag WHERE articleId = ? ORDER BY tag", arguments: [id])
+            try db.execute(sql: "UPDATE article SET tags = ? WHERE id = ?", arguments: [Self.joinedTags(tags), id])
+            return tags
         }
     }
 
@@ -214,7 +249,7 @@ public final class ArticleLibrary: Sendable {
             var removed: [ArticleSummary] = []
             for id in ids {
                 guard let row = try Row.fetchOne(
-                    db, sql: "SELECT id, title, language, savedAt, wordCount, listeningSeconds, NULL AS tags FROM article WHERE id = ?",
+                    db, sql: "SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags FROM article WHERE id = ?",
                     arguments: [id]
                 ) else {
                     throw NarrateError.noSuchArticle(id: id)
@@ -256,13 +291,23 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
+    /// A summary from a row of id, title, language, savedAt, wordCount, listeningSeconds and
+    /// tags, in that order (read by index: listing 100,000 rows is mostly this).
     private static func summary(_ row: Row) -> ArticleSummary {
-        let tags: String? = row["tags"]
-        return ArticleSummary(
-            id: row["id"], title: row["title"], language: row["language"], savedAt: row["savedAt"],
-            wordCount: row["wordCount"], listeningSeconds: row["listeningSeconds"],
-            tags: tags.map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
+        ArticleSummary(
+            id: row[0], title: row[1], language: row[2], savedAt: row[3], wordCount: row[4], listeningSeconds: row[5],
+            tags: splitTags(row[6])
         )
+    }
+
+    /// Tags as `article.tags` keeps them: sorted, joined by U+001F.
+    private static func joinedTags(_ tags: [String]) -> String {
+        tags.joined(separator: "\u{1F}")
+    }
+
+    private static func splitTags(_ joined: String?) -> [String] {
+        guard let joined, !joined.isEmpty else { return [] }
+        return joined.split(separator: "\u{1F}").map(String.init)
     }
 
     /// Tags are lower-cased and trimmed, so "News" and "news " are one tag.

@@ -2,6 +2,9 @@ internal import GRDB
 
 /// The library's versioned schema. A migration, once released, is never edited: changes
 /// go into a new one, so a library made by an earlier narrate opens and upgrades.
+///
+/// `article` rows are kept small (the content is in `articleContent`, the tags are also kept
+/// joined in `article.tags`), so listing 100,000 articles scans little.
 enum LibrarySchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -19,11 +22,19 @@ enum LibrarySchema {
                     publishedAt TEXT,
                     savedAt TEXT NOT NULL,
                     sourceFormat TEXT NOT NULL,
-                    original BLOB NOT NULL,
-                    document TEXT NOT NULL,
                     contentHash TEXT NOT NULL UNIQUE,
                     wordCount INTEGER NOT NULL,
-                    listeningSeconds REAL NOT NULL
+                    listeningSeconds REAL NOT NULL,
+                    tags TEXT NOT NULL DEFAULT ''
+                );
+                CREATE INDEX articleBySaved ON article(savedAt, id);
+                CREATE INDEX articleByTitle ON article(title COLLATE NOCASE, id);
+                CREATE INDEX articleByLength ON article(wordCount, id);
+                CREATE INDEX articleByLanguage ON article(language);
+                CREATE TABLE articleContent (
+                    articleId INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                    original BLOB NOT NULL,
+                    document TEXT NOT NULL
                 );
                 CREATE TABLE articleTag (
                     articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,

@@ -43,17 +43,34 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Skip the sentence segmentation measurements.")
     var skipSegmentation = false
 
+    @Flag(help: "Only measure the library (add, list and search).")
+    var libraryOnly = false
+
+    @Flag(help: "Skip the library measurements.")
+    var skipLibrary = false
+
+    @Option(help: "Articles in the large library for the list and search latency.")
+    var largeLibrary = 100_000
+
     func run() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard !(segmentationOnly && skipSegmentation) else {
             throw ValidationError("--segmentation-only and --skip-segmentation exclude each other")
         }
-        if !segmentationOnly { try compareWithESpeak() }
-        if skipSegmentation { return }
         guard let samples = Locations.samplesDirectory() else {
             throw BenchmarkError("samples/en-long.txt not found; run from the package directory")
         }
-        try SegmentationBenchmark(longArticle: sample ?? "\(samples)/en-long.txt", samplesDirectory: samples).run()
+        if libraryOnly {
+            try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
+            return
+        }
+        if !segmentationOnly { try compareWithESpeak() }
+        if !skipSegmentation {
+            try SegmentationBenchmark(longArticle: sample ?? "\(samples)/en-long.txt", samplesDirectory: samples).run()
+        }
+        if !segmentationOnly, !skipLibrary {
+            try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
+        }
     }
 
     /// Wall time, peak memory and instructions of `narrate convert` and `espeak-ng -w`.

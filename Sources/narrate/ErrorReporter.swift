@@ -17,6 +17,11 @@ enum ErrorReporter {
         exit(code)
     }
 
+    /// Prints a line on standard error that is not an error ("showing 100 of 2,000").
+    static func printNote(_ message: String) {
+        printError(message)
+    }
+
     static func printError(_ message: String) {
         let line = "narrate: \(message)\n"
         _ = line.utf8CString.withUnsafeBufferPointer { buffer in

@@ -15,6 +15,12 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Order: saved (newest first), title or length (shortest first).")
     var sort: SortOrder = .saved
 
+    @Option(help: "Show at most this many (default 100).")
+    var limit = 100
+
+    @Flag(help: "Show every article, however many.")
+    var all = false
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -32,9 +38,18 @@ struct ListCommand: ParsableCommand {
         }
     }
 
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+    }
+
     func run() throws {
         do throws(NarrateError) {
-            let articles = try libraryOptions.open().list(tag: tag, language: language, order: sort.order)
+            let library = try libraryOptions.open()
+            let articles = try library.list(tag: tag, language: language, order: sort.order, limit: all ? nil : limit)
+            if !all, articles.count == limit {
+                let total = try library.count(tag: tag, language: language)
+                if total > limit { ErrorReporter.printNote("showing \(limit) of \(total) articles; --all lists every one") }
+            }
             if json {
                 try JSONOutput.print(articles)
                 return

@@ -69,6 +69,9 @@ struct LibraryCommandTests {
         let lines = table.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("ID  TITLE") == true)
         #expect(lines.dropFirst().map { $0.contains("Garden") } == [true, false])
+        let limited = try narrate(["list", "--limit", "1"], in: scratch)
+        #expect(limited.standardOutput.split(separator: "\n").count == 2)
+        #expect(limited.standardError == "narrate: showing 1 of 2 articles; --all lists every one\n")
         let tagged = try narrate(["list", "--tag", "news", "--json"], in: scratch)
         #expect(tagged.standardOutput.contains("Бібліотека в Полтаві") && !tagged.standardOutput.contains("Garden"))
 

@@ -64,6 +64,9 @@ struct ArticleLibraryTests {
         #expect(try library.list(order: .saved).map(\.title) == ["Alpha", "Bravo"])
         #expect(try library.list(tag: "LONG").map(\.title) == ["Bravo"])
         #expect(try library.list(language: "de").map(\.title) == ["Alpha"])
+        #expect(try library.list(order: .title, limit: 1).map(\.title) == ["Alpha"])
+        #expect(try library.count() == 2)
+        #expect(try library.count(tag: "long") == 1)
     }
 
     @Test func tagsAreAddedAndRemoved() throws {

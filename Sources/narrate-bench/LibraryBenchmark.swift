@@ -1,0 +1,120 @@
+import NarrateCore
+import NarrateIngest
+import NarrateLibrary
+import NarrateText
+
+/// Measures the library: adding generated articles (read, segmented, language detected and
+/// stored, one transaction each, as `narrate add` does), then `list` and `search` latency at
+/// 10,000 and 100,000 articles (median of 9 runs).
+///
+/// Articles are built deterministically from the samples' sentences (about 300 words each,
+/// a number in the title so none is a duplicate), a third each English, Ukrainian, German.
+struct LibraryBenchmark {
+    /// The directory with the samples.
+    var samplesDirectory: String
+    /// Articles added and timed.
+    var timedArticles = 10_000
+    /// Articles in the library for the second latency measurement.
+    var largeLibrary = 100_000
+
+    func run() throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(work.path)/library.sqlite"))
+        let generator = try ArticleGenerator(samplesDirectory: samplesDirectory)
+        let detector = LanguageDetector()
+        print("")
+        print("library: articles of ~300 words built from the samples (en, uk, de); add = read + segment + detect + store")
+
+        let start = ContinuousClock.now
+        for index in 0..<timedArticles {
+            _ = try library.add(generator.article(index, detector: detector))
+        }
+        let seconds = (ContinuousClock.now - start).seconds
+        print("add \(timedArticles) articles            \((Double(timedArticles) / seconds).fixed(0)) articles/s (\(seconds.fixed(1)) s)")
+        try measureQueries(library, label: "\(timedArticles / 1000)k")
+
+        // Fill up to the large size, untimed, then measure again.
+        for index in timedArticles..<largeLibrary {
+            _ = try library.add(generator.article(index, detector: nil))
+        }
+        try measureQueries(library, label: "\(largeLibrary / 1000)k")
+    }
+
+    private func measureQueries(_ library: ArticleLibrary, label: String) throws {
+        // What `narrate list` does by default: the newest 100 and the count.
+        let list = try median {
+            _ = try library.list(limit: 100)
+            _ = try library.count()
+        }
+        let listTagged = try median {
+            _ = try library.list(tag: "uk", order: .title, limit: 100)
+            _ = try library.count(tag: "uk")
+        }
+        let listAll = try median { _ = try library.list() }
+        let search = try median { _ = try library.search("lighthouse keeper") }
+        let searchCyrillic = try median { _ = try library.search("сад рослин") }
+        print("at \(label): list \(milliseconds(list))   list --tag uk --sort title \(milliseconds(listTagged))"
+            + "   list --all \(milliseconds(listAll))   search \(milliseconds(search))"
+            + "   search (Cyrillic) \(milliseconds(searchCyrillic))")
+    }
+
+    private func median(_ body: () throws -> Void) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<9 {
+            let start = ContinuousClock.now
+            try body()
+            times.append((ContinuousClock.now - start).seconds)
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    private func milliseconds(_ seconds: Double) -> String {
+        "\((seconds * 1000).fixed(1)) ms"
+    }
+}
+
+/// Deterministic articles for the library benchmark.
+struct ArticleGenerator {
+    private let sentences: [(language: String, sentences: [String])]
+
+    init(samplesDirectory: String) throws {
+        var sentences: [(String, [String])] = []
+        for (language, file) in [("en", "en-long.txt"), ("uk", "uk-news.txt"), ("de", "de-article.txt")] {
+            let bytes = try FileContents.read("\(samplesDirectory)/\(file)")
+            let text = String(decoding: bytes, as: UTF8.self)
+            let scalars = Array(text.unicodeScalars)
+            let pieces = SentenceSegmenter(language: language).sentenceRanges(in: text).map {
+                String(String.UnicodeScalarView(scalars[$0])).split(whereSeparator: \.isNewline).joined(separator: " ")
+            }.filter { $0.count > 40 }
+            sentences.append((language, pieces))
+        }
+        self.sentences = sentences
+    }
+
+    /// Article `index`: a title with its number and 12 sentences chosen by a simple LCG.
+    func article(_ index: Int, detector: LanguageDetector?) throws -> NewArticle {
+        let (language, pool) = sentences[index % sentences.count]
+        var state = UInt64(index) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        var body: [String] = []
+        for _ in 0..<12 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            body.append(pool[Int(state >> 33) % pool.count])
+        }
+        let text = "Article \(index)\n\n" + body.joined(separator: " ") + "\n"
+        let document = try TextReader().read(text, path: "article-\(index).txt")
+        let detected = detector?.language(of: body.joined(separator: " ")) ?? language
+        return NewArticle(
+            title: "Article \(index)", language: detected, original: Array(text.utf8), document: document,
+            sentences: SentenceSegmenter(language: detected).sentences(of: document), tags: [language]
+        )
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
