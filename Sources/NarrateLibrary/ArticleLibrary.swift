@@ -138,6 +138,11 @@ public final class ArticleLibrary: Sendable {
 
     /// How many articles `list` would give without a limit.
     public func count(tag: String? = nil, language: String? = nil) throws(NarrateError) -> Int {
+        if let tag, language == nil {
+            return try read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM articleTag WHERE tag = ?", arguments: [Self.normalizedTag(tag)]) ?? 0
+            }
+        }
         let (filter, arguments) = Self.filter(tag: tag, language: language)
         return try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM article \(filter)", arguments: arguments) ?? 0
@@ -148,7 +153,8 @@ public final class ArticleLibrary: Sendable {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let tag {
-            conditions.append("id IN (SELECT articleId FROM articleTag WHERE tag = ?)")
+            // Probed per row, so a sorted, limited list reads only the rows it shows.
+            conditions.append("EXISTS (SELECT 1 FROM articleTag WHERE articleId = article.id AND tag = ?)")
             _ = arguments.append(contentsOf: [normalizedTag(tag)])
         }
         if let language {
@@ -207,17 +213,22 @@ public final class ArticleLibrary: Sendable {
         let terms = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" })
             .map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }
         guard !terms.isEmpty else { return [] }
+        let match = terms.joined(separator: " ")
         return try read { db in
+            // The best `limit` first (FTS5's own ranked top-N), then snippets for those only:
+            // a snippet per match would cost most of the time when many articles match.
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT article.id AS id, article.title AS title,
-                        snippet(articleSearch, 2, '[', ']', '…', 12) AS snippet,
-                        bm25(articleSearch, 10.0, 4.0, 1.0) AS rank
+                        snippet(articleSearch, 2, '[', ']', '…', 12) AS snippet, articleSearch.rank AS rank
                     FROM articleSearch JOIN article ON article.id = articleSearch.rowid
-                    WHERE articleSearch MATCH ? ORDER BY rank LIMIT ?
+                    WHERE articleSearch MATCH ?1 AND articleSearch.rowid IN (
+                        SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?1 ORDER BY rank LIMIT ?2
+                    )
+                    ORDER BY rank
                     """,
-                arguments: [terms.joined(separator: " "), limit]
+                arguments: [match, limit]
             ).map { SearchHit(id: $0["id"], title: $0["title"], snippet: $0["snippet"], rank: $0["rank"]) }
         }
     }
