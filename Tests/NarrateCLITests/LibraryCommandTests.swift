@@ -104,6 +104,45 @@ struct LibraryCommandTests {
         #expect(try scratch.entries() == ["notes.sqlite"])
     }
 
+    @Test func anAddKilledMidwayLeavesOnlyWholeArticles() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: "\(scratch.path)/many", withIntermediateDirectories: false)
+        let body = try String(contentsOfFile: NarrateBinary.sample("en-news.txt"), encoding: .utf8)
+        for index in 0..<400 {
+            _ = try scratch.write("many/\(index).txt", text: "Copy \(index)\n\n\(index). " + body)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
+        process.arguments = ["add", "\(scratch.path)/many"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"]
+        ) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed once a few articles are in, in the middle of the next ones.
+        var printed = ""
+        while !printed.contains("added 3 "), process.isRunning {
+            printed += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let list = try narrate(["list", "--all", "--json"], in: scratch)
+        #expect(list.status == 0, "\(list.standardError)")
+        let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        #expect(articles.count >= 3 && articles.count < 400, "\(articles.count) articles: the kill came too late")
+        // The newest ones were written last, around the kill.
+        for article in articles.prefix(8) {
+            let id = try #require(article["id"] as? Int)
+            let show = try narrate(["show", String(id), "--sentences", "--json"], in: scratch)
+            #expect(show.status == 0, "article \(id): \(show.standardError)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8)) as? [String: Any])
+            #expect(((object["sentences"] as? [Any])?.count ?? 0) > 10, "article \(id) lost its sentences")
+        }
+    }
+
     @Test func twoProcessesAddingAtOnceBothSucceed() throws {
         let scratch = try ScratchDirectory()
         var paths: [[String]] = [[], []]
