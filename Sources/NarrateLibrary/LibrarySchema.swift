@@ -55,7 +55,6 @@ enum LibrarySchema {
                 CREATE VIRTUAL TABLE articleSearch USING fts5(
                     title, byline, body, tokenize = 'unicode61 remove_diacritics 2'
                 );
-                INSERT INTO articleSearch (articleSearch, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)');
                 """)
         }
         return migrator
