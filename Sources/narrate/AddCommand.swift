@@ -121,18 +121,13 @@ struct AddCommand: ParsableCommand {
     }
 
     private func article(from input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        try ArticleInput.refuseUnsupported(input, format: format)
         let bytes: [UInt8]
         do {
             bytes = try FileContents.read(input, isCancelled: { Interruption.isRequested })
         } catch {
             if error.isInterrupted { throw .interrupted }
             throw .inputUnavailable(path: input == "-" ? "standard input" : input, reason: error.reason)
-        }
-        let fileExtension = ArticleInput.fileExtension(of: input)
-        if ArticleInput.unsupportedExtensions.contains(fileExtension), format == nil {
-            throw .malformedInput(
-                path: input, message: "is a .\(fileExtension) file; narrate reads plain text and Markdown (.txt, .md)"
-            )
         }
         let name = input == "-" ? "standard input" : input
         let chosen = format?.sourceFormat ?? ArticleLoader.format(forPath: input) ?? .text

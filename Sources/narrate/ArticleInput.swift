@@ -26,16 +26,21 @@ enum ArticleInput {
         return name[name.index(after: dot)...].lowercased()
     }
 
-    /// Loads `input` ("-" is standard input) with its decoded source text.
-    static func load(
-        _ input: String, format: InputFormat?, loader: ArticleLoader = ArticleLoader()
-    ) throws(NarrateError) -> (document: Document, source: String) {
+    /// Refuses a file of a format narrate cannot read yet, unless `--format` says how.
+    static func refuseUnsupported(_ input: String, format: InputFormat?) throws(NarrateError) {
         let fileExtension = fileExtension(of: input)
         if unsupportedExtensions.contains(fileExtension), format == nil {
             throw .malformedInput(
                 path: input, message: "is a .\(fileExtension) file; narrate reads plain text and Markdown (.txt, .md)"
             )
         }
+    }
+
+    /// Loads `input` ("-" is standard input) with its decoded source text.
+    static func load(
+        _ input: String, format: InputFormat?, loader: ArticleLoader = ArticleLoader()
+    ) throws(NarrateError) -> (document: Document, source: String) {
+        try refuseUnsupported(input, format: format)
         return try loader.loadWithSource(
             path: input, format: format?.sourceFormat, isCancelled: { Interruption.isRequested }
         )
