@@ -69,13 +69,13 @@ public final class ArticleLibrary: Sendable {
             let tags = Set(article.tags.map(Self.normalizedTag)).filter { !$0.isEmpty }.sorted()
             try db.execute(
                 sql: """
-                    INSERT INTO article (title, byline, site, sourceURL, sourcePath, language, publishedAt, savedAt,
+                    INSERT INTO article (title, byline, site, sourceURL, sourcePath, language, voice, publishedAt, savedAt,
                         sourceFormat, contentHash, wordCount, listeningSeconds, tags)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     article.title, article.byline, article.site, article.sourceURL, article.sourcePath,
-                    article.language?.lowercased(), article.publishedAt, Self.now(), article.document.format.rawValue, hash,
+                    article.language?.lowercased(), article.voice, article.publishedAt, Self.now(), article.document.format.rawValue, hash,
                     words, Double(words) / Self.listeningRate * 60, Self.joinedTags(tags),
                 ]
             )
@@ -183,7 +183,7 @@ public final class ArticleLibrary: Sendable {
                     wordCount: row["wordCount"], listeningSeconds: row["listeningSeconds"], tags: tags
                 ),
                 byline: row["byline"], site: row["site"], sourceURL: row["sourceURL"], sourcePath: row["sourcePath"],
-                publishedAt: row["publishedAt"], contentHash: row["contentHash"], original: Array(original),
+                publishedAt: row["publishedAt"], voice: row["voice"], contentHash: row["contentHash"], original: Array(original),
                 document: document
             )
         }

@@ -16,6 +16,8 @@ public struct NewArticle: Sendable {
     public var language: String?
     /// When it was published, as ISO 8601 text, when known.
     public var publishedAt: String?
+    /// The voice to speak it with, instead of the one its language picks.
+    public var voice: String?
     /// The bytes as saved.
     public var original: [UInt8]
     /// The extracted document.
@@ -28,7 +30,7 @@ public struct NewArticle: Sendable {
     /// Creates an article to add.
     public init(
         title: String, byline: String? = nil, site: String? = nil, sourceURL: String? = nil, sourcePath: String? = nil,
-        language: String? = nil, publishedAt: String? = nil, original: [UInt8], document: Document,
+        language: String? = nil, publishedAt: String? = nil, voice: String? = nil, original: [UInt8], document: Document,
         sentences: [Sentence], tags: [String] = []
     ) {
         self.title = title
@@ -38,6 +40,7 @@ public struct NewArticle: Sendable {
         self.sourcePath = sourcePath
         self.language = language
         self.publishedAt = publishedAt
+        self.voice = voice
         self.original = original
         self.document = document
         self.sentences = sentences

@@ -14,6 +14,8 @@ public struct StoredArticle: Sendable, Equatable {
     public var sourcePath: String?
     /// When it was published, when known.
     public var publishedAt: String?
+    /// The voice chosen for it, when one was (otherwise its language picks one).
+    public var voice: String?
     /// SHA-256 of its normalised text.
     public var contentHash: String
     /// The bytes as saved.

@@ -22,6 +22,9 @@ struct AddCommand: ParsableCommand {
     @Option(help: "Its language code (default: declared in the article, else detected).")
     var language: String?
 
+    @Option(help: "The voice to narrate it with, instead of the one its language picks.")
+    var voice: String?
+
     @Option(name: .customLong("tag"), help: "A tag to give (repeatable).")
     var tags: [String] = []
 
@@ -50,6 +53,18 @@ struct AddCommand: ParsableCommand {
         Interruption.install()
         do throws(NarrateError) {
             if let language { try SpeechLanguage.validate(language) }
+            if let voice {
+                // An unknown voice is refused now (with the closest names), not when narrating.
+                var settings = VoiceSettings.standard
+                settings.voice = voice
+                do {
+                    try ESpeakEngine.shared().configure(settings)
+                } catch let error as NarrateError {
+                    throw error
+                } catch {
+                    throw NarrateError.engine(code: -1, message: "\(error)")
+                }
+            }
             let library = try libraryOptions.open()
             let inputs = try expand(paths)
             if title != nil, inputs.count != 1 {
@@ -137,7 +152,7 @@ struct AddCommand: ParsableCommand {
         let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
         return NewArticle(
             title: title ?? document.title, sourcePath: input == "-" ? nil : absolute(input), language: code,
-            original: bytes, document: document, sentences: sentences, tags: tags
+            voice: voice, original: bytes, document: document, sentences: sentences, tags: tags
         )
     }
 

@@ -89,7 +89,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     private func convert() throws(NarrateError) {
-        let (voiceSettings, pauses, lexicon) = try settings()
+        var (voiceSettings, pauses, lexicon) = try settings()
         if let language { try SpeechLanguage.validate(language) }
         let destination = output ?? Self.defaultOutput(for: input)
 
@@ -99,6 +99,13 @@ struct ConvertCommand: ParsableCommand {
         let document = try ArticleInput.load(input, format: format, loader: loader).document
 
         let engine = try ESpeakEngine.shared()
+        // Without --voice or --preset, the article's language picks the voice.
+        let declared = language ?? document.language
+        let detected = declared == nil ? SpeechLanguage.detect(in: document, engine: engine) : nil
+        if voice == nil, preset == nil, let articleLanguage = declared ?? detected,
+           let chosen = DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: articleLanguage), among: engine.voices()) {
+            voiceSettings.voice = chosen
+        }
         do {
             try engine.configure(voiceSettings)
         } catch let error as NarrateError {
@@ -111,7 +118,7 @@ struct ConvertCommand: ParsableCommand {
         let summary: NarrationSummary
         do {
             let code = SpeechLanguage.resolve(
-                option: language, document: document, voice: voiceSettings.voice, engine: engine
+                option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine
             )
             summary = try Narrator(engine: engine, language: code, lexicon: lexicon).narrate(
                 document, voice: voiceSettings, pauses: pauses, into: writer,
@@ -129,7 +136,9 @@ struct ConvertCommand: ParsableCommand {
             throw .interrupted
         }
         try writer.commit()
-        print("\(destination) (\(Self.format(duration: summary.duration)), \(summary.sentences.count) sentences)")
+        print(
+            "\(destination) (\(Self.format(duration: summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))"
+        )
     }
 
     /// Defaults, then the preset, then explicit options; every value checked.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
+import NarrateSpeech
 
 /// `narrate show`: one article's details and text (or JSON), optionally its sentences.
 struct ShowCommand: ParsableCommand {
@@ -26,6 +27,8 @@ struct ShowCommand: ParsableCommand {
         var sourceURL: String?
         var sourcePath: String?
         var language: String?
+        /// The voice it is narrated with: its own, else the one its language picks.
+        var voice: String
         var published: String?
         var savedAt: String
         var format: String
@@ -63,11 +66,15 @@ struct ShowCommand: ParsableCommand {
                 }
             }
             let summary = article.summary
+            let engine = try? ESpeakEngine.shared()
+            let voice = article.voice ?? summary.language.flatMap { language in
+                engine.flatMap { DefaultVoices.voice(forLanguage: language, among: $0.voices()) }
+            } ?? VoiceSettings.standard.voice
             if json {
                 try JSONOutput.print(Details(
                     id: summary.id, title: summary.title, byline: article.byline, site: article.site,
                     sourceURL: article.sourceURL, sourcePath: article.sourcePath, language: summary.language,
-                    published: article.publishedAt, savedAt: summary.savedAt, format: article.document.format.rawValue,
+                    voice: voice, published: article.publishedAt, savedAt: summary.savedAt, format: article.document.format.rawValue,
                     wordCount: summary.wordCount, listeningSeconds: summary.listeningSeconds, tags: summary.tags,
                     contentHash: article.contentHash, text: text, sentences: sentenceDetails
                 ))
@@ -75,7 +82,7 @@ struct ShowCommand: ParsableCommand {
             }
             var fields: [(String, String?)] = [
                 ("id", String(summary.id)), ("title", summary.title), ("byline", article.byline), ("site", article.site),
-                ("source", article.sourceURL ?? article.sourcePath), ("language", summary.language),
+                ("source", article.sourceURL ?? article.sourcePath), ("language", summary.language), ("voice", voice),
                 ("published", article.publishedAt), ("saved", summary.savedAt),
                 ("length", "\(summary.wordCount) words, \(ListCommand.minutes(summary.listeningSeconds)) at 175 wpm"),
             ]

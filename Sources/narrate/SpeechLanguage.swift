@@ -1,17 +1,31 @@
 import NarrateCore
+import NarrateIngest
 import NarrateSpeech
 import NarrateText
 
 /// Which language's rules segment and normalize an article: the one asked for, else the one
-/// the article declares, else the language of the voice that speaks it.
+/// the article declares, else the one detected in its text, else the language of the voice
+/// that speaks it.
 enum SpeechLanguage {
     /// The language code to use.
-    static func resolve(option: String?, document: Document, voice: String?, engine: ESpeakEngine?) -> String {
+    static func resolve(
+        option: String?, document: Document, detected: String? = nil, voice: String?, engine: ESpeakEngine?
+    ) -> String {
         if let option, !option.isEmpty { return option }
         if let declared = document.language, !declared.isEmpty { return declared }
+        if let detected { return detected }
         guard let voice else { return "en" }
         if let engine, let language = language(ofVoice: voice, among: engine.voices()) { return language }
         return LanguageRules.primaryCode(of: voice)
+    }
+
+    /// The language detected in `document`'s text among the languages `engine` speaks.
+    static func detect(in document: Document, engine: ESpeakEngine) -> String? {
+        let spoken = Set(engine.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) })
+        let detector = LanguageDetector(
+            dataDirectories: LanguageDetector.dataDirectories(environment: ConvertCommand.environment()), languages: spoken
+        )
+        return detector?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
     }
 
     /// The first language of the installed voice named `voice` (by name, file or code).

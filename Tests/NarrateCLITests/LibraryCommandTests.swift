@@ -16,12 +16,21 @@ struct LibraryCommandTests {
     @Test func addingTwiceReportsTheArticleThatExists() throws {
         let scratch = try ScratchDirectory()
         let file = try scratch.write("news.txt", text: ukrainian)
-        let first = try narrate(["add", file, "--tag", "News"], in: scratch)
+        let first = try narrate(["add", file, "--tag", "News", "--voice", "uk+f3"], in: scratch)
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput == "added 1 Бібліотека в Полтаві\n")
         let again = try narrate(["add", file], in: scratch)
         #expect(again.status == 0)
         #expect(again.standardOutput == "exists 1 Бібліотека в Полтаві\n")
+        #expect(try narrate(["show", "1", "--json"], in: scratch).standardOutput.contains("\"voice\" : \"uk+f3\""))
+    }
+
+    @Test func anUnknownVoiceIsRefusedBeforeAnythingIsAdded() throws {
+        let scratch = try ScratchDirectory()
+        let run = try narrate(["add", try scratch.write("news.txt", text: ukrainian), "--voice", "ukk"], in: scratch)
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("unknown voice 'ukk'"), "\(run.standardError)")
+        #expect(try narrate(["list", "--json"], in: scratch).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]")
     }
 
     @Test func showReportsTheDetectedLanguageAndSentences() throws {
@@ -31,6 +40,7 @@ struct LibraryCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(object["language"] as? String == "uk")
+        #expect(object["voice"] as? String == "uk")
         #expect(object["title"] as? String == "Бібліотека в Полтаві")
         let sentences = try #require(object["sentences"] as? [[String: Any]])
         #expect(sentences.map { $0["text"] as? String } == [
@@ -80,6 +90,8 @@ struct LibraryCommandTests {
         #expect(hits.map { $0["id"] as? Int } == [1])
         #expect((hits.first?["snippet"] as? String)?.contains("[") == true)
 
+        let garden = try narrate(["show", "2", "--json"], in: scratch)
+        #expect(garden.standardOutput.contains("\"voice\" : \"en-us\""), "\(garden.standardOutput)")
         let tag = try narrate(["tag", "2", "+Garden", "-none", "weekend"], in: scratch)
         #expect(tag.status == 0, "\(tag.standardError)")
         #expect(tag.standardOutput == "2: garden, weekend\n")

@@ -35,7 +35,7 @@ struct OutputSafetyTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
         let prefix = "\(output) ("
-        let suffix = " s, 2 sentences)\n"
+        let suffix = " s, 2 sentences, voice en-us)\n"
         #expect(run.standardOutput.hasPrefix(prefix) && run.standardOutput.hasSuffix(suffix), "\(run.standardOutput)")
         let reported = try #require(Double(run.standardOutput.dropFirst(prefix.count).dropLast(suffix.count)))
         let measured = try AudioFileInfo.read(path: output).duration
