@@ -44,7 +44,9 @@ public final class ArticleLibrary: Sendable {
                 break
             } catch {
                 attempt += 1
-                if attempt == 8 { throw .libraryUnavailable(path: path, reason: Self.describe(error)) }
+                guard attempt < 8, Self.isRace(error) else {
+                    throw .libraryUnavailable(path: path, reason: Self.describe(error))
+                }
                 usleep(UInt32(20_000 * attempt))
             }
         }
@@ -367,6 +369,13 @@ public final class ArticleLibrary: Sendable {
         } catch {
             throw .libraryUnavailable(path: path, reason: "cannot create its folder \(directory)")
         }
+    }
+
+    /// Whether `error` is what losing the race to create a new library looks like.
+    private static func isRace(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            || (error.message ?? "").contains("already exists")
     }
 
     private static func describe(_ error: any Error) -> String {

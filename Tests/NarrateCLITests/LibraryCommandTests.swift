@@ -155,6 +155,39 @@ struct LibraryCommandTests {
         }
     }
 
+    /// Whether the test can make a library read-only for narrate: as a user, by its mode; as
+    /// root, by running narrate as `nobody`, who must be able to reach the binary.
+    static let canUseReadOnlyLibrary: Bool = {
+        guard getuid() == 0 else { return true }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return false }
+        let check = try? NarrateBinary.run(
+            ["-u", "nobody", "--", "test", "-x", NarrateBinary.path], executable: "/usr/sbin/runuser"
+        )
+        return check?.status == 0
+    }()
+
+    /// As root (CI), the library is made by root and used by `nobody`, who may not write it.
+    @Test(.enabled(if: LibraryCommandTests.canUseReadOnlyLibrary,
+                   "root, and user nobody cannot run the narrate binary here: read-only library not tested"))
+    func aReadOnlyLibraryIsAClearError() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.path)
+        let path = "\(scratch.path)/library.sqlite"
+        let added = try NarrateBinary.run(["add", try scratch.write("a.txt", text: english), "--library", path])
+        #expect(added.status == 0, "\(added.standardError)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: "\(scratch.path)/a.txt")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let arguments = ["add", "\(scratch.path)/a.txt", "--title", "Again", "--library", path]
+        let run = getuid() == 0
+            ? try NarrateBinary.run(["-u", "nobody", "--", NarrateBinary.path] + arguments, executable: "/usr/sbin/runuser")
+            : try NarrateBinary.run(arguments)
+        #expect(run.status == 74, "\(run.standardError)")
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("read-only"), "\(run.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test func twoProcessesAddingAtOnceBothSucceed() throws {
         let scratch = try ScratchDirectory()
         var paths: [[String]] = [[], []]
