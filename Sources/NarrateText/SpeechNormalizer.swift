@@ -93,33 +93,17 @@ public struct SpeechNormalizer: Sendable {
     ) {
         let core = token.core
         guard !core.isEmpty else { return }
-        if let url = spokenURL(core) {
-            token.core = url
-            return
-        }
-        if let address = spokenEmail(core) {
-            token.core = address
-            return
-        }
-        if let amount = spokenAmount(core, previousCore: previousCore) {
-            token.core = amount
-            return
-        }
-        if let symbol = spokenSymbol(core) {
-            token.core = symbol
-            return
-        }
-        if let date = spokenDate(core, next: next) {
-            token.core = date
-            return
-        }
-        if let decimal = spokenDecimal(core) {
-            token.core = decimal
-            return
-        }
-        if let roman = spokenRomanNumeral(core) {
-            token.core = roman
-            return
+        // Whole-token readings, the first that applies wins.
+        let readings: [() -> String?] = [
+            { spokenURL(core) }, { spokenEmail(core) }, { spokenAmount(core, previousCore: previousCore) },
+            { spokenSymbol(core) }, { spokenDate(core, next: next) }, { spokenDecimal(core) },
+            { spokenRomanNumeral(core) },
+        ]
+        for reading in readings {
+            if let spoken = reading() {
+                token.core = spoken
+                return
+            }
         }
         let hasPeriod = token.trailing.hasPrefix(".") && !token.trailing.hasPrefix("..")
         let afterNumber = Self.isNumber(previousCore) || (rules.readsRomanNumerals && Self.romanValue(previousCore) != nil)
