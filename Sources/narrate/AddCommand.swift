@@ -71,12 +71,7 @@ struct AddCommand: ParsableCommand {
                 throw NarrateError.invalidOption(name: "title", message: "--title names one article; \(inputs.count) were given")
             }
             // Detection chooses among the languages eSpeak NG speaks.
-            let spoken = (try? ESpeakEngine.shared()).map { engine in
-                Set(engine.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) })
-            }
-            let detector = LanguageDetector(
-                dataDirectories: LanguageDetector.dataDirectories(environment: ConvertCommand.environment()), languages: spoken
-            )
+            let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared())
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
             for input in inputs {

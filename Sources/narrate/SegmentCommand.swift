@@ -82,12 +82,7 @@ struct SegmentCommand: ParsableCommand {
                     text: String(String.UnicodeScalarView(sourceScalars[range])), spoken: normalizer.spoken(sentence.text)
                 )
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            guard let data = try? encoder.encode(records) else {
-                throw .writeFailed(path: "standard output", reason: "cannot encode the sentences as JSON")
-            }
-            print(String(decoding: data, as: UTF8.self))
+            try JSONOutput.print(records)
             return
         }
         var output = ""

@@ -19,13 +19,18 @@ enum SpeechLanguage {
         return LanguageRules.primaryCode(of: voice)
     }
 
-    /// The language detected in `document`'s text among the languages `engine` speaks.
-    static func detect(in document: Document, engine: ESpeakEngine) -> String? {
-        let spoken = Set(engine.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) })
-        let detector = LanguageDetector(
+    /// A detector that chooses among the languages `engine` speaks (all languages without
+    /// an engine); nil when libexttextcat's profiles are not installed.
+    static func detector(engine: ESpeakEngine?) -> LanguageDetector? {
+        let spoken = engine.map { Set($0.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) }) }
+        return LanguageDetector(
             dataDirectories: LanguageDetector.dataDirectories(environment: ConvertCommand.environment()), languages: spoken
         )
-        return detector?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
+    }
+
+    /// The language detected in `document`'s text among the languages `engine` speaks.
+    static func detect(in document: Document, engine: ESpeakEngine) -> String? {
+        detector(engine: engine)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
     }
 
     /// The first language of the installed voice named `voice` (by name, file or code).
