@@ -253,12 +253,15 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
-    /// Removes the articles with `ids` and everything that belongs to them, in one
-    /// transaction: all of them or, if one id is unknown, none.
-    public func remove(ids: [Int64]) throws(NarrateError) -> [ArticleSummary] {
-        try write { db in
+    /// Removes the articles with `ids` and everything that belongs to them (sentences,
+    /// renders and their timings, listening positions) in one transaction: all of them or,
+    /// if one id is unknown, none. After it commits, the audio files in the library's own
+    /// folder are deleted unless `keepAudio`; files the user named (`-o`) are never deleted.
+    public func remove(ids: [Int64], keepAudio: Bool = false) throws(NarrateError) -> Removal {
+        let (articles, renders) = try write { db in
             var removed: [ArticleSummary] = []
-            for id in ids {
+            var renders: [(path: String, owned: Bool)] = []
+            for id in ids where !removed.contains(where: { $0.id == id }) {
                 guard let row = try Row.fetchOne(
                     db, sql: "SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags FROM article WHERE id = ?",
                     arguments: [id]
@@ -266,16 +269,39 @@ public final class ArticleLibrary: Sendable {
                     throw NarrateError.noSuchArticle(id: id)
                 }
                 removed.append(Self.summary(row))
+                for render in try Row.fetchAll(db, sql: "SELECT path, ownedByLibrary FROM render WHERE articleId = ?", arguments: [id]) {
+                    renders.append((render["path"], render["ownedByLibrary"]))
+                }
                 try db.execute(sql: "DELETE FROM articleSearch WHERE rowid = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM article WHERE id = ?", arguments: [id])
             }
-            return removed
+            // A file another article's render still names stays.
+            var stillUsed = Set<String>()
+            for render in renders where try Bool.fetchOne(db, sql: "SELECT 1 FROM render WHERE path = ?", arguments: [render.path]) != nil {
+                stillUsed.insert(render.path)
+            }
+            return (removed, renders.filter { !stillUsed.contains($0.path) })
         }
+        var removal = Removal(articles: articles, deletedAudio: [], keptAudio: [], failedDeletions: [])
+        let ownFolder = location.audioDirectory + "/"
+        for (path, owned) in renders {
+            guard owned, !keepAudio, path.hasPrefix(ownFolder), !path.dropFirst(ownFolder.count).contains("/..") else {
+                if !removal.keptAudio.contains(path) { removal.keptAudio.append(path) }
+                continue
+            }
+            guard !removal.deletedAudio.contains(path) else { continue }
+            if unlink(path) == 0 || errno == ENOENT {
+                removal.deletedAudio.append(path)
+            } else {
+                removal.failedDeletions.append("\(path): \(String(cString: strerror(errno)).lowercased())")
+            }
+        }
+        return removal
     }
 
     // MARK: Helpers
 
-    private func read<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
         do {
             return try pool.read(body)
         } catch let error as NarrateError {
@@ -285,7 +311,7 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+    func write<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
@@ -336,7 +362,7 @@ public final class ArticleLibrary: Sendable {
         }.joined()
     }
 
-    private static func now() -> String {
+    static func now() -> String {
         ISO8601DateFormatter().string(from: Date())
     }
 

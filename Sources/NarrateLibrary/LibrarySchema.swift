@@ -57,6 +57,36 @@ enum LibrarySchema {
                 );
                 """)
         }
+        migrator.registerMigration("v2: renders, their sentence timings, listening positions") { db in
+            try db.execute(sql: """
+                CREATE TABLE render (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                    settingsHash TEXT NOT NULL,
+                    path TEXT NOT NULL,
+                    ownedByLibrary INTEGER NOT NULL,
+                    format TEXT NOT NULL,
+                    sampleRate INTEGER NOT NULL,
+                    sampleCount INTEGER NOT NULL,
+                    createdAt TEXT NOT NULL,
+                    UNIQUE (articleId, settingsHash, path)
+                );
+                CREATE INDEX renderByPath ON render(path);
+                CREATE TABLE renderSentence (
+                    renderId INTEGER NOT NULL REFERENCES render(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    startSample INTEGER NOT NULL,
+                    endSample INTEGER NOT NULL,
+                    PRIMARY KEY (renderId, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE listeningPosition (
+                    articleId INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                    sentence INTEGER NOT NULL,
+                    finished INTEGER NOT NULL DEFAULT 0,
+                    updatedAt TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

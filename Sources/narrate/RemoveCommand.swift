@@ -11,6 +11,9 @@ struct RemoveCommand: ParsableCommand {
     @Argument(help: "The articles' ids.")
     var ids: [Int64]
 
+    @Flag(help: "Leave the audio files the library rendered for them on disk.")
+    var keepAudio = false
+
     @Flag(help: "Print JSON instead of lines.")
     var json = false
 
@@ -18,12 +21,18 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         do throws(NarrateError) {
-            let removed = try libraryOptions.open().remove(ids: ids)
+            let removal = try libraryOptions.open().remove(ids: ids, keepAudio: keepAudio)
             if json {
-                try JSONOutput.print(removed)
+                try JSONOutput.print(removal)
             } else {
-                for article in removed { print("removed \(article.id) \(article.title)") }
+                for article in removal.articles { print("removed \(article.id) \(article.title)") }
+                for path in removal.deletedAudio { print("deleted \(path)") }
+                for path in removal.keptAudio { print("kept \(path)") }
             }
+            for failure in removal.failedDeletions {
+                ErrorReporter.printError("could not delete \(failure); delete it by hand")
+            }
+            if !removal.failedDeletions.isEmpty { ErrorReporter.terminate(74) }
         } catch {
             ErrorReporter.fail(error)
         }

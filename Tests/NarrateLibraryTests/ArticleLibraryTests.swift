@@ -83,9 +83,71 @@ struct ArticleLibraryTests {
         guard case .added(let id, _) = try library.add(article("T\n\nText here.")) else { return }
         #expect(throws: NarrateError.noSuchArticle(id: 42)) { try library.remove(ids: [id, 42]) }
         #expect(try library.list().count == 1)
-        #expect(try library.remove(ids: [id]).map(\.id) == [id])
+        #expect(try library.remove(ids: [id]).articles.map(\.id) == [id])
         #expect(try library.list().isEmpty)
         #expect(throws: NarrateError.noSuchArticle(id: id)) { try library.sentences(ofArticle: id) }
+    }
+
+    @Test func removingDeletesRendersPositionsAndTheLibrarysAudioButNotTheUsers() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard case .added(let id, _) = try library.add(article("T\n\nOne. Two.")),
+            case .added(let other, _) = try library.add(article("U\n\nThree."))
+        else { Issue.record("not added"); return }
+        let audio = library.location.audioDirectory
+        try FileManager.default.createDirectory(atPath: audio, withIntermediateDirectories: true)
+        let owned = "\(audio)/\(id)-a.wav", users = "\(folder)/mine.wav", otherOwned = "\(audio)/\(other)-a.wav"
+        for path in [owned, users, otherOwned] { try Data("RIFF".utf8).write(to: URL(fileURLWithPath: path)) }
+        let render = try library.recordRender(
+            articleId: id, settingsHash: "s1", path: owned, ownedByLibrary: true, format: "wav", sampleRate: 22050,
+            sampleCount: 44100, sentenceSamples: [0..<20000, 20000..<44100]
+        )
+        try library.recordRender(
+            articleId: id, settingsHash: "s1", path: users, ownedByLibrary: false, format: "wav", sampleRate: 22050,
+            sampleCount: 44100, sentenceSamples: [0..<20000, 20000..<44100]
+        )
+        try library.recordRender(
+            articleId: other, settingsHash: "s1", path: otherOwned, ownedByLibrary: true, format: "wav", sampleRate: 22050,
+            sampleCount: 100, sentenceSamples: [0..<100]
+        )
+        #expect(render.duration == 2)
+        #expect(try library.sentenceSamples(ofRender: render.id) == [0..<20000, 20000..<44100])
+        try library.savePosition(articleId: id, sentence: 1, finished: false)
+        #expect(try library.position(ofArticle: id)?.sentence == 1)
+
+        let removal = try library.remove(ids: [id])
+        #expect(removal.articles.map(\.id) == [id])
+        #expect(removal.deletedAudio == [owned])
+        #expect(removal.keptAudio == [users])
+        #expect(!FileManager.default.fileExists(atPath: owned))
+        #expect(FileManager.default.fileExists(atPath: users))
+        #expect(try library.renders(ofArticle: id).isEmpty)
+        #expect(try library.sentenceSamples(ofRender: render.id).isEmpty)
+        #expect(throws: NarrateError.noSuchArticle(id: id)) { try library.position(ofArticle: id) }
+        // Another article's render and file are untouched; --keep-audio keeps even the library's file.
+        #expect(try library.renders(ofArticle: other).map(\.path) == [otherOwned])
+        let kept = try library.remove(ids: [other], keepAudio: true)
+        #expect(kept.deletedAudio.isEmpty && kept.keptAudio == [otherOwned])
+        #expect(FileManager.default.fileExists(atPath: otherOwned))
+    }
+
+    @Test func aRenderWithTheSameSettingsAndPathReplacesTheEarlierOne() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard case .added(let id, _) = try library.add(article("T\n\nOne.")) else { Issue.record("not added"); return }
+        for count in [100, 200] as [Int64] {
+            try library.recordRender(
+                articleId: id, settingsHash: "s", path: "/tmp/x.wav", ownedByLibrary: false, format: "wav",
+                sampleRate: 100, sampleCount: count, sentenceSamples: [0..<count]
+            )
+        }
+        #expect(try library.renders(ofArticle: id).map(\.sampleCount) == [200])
+        #expect(throws: NarrateError.noSuchArticle(id: 77)) {
+            try library.recordRender(
+                articleId: 77, settingsHash: "s", path: "/tmp/y.wav", ownedByLibrary: false, format: "wav",
+                sampleRate: 100, sampleCount: 1, sentenceSamples: []
+            )
+        }
     }
 
     @Test func aFileThatIsNotSQLiteIsLeftUntouched() throws {

@@ -29,5 +29,14 @@ struct LibraryUpgradeTests {
         #expect(stored.document.blocks.map(\.text) == ["Rain Report", "It rained in Lviv all week. The river rose by 40 cm."])
         // Still writable after the upgrade.
         #expect(try library.retag(id: 1, adding: ["kept"], removing: []) == ["kept", "weather"])
+        // Tables added after v1 (renders, timings, positions) are there and work.
+        let render = try library.recordRender(
+            articleId: 2, settingsHash: "h", path: "\(folder)/audio/2.wav", ownedByLibrary: true, format: "wav",
+            sampleRate: 22050, sampleCount: 300, sentenceSamples: [0..<100, 100..<200, 200..<300]
+        )
+        #expect(try library.sentenceSamples(ofRender: render.id).count == 3)
+        try library.savePosition(articleId: 2, sentence: 2, finished: true)
+        #expect(try library.position(ofArticle: 2)?.finished == true)
+        #expect(try library.remove(ids: [2]).deletedAudio == ["\(folder)/audio/2.wav"])
     }
 }

@@ -1,0 +1,102 @@
+internal import GRDB
+public import NarrateCore
+
+/// Renders, their sentence timings and listening positions.
+extension ArticleLibrary {
+    /// Records a render of article `articleId` written to `path`, with the start and end
+    /// sample of every sentence (pauses included). A render of the same article with the
+    /// same settings at the same path is replaced.
+    @discardableResult
+    public func recordRender(
+        articleId: Int64, settingsHash: String, path: String, ownedByLibrary: Bool, format: String, sampleRate: Int,
+        sampleCount: Int64, sentenceSamples: [Range<Int64>]
+    ) throws(NarrateError) -> RenderRecord {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
+                throw NarrateError.noSuchArticle(id: articleId)
+            }
+            try db.execute(
+                sql: "DELETE FROM render WHERE articleId = ? AND settingsHash = ? AND path = ?",
+                arguments: [articleId, settingsHash, path]
+            )
+            let record = RenderRecord(
+                id: 0, articleId: articleId, settingsHash: settingsHash, path: path, ownedByLibrary: ownedByLibrary,
+                format: format, sampleRate: sampleRate, sampleCount: sampleCount, createdAt: Self.now()
+            )
+            try db.execute(
+                sql: """
+                    INSERT INTO render (articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt]
+            )
+            let id = db.lastInsertedRowID
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO renderSentence (renderId, position, startSample, endSample) VALUES (?, ?, ?, ?)"
+            )
+            for (position, samples) in sentenceSamples.enumerated() {
+                try insert.execute(arguments: [id, position, samples.lowerBound, samples.upperBound])
+            }
+            var stored = record
+            stored.id = id
+            return stored
+        }
+    }
+
+    /// The renders of article `articleId`, newest first.
+    public func renders(ofArticle articleId: Int64) throws(NarrateError) -> [RenderRecord] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM render WHERE articleId = ? ORDER BY id DESC", arguments: [articleId]
+            ).map(Self.render)
+        }
+    }
+
+    /// The start and end sample of each sentence in render `renderId`, in order.
+    public func sentenceSamples(ofRender renderId: Int64) throws(NarrateError) -> [Range<Int64>] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT startSample, endSample FROM renderSentence WHERE renderId = ? ORDER BY position",
+                arguments: [renderId]
+            ).map { row in (row[0] as Int64)..<(row[1] as Int64) }
+        }
+    }
+
+    /// Where the listener of article `articleId` stopped; nil when never played.
+    public func position(ofArticle articleId: Int64) throws(NarrateError) -> ListeningPosition? {
+        try read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
+                throw NarrateError.noSuchArticle(id: articleId)
+            }
+            return try Row.fetchOne(
+                db, sql: "SELECT sentence, finished, updatedAt FROM listeningPosition WHERE articleId = ?",
+                arguments: [articleId]
+            ).map { ListeningPosition(sentence: $0[0], finished: $0[1], updatedAt: $0[2]) }
+        }
+    }
+
+    /// Saves where the listener of article `articleId` is, in one short transaction.
+    public func savePosition(articleId: Int64, sentence: Int, finished: Bool) throws(NarrateError) {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
+                throw NarrateError.noSuchArticle(id: articleId)
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO listeningPosition (articleId, sentence, finished, updatedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (articleId) DO UPDATE SET
+                        sentence = excluded.sentence, finished = excluded.finished, updatedAt = excluded.updatedAt
+                    """,
+                arguments: [articleId, sentence, finished, Self.now()]
+            )
+        }
+    }
+
+    private static func render(_ row: Row) -> RenderRecord {
+        RenderRecord(
+            id: row["id"], articleId: row["articleId"], settingsHash: row["settingsHash"], path: row["path"],
+            ownedByLibrary: row["ownedByLibrary"], format: row["format"], sampleRate: row["sampleRate"],
+            sampleCount: row["sampleCount"], createdAt: row["createdAt"]
+        )
+    }
+}
