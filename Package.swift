@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "NarrateAudio", targets: ["NarrateAudio"]),
         .library(name: "Narration", targets: ["Narration"]),
         .library(name: "NarrateLibrary", targets: ["NarrateLibrary"]),
+        .library(name: "NarrateFetch", targets: ["NarrateFetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,6 +47,11 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .systemLibrary(
+            name: "CNarrateGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
+        ),
+        .systemLibrary(
             name: "CNarrateTextCat",
             pkgConfig: "libexttextcat",
             providers: [.apt(["libexttextcat-dev", "libexttextcat-data"]), .brew(["libexttextcat"])]
@@ -59,10 +65,12 @@ let package = Package(
         .target(name: "NarrateCore", swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
-            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateTextCat"],
+            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat"],
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
+        // Fetching saved pages over HTTP (FoundationNetworking: libcurl, no extra package to build).
+        .target(name: "NarrateFetch", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
         .target(
             name: "NarrateSpeech",
             dependencies: ["NarrateCore", "CNarrateESpeakShim"],
@@ -92,6 +100,7 @@ let package = Package(
             dependencies: [
                 "Narration",
                 "NarrateLibrary",
+                "NarrateFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -116,6 +125,7 @@ let package = Package(
             name: "NarrateLibraryTests", dependencies: ["NarrateLibrary", "NarrateIngest", "NarrateText"],
             exclude: ["LanguageSamples.json", "Fixtures"], swiftSettings: strictSettings
         ),
+        .testTarget(name: "NarrateFetchTests", dependencies: ["NarrateFetch"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText"], swiftSettings: strictSettings),

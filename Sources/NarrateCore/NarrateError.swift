@@ -35,14 +35,22 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case libraryUnavailable(path: String, reason: String)
     /// No article in the library has this id.
     case noSuchArticle(id: Int64)
+    /// A web page has no part that reads as an article (only menus, links, forms).
+    case noReadableArticle(path: String)
+    /// A URL could not be fetched: no connection, a timeout, an HTTP error status, too large.
+    case fetchFailed(url: String, reason: String)
+    /// A URL answered with something narrate cannot read (a PDF, an image).
+    case unsupportedContent(url: String, contentType: String)
 
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {
         case .invalidOption, .unknownVoice: 64
-        case .invalidUTF8, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput: 65
+        case .invalidUTF8, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput, .noReadableArticle,
+            .unsupportedContent: 65
         case .inputUnavailable, .noSuchArticle: 66
         case .libraryUnavailable: 74
+        case .fetchFailed: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed: 74
@@ -85,6 +93,12 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): cannot use the library: \(reason)"
         case .noSuchArticle(let id):
             return "no article with id \(id); 'narrate list' shows the ids"
+        case .noReadableArticle(let path):
+            return "\(path): no readable article found (the page has only navigation, links or forms)"
+        case .fetchFailed(let url, let reason):
+            return "\(url): cannot fetch: \(reason)"
+        case .unsupportedContent(let url, let contentType):
+            return "\(url): is \(contentType), not a web page or text; save it as text and add the file"
         case .engine(let code, let message):
             return "eSpeak NG error 0x\(String(UInt32(bitPattern: code), radix: 16)): \(message)"
         case .interrupted:

@@ -62,6 +62,7 @@ public struct ArticleLoader: Sendable {
         switch format {
         case .text: return try textReader.read(text, path: name)
         case .markdown: return try markdownReader.read(text, path: name)
+        case .html: throw .malformedInput(path: name, message: "HTML reading is not built yet")
         }
     }
 }

@@ -217,19 +217,30 @@ public final class ArticleLibrary: Sendable {
         guard !terms.isEmpty else { return [] }
         let match = terms.joined(separator: " ")
         return try read { db in
-            // SQLite makes snippets only for the rows the LIMIT keeps (measured: a second,
-            // ranked sub-query to pick them first was slower).
-            try Row.fetchAll(
+            // Two steps, measured fastest at 100,000 articles (a broad Cyrillic query 67 → 27 ms):
+            // rank the matches with nothing else, then make a snippet and fetch the title for
+            // only the hits kept. One query doing all of it joined and ranked every match.
+            let ranked = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT article.id AS id, article.title AS title,
-                        snippet(articleSearch, 2, '[', ']', '…', 12) AS snippet,
-                        bm25(articleSearch, 10.0, 4.0, 1.0) AS rank
-                    FROM articleSearch JOIN article ON article.id = articleSearch.rowid
+                    SELECT rowid, bm25(articleSearch, 10.0, 4.0, 1.0) AS rank FROM articleSearch
                     WHERE articleSearch MATCH ? ORDER BY rank LIMIT ?
                     """,
                 arguments: [match, limit]
-            ).map { SearchHit(id: $0["id"], title: $0["title"], snippet: $0["snippet"], rank: $0["rank"]) }
+            )
+            let snippet = try db.cachedStatement(
+                sql: """
+                    SELECT snippet(articleSearch, 2, '[', ']', '…', 12) FROM articleSearch
+                    WHERE articleSearch MATCH ? AND rowid = ?
+                    """
+            )
+            let title = try db.cachedStatement(sql: "SELECT title FROM article WHERE id = ?")
+            return try ranked.compactMap { row -> SearchHit? in
+                let id: Int64 = row[0]
+                guard let title = try String.fetchOne(title, arguments: [id]) else { return nil }
+                let text = try String.fetchOne(snippet, arguments: [match, id]) ?? ""
+                return SearchHit(id: id, title: title, snippet: text, rank: row[1])
+            }
         }
     }
 
