@@ -1,0 +1,174 @@
+import NarrateCore
+
+/// Turns an extracted article into narratable blocks.
+///
+/// Rules: `h1`–`h6` are headings; `p`, `div` and other containers give paragraphs; `li`,
+/// `dt` and `dd` are list items; text inside `blockquote` is a quotation; a `figcaption`
+/// is a paragraph of its own; each table row is one paragraph with its cells separated by
+/// commas; `pre` (code) is replaced by the code-block notice; images, scripts and forms say
+/// nothing. White space runs become one space and `<br>` a line break. Source maps point at
+/// each text node's start in the page (approximate inside a node, where entities and
+/// collapsed white space make text and source differ in length).
+struct ArticleBlockBuilder {
+    /// Said in place of a code block; empty skips it.
+    var codeBlockNotice: String
+    /// Converts byte offsets of the page into Unicode scalar offsets.
+    var offsets: ScalarOffsets
+
+    private var blocks: [Block] = []
+    private var text = String.UnicodeScalarView()
+    private var runs: [SourceMap.Run] = []
+    private var pendingSpace = false
+    private var kind: Block.Kind = .paragraph
+
+    init(codeBlockNotice: String, offsets: ScalarOffsets) {
+        self.codeBlockNotice = codeBlockNotice
+        self.offsets = offsets
+    }
+
+    static let blockTags: Set<String> = [
+        "address", "article", "aside", "blockquote", "body", "dd", "details", "dialog", "div", "dl", "dt", "fieldset",
+        "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li",
+        "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "thead", "tfoot", "tr", "ul", "caption",
+    ]
+    static let silentTags: Set<String> = [
+        "script", "style", "noscript", "template", "svg", "math", "img", "picture", "video", "audio", "iframe", "object",
+        "embed", "canvas", "select", "button", "input", "textarea", "head", "title", "meta", "link",
+    ]
+
+    /// The blocks of `article`, in reading order.
+    mutating func blocks(of article: HTMLNode) -> [Block] {
+        visit(article, kind: .paragraph)
+        flush()
+        return blocks
+    }
+
+    private mutating func visit(_ node: HTMLNode, kind inherited: Block.Kind) {
+        for child in node.children {
+            if child.isText {
+                appendText(child.text, sourceOffset: child.sourceOffset)
+                continue
+            }
+            let tag = child.tag
+            if Self.silentTags.contains(tag) { continue }
+            switch tag {
+            case "br":
+                appendLineBreak()
+            case "pre":
+                flush()
+                if !codeBlockNotice.isEmpty, child.textContent.contains(where: { !$0.isWhitespace }) {
+                    kind = .notice
+                    appendText(codeBlockNotice, sourceOffset: child.sourceOffset)
+                    flush()
+                }
+            case "tr":
+                flush()
+                kind = inherited == .quote ? .quote : .paragraph
+                var first = true
+                for cell in child.elementChildren where cell.tag == "td" || cell.tag == "th" {
+                    let cellText = cell.normalizedText
+                    guard !cellText.isEmpty else { continue }
+                    if !first { appendText(", ", sourceOffset: cell.sourceOffset) }
+                    first = false
+                    visitInline(cell)
+                }
+                flush()
+            default:
+                if let level = Self.headingLevel(tag) {
+                    flush()
+                    kind = .heading(level: level)
+                    visit(child, kind: .heading(level: level))
+                    flush()
+                } else if tag == "li" || tag == "dt" || tag == "dd" {
+                    flush()
+                    kind = .listItem
+                    visit(child, kind: .listItem)
+                    flush()
+                } else if tag == "blockquote" {
+                    flush()
+                    kind = .quote
+                    visit(child, kind: .quote)
+                    flush()
+                } else if Self.blockTags.contains(tag) {
+                    flush()
+                    let inner: Block.Kind = inherited == .quote ? .quote : inherited == .listItem ? .listItem : .paragraph
+                    kind = inner
+                    visit(child, kind: inner)
+                    flush()
+                    kind = inherited
+                } else {
+                    visit(child, kind: inherited)
+                }
+            }
+        }
+    }
+
+    /// A table cell's content without breaking the row into blocks.
+    private mutating func visitInline(_ node: HTMLNode) {
+        for child in node.children {
+            if child.isText {
+                appendText(child.text, sourceOffset: child.sourceOffset)
+            } else if !Self.silentTags.contains(child.tag) && child.tag != "pre" {
+                if Self.blockTags.contains(child.tag) || child.tag == "br" { pendingSpace = !text.isEmpty }
+                visitInline(child)
+            }
+        }
+    }
+
+    private static func headingLevel(_ tag: String) -> Int? {
+        guard tag.count == 2, tag.first == "h", let level = Int(tag.dropFirst()), (1...6).contains(level) else { return nil }
+        return level
+    }
+
+    private mutating func appendText(_ piece: String, sourceOffset: Int) {
+        let start = offsets.scalarOffset(ofByte: sourceOffset)
+        var runStart: Int?
+        var runSource = start
+        for (index, scalar) in piece.unicodeScalars.enumerated() {
+            if scalar.properties.isWhitespace {
+                if !text.isEmpty { pendingSpace = true }
+                if let begun = runStart {
+                    runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: text.count - begun))
+                    runStart = nil
+                }
+                continue
+            }
+            if pendingSpace {
+                if text.last != "\n" { text.append(" ") }
+                pendingSpace = false
+            }
+            if runStart == nil {
+                runStart = text.count
+                runSource = start + index
+            }
+            text.append(scalar)
+        }
+        if let begun = runStart {
+            runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: text.count - begun))
+        }
+    }
+
+    private mutating func appendLineBreak() {
+        guard !text.isEmpty, text.last != "\n" else { return }
+        text.append("\n")
+        pendingSpace = false
+    }
+
+    private mutating func flush() {
+        while let last = text.last, last.properties.isWhitespace { text.removeLast() }
+        defer {
+            text = String.UnicodeScalarView()
+            runs = []
+            pendingSpace = false
+        }
+        guard !text.isEmpty else { return }
+        let length = text.count
+        let clipped = runs.compactMap { run -> SourceMap.Run? in
+            guard run.textOffset < length else { return nil }
+            var run = run
+            run.length = min(run.length, length - run.textOffset)
+            return run
+        }
+        blocks.append(Block(kind: kind, text: String(text), sourceMap: SourceMap(runs: clipped)))
+    }
+}
