@@ -118,6 +118,11 @@ struct HTMLCharsetTests {
         #expect(page == DecodedPage(text: "中文", charset: "gbk"))
     }
 
+    @Test func aPageDeclaringGBKWhoseBytesAreUTF8IsReadAsUTF8() {
+        let page = decode(Array("<meta charset=gbk><p>人工智能迈上新台阶</p>".utf8), contentType: nil)
+        #expect(page == DecodedPage(text: "<meta charset=gbk><p>人工智能迈上新台阶</p>", charset: "utf-8"))
+    }
+
     @Test func shiftJISReadsJapanese() {
         let page = decode([0x93, 0xFA, 0x96, 0x7B], contentType: "text/html; charset=Shift_JIS")
         #expect(page == DecodedPage(text: "日本", charset: "shift_jis"))

@@ -4,7 +4,7 @@ import NarrateCore
 ///
 /// Rules: `h1`–`h6` are headings; `p`, `div` and other containers give paragraphs; `li`,
 /// `dt` and `dd` are list items; text inside `blockquote` is a quotation; a `figcaption`
-/// is a paragraph of its own; each table row is one paragraph with its cells separated by
+/// is a paragraph of its own; MathML is read as its text; each table row is one paragraph with its cells separated by
 /// commas; `pre` (code) is replaced by the code-block notice; images, scripts and forms say
 /// nothing. White space runs become one space and `<br>` a line break. Source maps point at
 /// each text node's start in the page (approximate inside a node, where entities and
@@ -32,7 +32,7 @@ struct ArticleBlockBuilder {
         "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "thead", "tfoot", "tr", "ul", "caption",
     ]
     static let silentTags: Set<String> = [
-        "script", "style", "noscript", "template", "svg", "math", "img", "picture", "video", "audio", "iframe", "object",
+        "script", "style", "noscript", "template", "svg", "img", "picture", "video", "audio", "iframe", "object",
         "embed", "canvas", "select", "button", "input", "textarea", "head", "title", "meta", "link",
     ]
 

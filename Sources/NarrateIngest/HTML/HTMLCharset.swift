@@ -8,8 +8,9 @@ public enum HTMLCharset {
     /// `contentType`, then a `<meta>` in the first 4096 bytes, then UTF-8 if the bytes are valid
     /// UTF-8, else windows-1252. Never fails: undecodable bytes become U+FFFD.
     ///
-    /// A declared single-byte charset gives way to UTF-8 when the bytes are valid UTF-8 with at
-    /// least one multi-byte sequence: such pages are UTF-8 that lies about its charset.
+    /// A declared legacy charset (single- or multi-byte) gives way to UTF-8 when the bytes are
+    /// valid UTF-8 with at least one multi-byte sequence: such pages are UTF-8 that lies about
+    /// its charset (text in GBK or Shift_JIS is almost never valid UTF-8 as well).
     public static func decode(_ bytes: [UInt8], contentType: String?) -> DecodedPage {
         if let (encoding, length) = byteOrderMark(bytes) {
             return decode(bytes[length...], as: encoding) ?? lenientUTF8(bytes[length...])
@@ -40,7 +41,7 @@ public enum HTMLCharset {
 
     /// Decodes a whole page in the encoding it declares, unless it is really UTF-8.
     private static func decode(_ bytes: [UInt8], declaredAs encoding: WebEncoding) -> DecodedPage? {
-        if encoding.kind == .singleByte, containsNonASCII(bytes), let text = String(validating: bytes, as: UTF8.self) {
+        if encoding.kind == .singleByte || encoding.kind == .multiByte, containsNonASCII(bytes), let text = String(validating: bytes, as: UTF8.self) {
             return DecodedPage(text: text, charset: WebEncoding.utf8.name)
         }
         return decode(bytes[...], as: encoding)
