@@ -6,21 +6,28 @@ public struct ArticleLoader: Sendable {
     public var markdownReader: MarkdownReader
     /// How plain text is read.
     public var textReader: TextReader
+    /// How web pages are read.
+    public var htmlReader: HTMLReader
 
     /// Creates a loader.
-    public init(markdownReader: MarkdownReader = MarkdownReader(), textReader: TextReader = TextReader()) {
+    public init(
+        markdownReader: MarkdownReader = MarkdownReader(), textReader: TextReader = TextReader(),
+        htmlReader: HTMLReader? = nil
+    ) {
         self.markdownReader = markdownReader
         self.textReader = textReader
+        self.htmlReader = htmlReader ?? HTMLReader(codeBlockNotice: markdownReader.codeBlockNotice)
     }
 
     /// The format a path's extension implies: `.md`/`.markdown` is Markdown, `.txt`/`.text`
-    /// is text; `nil` for any other extension.
+    /// is text, `.html`/`.htm`/`.xhtml` a web page; `nil` for any other extension.
     public static func format(forPath path: String) -> SourceFormat? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "md", "markdown", "mdown", "mkd", "mkdn": return .markdown
         case "txt", "text": return .text
+        case "html", "htm", "xhtml", "shtml": return .html
         default: return nil
         }
     }
@@ -48,21 +55,40 @@ public struct ArticleLoader: Sendable {
             throw .inputUnavailable(path: path == "-" ? "standard input" : path, reason: error.reason)
         }
         let displayName = path == "-" ? "standard input" : path
-        let chosen = format ?? Self.format(forPath: path) ?? .text
-        let text = try InputDecoder.decode(bytes, path: displayName)
-        return (try read(text: text, format: chosen, name: displayName), text)
+        return try readWithSource(bytes, format: format ?? Self.format(forPath: path) ?? .text, name: displayName)
     }
 
     /// Reads raw bytes; `name` identifies them in error messages.
     public func read(_ bytes: [UInt8], format: SourceFormat, name: String) throws(NarrateError) -> Document {
-        try read(text: InputDecoder.decode(bytes, path: name), format: format, name: name)
+        try readWithSource(bytes, format: format, name: name).document
     }
 
-    private func read(text: String, format: SourceFormat, name: String) throws(NarrateError) -> Document {
+    /// Reads raw bytes, also returning the decoded source. For web pages, `contentType` is
+    /// the HTTP header they came with (its charset counts) and `url` where they came from.
+    public func readWithSource(
+        _ bytes: [UInt8], format: SourceFormat, name: String, contentType: String? = nil, url: String? = nil
+    ) throws(NarrateError) -> (document: Document, source: String) {
         switch format {
-        case .text: return try textReader.read(text, path: name)
-        case .markdown: return try markdownReader.read(text, path: name)
-        case .html: throw .malformedInput(path: name, message: "HTML reading is not built yet")
+        case .text:
+            let text = try InputDecoder.decode(bytes, path: name)
+            return (try textReader.read(text, path: name), text)
+        case .markdown:
+            let text = try InputDecoder.decode(bytes, path: name)
+            return (try markdownReader.read(text, path: name), text)
+        case .html:
+            return try htmlReader.read(bytes, contentType: contentType, name: name, url: url)
+        }
+    }
+
+    /// The format a `Content-Type` header names: HTML for `text/html` and XHTML, Markdown for
+    /// `text/markdown`, text for `text/plain`; `nil` for anything else.
+    public static func format(forContentType contentType: String) -> SourceFormat? {
+        let mediaType = contentType.split(separator: ";").first.map { $0.lowercased().filter { !$0.isWhitespace } } ?? ""
+        switch mediaType {
+        case "text/html", "application/xhtml+xml": return .html
+        case "text/markdown", "text/x-markdown": return .markdown
+        case "text/plain": return .text
+        default: return nil
         }
     }
 }

@@ -13,7 +13,7 @@ struct AddCommand: ParsableCommand {
         abstract: "Save articles to the library: files, folders (recursively) or - for standard input."
     )
 
-    @Argument(help: "Articles (.txt, .md), folders of them, or - for standard input.")
+    @Argument(help: "Articles (.txt, .md, .html files or http(s) URLs), folders of them, or - for standard input.")
     var paths: [String]
 
     @Option(help: "The title (one article only; default: its first heading or line).")
@@ -28,7 +28,7 @@ struct AddCommand: ParsableCommand {
     @Option(name: .customLong("tag"), help: "A tag to give (repeatable).")
     var tags: [String] = []
 
-    @Option(help: "Read the input as 'text' or 'markdown' (default: from its extension).")
+    @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
     var format: InputFormat?
 
     @Flag(help: "Print a JSON array of outcomes instead of lines.")
@@ -101,7 +101,7 @@ struct AddCommand: ParsableCommand {
         }
     }
 
-    /// The inputs: files as given, folders as the .txt and .md files inside them (sorted,
+    /// The inputs: files as given, folders as the .txt, .md and .html files inside them (sorted,
     /// hidden ones skipped).
     private func expand(_ paths: [String]) throws(NarrateError) -> [String] {
         var inputs: [String] = []
@@ -124,7 +124,7 @@ struct AddCommand: ParsableCommand {
                 let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
                 if ArticleLoader.format(forPath: full) != nil { found.append(full) }
             }
-            if found.isEmpty { throw .inputUnavailable(path: path, reason: "no .txt or .md files in this folder") }
+            if found.isEmpty { throw .inputUnavailable(path: path, reason: "no .txt, .md or .html files in this folder") }
             inputs += found.sorted()
         }
         return inputs
@@ -146,7 +146,8 @@ struct AddCommand: ParsableCommand {
         let code = (language ?? document.language ?? detector?.language(of: text)).map { LanguageRules.primaryCode(of: $0) }
         let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
         return NewArticle(
-            title: title ?? document.title, sourcePath: input == "-" ? nil : absolute(input), language: code,
+            title: title ?? document.title, byline: document.byline, site: document.site, sourceURL: document.sourceURL,
+            sourcePath: input == "-" ? nil : absolute(input), language: code, publishedAt: document.publishedAt,
             voice: voice, original: bytes, document: document, sentences: sentences, tags: tags
         )
     }

@@ -4,10 +4,14 @@ import NarrateIngest
 
 /// The input formats a user can force with `--format`.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, markdown
+    case text, markdown, html
 
     var sourceFormat: SourceFormat {
-        self == .markdown ? .markdown : .text
+        switch self {
+        case .text: .text
+        case .markdown: .markdown
+        case .html: .html
+        }
     }
 }
 
@@ -16,7 +20,7 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable {
 enum ArticleInput {
     /// Extensions of formats narrate does not read yet; refused unless `--format` is given.
     static let unsupportedExtensions: Set<String> = [
-        "html", "htm", "xhtml", "pdf", "epub", "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
+        "pdf", "epub", "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
     ]
 
     /// The lower-cased extension of `path`'s file name, or "".
@@ -31,7 +35,7 @@ enum ArticleInput {
         let fileExtension = fileExtension(of: input)
         if unsupportedExtensions.contains(fileExtension), format == nil {
             throw .malformedInput(
-                path: input, message: "is a .\(fileExtension) file; narrate reads plain text and Markdown (.txt, .md)"
+                path: input, message: "is a .\(fileExtension) file; narrate reads plain text, Markdown and web pages (.txt, .md, .html)"
             )
         }
     }

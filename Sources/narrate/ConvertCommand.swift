@@ -15,7 +15,7 @@ import Darwin
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Narrate an article (.txt, .md or - for standard input) into a WAV file."
+        abstract: "Narrate an article (.txt, .md, .html, a URL or - for standard input) into a WAV file."
     )
 
     @Argument(help: "The article: a .txt or .md file, or - for standard input.")
@@ -24,7 +24,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The audio file to write (default: INPUT with .wav).")
     var output: String?
 
-    @Option(help: "Read the input as 'text' or 'markdown' (default: from its extension).")
+    @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
     var format: InputFormat?
 
     @Option(help: "Language rules for sentences and pronunciation (such as en, uk); default: the article's declared language, else the voice's.")
