@@ -16,7 +16,7 @@ import Darwin
 struct NarrateBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate-bench",
-        abstract: "Benchmark narrate against espeak-ng, and its segmenter against pySBD (run from a release build)."
+        abstract: "Benchmark narrate against espeak-ng, its segmenter against pySBD, its web page reading against readability-lxml and trafilatura (run from a release build)."
     )
 
     @Option(help: "Alternating runs of each program for wall time.")
@@ -49,6 +49,12 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Skip the library measurements.")
     var skipLibrary = false
 
+    @Flag(help: "Only measure reading web pages (narrate, readability-lxml, trafilatura).")
+    var extractionOnly = false
+
+    @Option(help: "The folder of pages for the extraction measurement (default: ../shared/corpora/readability).")
+    var pages: String?
+
     @Option(help: "Articles in the large library for the list and search latency.")
     var largeLibrary = 100_000
 
@@ -60,6 +66,11 @@ struct NarrateBench: ParsableCommand {
         guard let samples = Locations.samplesDirectory() else {
             throw BenchmarkError("samples/en-long.txt not found; run from the package directory")
         }
+        let corpus = pages ?? "\(samples)/../../shared/corpora/readability"
+        if extractionOnly {
+            try ExtractionBenchmark(corpus: corpus).run()
+            return
+        }
         if libraryOnly {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
             return
@@ -67,6 +78,9 @@ struct NarrateBench: ParsableCommand {
         if !segmentationOnly { try compareWithESpeak() }
         if !skipSegmentation {
             try SegmentationBenchmark(longArticle: sample ?? "\(samples)/en-long.txt", samplesDirectory: samples).run()
+        }
+        if !segmentationOnly, access(corpus, R_OK) == 0 {
+            try ExtractionBenchmark(corpus: corpus).run()
         }
         if !segmentationOnly, !skipLibrary {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()

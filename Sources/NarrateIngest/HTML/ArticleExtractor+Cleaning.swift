@@ -9,7 +9,7 @@ extension ArticleExtractor {
         for part in article.elementChildren {
             Self.removeMatching(in: part) { node in
                 ReadabilityPatterns.isShareElement(node.className + " " + node.id)
-                    && node.textContent.utf16.count < Self.characterThreshold
+                    && ArticleText.length(node) < Self.characterThreshold
             }
         }
         for tag in ["iframe", "input", "textarea", "select", "button"] { Self.clean(article, tag: tag) }
@@ -22,7 +22,7 @@ extension ArticleExtractor {
         for heading in article.elements("h1") { heading.retag("h2") }
         for paragraph in article.elements("p").reversed() {
             let media = paragraph.elements(["img", "embed", "object", "iframe"]).count
-            if media == 0 && ArticleText.innerText(paragraph).isEmpty { paragraph.detach() }
+            if media == 0 && ArticleText.length(paragraph) == 0 { paragraph.detach() }
         }
         for lineBreak in article.elements("br") {
             if let next = Self.nextNonWhitespace(lineBreak.nextSibling), next.tag == "p" { lineBreak.detach() }
@@ -99,11 +99,10 @@ extension ArticleExtractor {
     }
 
     private func shouldRemove(_ node: HTMLNode, tag: String, rules: Rules, dataTables: Set<ObjectIdentifier>) -> Bool {
-        let text = ArticleText.innerText(node)
-        let length = text.utf16.count
+        let length = ArticleText.length(node)
         var isList = tag == "ul" || tag == "ol"
         if !isList {
-            let listLength = node.elements(["ul", "ol"]).reduce(0) { $0 + ArticleText.innerText($1).utf16.count }
+            let listLength = node.elements(["ul", "ol"]).reduce(0) { $0 + ArticleText.length($1) }
             isList = length > 0 && Double(listLength) / Double(length) > 0.9
         }
         if tag == "table" && dataTables.contains(ObjectIdentifier(node)) { return false }
@@ -113,7 +112,7 @@ extension ArticleExtractor {
         if inside.contains(where: { $0.tag == "table" && dataTables.contains(ObjectIdentifier($0)) }) { return false }
         let weight = Self.classWeight(node, rules: rules)
         if weight < 0 { return true }
-        guard ReadabilityPatterns.commaCount(text) < 10 else { return false }
+        guard ArticleText.commaCount(node) < 10 else { return false }
 
         var paragraphs = 0, images = 0, listItems = -100, inputs = 0
         var embeds = 0
@@ -129,7 +128,7 @@ extension ArticleExtractor {
             default: break
             }
         }
-        if ReadabilityPatterns.isPlaceholder(text) { return true }
+        if length < 20 && ReadabilityPatterns.isPlaceholder(ArticleText.innerText(node)) { return true }
         let headingDensity = Self.textDensity(node, tags: ["h1", "h2", "h3", "h4", "h5", "h6"], length: length)
         let density = Self.linkDensity(node)
         let textDensity = Self.textDensity(node, tags: Self.textishTags, length: length)
@@ -158,14 +157,14 @@ extension ArticleExtractor {
     /// Share of the text inside elements with `tags`.
     private static func textDensity(_ node: HTMLNode, tags: Set<String>, length: Int) -> Double {
         guard length > 0 else { return 0 }
-        let inside = node.elements(tags).reduce(0) { $0 + ArticleText.innerText($1).utf16.count }
+        let inside = node.elements(tags).reduce(0) { $0 + ArticleText.length($1) }
         return Double(inside) / Double(length)
     }
 
     /// `node` or the first sibling after it that is not white-space text.
     static func nextNonWhitespace(_ node: HTMLNode?) -> HTMLNode? {
         var next = node
-        while let current = next, current.isText, current.text.allSatisfy(\.isWhitespace) {
+        while let current = next, current.isText, ArticleText.isBlank(current.text) {
             next = current.nextSibling
         }
         return next

@@ -39,7 +39,7 @@ struct ArticleExtractor {
             let copy = page.deepCopy()
             let foundByline = byline
             let content = grabArticle(copy, rules: rules)
-            let length = ArticleText.innerText(content).utf16.count
+            let length = ArticleText.length(content)
             if length >= Self.characterThreshold { return content }
             byline = foundByline
             attempts.append((content, length))
@@ -131,12 +131,11 @@ struct ArticleExtractor {
         var candidates: [HTMLNode] = []
         for element in elements {
             guard let parent = element.parent, parent.isElement else { continue }
-            let text = ArticleText.innerText(element)
-            let length = text.utf16.count
+            let length = ArticleText.length(element)
             guard length >= 25 else { continue }
             let ancestors = element.ancestors(maximumDepth: 5)
             guard !ancestors.isEmpty else { continue }
-            let score = 1.0 + Double(ReadabilityPatterns.commaCount(text) + 1) + Double(min(length / 100, 3))
+            let score = 1.0 + Double(ArticleText.commaCount(element) + 1) + Double(min(length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() {
                 guard ancestor.isElement, let grandparent = ancestor.parent, grandparent.isElement else { continue }
                 if ancestor.contentScore == nil {
@@ -284,13 +283,13 @@ struct ArticleExtractor {
 
     /// Share of the text that is link text (in-page `#` links count for 30%).
     static func linkDensity(_ node: HTMLNode) -> Double {
-        let length = ArticleText.innerText(node).utf16.count
+        let length = ArticleText.length(node)
         guard length > 0 else { return 0 }
         var linkLength = 0.0
         for link in node.elements("a") {
             let href = link.attribute("href") ?? ""
             let coefficient = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1
-            linkLength += Double(ArticleText.innerText(link).utf16.count) * coefficient
+            linkLength += Double(ArticleText.length(link)) * coefficient
         }
         return linkLength / Double(length)
     }
@@ -353,7 +352,7 @@ struct ArticleExtractor {
     }
 
     static func isElementWithoutContent(_ node: HTMLNode) -> Bool {
-        guard node.textContent.allSatisfy(\.isWhitespace) else { return false }
+        guard ArticleText.length(node) == 0 else { return false }
         let children = node.elementChildren.count
         return children == 0 || children == node.elements(["br", "hr"]).count
     }
@@ -361,7 +360,7 @@ struct ArticleExtractor {
     static func hasSingleTag(_ tag: String, inside node: HTMLNode) -> Bool {
         let elements = node.elementChildren
         guard elements.count == 1, elements[0].tag == tag else { return false }
-        return !node.children.contains { $0.isText && !$0.text.allSatisfy(\.isWhitespace) }
+        return !node.children.contains { $0.isText && !ArticleText.isBlank($0.text) }
     }
 
     static func hasChildBlockElement(_ node: HTMLNode) -> Bool {
@@ -378,7 +377,7 @@ struct ArticleExtractor {
     }
 
     static func isWhitespace(_ node: HTMLNode) -> Bool {
-        (node.isText && node.text.allSatisfy(\.isWhitespace)) || node.tag == "br"
+        (node.isText && ArticleText.isBlank(node.text)) || node.tag == "br"
     }
 
     /// Runs of inline content directly in a `div` become paragraphs.

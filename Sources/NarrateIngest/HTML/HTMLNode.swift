@@ -17,6 +17,10 @@ final class HTMLNode {
     var sourceOffset: Int
     /// The extractor's content score, once it has been given one.
     var contentScore: Double?
+    /// Where the node last stood among its parent's children: checked first (and its
+    /// neighbours, as a removal shifts by one) before searching, so walks over wide pages
+    /// stay linear.
+    private var indexHint = 0
 
     init(tag: String, attributes: [(name: String, value: String)] = [], text: String = "", sourceOffset: Int = 0) {
         self.tag = tag
@@ -55,30 +59,46 @@ final class HTMLNode {
     func append(_ child: HTMLNode) {
         child.detach()
         child.parent = self
+        child.indexHint = children.count
         children.append(child)
     }
 
     func insert(_ child: HTMLNode, at index: Int) {
         child.detach()
         child.parent = self
-        children.insert(child, at: min(index, children.count))
+        child.indexHint = min(index, children.count)
+        children.insert(child, at: child.indexHint)
+    }
+
+    /// The node's index among its parent's children.
+    private var index: Int? {
+        guard let siblings = parent?.children else { return nil }
+        for candidate in [indexHint, indexHint - 1, indexHint + 1] where siblings.indices.contains(candidate) {
+            if siblings[candidate] === self {
+                indexHint = candidate
+                return candidate
+            }
+        }
+        guard let found = siblings.firstIndex(where: { $0 === self }) else { return nil }
+        indexHint = found
+        return found
     }
 
     /// Removes the node from its parent.
     func detach() {
         guard let parent else { return }
-        if let index = parent.children.firstIndex(where: { $0 === self }) {
-            parent.children.remove(at: index)
-        }
+        if let index { parent.children.remove(at: index) }
         self.parent = nil
     }
 
     /// Puts `replacement` where this node stands.
     func replace(with replacement: HTMLNode) {
-        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return }
+        guard let parent else { return }
         replacement.detach()
+        guard let index else { return }
         parent.children[index] = replacement
         replacement.parent = parent
+        replacement.indexHint = index
         self.parent = nil
     }
 
@@ -88,23 +108,23 @@ final class HTMLNode {
         children = []
         for child in moved {
             child.parent = other
+            child.indexHint = other.children.count
             other.children.append(child)
         }
     }
 
     var nextElementSibling: HTMLNode? {
-        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return nil }
+        guard let parent, let index else { return nil }
         return parent.children[(index + 1)...].first(where: \.isElement)
     }
 
     var previousSibling: HTMLNode? {
-        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }), index > 0 else { return nil }
+        guard let parent, let index, index > 0 else { return nil }
         return parent.children[index - 1]
     }
 
     var nextSibling: HTMLNode? {
-        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }), index + 1 < parent.children.count
-        else { return nil }
+        guard let parent, let index, index + 1 < parent.children.count else { return nil }
         return parent.children[index + 1]
     }
 
@@ -212,7 +232,7 @@ final class HTMLNode {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if ArticleText.isSpace(scalar.value) {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(" ") }

@@ -40,8 +40,25 @@ enum ReadabilityPatterns {
 
     static func matches(_ text: String, _ words: [String]) -> Bool {
         guard !text.isEmpty else { return false }
-        let lower = text.lowercased()
-        return words.contains { lower.contains($0) }
+        var lower = Array(text.utf8)
+        for index in lower.indices where lower[index] >= 0x41 && lower[index] <= 0x5A { lower[index] |= 0x20 }
+        return words.contains { word in contains(lower, Array(word.utf8)) }
+    }
+
+    /// Whether `bytes` holds `word` (both short: a naive search is fastest).
+    private static func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
+        guard word.count <= bytes.count, let first = word.first else { return word.isEmpty }
+        var start = 0
+        let last = bytes.count - word.count
+        while start <= last {
+            if bytes[start] == first {
+                var offset = 1
+                while offset < word.count && bytes[start + offset] == word[offset] { offset += 1 }
+                if offset == word.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// The `negative` list plus the word "hid" standing alone.
