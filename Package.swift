@@ -125,7 +125,7 @@ let package = Package(
             name: "NarrateLibraryTests", dependencies: ["NarrateLibrary", "NarrateIngest", "NarrateText"],
             exclude: ["LanguageSamples.json", "Fixtures"], swiftSettings: strictSettings
         ),
-        .testTarget(name: "NarrateFetchTests", dependencies: ["NarrateFetch"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrateFetchTests", dependencies: ["NarrateFetch"], exclude: ["Resources"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText"], swiftSettings: strictSettings),

@@ -1,0 +1,122 @@
+import Foundation
+public import NarrateCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fetches one web page over HTTP or HTTPS for narration: follows redirects, refuses what
+/// narrate cannot read as soon as the headers say so, and never holds more than a set size.
+///
+/// Each fetch runs in its own ephemeral `URLSession`, so nothing (cookies, cache) outlives it.
+public struct PageFetcher: Sendable {
+    /// Seconds the whole fetch (connecting, redirects and body) may take.
+    public let timeout: Double
+    /// The largest body accepted, in bytes.
+    public let maximumBytes: Int
+    /// The `User-Agent` header sent with every request.
+    public let userAgent: String
+
+    /// Redirects followed before giving up.
+    static let maximumRedirects = 10
+    /// What narrate can read, best first; anything is still asked for so that a server with no
+    /// matching variant answers and the content type check can name what it sent.
+    static let acceptHeader = "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5"
+
+    /// Creates a fetcher; `timeout` (seconds) and `maximumBytes` must be positive.
+    public init(
+        timeout: Double = 30, maximumBytes: Int = 20 * 1024 * 1024,
+        userAgent: String = "narrate/0.1 (+offline article narrator)"
+    ) {
+        precondition(timeout > 0, "the fetch timeout must be positive")
+        precondition(maximumBytes > 0, "the fetch size limit must be positive")
+        self.timeout = timeout
+        self.maximumBytes = maximumBytes
+        self.userAgent = userAgent
+    }
+
+    /// Fetches `address` (an http or https URL), blocking until the page has arrived or the
+    /// fetch has failed; the CLI is synchronous.
+    ///
+    /// - Throws: `.fetchFailed` for an unusable address, no connection, a timeout, an HTTP
+    ///   error status, a redirect loop or a page over `maximumBytes`; `.unsupportedContent`
+    ///   for a content type that is not HTML, XHTML, plain text or Markdown.
+    public func fetch(_ address: String) throws(NarrateError) -> FetchedPage {
+        let url = try Self.validatedURL(address)
+        let transfer = PageTransfer(address: address, url: url, maximumBytes: maximumBytes, timeout: timeout)
+
+        // Our own deadline below is the real limit. FoundationNetworking on Linux rounds its
+        // timer down to whole seconds (0.5 s would become 0), so its timer is only a backstop
+        // set past ours. Capped so that neither timer overflows on an absurd timeout.
+        let limit = min(timeout, 1_000_000)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = limit.rounded(.up) + 1
+        configuration.timeoutIntervalForResource = limit.rounded(.up) + 1
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        let delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: delegateQueue)
+        defer { session.invalidateAndCancel() }
+
+        var request = URLRequest(url: url)
+        request.setValue(Self.acceptHeader, forHTTPHeaderField: "Accept")
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        let task = session.dataTask(with: request)
+        task.resume()
+        if !transfer.waitUntilFinished(timeout: limit) {
+            transfer.fail(.fetchFailed(url: address, reason: Self.timedOut(after: timeout)), cancelling: task)
+            // Cancelling is asynchronous; give the session a moment to wind the task down
+            // before it is invalidated.
+            _ = transfer.waitUntilFinished(timeout: 2)
+        }
+        return try transfer.result().get()
+    }
+
+    /// Whether `argument` is an http(s) URL rather than a path.
+    public static func isURL(_ argument: String) -> Bool {
+        let lowercased = argument.lowercased()
+        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else { return false }
+        guard let host = URLComponents(string: argument)?.host else { return false }
+        return !host.isEmpty
+    }
+
+    /// The URL behind `address`, or why it cannot be fetched.
+    static func validatedURL(_ address: String) throws(NarrateError) -> URL {
+        guard let components = URLComponents(string: address), let url = components.url else {
+            throw .fetchFailed(url: address, reason: "not a valid URL")
+        }
+        guard let scheme = components.scheme?.lowercased() else {
+            throw .fetchFailed(url: address, reason: "not a URL; give an address that starts with http:// or https://")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw .fetchFailed(url: address, reason: "only http and https addresses can be fetched, not \(scheme)")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw .fetchFailed(url: address, reason: "the address has no host name")
+        }
+        return url
+    }
+
+    /// "timed out after 30 s".
+    static func timedOut(after seconds: Double) -> String {
+        "timed out after \(Self.seconds(seconds)) s"
+    }
+
+    /// `seconds` as a person writes it: "30", "2", "0.5".
+    static func seconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// A byte count as a person writes it: "20 MB", "512 KB", "1000 bytes", "1.5 MB".
+    static func size(_ bytes: Int) -> String {
+        let kilobyte = 1024
+        let megabyte = 1024 * kilobyte
+        if bytes >= megabyte {
+            return bytes % megabyte == 0
+                ? "\(bytes / megabyte) MB" : String(format: "%.1f MB", Double(bytes) / Double(megabyte))
+        }
+        if bytes >= kilobyte, bytes % kilobyte == 0 { return "\(bytes / kilobyte) KB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+    }
+}

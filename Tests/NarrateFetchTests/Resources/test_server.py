@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""A local HTTP server for the NarrateFetch tests.
+
+Listens on 127.0.0.1 on a free port, prints that port as the first line on standard
+output, then serves until it is killed (or until its standard input closes, so a
+test run that dies does not leave servers behind).
+"""
+
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+PAGE = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Café</title></head>" \
+       "<body><p>Grüße aus Köln — ein kurzer Artikel.</p></body></html>\n"
+PLAIN = "Plain words, nothing else.\n"
+MARKDOWN = "# Notes\n\nShort *markdown* text.\n"
+CHUNK = b"x" * 65536
+
+
+class Handler(BaseHTTPRequestHandler):
+    # HTTP/1.0: every response closes its connection, so a body without a
+    # Content-Length simply ends when the connection does.
+    protocol_version = "HTTP/1.0"
+    server_version = "narrate-test-server"
+
+    def log_message(self, format, *args):
+        pass
+
+    def send_body(self, status, content_type, body, length=None):
+        self.send_response(status)
+        if content_type is not None:
+            self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body) if length is None else length))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def redirect(self, status, location):
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def headers_then_stall(self, content_type, length):
+        """Sends headers, then waits: a client that decides at the headers never sees a body."""
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(length))
+        self.end_headers()
+        self.wfile.flush()
+        time.sleep(10)
+
+    def do_GET(self):
+        url = urlsplit(self.path)
+        query = parse_qs(url.query)
+        path = url.path
+        if path == "/page.html":
+            self.send_body(200, "text/html; charset=utf-8", PAGE.encode("utf-8"))
+        elif path == "/plain.txt":
+            self.send_body(200, "text/plain; charset=utf-8", PLAIN.encode("utf-8"))
+        elif path == "/notes.md":
+            self.send_body(200, "text/markdown; charset=utf-8", MARKDOWN.encode("utf-8"))
+        elif path == "/untyped":
+            self.send_body(200, None, PLAIN.encode("utf-8"))
+        elif path == "/typed":
+            # Answers with the content type the query asks for.
+            self.send_body(200, query["type"][0], PLAIN.encode("utf-8"))
+        elif path == "/headers":
+            # Echoes the request headers the tests care about, one per line.
+            lines = [f"{name}: {self.headers.get(name, '')}" for name in ("Accept", "User-Agent")]
+            self.send_body(200, "text/plain", ("\n".join(lines) + "\n").encode("utf-8"))
+        elif path == "/redirect":
+            self.redirect(302, "/hop")
+        elif path == "/hop":
+            self.redirect(301, "/page.html")
+        elif path == "/loop":
+            self.redirect(302, "/loop")
+        elif path == "/chain":
+            # /chain?n=3 → /chain?n=2 → /chain?n=1 → /chain?n=0 → /page.html
+            left = int(query.get("n", ["0"])[0])
+            self.redirect(302, f"/chain?n={left - 1}" if left > 0 else "/page.html")
+        elif path == "/to-ftp":
+            self.redirect(302, "ftp://127.0.0.1/file.txt")
+        elif path == "/redirect-missing":
+            self.redirect(302, "/missing")
+        elif path == "/missing":
+            self.send_body(404, "text/html; charset=utf-8", b"<p>Not here.</p>\n")
+        elif path == "/broken":
+            self.send_body(500, "text/plain", b"oops\n")
+        elif path == "/doc.pdf":
+            self.headers_then_stall("application/pdf", 5_000_000)
+        elif path == "/big-declared":
+            self.headers_then_stall("text/html", 30_000_000)
+        elif path == "/huge":
+            # No Content-Length: the body is streamed until the connection closes.
+            remaining = int(query.get("bytes", [str(25 * 1024 * 1024)])[0])
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.end_headers()
+            while remaining > 0:
+                piece = CHUNK[:min(remaining, len(CHUNK))]
+                self.wfile.write(piece)
+                remaining -= len(piece)
+        elif path == "/endless":
+            # No Content-Length and no end: only a client that stops reading gets out.
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.end_headers()
+            while True:
+                self.wfile.write(CHUNK)
+        elif path == "/stalled-body":
+            # Headers and the first bytes at once, the rest never (within 10 s).
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b"<p>The beginning")
+            self.wfile.flush()
+            time.sleep(10)
+        elif path == "/slow":
+            time.sleep(10)
+            self.send_body(200, "text/html", b"<p>Too late.</p>\n")
+        else:
+            self.send_body(404, "text/plain", b"unknown route\n")
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # Clients that give up early (size caps, timeouts) close the connection
+        # while a handler still writes; that is expected, not worth a traceback.
+        pass
+
+
+def exit_when_stdin_closes():
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+def main():
+    # Foundation's Process on Linux passes on the signal mask of the thread that spawned it,
+    # and Swift's worker threads block SIGTERM: unblock it, or terminate() would do nothing.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    server = Server(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
