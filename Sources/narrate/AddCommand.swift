@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarrateFetch
 import NarrateIngest
 import NarrateLibrary
 import NarrateSpeech
@@ -107,7 +108,7 @@ struct AddCommand: ParsableCommand {
         var inputs: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard path != "-", !PageFetcher.isURL(path), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 inputs.append(path)
                 continue
             }
@@ -131,24 +132,17 @@ struct AddCommand: ParsableCommand {
     }
 
     private func article(from input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
-        try ArticleInput.refuseUnsupported(input, format: format)
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents.read(input, isCancelled: { Interruption.isRequested })
-        } catch {
-            if error.isInterrupted { throw .interrupted }
-            throw .inputUnavailable(path: input == "-" ? "standard input" : input, reason: error.reason)
-        }
-        let name = input == "-" ? "standard input" : input
-        let chosen = format?.sourceFormat ?? ArticleLoader.format(forPath: input) ?? .text
-        let document = try ArticleLoader().read(bytes, format: chosen, name: name)
+        let loaded = try ArticleInput.load(input, format: format)
+        let document = loaded.document
         let text = document.blocks.map(\.text).joined(separator: "\n\n")
         let code = (language ?? document.language ?? detector?.language(of: text)).map { LanguageRules.primaryCode(of: $0) }
         let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
+        let isFile = input != "-" && loaded.url == nil
         return NewArticle(
-            title: title ?? document.title, byline: document.byline, site: document.site, sourceURL: document.sourceURL,
-            sourcePath: input == "-" ? nil : absolute(input), language: code, publishedAt: document.publishedAt,
-            voice: voice, original: bytes, document: document, sentences: sentences, tags: tags
+            title: title ?? document.title, byline: document.byline, site: document.site,
+            sourceURL: loaded.url ?? document.sourceURL, sourcePath: isFile ? absolute(input) : nil, language: code,
+            publishedAt: document.publishedAt, voice: voice, original: loaded.bytes, document: document,
+            sentences: sentences, tags: tags
         )
     }
 

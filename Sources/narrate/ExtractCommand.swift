@@ -59,7 +59,7 @@ struct ExtractCommand: ParsableCommand {
                 ?? SpeechLanguage.detector(engine: nil)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
             let extract = Extract(
                 title: document.title, byline: document.byline, site: document.site, language: language,
-                published: document.publishedAt, excerpt: document.excerpt, url: document.sourceURL,
+                published: document.publishedAt, excerpt: document.excerpt, url: loaded.url ?? document.sourceURL,
                 text: Self.bodyText(of: document)
             )
             if json {

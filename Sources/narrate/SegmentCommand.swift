@@ -58,7 +58,8 @@ struct SegmentCommand: ParsableCommand {
             lexicon = loaded.lexicon
             presetVoice = loaded.voice.voice
         }
-        let (document, source) = try ArticleInput.load(input, format: format)
+        let loaded = try ArticleInput.load(input, format: format)
+        let (document, source) = (loaded.document, loaded.source)
         let engine = presetVoice == nil ? nil : try? ESpeakEngine.shared()
         let code = SpeechLanguage.resolve(option: language, document: document, voice: presetVoice, engine: engine)
         let sentences = SentenceSegmenter(language: code).sentences(of: document)

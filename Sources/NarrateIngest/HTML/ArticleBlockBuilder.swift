@@ -17,6 +17,8 @@ struct ArticleBlockBuilder {
 
     private var blocks: [Block] = []
     private var text = String.UnicodeScalarView()
+    /// Scalars in `text` (counting a UnicodeScalarView walks it).
+    private var textCount = 0
     private var runs: [SourceMap.Run] = []
     private var pendingSpace = false
     private var kind: Block.Kind = .paragraph
@@ -125,44 +127,53 @@ struct ArticleBlockBuilder {
         var runStart: Int?
         var runSource = start
         for (index, scalar) in piece.unicodeScalars.enumerated() {
-            if scalar.properties.isWhitespace {
+            if ArticleText.isSpace(scalar.value) {
                 if !text.isEmpty { pendingSpace = true }
                 if let begun = runStart {
-                    runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: text.count - begun))
+                    runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: textCount - begun))
                     runStart = nil
                 }
                 continue
             }
             if pendingSpace {
-                if text.last != "\n" { text.append(" ") }
+                if text.last != "\n" {
+                    text.append(" ")
+                    textCount += 1
+                }
                 pendingSpace = false
             }
             if runStart == nil {
-                runStart = text.count
+                runStart = textCount
                 runSource = start + index
             }
             text.append(scalar)
+            textCount += 1
         }
         if let begun = runStart {
-            runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: text.count - begun))
+            runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: textCount - begun))
         }
     }
 
     private mutating func appendLineBreak() {
         guard !text.isEmpty, text.last != "\n" else { return }
         text.append("\n")
+        textCount += 1
         pendingSpace = false
     }
 
     private mutating func flush() {
-        while let last = text.last, last.properties.isWhitespace { text.removeLast() }
+        while let last = text.last, last.properties.isWhitespace {
+            text.removeLast()
+            textCount -= 1
+        }
         defer {
             text = String.UnicodeScalarView()
+            textCount = 0
             runs = []
             pendingSpace = false
         }
         guard !text.isEmpty else { return }
-        let length = text.count
+        let length = textCount
         let clipped = runs.compactMap { run -> SourceMap.Run? in
             guard run.textOffset < length else { return nil }
             var run = run

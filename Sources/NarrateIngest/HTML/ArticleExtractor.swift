@@ -286,9 +286,10 @@ struct ArticleExtractor {
         let length = ArticleText.length(node)
         guard length > 0 else { return 0 }
         var linkLength = 0.0
-        for link in node.elements("a") {
+        node.forEachDescendant { link in
+            guard link.tag == "a" else { return }
             let href = link.attribute("href") ?? ""
-            let coefficient = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1
+            let coefficient = href.utf8.count > 1 && href.utf8.first == UInt8(ascii: "#") ? 0.3 : 1
             linkLength += Double(ArticleText.length(link)) * coefficient
         }
         return linkLength / Double(length)

@@ -145,22 +145,36 @@ final class HTMLNode {
     /// The descendant elements in document order, this node excluded.
     var descendants: [HTMLNode] {
         var result: [HTMLNode] = []
-        var stack: [HTMLNode] = children.reversed()
-        while let node = stack.popLast() {
-            guard node.isElement else { continue }
-            result.append(node)
-            stack.append(contentsOf: node.children.reversed())
-        }
+        forEachDescendant { result.append($0) }
         return result
+    }
+
+    /// Calls `body` with each descendant element in document order, without recursion.
+    func forEachDescendant(_ body: (HTMLNode) -> Void) {
+        var stack: [HTMLNode] = []
+        for child in children.reversed() where child.isElement { stack.append(child) }
+        while let node = stack.popLast() {
+            body(node)
+            var index = node.children.count - 1
+            while index >= 0 {
+                let child = node.children[index]
+                if child.isElement { stack.append(child) }
+                index -= 1
+            }
+        }
     }
 
     /// Descendant elements with one of `tags`, in document order.
     func elements(_ tags: Set<String>) -> [HTMLNode] {
-        descendants.filter { tags.contains($0.tag) }
+        var result: [HTMLNode] = []
+        forEachDescendant { if tags.contains($0.tag) { result.append($0) } }
+        return result
     }
 
     func elements(_ tag: String) -> [HTMLNode] {
-        descendants.filter { $0.tag == tag }
+        var result: [HTMLNode] = []
+        forEachDescendant { if $0.tag == tag { result.append($0) } }
+        return result
     }
 
     /// The nearest ancestor, up to `maximumDepth` levels (0 for any), that is a `tag`.
