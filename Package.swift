@@ -125,13 +125,17 @@ let package = Package(
             name: "NarrateLibraryTests", dependencies: ["NarrateLibrary", "NarrateIngest", "NarrateText"],
             exclude: ["LanguageSamples.json", "Fixtures"], swiftSettings: strictSettings
         ),
-        .testTarget(name: "NarrateFetchTests", dependencies: ["NarrateFetch"], exclude: ["Resources"], swiftSettings: strictSettings),
+        // A local HTTP server (python3, standard library) for tests that fetch pages.
+        .target(name: "NarrateTestSupport", path: "Tests/Support", exclude: ["test_server.py"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NarrateFetchTests", dependencies: ["NarrateFetch", "NarrateTestSupport"], swiftSettings: strictSettings
+        ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateCLITests",
-            dependencies: ["narrate", "NarrateAudio"],
+            dependencies: ["narrate", "NarrateAudio", "NarrateTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

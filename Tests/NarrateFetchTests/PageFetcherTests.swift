@@ -1,6 +1,7 @@
 import Foundation
 import NarrateCore
 import NarrateFetch
+import NarrateTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ struct PageFetcherTests {
     let server: TestServer
 
     init() throws {
-        server = try #require(TestServer.current, "the suite's local server is missing")
+        server = try #require(SuiteServer.current, "the suite's local server is missing")
     }
 
     // MARK: Pages

@@ -51,7 +51,7 @@ struct HTMLMetadata {
         publishedAt = Self.first(jsonLD.published, values["article:published_time"], values["parsely-pub-date"])
         let declared = page.elements("html").first?.attribute("lang") ?? values["content-language"]
         language = declared.flatMap(Self.languageCode)
-        title = HTMLNode.collapsingWhitespace(title)
+        title = Self.withoutSiteName(HTMLNode.collapsingWhitespace(title), site: site)
         byline = byline.map(HTMLNode.collapsingWhitespace)
         excerpt = excerpt.map(HTMLNode.collapsingWhitespace)
     }
@@ -213,6 +213,16 @@ struct HTMLMetadata {
             return names.isEmpty ? nil : names.joined(separator: ", ")
         }
         return nil
+    }
+
+    /// `title` without " | Site" (or " - Site", " — Site" ...) at its end when the page names
+    /// its site: a listener wants the article's name, not the site's.
+    static func withoutSiteName(_ title: String, site: String?) -> String {
+        guard let site = site.map(HTMLNode.collapsingWhitespace), !site.isEmpty, title.count > site.count + 3 else { return title }
+        for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " / ", " » "] where title.hasSuffix(separator + site) {
+            return String(title.dropLast(separator.count + site.count))
+        }
+        return title
     }
 
     // MARK: Helpers

@@ -34,7 +34,9 @@ public struct HTMLReader: Sendable {
         let metadata = HTMLMetadata(page: page)
         Self.prepare(page)
         var extractor = ArticleExtractor(title: metadata.title)
-        guard let article = extractor.extract(from: page) else { throw .noReadableArticle(path: name) }
+        guard let article = extractor.extract(from: page), Self.isReadable(article) else {
+            throw .noReadableArticle(path: name)
+        }
         var builder = ArticleBlockBuilder(codeBlockNotice: codeBlockNotice, offsets: ScalarOffsets(html))
         var blocks = builder.blocks(of: article)
         guard blocks.contains(where: { $0.kind != .notice && $0.isSpeakable }) else { throw .noReadableArticle(path: name) }
@@ -53,6 +55,24 @@ public struct HTMLReader: Sendable {
             byline: metadata.byline ?? extractor.byline, site: metadata.site, publishedAt: metadata.publishedAt,
             excerpt: metadata.excerpt ?? Self.firstParagraph(blocks), sourceURL: url ?? Self.canonicalURL(page)
         )
+    }
+
+    /// Whether what the extractor kept is an article rather than a menu: some words outside
+    /// links (the extractor, having no better choice, returns a page of links too). Links to
+    /// `javascript:` are not links to anywhere and count as text.
+    static func isReadable(_ article: HTMLNode) -> Bool {
+        var stack: [HTMLNode] = [article]
+        while let node = stack.popLast() {
+            if node.isText {
+                if node.text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+                    return true
+                }
+                continue
+            }
+            if node.tag == "a", let href = node.attribute("href"), !href.lowercased().hasPrefix("javascript:") { continue }
+            stack.append(contentsOf: node.children)
+        }
+        return false
     }
 
     /// Removes what is never read (scripts, styles, templates) and turns `<br><br>` runs into

@@ -1,18 +1,14 @@
 import Foundation
-import Testing
 
-/// The local HTTP server of `Resources/test_server.py` (python3, standard library only),
+/// The local HTTP server of `test_server.py` (python3, standard library only),
 /// listening on 127.0.0.1; one runs for the whole suite.
-final class TestServer: Sendable {
-    /// The server of the running suite, set by the `.localServer` trait.
-    @TaskLocal static var current: TestServer?
-
+public final class TestServer: Sendable {
     /// The script, found next to this file.
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Resources/test_server.py").path
+    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("test_server.py").path
 
     /// The port the server listens on.
-    let port: Int
+    public let port: Int
     private let process: Process
     /// Held open while the server runs: the script exits when its standard input closes, so a
     /// test run that dies takes its server with it.
@@ -25,7 +21,7 @@ final class TestServer: Sendable {
     }
 
     /// Starts the server and waits for the port it prints on its first line.
-    static func start() throws -> TestServer {
+    public static func start() throws -> TestServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script]
@@ -65,12 +61,12 @@ final class TestServer: Sendable {
     }
 
     /// The full address of `path` on this server.
-    func url(_ path: String) -> String {
+    public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)\(path)"
     }
 
     /// Stops the server and waits for it to exit.
-    func stop() {
+    public func stop() {
         process.terminate()
         // Closing its input ends the script too, should SIGTERM be blocked after all.
         try? input.fileHandleForWriting.close()
@@ -79,26 +75,13 @@ final class TestServer: Sendable {
 }
 
 /// Why the test server could not start.
-struct TestServerError: Error, CustomStringConvertible {
-    var description: String
-}
+public struct TestServerError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
 
-/// Runs a suite with one `TestServer` for all its tests and stops it afterwards.
-struct LocalServerTrait: SuiteTrait, TestScoping {
-    var isRecursive: Bool { false }
-
-    func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        let server = try TestServer.start()
-        defer { server.stop() }
-        try await TestServer.$current.withValue(server) {
-            try await function()
-        }
+    /// Creates an error saying `description`.
+    public init(description: String) {
+        self.description = description
     }
 }
 
-extension Trait where Self == LocalServerTrait {
-    /// One local HTTP server (`Resources/test_server.py`) for the whole suite.
-    static var localServer: Self { LocalServerTrait() }
-}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A local HTTP server for the NarrateFetch tests.
+"""A local HTTP server for the tests that fetch pages (NarrateFetch and the CLI).
 
 Listens on 127.0.0.1 on a free port, prints that port as the first line on standard
 output, then serves until it is killed (or until its standard input closes, so a
@@ -19,6 +19,25 @@ PAGE = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Café</title><
 PLAIN = "Plain words, nothing else.\n"
 MARKDOWN = "# Notes\n\nShort *markdown* text.\n"
 CHUNK = b"x" * 65536
+# A saved article among a site's menus: what `narrate add URL` should keep and drop.
+ARTICLE_PARAGRAPH = ("The lighthouse keeper climbed the hundred and twelve steps every evening, "
+                     "wound the clockwork, trimmed the wick, and wrote the weather in the log, "
+                     "as his father had done for forty years before him.")
+ARTICLE = ("<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\">"
+           "<title>The Last Keeper | Coast Weekly</title>"
+           "<meta property=\"og:site_name\" content=\"Coast Weekly\">"
+           "<meta name=\"author\" content=\"Mary Lane\">"
+           "<meta property=\"article:published_time\" content=\"2026-03-01T08:00:00Z\"></head><body>"
+           "<nav class=\"menu\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></nav>"
+           "<article><h1>The Last Keeper</h1>"
+           + "".join("<p>%s %d.</p>" % (ARTICLE_PARAGRAPH, n) for n in range(1, 7)) +
+           "</article><div class=\"comments\">Great story! Subscribe now.</div>"
+           "<footer>Copyright Coast Weekly</footer></body></html>\n")
+UKRAINIAN_PARAGRAPH = ("Доглядач маяка щовечора підіймався сто дванадцятьма сходинками, заводив механізм "
+                       "і записував погоду до журналу, як робив його батько сорок років до нього.")
+UKRAINIAN = ("<html><head><title>Останній доглядач</title></head><body><article>"
+             + "".join("<p>%s</p>" % UKRAINIAN_PARAGRAPH for _ in range(5)) +
+             "</article></body></html>\n").encode("cp1251")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -57,7 +76,16 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         query = parse_qs(url.query)
         path = url.path
-        if path == "/page.html":
+        if path == "/article.html":
+            self.send_body(200, "text/html; charset=utf-8", ARTICLE.encode("utf-8"))
+        elif path == "/moved-article":
+            self.redirect(301, "/article.html")
+        elif path == "/ukrainian.html":
+            # The charset is only in the header, as on many old Ukrainian sites.
+            self.send_body(200, "text/html; charset=windows-1251", UKRAINIAN)
+        elif path == "/menu-only.html":
+            self.send_body(200, "text/html", b"<html><body><nav><a href=/a>A</a> <a href=/b>B</a></nav></body></html>")
+        elif path == "/page.html":
             self.send_body(200, "text/html; charset=utf-8", PAGE.encode("utf-8"))
         elif path == "/plain.txt":
             self.send_body(200, "text/plain; charset=utf-8", PLAIN.encode("utf-8"))
