@@ -76,7 +76,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidUTF8(let path, let offset):
             return "\(path): invalid UTF-8 at byte offset \(offset); convert the file to UTF-8 (for example with iconv)"
         case .binaryInput(let path, let offset):
-            return "\(path): binary data (NUL byte at offset \(offset)); narrate reads text and Markdown files"
+            return "\(path): binary data (NUL byte at offset \(offset)); narrate reads text, Markdown and web pages"
         case .emptyInput(let path):
             return "\(path): the input is empty; nothing to narrate"
         case .noSpeakableText(let path):

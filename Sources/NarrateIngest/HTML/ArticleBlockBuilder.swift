@@ -122,33 +122,65 @@ struct ArticleBlockBuilder {
         return level
     }
 
+    /// Appends a text node's text, white space runs collapsed. A source-map run goes on
+    /// across single spaces, where text and source still advance together, and breaks where
+    /// white space was collapsed.
     private mutating func appendText(_ piece: String, sourceOffset: Int) {
         let start = offsets.scalarOffset(ofByte: sourceOffset)
+        let scalars = piece.unicodeScalars
         var runStart: Int?
         var runSource = start
-        for (index, scalar) in piece.unicodeScalars.enumerated() {
+        // The span of the piece not yet copied into `text`, and its length in scalars.
+        var pendingFrom = scalars.startIndex
+        var pendingLength = 0
+        var spaceLength = 0
+        var spaceIsPlain = true
+        var index = scalars.startIndex
+        var offset = 0
+        func copyPending(upTo end: String.UnicodeScalarView.Index) {
+            if pendingLength > 0 {
+                text.append(contentsOf: scalars[pendingFrom..<end])
+                textCount += pendingLength
+                pendingLength = 0
+            }
+        }
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
             if ArticleText.isSpace(scalar.value) {
+                copyPending(upTo: index)
                 if !text.isEmpty { pendingSpace = true }
-                if let begun = runStart {
+                spaceLength += 1
+                if scalar != " " { spaceIsPlain = false }
+            } else {
+                if pendingSpace {
+                    let continues = runStart != nil && spaceLength == 1 && spaceIsPlain
+                    if !continues, let begun = runStart {
+                        runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: textCount - begun))
+                        runStart = nil
+                    }
+                    if text.last != "\n" {
+                        text.append(" ")
+                        textCount += 1
+                    }
+                    pendingSpace = false
+                } else if spaceLength > 0, let begun = runStart {
+                    // White space at the start of a block was dropped.
                     runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: textCount - begun))
                     runStart = nil
                 }
-                continue
-            }
-            if pendingSpace {
-                if text.last != "\n" {
-                    text.append(" ")
-                    textCount += 1
+                spaceLength = 0
+                spaceIsPlain = true
+                if runStart == nil {
+                    runStart = textCount + pendingLength
+                    runSource = start + offset
                 }
-                pendingSpace = false
+                if pendingLength == 0 { pendingFrom = index }
+                pendingLength += 1
             }
-            if runStart == nil {
-                runStart = textCount
-                runSource = start + index
-            }
-            text.append(scalar)
-            textCount += 1
+            index = scalars.index(after: index)
+            offset += 1
         }
+        copyPending(upTo: scalars.endIndex)
         if let begun = runStart {
             runs.append(SourceMap.Run(textOffset: begun, sourceOffset: runSource, length: textCount - begun))
         }

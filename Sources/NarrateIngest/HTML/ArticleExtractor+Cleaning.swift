@@ -4,7 +4,7 @@ extension ArticleExtractor {
         let dataTables = Self.markDataTables(article)
         cleanConditionally(article, tag: "form", rules: rules, dataTables: dataTables)
         cleanConditionally(article, tag: "fieldset", rules: rules, dataTables: dataTables)
-        for tag in ["object", "embed", "footer", "link", "aside"] { Self.clean(article, tag: tag) }
+        Self.clean(article, tags: ["object", "embed", "footer", "link", "aside"])
         // Share bars among the article's parts.
         for part in article.elementChildren {
             Self.removeMatching(in: part) { node in
@@ -12,7 +12,7 @@ extension ArticleExtractor {
                     && ArticleText.length(node) < Self.characterThreshold
             }
         }
-        for tag in ["iframe", "input", "textarea", "select", "button"] { Self.clean(article, tag: tag) }
+        Self.clean(article, tags: ["iframe", "input", "textarea", "select", "button"])
         for heading in article.elements(["h1", "h2"]) where Self.classWeight(heading, rules: rules) < 0 {
             heading.detach()
         }
@@ -39,10 +39,10 @@ extension ArticleExtractor {
         }
     }
 
-    /// Removes every `tag` element, but keeps embedded videos.
-    static func clean(_ root: HTMLNode, tag: String) {
-        let isEmbed = tag == "object" || tag == "embed" || tag == "iframe"
-        for node in root.elements(tag).reversed() {
+    /// Removes every element with one of `tags` (in one walk), but keeps embedded videos.
+    static func clean(_ root: HTMLNode, tags: Set<String>) {
+        for node in root.elements(tags).reversed() {
+            let isEmbed = node.tag == "object" || node.tag == "embed" || node.tag == "iframe"
             if isEmbed && node.attributes.contains(where: { ReadabilityPatterns.isVideo($0.value) }) { continue }
             node.detach()
         }

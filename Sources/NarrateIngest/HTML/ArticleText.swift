@@ -49,14 +49,37 @@ enum ArticleText {
         }
 
         private mutating func add(_ text: String) {
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                if isSpace(value) {
-                    pendingSpace = length > 0
-                } else {
-                    if pendingSpace { length += 1 }
-                    pendingSpace = false
-                    length += value > 0xFFFF ? 2 : 1
+            var text = text
+            text.withUTF8 { bytes in
+                var index = 0
+                let count = bytes.count
+                while index < count {
+                    let byte = bytes[index]
+                    let value: UInt32
+                    let width: Int
+                    // ASCII is most text; other scalars are decoded only to test for white space.
+                    if byte < 0x80 {
+                        value = UInt32(byte)
+                        width = 1
+                    } else if byte < 0xE0 {
+                        value = (UInt32(byte & 0x1F) << 6) | UInt32(bytes[min(index + 1, count - 1)] & 0x3F)
+                        width = 2
+                    } else if byte < 0xF0 {
+                        value = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[min(index + 1, count - 1)] & 0x3F) << 6)
+                            | UInt32(bytes[min(index + 2, count - 1)] & 0x3F)
+                        width = 3
+                    } else {
+                        value = 0x10000
+                        width = 4
+                    }
+                    index += width
+                    if isSpace(value) {
+                        pendingSpace = length > 0
+                    } else {
+                        if pendingSpace { length += 1 }
+                        pendingSpace = false
+                        length += width == 4 ? 2 : 1
+                    }
                 }
             }
         }
