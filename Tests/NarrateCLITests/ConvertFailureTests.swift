@@ -69,7 +69,14 @@ struct ConvertFailureTests {
     }
 
     @Test func unsupportedInputFormatIs65() throws {
-        try expectFailure(65, input: Array("<html><body>Hi</body></html>".utf8), inputName: "page.html", mentioning: ".html")
+        try expectFailure(65, input: Array("%PDF-1.4\n".utf8), inputName: "paper.pdf", mentioning: "is a .pdf file")
+    }
+
+    @Test func aWebPageWithNoArticleIs65() throws {
+        try expectFailure(
+            65, input: Array("<html><body><nav><a href=/a>Home</a> <a href=/b>News</a></nav></body></html>".utf8),
+            inputName: "page.html", mentioning: "no readable article found"
+        )
     }
 
     @Test func unknownVoiceSuggestsNames() throws {
@@ -84,7 +91,7 @@ struct ConvertFailureTests {
         (["--sentence-pause", "-1"], "--sentence-pause"), (["--sentence-pause=-1"], "sentence pause -1 ms is out of range"),
         (["--paragraph-pause", "20000"], "paragraph pause 20000 ms"), (["--heading-pause", "20000"], "heading pause 20000 ms"),
         (["--word-gap", "500"], "word gap 500 is out of range"), (["--rate", "fast"], "'fast'"),
-        (["--format", "html"], "'html'"), (["--no-such-option"], "--no-such-option"), (["-o", "x.mp3"], "'mp3'"),
+        (["--format", "pdf"], "'pdf'"), (["--no-such-option"], "--no-such-option"), (["-o", "x.mp3"], "'mp3'"),
     ])
     func badOptionsAre64(_ arguments: [String], _ named: String) throws {
         try expectFailure(64, input: text, arguments: arguments, mentioning: named)

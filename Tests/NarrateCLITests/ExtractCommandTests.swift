@@ -112,7 +112,7 @@ struct ExtractCommandTests {
         let run = try narrate(["extract", path], in: scratch)
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
-        #expect(run.errorLines == ["narrate: \(path): binary data (NUL byte at offset 8); narrate reads text and Markdown files"])
+        #expect(run.errorLines == ["narrate: \(path): binary data (NUL byte at offset 8); narrate reads text, Markdown and web pages"])
     }
 
     @Test func addedPageKeepsItsTitleAndDeclaredLanguage() throws {
