@@ -101,6 +101,16 @@ struct HTMLReaderTests {
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
+    @Test func aNavMenuInsideTheArticleIsNotRead() throws {
+        let document = try read(page(body: """
+        <article>
+        <nav><a href="/">Home</a> › <a href="/news">News</a> › Floods, a breadcrumb trail that goes on a while</nav>
+        <p>\(first)</p><p>\(second)</p><p>\(third)</p>
+        </article>
+        """))
+        #expect(document.blocks.map(\.text) == [title, first, second, third])
+    }
+
     @Test func hiddenContentIsDropped() throws {
         let document = try read(page(body: """
         <article>

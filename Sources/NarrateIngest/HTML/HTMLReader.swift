@@ -75,10 +75,10 @@ public struct HTMLReader: Sendable {
         return false
     }
 
-    /// Removes what is never read (scripts, styles, templates) and turns `<br><br>` runs into
+    /// Removes what is never read (scripts, styles, templates, `nav` menus) and turns `<br><br>` runs into
     /// paragraphs and `<font>` into spans, before the article is looked for.
     static func prepare(_ page: HTMLNode) {
-        for node in page.elements(["script", "noscript", "style", "template"]) { node.detach() }
+        for node in page.elements(["script", "noscript", "style", "template", "nav"]) { node.detach() }
         for node in page.elements("font") { node.retag("span") }
         for lineBreak in page.elements("br") { joinLineBreakRun(lineBreak) }
     }
