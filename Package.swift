@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "Narration",
-            dependencies: ["NarrateCore", "NarrateIngest", "NarrateText", "NarrateSpeech", "NarrateAudio"],
+            dependencies: ["NarrateCore", "NarrateIngest", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

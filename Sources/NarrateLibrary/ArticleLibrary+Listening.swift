@@ -75,11 +75,19 @@ extension ArticleLibrary {
         }
     }
 
-    /// Saves where the listener of article `articleId` is, in one short transaction.
+    /// Saves where the listener of article `articleId` is, in one short transaction. A
+    /// sentence outside the article is `.invalidOption` and changes nothing.
     public func savePosition(articleId: Int64, sentence: Int, finished: Bool) throws(NarrateError) {
         try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
+            guard let count = try Int.fetchOne(db, sql: "SELECT sentenceCount FROM article WHERE id = ?", arguments: [articleId])
+            else {
                 throw NarrateError.noSuchArticle(id: articleId)
+            }
+            guard (0..<max(count, 1)).contains(sentence) else {
+                throw NarrateError.invalidOption(
+                    name: "sentence",
+                    message: "article \(articleId) has sentences 1 to \(count); \(sentence + 1) is outside it"
+                )
             }
             try db.execute(
                 sql: """
@@ -90,6 +98,29 @@ extension ArticleLibrary {
                 arguments: [articleId, sentence, finished, Self.now()]
             )
         }
+    }
+
+    /// Forgets where the listener of article `articleId` stopped: the next play starts at the
+    /// beginning.
+    public func resetPosition(articleId: Int64) throws(NarrateError) {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
+                throw NarrateError.noSuchArticle(id: articleId)
+            }
+            try db.execute(sql: "DELETE FROM listeningPosition WHERE articleId = ?", arguments: [articleId])
+        }
+    }
+
+    /// Forgets render `id` (its file is gone or damaged); its timings go with it.
+    public func forgetRender(id: Int64) throws(NarrateError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM render WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// A short, stable identifier of render settings described by `description` (SHA-256, hex).
+    public static func settingsHash(of description: String) -> String {
+        contentHash(of: description)
     }
 
     private static func render(_ row: Row) -> RenderRecord {

@@ -72,13 +72,13 @@ public final class ArticleLibrary: Sendable {
             try db.execute(
                 sql: """
                     INSERT INTO article (title, byline, site, sourceURL, sourcePath, language, voice, publishedAt, savedAt,
-                        sourceFormat, contentHash, wordCount, listeningSeconds, tags)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        sourceFormat, contentHash, wordCount, listeningSeconds, tags, sentenceCount)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     article.title, article.byline, article.site, article.sourceURL, article.sourcePath,
                     article.language?.lowercased(), article.voice, article.publishedAt, Self.now(), article.document.format.rawValue, hash,
-                    words, Double(words) / Self.listeningRate * 60, Self.joinedTags(tags),
+                    words, Double(words) / Self.listeningRate * 60, Self.joinedTags(tags), article.sentences.count,
                 ]
             )
             let id = db.lastInsertedRowID
@@ -114,9 +114,10 @@ public final class ArticleLibrary: Sendable {
     /// The articles, optionally only those with `tag` or in `language`, in `order`; the
     /// first `limit` of them when a limit is given.
     public func list(
-        tag: String? = nil, language: String? = nil, order: ArticleSort = .saved, limit: Int? = nil
+        tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, order: ArticleSort = .saved,
+        limit: Int? = nil
     ) throws(NarrateError) -> [ArticleSummary] {
-        let (filter, arguments) = Self.filter(tag: tag, language: language)
+        let (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress)
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         let orderBy = switch order {
         case .saved: "savedAt DESC, id DESC"
@@ -128,8 +129,10 @@ public final class ArticleLibrary: Sendable {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags
-                    FROM article \(filter) ORDER BY \(orderBy)\(limitClause)
+                    SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
+                        listeningPosition.sentence, listeningPosition.finished
+                    FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                    \(filter) ORDER BY \(orderBy)\(limitClause)
                     """,
                 arguments: arguments
             )
@@ -139,19 +142,26 @@ public final class ArticleLibrary: Sendable {
     }
 
     /// How many articles `list` would give without a limit.
-    public func count(tag: String? = nil, language: String? = nil) throws(NarrateError) -> Int {
-        if let tag, language == nil {
+    public func count(tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil) throws(NarrateError) -> Int {
+        if let tag, language == nil, progress == nil {
             return try read { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM articleTag WHERE tag = ?", arguments: [Self.normalizedTag(tag)]) ?? 0
             }
         }
-        let (filter, arguments) = Self.filter(tag: tag, language: language)
+        let (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress)
         return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM article \(filter)", arguments: arguments) ?? 0
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                    \(filter)
+                    """,
+                arguments: arguments
+            ) ?? 0
         }
     }
 
-    private static func filter(tag: String?, language: String?) -> (String, StatementArguments) {
+    private static func filter(tag: String?, language: String?, progress: ProgressFilter?) -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let tag {
@@ -163,6 +173,11 @@ public final class ArticleLibrary: Sendable {
             conditions.append("language = ?")
             _ = arguments.append(contentsOf: [language.lowercased()])
         }
+        switch progress {
+        case .finished: conditions.append("listeningPosition.finished = 1")
+        case .unfinished: conditions.append("coalesce(listeningPosition.finished, 0) = 0")
+        case nil: break
+        }
         return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
@@ -170,7 +185,14 @@ public final class ArticleLibrary: Sendable {
     public func article(id: Int64) throws(NarrateError) -> StoredArticle {
         try read { db in
             guard let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM article JOIN articleContent ON articleContent.articleId = article.id WHERE id = ?",
+                db,
+                sql: """
+                    SELECT article.*, articleContent.*, listeningPosition.sentence AS positionSentence,
+                        listeningPosition.finished AS positionFinished
+                    FROM article JOIN articleContent ON articleContent.articleId = article.id
+                    LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                    WHERE id = ?
+                    """,
                 arguments: [id]
             ) else {
                 throw NarrateError.noSuchArticle(id: id)
@@ -182,7 +204,9 @@ public final class ArticleLibrary: Sendable {
             return StoredArticle(
                 summary: ArticleSummary(
                     id: id, title: row["title"], language: row["language"], savedAt: row["savedAt"],
-                    wordCount: row["wordCount"], listeningSeconds: row["listeningSeconds"], tags: tags
+                    wordCount: row["wordCount"], listeningSeconds: row["listeningSeconds"], tags: tags,
+                    sentenceCount: row["sentenceCount"], position: row["positionSentence"],
+                    finished: (row["positionFinished"] as Int?) == 1
                 ),
                 byline: row["byline"], site: row["site"], sourceURL: row["sourceURL"], sourcePath: row["sourcePath"],
                 publishedAt: row["publishedAt"], voice: row["voice"], contentHash: row["contentHash"], original: Array(original),
@@ -274,7 +298,12 @@ public final class ArticleLibrary: Sendable {
             var renders: [(path: String, owned: Bool)] = []
             for id in ids where !removed.contains(where: { $0.id == id }) {
                 guard let row = try Row.fetchOne(
-                    db, sql: "SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags FROM article WHERE id = ?",
+                    db,
+                    sql: """
+                        SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
+                            listeningPosition.sentence, listeningPosition.finished
+                        FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id WHERE id = ?
+                        """,
                     arguments: [id]
                 ) else {
                     throw NarrateError.noSuchArticle(id: id)
@@ -339,12 +368,13 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
-    /// A summary from a row of id, title, language, savedAt, wordCount, listeningSeconds and
-    /// tags, in that order (read by index: listing 100,000 rows is mostly this).
-    private static func summary(_ row: Row) -> ArticleSummary {
+    /// A summary from a row of id, title, language, savedAt, wordCount, listeningSeconds,
+    /// tags, sentenceCount, position and finished, in that order (read by index: listing
+    /// 100,000 rows is mostly this).
+    static func summary(_ row: Row) -> ArticleSummary {
         ArticleSummary(
             id: row[0], title: row[1], language: row[2], savedAt: row[3], wordCount: row[4], listeningSeconds: row[5],
-            tags: splitTags(row[6])
+            tags: splitTags(row[6]), sentenceCount: row[7], position: row[8], finished: (row[9] as Int?) == 1
         )
     }
 

@@ -14,4 +14,22 @@ public struct ArticleSummary: Sendable, Equatable, Codable {
     public var listeningSeconds: Double
     /// Its tags, sorted.
     public var tags: [String]
+    /// Its sentences.
+    public var sentenceCount: Int
+    /// The sentence the listener stopped at (from 0), nil when never played.
+    public var position: Int?
+    /// Whether it was heard to the end.
+    public var finished: Bool
+
+    /// How much has been heard, from 0 to 1.
+    public var progress: Double {
+        if finished { return 1 }
+        guard let position, sentenceCount > 0 else { return 0 }
+        return Double(position) / Double(sentenceCount)
+    }
+
+    /// Estimated listening time still ahead, in seconds.
+    public var secondsLeft: Double {
+        listeningSeconds * (1 - progress)
+    }
 }

@@ -85,6 +85,8 @@ enum LibrarySchema {
                     finished INTEGER NOT NULL DEFAULT 0,
                     updatedAt TEXT NOT NULL
                 );
+                ALTER TABLE article ADD COLUMN sentenceCount INTEGER NOT NULL DEFAULT 0;
+                UPDATE article SET sentenceCount = (SELECT count(*) FROM sentence WHERE articleId = article.id);
                 """)
         }
         return migrator

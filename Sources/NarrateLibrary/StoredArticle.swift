@@ -23,3 +23,20 @@ public struct StoredArticle: Sendable, Equatable {
     /// The extracted document.
     public var document: Document
 }
+
+extension StoredArticle {
+    /// The article's sentences as narrate speaks them, rebuilt from the stored ranges and the
+    /// document's blocks (nothing is segmented again, so positions stay valid).
+    public func sentences(_ stored: [StoredSentence]) -> [Sentence] {
+        stored.enumerated().compactMap { index, sentence in
+            guard document.blocks.indices.contains(sentence.blockIndex) else { return nil }
+            let scalars = Array(document.blocks[sentence.blockIndex].text.unicodeScalars)
+            let range = sentence.textRange.clamped(to: 0..<scalars.count)
+            let next = index + 1 < stored.count ? stored[index + 1] : nil
+            return Sentence(
+                text: String(String.UnicodeScalarView(scalars[range])), blockIndex: sentence.blockIndex,
+                textRange: range, sourceRange: sentence.sourceRange, endsBlock: next?.blockIndex != sentence.blockIndex
+            )
+        }
+    }
+}

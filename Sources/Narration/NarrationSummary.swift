@@ -19,6 +19,16 @@ public struct NarrationSummary: Sendable {
         self.sampleRate = sampleRate
     }
 
+    /// Where each sentence starts and ends in the audio with the pause after it: the ranges
+    /// follow one another without gaps, from sample 0 to `frameCount`.
+    public var sentenceSamples: [Range<Int>] {
+        timings.indices.map { index in
+            let start = index == 0 ? 0 : timings[index].startFrame
+            let end = index + 1 < timings.count ? timings[index + 1].startFrame : frameCount
+            return start..<max(start, end)
+        }
+    }
+
     /// Length of the audio in seconds.
     public var duration: Double {
         sampleRate > 0 ? Double(frameCount) / Double(sampleRate) : 0

@@ -38,8 +38,11 @@ public struct Narrator {
     ///     and `NarrateError.interrupted` is thrown.
     ///   - progress: called after each sentence with the number done and the total.
     /// - Returns: what was spoken, with each sentence's place in the audio.
+    ///   - sentences: the document's sentences, when they were segmented before (a library
+    ///     article's are stored); nil segments the document now.
     public func narrate(
         _ document: Document,
+        sentences given: [Sentence]? = nil,
         voice: VoiceSettings,
         pauses: PauseSettings,
         into sink: any AudioSink,
@@ -49,7 +52,7 @@ public struct Narrator {
         try voice.validate()
         try pauses.validate()
         try engine.configure(voice)
-        let sentences = segmenter.sentences(of: document)
+        let sentences = given ?? segmenter.sentences(of: document)
         guard !sentences.isEmpty else { throw NarrateError.noSpeakableText(path: document.title) }
 
         var timings: [SentenceTiming] = []

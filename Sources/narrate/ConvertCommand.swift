@@ -30,32 +30,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Language rules for sentences and pronunciation (such as en, uk); default: the article's declared language, else the voice's.")
     var language: String?
 
-    @Option(help: "Voice preset: a name from voices/ or ~/.config/narrate/voices, or a path.")
-    var preset: String?
-
-    @Option(help: "eSpeak NG voice name or language code (see 'narrate voices').")
-    var voice: String?
-
-    @Option(help: "Speaking rate in words per minute (80-450).")
-    var rate: Int?
-
-    @Option(help: "Pitch, 0-99 (50 is the voice's normal).")
-    var pitch: Int?
-
-    @Option(help: "Volume, 0-200 (100 is normal).")
-    var volume: Int?
-
-    @Option(help: "Extra pause between words, in 10 ms units (0-100).")
-    var wordGap: Int?
-
-    @Option(help: "Silence after a sentence, in milliseconds (default 350).")
-    var sentencePause: Int?
-
-    @Option(help: "Silence after a paragraph, list item or quote, in milliseconds (default 700).")
-    var paragraphPause: Int?
-
-    @Option(help: "Silence after a heading, in milliseconds (default 900).")
-    var headingPause: Int?
+    @OptionGroup var voiceOptions: VoiceOptions
 
     @Option(help: "What to say in place of a code block; an empty string skips it silently.")
     var codeNotice: String = MarkdownReader.standardCodeBlockNotice
@@ -89,7 +64,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     private func convert() throws(NarrateError) {
-        var (voiceSettings, pauses, lexicon) = try settings()
+        var (voiceSettings, pauses, lexicon) = try voiceOptions.settings()
         if let language { try SpeechLanguage.validate(language) }
         let destination = output ?? Self.defaultOutput(for: input)
 
@@ -102,7 +77,7 @@ struct ConvertCommand: ParsableCommand {
         // Without --voice or --preset, the article's language picks the voice.
         let declared = language ?? document.language
         let detected = declared == nil ? SpeechLanguage.detect(in: document, engine: engine) : nil
-        if voice == nil, preset == nil, let articleLanguage = declared ?? detected,
+        if !voiceOptions.choosesVoice, let articleLanguage = declared ?? detected,
            let chosen = DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: articleLanguage), among: engine.voices()) {
             voiceSettings.voice = chosen
         }
@@ -139,31 +114,6 @@ struct ConvertCommand: ParsableCommand {
         print(
             "\(destination) (\(Self.format(duration: summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))"
         )
-    }
-
-    /// Defaults, then the preset, then explicit options; every value checked.
-    private func settings() throws(NarrateError) -> (VoiceSettings, PauseSettings, PronunciationLexicon) {
-        var voiceSettings = VoiceSettings.standard
-        var pauses = PauseSettings.standard
-        var lexicon = PronunciationLexicon()
-        if let preset {
-            let library = VoicePresetLibrary.standard(environment: Self.environment(), executablePath: ExecutablePath.current())
-            let loaded = try library.preset(preset)
-            voiceSettings = loaded.voice
-            pauses = loaded.pauses
-            lexicon = loaded.lexicon
-        }
-        if let voice { voiceSettings.voice = voice }
-        if let rate { voiceSettings.rate = rate }
-        if let pitch { voiceSettings.pitch = pitch }
-        if let volume { voiceSettings.volume = volume }
-        if let wordGap { voiceSettings.wordGap = wordGap }
-        if let sentencePause { pauses.sentence = sentencePause }
-        if let paragraphPause { pauses.paragraph = paragraphPause }
-        if let headingPause { pauses.heading = headingPause }
-        try voiceSettings.validate()
-        try pauses.validate()
-        return (voiceSettings, pauses, lexicon)
     }
 
     /// INPUT with its extension replaced by `.wav`.

@@ -1,0 +1,168 @@
+public import NarrateCore
+public import NarrateLibrary
+public import NarrateSpeech
+import NarrateAudio
+import Foundation
+
+/// Renders library articles to audio files and remembers them: each render is recorded with
+/// its settings hash, path, length and the start and end sample of every sentence. The same
+/// article with the same settings is not synthesized twice: an intact earlier render is
+/// reused (copied when another path is asked for), and one whose file is gone or damaged is
+/// forgotten and made again.
+public struct ArticleRenderer {
+    /// The library the articles and renders live in.
+    public let library: ArticleLibrary
+    /// The speech engine.
+    public let engine: ESpeakEngine
+
+    /// Creates a renderer.
+    public init(library: ArticleLibrary, engine: ESpeakEngine) {
+        self.library = library
+        self.engine = engine
+    }
+
+    /// A render and how it came about.
+    public struct Outcome: Sendable {
+        /// The recorded render.
+        public var render: RenderRecord
+        /// Where each sentence starts and ends, pauses included, in samples.
+        public var sentenceSamples: [Range<Int64>]
+        /// How it was obtained.
+        public var source: Source
+
+        /// How a render was obtained.
+        public enum Source: String, Sendable {
+            /// Synthesized now.
+            case synthesized
+            /// An intact earlier render, used as it is.
+            case cached
+            /// An intact earlier render copied to the path asked for.
+            case copied
+        }
+    }
+
+    /// Renders article `id` with `settings` to `output` (nil: the library's audio folder).
+    /// An existing `output` that is not this render is refused unless `overwrite`.
+    public func render(
+        articleId id: Int64, settings: RenderSettings, output: String?, overwrite: Bool,
+        isCancelled: () -> Bool = { false }
+    ) throws(NarrateError) -> Outcome {
+        let article = try library.article(id: id)
+        let hash = ArticleLibrary.settingsHash(
+            of: settings.description(engineVersion: engine.version, sampleRate: engine.sampleRate) + "\n" + article.contentHash
+        )
+        let target = output.map(Self.absolute)
+        var intact: [(render: RenderRecord, samples: [Range<Int64>])] = []
+        for render in try library.renders(ofArticle: id) where render.settingsHash == hash {
+            let samples = try library.sentenceSamples(ofRender: render.id)
+            if Self.isIntact(render, sentences: samples.count, expected: article.summary.sentenceCount) {
+                intact.append((render, samples))
+            } else {
+                // Deleted or damaged on disk: forget it, so it is made again.
+                try library.forgetRender(id: render.id)
+            }
+        }
+        // The one asked for, else the library's own, else any.
+        let reusable = intact.first { $0.render.path == target }
+            ?? (target == nil ? intact.first { $0.render.ownedByLibrary } ?? intact.first : nil)
+        if let reusable {
+            return Outcome(render: reusable.render, sentenceSamples: reusable.samples, source: .cached)
+        }
+        let destination = target ?? "\(library.location.audioDirectory)/\(id)-\(hash.prefix(16)).wav"
+        if target == nil {
+            do {
+                try FileManager.default.createDirectory(atPath: library.location.audioDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateOutput(path: library.location.audioDirectory, reason: "cannot create the library's audio folder")
+            }
+        }
+        if let (render, samples) = intact.first {
+            try Self.copy(render.path, to: destination, overwrite: overwrite)
+            let copied = try library.recordRender(
+                articleId: id, settingsHash: hash, path: destination, ownedByLibrary: target == nil, format: render.format,
+                sampleRate: render.sampleRate, sampleCount: render.sampleCount, sentenceSamples: samples
+            )
+            return Outcome(render: copied, sentenceSamples: samples, source: .copied)
+        }
+        return try synthesize(
+            article, settings: settings, hash: hash, destination: destination, owned: target == nil,
+            overwrite: overwrite || target == nil, isCancelled: isCancelled
+        )
+    }
+
+    private func synthesize(
+        _ article: StoredArticle, settings: RenderSettings, hash: String, destination: String, owned: Bool,
+        overwrite: Bool, isCancelled: () -> Bool
+    ) throws(NarrateError) -> Outcome {
+        let id = article.summary.id
+        let sentences = article.sentences(try library.sentences(ofArticle: id))
+        guard !sentences.isEmpty else { throw .noSpeakableText(path: "article \(id)") }
+        let writer = try AudioFileWriter(destination: destination, sampleRate: engine.sampleRate, overwrite: overwrite)
+        let summary: NarrationSummary
+        do {
+            let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
+            summary = try narrator.narrate(
+                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer,
+                isCancelled: isCancelled
+            )
+        } catch {
+            writer.discard()
+            if let error = error as? NarrateError { throw error }
+            throw .writeFailed(path: destination, reason: "\(error)")
+        }
+        if isCancelled() {
+            writer.discard()
+            throw .interrupted
+        }
+        try writer.commit()
+        let samples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
+        let render = try library.recordRender(
+            articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: "wav",
+            sampleRate: summary.sampleRate, sampleCount: Int64(summary.frameCount), sentenceSamples: samples
+        )
+        return Outcome(render: render, sentenceSamples: samples, source: .synthesized)
+    }
+
+    /// The newest intact render of article `id`, whatever its settings, with its timings; nil
+    /// when there is none. Renders whose files are gone are forgotten on the way.
+    public func newestIntactRender(ofArticle id: Int64) throws(NarrateError) -> (RenderRecord, [Range<Int64>])? {
+        let count = try library.article(id: id).summary.sentenceCount
+        for render in try library.renders(ofArticle: id) {
+            let samples = try library.sentenceSamples(ofRender: render.id)
+            if Self.isIntact(render, sentences: samples.count, expected: count) { return (render, samples) }
+            try library.forgetRender(id: render.id)
+        }
+        return nil
+    }
+
+    /// Whether the render's file is there and holds what was recorded.
+    static func isIntact(_ render: RenderRecord, sentences: Int, expected: Int) -> Bool {
+        guard sentences == expected, let info = try? AudioFileInfo.read(path: render.path) else { return false }
+        return Int64(info.frames) == render.sampleCount && info.sampleRate == render.sampleRate && info.channels == 1
+    }
+
+    /// Copies a file through a temporary file beside the target and a rename.
+    private static func copy(_ source: String, to destination: String, overwrite: Bool) throws(NarrateError) {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: destination), !overwrite { throw .outputExists(path: destination) }
+        let directory = (destination as NSString).deletingLastPathComponent
+        let name = (destination as NSString).lastPathComponent
+        let temporary = "\(directory.isEmpty ? "." : directory)/.\(name).\(UUID().uuidString.prefix(8)).tmp"
+        do {
+            try manager.copyItem(atPath: source, toPath: temporary)
+            guard rename(temporary, destination) == 0 else {
+                try? manager.removeItem(atPath: temporary)
+                throw NarrateError.cannotCreateOutput(path: destination, reason: String(cString: strerror(errno)))
+            }
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw .cannotCreateOutput(path: destination, reason: "cannot copy the earlier render")
+        }
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

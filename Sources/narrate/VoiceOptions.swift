@@ -1,0 +1,66 @@
+import ArgumentParser
+import NarrateCore
+import NarrateText
+import Narration
+
+/// The options that shape a voice and its pauses, shared by the commands that synthesize
+/// (`convert`, `render`, `resume`): defaults, then the preset, then explicit options.
+struct VoiceOptions: ParsableArguments {
+    @Option(help: "Voice preset: a name from voices/ or ~/.config/narrate/voices, or a path.")
+    var preset: String?
+
+    @Option(help: "eSpeak NG voice name or language code (see 'narrate voices').")
+    var voice: String?
+
+    @Option(help: "Speaking rate in words per minute (80-450).")
+    var rate: Int?
+
+    @Option(help: "Pitch, 0-99 (50 is the voice's normal).")
+    var pitch: Int?
+
+    @Option(help: "Volume, 0-200 (100 is normal).")
+    var volume: Int?
+
+    @Option(help: "Extra pause between words, in 10 ms units (0-100).")
+    var wordGap: Int?
+
+    @Option(help: "Silence after a sentence, in milliseconds (default 350).")
+    var sentencePause: Int?
+
+    @Option(help: "Silence after a paragraph, list item or quote, in milliseconds (default 700).")
+    var paragraphPause: Int?
+
+    @Option(help: "Silence after a heading, in milliseconds (default 900).")
+    var headingPause: Int?
+
+    /// Whether the voice itself was chosen (`--voice` or `--preset`), so the article's
+    /// language does not pick it.
+    var choosesVoice: Bool { voice != nil || preset != nil }
+
+    /// Defaults, then the preset, then explicit options; every value checked.
+    func settings() throws(NarrateError) -> (VoiceSettings, PauseSettings, PronunciationLexicon) {
+        var voiceSettings = VoiceSettings.standard
+        var pauses = PauseSettings.standard
+        var lexicon = PronunciationLexicon()
+        if let preset {
+            let library = VoicePresetLibrary.standard(
+                environment: ConvertCommand.environment(), executablePath: ExecutablePath.current()
+            )
+            let loaded = try library.preset(preset)
+            voiceSettings = loaded.voice
+            pauses = loaded.pauses
+            lexicon = loaded.lexicon
+        }
+        if let voice { voiceSettings.voice = voice }
+        if let rate { voiceSettings.rate = rate }
+        if let pitch { voiceSettings.pitch = pitch }
+        if let volume { voiceSettings.volume = volume }
+        if let wordGap { voiceSettings.wordGap = wordGap }
+        if let sentencePause { pauses.sentence = sentencePause }
+        if let paragraphPause { pauses.paragraph = paragraphPause }
+        if let headingPause { pauses.heading = headingPause }
+        try voiceSettings.validate()
+        try pauses.validate()
+        return (voiceSettings, pauses, lexicon)
+    }
+}
