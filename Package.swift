@@ -51,6 +51,8 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
         ),
+        // No pkg-config file in Debian's libpcaudio-dev: linked by name.
+        .systemLibrary(name: "CNarratePCAudio", providers: [.apt(["libpcaudio-dev"]), .brew(["pcaudiolib"])]),
         .systemLibrary(
             name: "CNarrateTextCat",
             pkgConfig: "libexttextcat",
@@ -78,7 +80,7 @@ let package = Package(
         ),
         .target(
             name: "NarrateAudio",
-            dependencies: ["NarrateCore", "CNarrateSndFile"],
+            dependencies: ["NarrateCore", "CNarrateSndFile", "CNarratePCAudio"],
             swiftSettings: strictSettings
         ),
         .target(

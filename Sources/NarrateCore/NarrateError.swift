@@ -39,6 +39,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case noReadableArticle(path: String)
     /// A URL could not be fetched: no connection, a timeout, an HTTP error status, too large.
     case fetchFailed(url: String, reason: String)
+    /// No sound device to play through; `reason` says why, the message which sinks exist.
+    case audioOutputUnavailable(reason: String)
     /// A URL answered with something narrate cannot read (a PDF, an image).
     case unsupportedContent(url: String, contentType: String)
 
@@ -50,7 +52,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             .unsupportedContent: 65
         case .inputUnavailable, .noSuchArticle: 66
         case .libraryUnavailable: 74
-        case .fetchFailed: 69
+        case .fetchFailed, .audioOutputUnavailable: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed: 74
@@ -95,6 +97,9 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no article with id \(id); 'narrate list' shows the ids"
         case .noReadableArticle(let path):
             return "\(path): no readable article found (the page has only navigation, links or forms)"
+        case .audioOutputUnavailable(let reason):
+            return "no sound device (\(reason)); use --sink stdout to pipe the audio to a player "
+                + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
         case .fetchFailed(let url, let reason):
             return "\(url): cannot fetch: \(reason)"
         case .unsupportedContent(let url, let contentType):

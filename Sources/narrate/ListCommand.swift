@@ -12,6 +12,12 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Only articles in this language (code such as en or uk).")
     var language: String?
 
+    @Flag(help: "Only articles not heard to the end (never played, or stopped part way).")
+    var unfinished = false
+
+    @Flag(help: "Only articles heard to the end.")
+    var finished = false
+
     @Option(help: "Order: saved (newest first), title or length (shortest first).")
     var sort: SortOrder = .saved
 
@@ -40,14 +46,21 @@ struct ListCommand: ParsableCommand {
 
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+        if unfinished && finished { throw ValidationError("--unfinished and --finished exclude each other") }
+    }
+
+    private var progress: ProgressFilter? {
+        unfinished ? .unfinished : finished ? .finished : nil
     }
 
     func run() throws {
         do throws(NarrateError) {
             let library = try libraryOptions.open()
-            let articles = try library.list(tag: tag, language: language, order: sort.order, limit: all ? nil : limit)
+            let articles = try library.list(
+                tag: tag, language: language, progress: progress, order: sort.order, limit: all ? nil : limit
+            )
             if !all, articles.count == limit {
-                let total = try library.count(tag: tag, language: language)
+                let total = try library.count(tag: tag, language: language, progress: progress)
                 if total > limit { ErrorReporter.printNote("showing \(limit) of \(total) articles; --all lists every one") }
             }
             if json {
@@ -57,16 +70,24 @@ struct ListCommand: ParsableCommand {
             let rows = articles.map { article in
                 [
                     String(article.id), article.title, article.language ?? "-", String(article.wordCount),
-                    Self.minutes(article.listeningSeconds), article.tags.joined(separator: ","),
-                    String(article.savedAt.prefix(10)),
+                    Self.minutes(article.listeningSeconds), Self.progress(article), Self.minutes(article.secondsLeft),
+                    article.tags.joined(separator: ","), String(article.savedAt.prefix(10)),
                 ]
             }
             print(TextTable(
-                header: ["ID", "TITLE", "LANG", "WORDS", "TIME", "TAGS", "SAVED"], rows: rows, rightAligned: [0, 3, 4]
+                header: ["ID", "TITLE", "LANG", "WORDS", "TIME", "HEARD", "LEFT", "TAGS", "SAVED"], rows: rows,
+                rightAligned: [0, 3, 4, 5, 6]
             ).rendered)
         } catch {
             ErrorReporter.fail(error)
         }
+    }
+
+    /// "-" (never played), "37%" or "done".
+    static func progress(_ article: ArticleSummary) -> String {
+        if article.finished { return "done" }
+        guard article.position != nil else { return "-" }
+        return "\(Int((article.progress * 100).rounded(.down)))%"
     }
 
     /// "12:05" (minutes and seconds) or "1:02:05".

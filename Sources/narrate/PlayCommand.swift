@@ -1,0 +1,102 @@
+import ArgumentParser
+import NarrateAudio
+import NarrateCore
+import NarrateLibrary
+import NarrateSpeech
+import Narration
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `narrate play`: plays a library article in real time from where the listener stopped,
+/// saving the position at every sentence, on Ctrl-C, on SIGTERM and when the pipe closes.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a library article from where you stopped (the position is saved as it plays)."
+    )
+
+    @Argument(help: "The article's id ('narrate list' shows them).")
+    var id: Int64
+
+    @Flag(help: "Start at the beginning instead of the saved position.")
+    var fromStart = false
+
+    @Option(help: "Start this many sentences before the saved position.")
+    var rewind: Int?
+
+    @Option(help: "Where the sound goes: auto (the sound card, if there is one), device, stdout (a stream for a pipe: '| aplay') or null (silence, in real time).")
+    var sink: SinkChoice = .auto
+
+    @Option(help: "Run the clock this many times faster (stdout and null sinks; for tests).")
+    var speed: Double = 1
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    enum SinkChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, device, stdout, null
+    }
+
+    func validate() throws {
+        if let rewind, rewind < 0 { throw ValidationError("--rewind takes a number of sentences, 0 or more") }
+        guard speed > 0, speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000") }
+        if speed != 1, sink == .device || sink == .auto {
+            throw ValidationError("--speed applies to --sink stdout and --sink null; a sound card plays in real time")
+        }
+        if sink == .stdout, isatty(STDOUT_FILENO) != 0 {
+            throw ValidationError("--sink stdout writes audio: pipe it to a player (narrate play \(id) --sink stdout | aplay)")
+        }
+    }
+
+    func run() throws {
+        Interruption.install()
+        do throws(NarrateError) {
+            let library = try libraryOptions.open()
+            let article = try library.article(id: id)
+            let engine = try ESpeakEngine.shared()
+            let (render, samples) = try ListeningRender.obtain(for: article, library: library, engine: engine)
+            let saved = try library.position(ofArticle: id)
+            var first = fromStart || saved?.finished == true ? 0 : saved?.sentence ?? 0
+            if let rewind { first = max(0, first - rewind) }
+            let playbackSink = try makeSink(sampleRate: render.sampleRate)
+            let total = samples.count
+            ErrorReporter.printNote(
+                "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total)"
+                    + " (\(ListCommand.minutes(Double(samples[min(first, total - 1)].lowerBound) / Double(render.sampleRate))))"
+            )
+            let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples)
+            let outcome = try player.play(from: first, into: playbackSink, shouldStop: { Interruption.isRequested })
+            switch outcome {
+            case .finished:
+                ErrorReporter.printNote("finished \(id) \(article.summary.title)")
+            case .sinkClosed(let sentence):
+                ErrorReporter.printNote("the output closed at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
+            case .stopped(let sentence):
+                ErrorReporter.printNote("stopped at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
+                ErrorReporter.terminate(130)
+            }
+        } catch {
+            ErrorReporter.fail(error)
+        }
+    }
+
+    private func makeSink(sampleRate: Int) throws(NarrateError) -> any PlaybackSink {
+        switch sink {
+        case .null:
+            return SilentPlaybackSink(sampleRate: sampleRate, speed: speed)
+        case .stdout:
+            return try StreamPlaybackSink(sampleRate: sampleRate, speed: speed)
+        case .device, .auto:
+            do throws(PlaybackSinkError) {
+                return try DevicePlaybackSink(sampleRate: sampleRate)
+            } catch {
+                switch error {
+                case .failed(let reason): throw .audioOutputUnavailable(reason: reason)
+                case .closed: throw .audioOutputUnavailable(reason: "the device closed")
+                }
+            }
+        }
+    }
+}
