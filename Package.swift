@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateCLITests",
-            dependencies: ["narrate", "NarrateAudio", "NarrateTestSupport"],
+            dependencies: ["narrate", "NarrateAudio", "NarrateLibrary", "NarrateTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

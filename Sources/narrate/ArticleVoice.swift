@@ -4,14 +4,15 @@ import NarrateSpeech
 import NarrateText
 import Narration
 
-/// The render settings for a library article: the voice options given, else the voice kept
-/// for the article, else the one its language picks; its language's rules.
+/// The render settings for a library article: the voice options given (nil: none, as for
+/// `play`), else the voice kept for the article, else the one its language picks; its
+/// language's rules.
 enum ArticleVoice {
     static func settings(
-        for article: StoredArticle, options: VoiceOptions, engine: ESpeakEngine
+        for article: StoredArticle, options: VoiceOptions?, engine: ESpeakEngine
     ) throws(NarrateError) -> RenderSettings {
-        var (voice, pauses, lexicon) = try options.settings()
-        if !options.choosesVoice {
+        var (voice, pauses, lexicon) = try options?.settings() ?? (.standard, .standard, PronunciationLexicon())
+        if options?.choosesVoice != true {
             if let kept = article.voice {
                 voice.voice = kept
             } else if let language = article.summary.language,

@@ -56,11 +56,12 @@ struct PlayCommand: ParsableCommand {
             let library = try libraryOptions.open()
             let article = try library.article(id: id)
             let engine = try ESpeakEngine.shared()
+            // The sound card first: without one there is nothing to render for.
+            let playbackSink = try makeSink(sampleRate: engine.sampleRate)
             let (render, samples) = try ListeningRender.obtain(for: article, library: library, engine: engine)
             let saved = try library.position(ofArticle: id)
             var first = fromStart || saved?.finished == true ? 0 : saved?.sentence ?? 0
             if let rewind { first = max(0, first - rewind) }
-            let playbackSink = try makeSink(sampleRate: render.sampleRate)
             let total = samples.count
             ErrorReporter.printNote(
                 "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total)"

@@ -1,0 +1,259 @@
+import Foundation
+import NarrateAudio
+import NarrateLibrary
+import Testing
+
+/// `narrate render / play / position / resume` on a library in a scratch directory, with
+/// the real engine; playing runs on the null sink with a fast clock.
+@Suite("Listening with resume")
+struct ListeningTests {
+    let scratch: ScratchDirectory
+    let libraryPath: String
+
+    init() throws {
+        scratch = try ScratchDirectory()
+        libraryPath = "\(scratch.path)/lib/library.sqlite"
+    }
+
+    func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
+        try NarrateBinary.run(arguments, directory: scratch.path, environment: ["NARRATE_LIBRARY": libraryPath])
+    }
+
+    /// Adds the English news sample (41 sentences, about 4 minutes of audio) as article 1.
+    func addNews() throws {
+        let added = try narrate(["add", NarrateBinary.sample("en-news.txt")])
+        #expect(added.status == 0, "\(added.standardError)")
+    }
+
+    func library() throws -> ArticleLibrary {
+        try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
+    }
+
+    func position(_ id: Int = 1) throws -> [String: Any] {
+        let run = try narrate(["position", String(id), "--json"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+    }
+
+    /// Starts narrate in the background; its standard error is collected.
+    func start(_ arguments: [String]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": libraryPath]) { $1 }
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return (process, error)
+    }
+
+    /// Waits until the saved position is at least `sentence` (0-based) or `seconds` pass.
+    func waitForPosition(atLeast sentence: Int, upTo seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let saved = try library().position(ofArticle: 1), saved.sentence >= sentence { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    // MARK: Rendering
+
+    @Test func renderTimingsMatchTheAudioToTheSample() throws {
+        try addNews()
+        let run = try narrate(["render", "1", "--sync", "news.vtt"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let render = try #require(try library().renders(ofArticle: 1).first)
+        let samples = try library().sentenceSamples(ofRender: render.id)
+        #expect(samples.count == 41)
+        let reader = try AudioFileReader(path: render.path)
+        #expect(Int64(reader.frames) == render.sampleCount)
+        // Contiguous and in order, from 0 to the last sample.
+        #expect(samples.first?.lowerBound == 0)
+        #expect(samples.last?.upperBound == Int64(reader.frames))
+        for (earlier, later) in zip(samples, samples.dropFirst()) {
+            #expect(earlier.upperBound == later.lowerBound)
+            #expect(earlier.lowerBound < earlier.upperBound)
+        }
+        // Each sentence ends with its pause: the last 300 ms before the next sentence starts
+        // (sentence pause 350 ms) are exact silence, and the next one speaks within 200 ms.
+        var audio: [Int16] = []
+        reader.read(reader.frames, into: &audio)
+        let rate = Int64(reader.sampleRate)
+        for boundary in samples.dropFirst().map(\.lowerBound) {
+            let pause = audio[Int(boundary - rate * 3 / 10)..<Int(boundary)]
+            #expect(pause.allSatisfy { $0 == 0 }, "sound in the pause before sample \(boundary)")
+            let speech = audio[Int(boundary)..<Int(min(boundary + rate / 5, Int64(audio.count)))]
+            #expect(speech.contains { abs(Int($0)) > 500 }, "no speech right after sample \(boundary)")
+        }
+        let vtt = try String(contentsOfFile: "\(scratch.path)/news.vtt", encoding: .utf8)
+        #expect(vtt.hasPrefix("WEBVTT\n\n1\n00:00:00.000 --> "))
+        #expect(vtt.components(separatedBy: " --> ").count == 42)
+    }
+
+    @Test func theSameSettingsAreNotSynthesizedTwice() throws {
+        try addNews()
+        let first = try narrate(["render", "1", "--json"])
+        #expect(first.standardOutput.contains("\"source\" : \"synthesized\""), "\(first.standardOutput)")
+        let again = try narrate(["render", "1", "--json"])
+        #expect(again.standardOutput.contains("\"source\" : \"cached\""))
+        let copy = try narrate(["render", "1", "-o", "mine.wav", "--json"])
+        #expect(copy.standardOutput.contains("\"source\" : \"copied\""))
+        #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/mine.wav"))
+        // Other settings are another render.
+        let faster = try narrate(["render", "1", "--rate", "220", "--json"])
+        #expect(faster.standardOutput.contains("\"source\" : \"synthesized\""))
+        // A render whose file was deleted is made again, not played as silence.
+        for render in try library().renders(ofArticle: 1) { try FileManager.default.removeItem(atPath: render.path) }
+        let redone = try narrate(["render", "1", "--json"])
+        #expect(redone.standardOutput.contains("\"source\" : \"synthesized\""), "\(redone.standardOutput)")
+    }
+
+    // MARK: Playing
+
+    @Test func ctrlCSavesThePositionAndTheNextPlayStartsThere() throws {
+        try addNews()
+        _ = try narrate(["render", "1"])
+        let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "50"])
+        try waitForPosition(atLeast: 5, upTo: 20)
+        process.interrupt()
+        process.waitUntilExit()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(message)")
+        let saved = try #require(try library().position(ofArticle: 1))
+        #expect(saved.sentence >= 5 && !saved.finished)
+        #expect(message.contains("stopped at sentence \(saved.sentence + 1) of 41"), "\(message)")
+        // The next play starts at that sentence; --rewind goes back from it.
+        let (next, nextError) = try start(["play", "1", "--sink", "null", "--speed", "50", "--rewind", "2"])
+        Thread.sleep(forTimeInterval: 0.5)
+        next.interrupt()
+        next.waitUntilExit()
+        let nextMessage = String(decoding: nextError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(nextMessage.contains("from sentence \(saved.sentence - 1) of 41"), "\(nextMessage)")
+    }
+
+    @Test func afterKill9ThePositionIsAtMostOneSentenceBehind() throws {
+        try addNews()
+        _ = try narrate(["render", "1"])
+        let render = try #require(try library().renders(ofArticle: 1).first)
+        let samples = try library().sentenceSamples(ofRender: render.id)
+        let speed = 20.0
+        let (process, _) = try start(["play", "1", "--sink", "null", "--speed", String(speed)])
+        try waitForPosition(atLeast: 0, upTo: 10)
+        let started = Date()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGKILL)
+        let elapsed = Date().timeIntervalSince(started)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let saved = try #require(try library().position(ofArticle: 1))
+        // What was playing when it died: between the audio time the clock allows now and a
+        // little less (the first position is written as the first sentence starts).
+        func sentence(at seconds: Double) -> Int {
+            let sample = Int64(seconds * Double(render.sampleRate))
+            return samples.lastIndex { $0.lowerBound <= sample } ?? 0
+        }
+        let latest = sentence(at: (elapsed + 0.2) * speed)
+        let earliest = sentence(at: max(0, elapsed - 0.5) * speed)
+        #expect(saved.sentence <= latest, "saved \(saved.sentence), playing at most \(latest)")
+        #expect(saved.sentence >= earliest - 1, "saved \(saved.sentence), playing at least \(earliest)")
+    }
+
+    @Test func twoArticlesPlayAtOnceInTwoProcesses() throws {
+        try addNews()
+        #expect(try narrate(["add", NarrateBinary.sample("uk-news.txt")]).status == 0)
+        let one = try start(["play", "1", "--sink", "null", "--speed", "400"])
+        let two = try start(["play", "2", "--sink", "null", "--speed", "400"])
+        for (process, _) in [one, two] { process.waitUntilExit() }
+        #expect(one.0.terminationStatus == 0 && two.0.terminationStatus == 0)
+        #expect(try position(1)["finished"] as? Bool == true)
+        #expect(try position(2)["finished"] as? Bool == true)
+        let list = try narrate(["list", "--finished", "--json"])
+        #expect(list.standardOutput.contains("\"finished\" : true"))
+        #expect(try narrate(["list", "--unfinished"]).standardOutput.split(separator: "\n").count == 1)
+    }
+
+    @Test func theStdoutSinkIsAnAUStreamAndAClosedPipeSavesThePosition() throws {
+        try addNews()
+        _ = try narrate(["render", "1"])
+        try library().savePosition(articleId: 1, sentence: 10, finished: false)
+        // `head` takes the header and a little audio, then closes the pipe.
+        let run = try NarrateBinary.run(
+            ["-c", "'\(NarrateBinary.path)' play 1 --sink stdout --speed 20 | head -c 4096 | od -An -c | head -1"],
+            executable: "/bin/sh", environment: ["NARRATE_LIBRARY": libraryPath]
+        )
+        #expect(run.standardOutput.contains(".   s   n   d"), "\(run.standardOutput) \(run.standardError)")
+        let saved = try #require(try library().position(ofArticle: 1))
+        #expect(saved.sentence == 10)
+    }
+
+    @Test func withoutASoundCardAutoSaysWhichSinksExist() throws {
+        try addNews()
+        let run = try narrate(["play", "1", "--sink", "device"])
+        // On a machine with a sound card this plays; here (CI) there is none.
+        if run.status != 0 {
+            #expect(run.status == 69)
+            #expect(run.errorLines.count == 1, "\(run.standardError)")
+            #expect(run.standardError.contains("use --sink stdout") && run.standardError.contains("--sink null"))
+        }
+    }
+
+    // MARK: Positions
+
+    @Test func positionsCanBeSetAndOutOfRangeValuesChangeNothing() throws {
+        try addNews()
+        _ = try narrate(["render", "1"])
+        #expect(try narrate(["position", "1", "--set", "12"]).status == 0)
+        var report = try position()
+        #expect(report["sentence"] as? Int == 11)
+        #expect(report["sentenceCount"] as? Int == 41)
+        #expect(report["measured"] as? Bool == true)
+        for bad in [["--set", "0"], ["--set", "42"], ["--at", "99:00"], ["--at", "soon"]] {
+            let run = try narrate(["position", "1"] + bad)
+            #expect(run.status == 64, "\(bad): \(run.standardError)")
+            #expect(run.errorLines.count == 1)
+            #expect(try position()["sentence"] as? Int == 11, "\(bad) changed the position")
+        }
+        #expect(try narrate(["position", "1", "--at", "1:00"]).status == 0)
+        report = try position()
+        let seconds = try #require(report["seconds"] as? Double)
+        #expect(seconds <= 60 && seconds > 45, "\(seconds)")
+        #expect(try narrate(["position", "1", "--finished"]).status == 0)
+        #expect(try position()["finished"] as? Bool == true)
+        #expect(try position()["percent"] as? Double == 100)
+        #expect(try narrate(["position", "1", "--reset"]).status == 0)
+        #expect(try position()["sentence"] as? Int == 0)
+        #expect(try narrate(["position", "7"]).status == 66)
+    }
+
+    @Test func resumeWritesTheRestFromTheSavedPosition() throws {
+        try addNews()
+        _ = try narrate(["render", "1"])
+        try library().savePosition(articleId: 1, sentence: 30, finished: false)
+        let run = try narrate(["resume", "1", "-o", "rest.wav", "--sync", "rest.json"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let render = try #require(try library().renders(ofArticle: 1).first)
+        let samples = try library().sentenceSamples(ofRender: render.id)
+        let rest = try AudioFileReader(path: "\(scratch.path)/rest.wav")
+        #expect(Int64(rest.frames) == render.sampleCount - samples[30].lowerBound)
+        let sync = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/rest.json")))
+                as? [String: Any]
+        )
+        let fragments = try #require(sync["fragments"] as? [[String: Any]])
+        #expect(fragments.count == 11)
+        #expect(fragments.first?["begin"] as? String == "0.000")
+        #expect(fragments.first?["id"] as? String == "f000001")
+    }
+
+    @Test func removingAnArticleDeletesTheLibrarysAudioButNotTheUsers() throws {
+        try addNews()
+        _ = try narrate(["render", "1"])
+        _ = try narrate(["render", "1", "-o", "mine.wav"])
+        let owned = try #require(try library().renders(ofArticle: 1).first { $0.ownedByLibrary }?.path)
+        let run = try narrate(["rm", "1"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("deleted \(owned)"))
+        #expect(!FileManager.default.fileExists(atPath: owned))
+        #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/mine.wav"))
+    }
+}
