@@ -67,6 +67,8 @@ public struct ArticlePlayer {
                 try sink.play(buffer)
             } catch {
                 try library.savePosition(articleId: articleId, sentence: current, finished: false)
+                // A signal can interrupt a blocked write: that is a stop, not a failure.
+                if shouldStop() { return .stopped(sentence: current) }
                 switch error {
                 case .closed: return .sinkClosed(sentence: current)
                 case .failed(let reason): throw .writeFailed(path: "the audio output", reason: reason)

@@ -49,6 +49,9 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Skip the library measurements.")
     var skipLibrary = false
 
+    @Flag(help: "Only measure listening: time to first audio of play, position writes.")
+    var listeningOnly = false
+
     @Flag(help: "Only measure reading web pages (narrate, readability-lxml, trafilatura).")
     var extractionOnly = false
 
@@ -67,6 +70,11 @@ struct NarrateBench: ParsableCommand {
             throw BenchmarkError("samples/en-long.txt not found; run from the package directory")
         }
         let corpus = pages ?? "\(samples)/../../shared/corpora/readability"
+        if listeningOnly {
+            let locations = try Locations.find(sample: sample)
+            try ListeningBenchmark(narrate: locations.narrate, article: locations.sample).run()
+            return
+        }
         if extractionOnly {
             try ExtractionBenchmark(corpus: corpus).run()
             return
@@ -81,6 +89,10 @@ struct NarrateBench: ParsableCommand {
         }
         if !segmentationOnly, access(corpus, R_OK) == 0 {
             try ExtractionBenchmark(corpus: corpus).run()
+        }
+        if !segmentationOnly {
+            let locations = try Locations.find(sample: sample)
+            try ListeningBenchmark(narrate: locations.narrate, article: locations.sample).run()
         }
         if !segmentationOnly, !skipLibrary {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
