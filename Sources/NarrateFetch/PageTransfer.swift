@@ -124,8 +124,12 @@ final class PageTransfer: NSObject, URLSessionDataDelegate, Sendable {
         }
         completionHandler(verdict == .read ? .allow : .cancel)
         // FoundationNetworking on Linux ignores the disposition (the body keeps coming), so
-        // the task is cancelled outright.
-        if verdict == .refuse { dataTask.cancel() }
+        // the task is cancelled outright, and the waiting fetch is told at once: the
+        // cancellation's own completion can come seconds later on a busy machine.
+        if verdict == .refuse {
+            dataTask.cancel()
+            done.signal()
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -138,7 +142,10 @@ final class PageTransfer: NSObject, URLSessionDataDelegate, Sendable {
             state.body.append(contentsOf: data)
             return false
         }
-        if overflowed { dataTask.cancel() }
+        if overflowed {
+            dataTask.cancel()
+            done.signal()
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -134,28 +134,18 @@ struct ListeningTests {
     @Test func afterKill9ThePositionIsAtMostOneSentenceBehind() throws {
         try addNews()
         _ = try narrate(["render", "1"])
-        let render = try #require(try library().renders(ofArticle: 1).first)
-        let samples = try library().sentenceSamples(ofRender: render.id)
-        let speed = 20.0
-        let (process, _) = try start(["play", "1", "--sink", "null", "--speed", String(speed)])
-        try waitForPosition(atLeast: 0, upTo: 10)
-        let started = Date()
-        Thread.sleep(forTimeInterval: 2)
+        let (process, _) = try start(["play", "1", "--sink", "null", "--speed", "20"])
+        // Sentence k is playing once its position is saved; kill at once.
+        try waitForPosition(atLeast: 5, upTo: 30)
+        let playing = try #require(try library().position(ofArticle: 1)).sentence
         kill(process.processIdentifier, SIGKILL)
-        let elapsed = Date().timeIntervalSince(started)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         let saved = try #require(try library().position(ofArticle: 1))
-        // What was playing when it died: between the audio time the clock allows now and a
-        // little less (the first position is written as the first sentence starts).
-        func sentence(at seconds: Double) -> Int {
-            let sample = Int64(seconds * Double(render.sampleRate))
-            return samples.lastIndex { $0.lowerBound <= sample } ?? 0
-        }
-        let latest = sentence(at: (elapsed + 0.2) * speed)
-        let earliest = sentence(at: max(0, elapsed - 0.5) * speed)
-        #expect(saved.sentence <= latest, "saved \(saved.sentence), playing at most \(latest)")
-        #expect(saved.sentence >= earliest - 1, "saved \(saved.sentence), playing at least \(earliest)")
+        // Between reading and killing, playback may have moved on by a sentence (one lasts
+        // about 0.3 s at 20 times real time); the saved one is never behind the one seen.
+        #expect(saved.sentence >= playing && saved.sentence <= playing + 3, "saw \(playing), saved \(saved.sentence)")
+        #expect(!saved.finished)
     }
 
     @Test func twoArticlesPlayAtOnceInTwoProcesses() throws {
