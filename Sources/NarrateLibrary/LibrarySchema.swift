@@ -89,6 +89,31 @@ enum LibrarySchema {
                 UPDATE article SET sentenceCount = (SELECT count(*) FROM sentence WHERE articleId = article.id);
                 """)
         }
+        migrator.registerMigration("v3: batch jobs") { db in
+            try db.execute(sql: """
+                CREATE TABLE job (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                    settingsHash TEXT NOT NULL,
+                    voiceArguments TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    outputPath TEXT NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed', 'cancelled')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    maxAttempts INTEGER NOT NULL,
+                    lastError TEXT,
+                    worker TEXT,
+                    leaseExpiresAt REAL,
+                    temporaryPath TEXT,
+                    durationSeconds REAL,
+                    createdAt TEXT NOT NULL,
+                    startedAt TEXT,
+                    finishedAt TEXT
+                );
+                CREATE INDEX jobByState ON job(state, id);
+                CREATE UNIQUE INDEX jobByOutput ON job(outputPath) WHERE state IN ('queued', 'running');
+                """)
+        }
         return migrator
     }
 }

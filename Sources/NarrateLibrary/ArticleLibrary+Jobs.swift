@@ -1,0 +1,225 @@
+internal import GRDB
+public import NarrateCore
+import Foundation
+
+/// The batch queue: jobs are rows with a state machine (queued → running → done, failed or
+/// cancelled), claimed atomically by worker processes under a lease that they renew; a job
+/// whose lease expired (its worker died) is claimed again, up to its attempt limit.
+extension ArticleLibrary {
+    /// What enqueueing one article did.
+    public enum EnqueueOutcome: Sendable, Equatable {
+        /// A new job.
+        case queued(BatchJob)
+        /// The same article, settings and output are already queued or running.
+        case alreadyQueued(BatchJob)
+    }
+
+    /// Queues a job, unless the same one (article, settings, output) is already queued or
+    /// running.
+    public func enqueue(
+        articleId: Int64, settingsHash: String, voiceArguments: [String], format: String, outputPath: String,
+        maxAttempts: Int = 3
+    ) throws(NarrateError) -> EnqueueOutcome {
+        let arguments = Self.encodeArguments(voiceArguments)
+        return try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
+                throw NarrateError.noSuchArticle(id: articleId)
+            }
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM job WHERE outputPath = ? AND state IN ('queued', 'running')", arguments: [outputPath]
+            ) {
+                return .alreadyQueued(Self.job(row))
+            }
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    INSERT INTO job (articleId, settingsHash, voiceArguments, format, outputPath, state, maxAttempts, createdAt)
+                    VALUES (?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING *
+                    """,
+                arguments: [articleId, settingsHash, arguments, format, outputPath, max(1, maxAttempts), Self.now()]
+            )
+            guard let row else { throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the job was not stored") }
+            return .queued(Self.job(row))
+        }
+    }
+
+    /// Claims the next job for `worker` in one atomic statement: the oldest queued job, or a
+    /// running one whose lease expired (its worker died). Returns it with the lease set, and
+    /// with the dead worker's temporary path so that file can be removed; nil when there is
+    /// nothing to do. A reclaimed job that already used all its attempts fails instead.
+    public func claimJob(worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> BatchJob? {
+        let now = now ?? Date().timeIntervalSince1970
+        return try write { db in
+            // Jobs whose worker died after their last allowed attempt fail here, for good.
+            try db.execute(
+                sql: """
+                    UPDATE job SET state = 'failed', finishedAt = ?,
+                        lastError = coalesce(lastError, 'its worker stopped ' || attempts || ' times without finishing')
+                    WHERE state = 'running' AND leaseExpiresAt < ? AND attempts >= maxAttempts
+                    """,
+                arguments: [Self.now(), now]
+            )
+            return try Row.fetchOne(
+                db,
+                sql: """
+                    UPDATE job SET state = 'running', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1,
+                        startedAt = ?, finishedAt = NULL
+                    WHERE id = (
+                        SELECT id FROM job
+                        WHERE state = 'queued' OR (state = 'running' AND leaseExpiresAt < ?)
+                        ORDER BY id LIMIT 1
+                    )
+                    RETURNING *
+                    """,
+                arguments: [worker, now + leaseSeconds, Self.now(), now]
+            ).map(Self.job)
+        }
+    }
+
+    /// Extends `worker`'s lease on job `id`; false when the job is no longer its own (it
+    /// expired and another worker took it, or it was cancelled).
+    public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> Bool {
+        let now = now ?? Date().timeIntervalSince1970
+        return try write { db in
+            try db.execute(
+                sql: "UPDATE job SET leaseExpiresAt = ? WHERE id = ? AND worker = ? AND state = 'running'",
+                arguments: [now + leaseSeconds, id, worker]
+            )
+            return db.changesCount == 1
+        }
+    }
+
+    /// Records the temporary file `worker` writes job `id` into, so a later claimer can remove it.
+    public func noteTemporaryPath(jobId id: Int64, worker: String, path: String) throws(NarrateError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE job SET temporaryPath = ? WHERE id = ? AND worker = ? AND state = 'running'",
+                arguments: [path, id, worker]
+            )
+        }
+    }
+
+    /// Marks job `id` done by `worker`; false when it was not its own any more.
+    public func completeJob(id: Int64, worker: String, durationSeconds: Double) throws(NarrateError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE job SET state = 'done', durationSeconds = ?, finishedAt = ?, leaseExpiresAt = NULL,
+                        temporaryPath = NULL, lastError = NULL
+                    WHERE id = ? AND worker = ? AND state = 'running'
+                    """,
+                arguments: [durationSeconds, Self.now(), id, worker]
+            )
+            return db.changesCount == 1
+        }
+    }
+
+    /// Records that job `id` failed under `worker` with `error`: queued again while attempts
+    /// remain, else failed for good.
+    public func failJob(id: Int64, worker: String, error: String) throws(NarrateError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE job SET state = CASE WHEN attempts < maxAttempts THEN 'queued' ELSE 'failed' END,
+                        lastError = ?, leaseExpiresAt = NULL, temporaryPath = NULL,
+                        finishedAt = CASE WHEN attempts < maxAttempts THEN NULL ELSE ? END
+                    WHERE id = ? AND worker = ? AND state = 'running'
+                    """,
+                arguments: [error, Self.now(), id, worker]
+            )
+        }
+    }
+
+    /// Gives job `id` back to the queue (a worker asked to stop mid-job), without counting
+    /// the attempt.
+    public func releaseJob(id: Int64, worker: String) throws(NarrateError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE job SET state = 'queued', attempts = max(0, attempts - 1), leaseExpiresAt = NULL, temporaryPath = NULL
+                    WHERE id = ? AND worker = ? AND state = 'running'
+                    """,
+                arguments: [id, worker]
+            )
+        }
+    }
+
+    /// The jobs, oldest first; only those in `states` when given.
+    public func jobs(in states: Set<BatchJob.State>? = nil) throws(NarrateError) -> [BatchJob] {
+        try read { db in
+            let all = try Row.fetchAll(db, sql: "SELECT * FROM job ORDER BY id").map(Self.job)
+            guard let states else { return all }
+            return all.filter { states.contains($0.state) }
+        }
+    }
+
+    /// Queues failed (and cancelled) jobs again with fresh attempts: job `id`, or all of
+    /// them when `id` is nil. Returns how many.
+    @discardableResult
+    public func retryJobs(id: Int64? = nil) throws(NarrateError) -> Int {
+        try write { db in
+            if let id {
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
+                    throw NarrateError.invalidOption(name: "id", message: "no job with id \(id); 'narrate jobs' shows them")
+                }
+            }
+            try db.execute(
+                sql: """
+                    UPDATE job SET state = 'queued', attempts = 0, lastError = NULL, finishedAt = NULL
+                    WHERE state IN ('failed', 'cancelled') \(id == nil ? "" : "AND id = ?")
+                    """,
+                arguments: id.map { [$0] } ?? []
+            )
+            return db.changesCount
+        }
+    }
+
+    /// Cancels queued and running jobs: job `id`, or all of them. A running job's worker
+    /// sees it when renewing its lease and stops. Returns how many.
+    @discardableResult
+    public func cancelJobs(id: Int64? = nil, reason: String = "cancelled") throws(NarrateError) -> Int {
+        try write { db in
+            if let id {
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
+                    throw NarrateError.invalidOption(name: "id", message: "no job with id \(id); 'narrate jobs' shows them")
+                }
+            }
+            try db.execute(
+                sql: """
+                    UPDATE job SET state = 'cancelled', lastError = ?, finishedAt = ?, leaseExpiresAt = NULL
+                    WHERE state IN ('queued', 'running') \(id == nil ? "" : "AND id = ?")
+                    """,
+                arguments: [reason, Self.now()] + (id.map { [$0] } ?? [])
+            )
+            return db.changesCount
+        }
+    }
+
+    /// Removes finished (done) jobs. Returns how many.
+    @discardableResult
+    public func clearDoneJobs() throws(NarrateError) -> Int {
+        try write { db in
+            try db.execute(sql: "DELETE FROM job WHERE state = 'done'")
+            return db.changesCount
+        }
+    }
+
+    private static func job(_ row: Row) -> BatchJob {
+        BatchJob(
+            id: row["id"], articleId: row["articleId"], settingsHash: row["settingsHash"],
+            voiceArguments: decodeArguments(row["voiceArguments"]), format: row["format"], outputPath: row["outputPath"],
+            state: BatchJob.State(rawValue: row["state"]) ?? .failed, attempts: row["attempts"], maxAttempts: row["maxAttempts"],
+            lastError: row["lastError"], worker: row["worker"], leaseExpiresAt: row["leaseExpiresAt"],
+            temporaryPath: row["temporaryPath"], durationSeconds: row["durationSeconds"], createdAt: row["createdAt"],
+            startedAt: row["startedAt"], finishedAt: row["finishedAt"]
+        )
+    }
+
+    private static func encodeArguments(_ arguments: [String]) -> String {
+        (try? String(decoding: JSONEncoder().encode(arguments), as: UTF8.self)) ?? "[]"
+    }
+
+    private static func decodeArguments(_ text: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+}

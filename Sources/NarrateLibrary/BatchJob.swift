@@ -1,0 +1,41 @@
+/// One narration job of a batch: an article to render with given voice options to a file.
+public struct BatchJob: Sendable, Equatable, Codable {
+    /// The job's id.
+    public var id: Int64
+    /// The article to render.
+    public var articleId: Int64
+    /// The render settings' hash (see `ArticleLibrary.settingsHash(of:)`).
+    public var settingsHash: String
+    /// The voice options as command-line arguments (`--voice uk --rate 160`), which the
+    /// worker parses again.
+    public var voiceArguments: [String]
+    /// The audio format (`wav`).
+    public var format: String
+    /// Where the audio goes.
+    public var outputPath: String
+    /// Where it stands.
+    public var state: State
+    /// Times it was started.
+    public var attempts: Int
+    /// Attempts allowed before it fails for good.
+    public var maxAttempts: Int
+    /// Why the last attempt failed, when one did.
+    public var lastError: String?
+    /// The worker running it (or that last ran it).
+    public var worker: String?
+    /// Until when the running worker holds it, in seconds since 1970.
+    public var leaseExpiresAt: Double?
+    /// The worker's temporary output while running.
+    public var temporaryPath: String?
+    /// The audio's length, once done.
+    public var durationSeconds: Double?
+    /// When it was queued, started and ended, ISO 8601.
+    public var createdAt: String
+    public var startedAt: String?
+    public var finishedAt: String?
+
+    /// The states of a job.
+    public enum State: String, Sendable, Codable, CaseIterable {
+        case queued, running, done, failed, cancelled
+    }
+}
