@@ -67,7 +67,7 @@ struct AddCommand: ParsableCommand {
                 }
             }
             let library = try libraryOptions.open()
-            let inputs = try expand(paths)
+            let inputs = try ArticleImport.expand(paths)
             if title != nil, inputs.count != 1 {
                 throw NarrateError.invalidOption(name: "title", message: "--title names one article; \(inputs.count) were given")
             }
@@ -78,7 +78,10 @@ struct AddCommand: ParsableCommand {
             for input in inputs {
                 if Interruption.isRequested { throw NarrateError.interrupted }
                 do throws(NarrateError) {
-                    let result = try library.add(article(from: input, detector: detector))
+                    let importer = ArticleImport(
+                        format: format, title: title, language: language, voice: voice, tags: tags
+                    )
+                    let result = try library.add(importer.article(from: input, detector: detector))
                     switch result {
                     case .added(let id, let title):
                         outcomes.append(Outcome(path: input, outcome: "added", id: id, title: title))
@@ -100,53 +103,5 @@ struct AddCommand: ParsableCommand {
         } catch {
             ErrorReporter.fail(error)
         }
-    }
-
-    /// The inputs: files as given, folders as the .txt, .md and .html files inside them (sorted,
-    /// hidden ones skipped).
-    private func expand(_ paths: [String]) throws(NarrateError) -> [String] {
-        var inputs: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard path != "-", !PageFetcher.isURL(path), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                inputs.append(path)
-                continue
-            }
-            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-                throw .inputUnavailable(path: path, reason: "cannot read the folder")
-            }
-            var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                let name = relative.split(separator: "/").last.map(String.init) ?? relative
-                if name.hasPrefix(".") {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-                if ArticleLoader.format(forPath: full) != nil { found.append(full) }
-            }
-            if found.isEmpty { throw .inputUnavailable(path: path, reason: "no .txt, .md or .html files in this folder") }
-            inputs += found.sorted()
-        }
-        return inputs
-    }
-
-    private func article(from input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
-        let loaded = try ArticleInput.load(input, format: format)
-        let document = loaded.document
-        let text = document.blocks.map(\.text).joined(separator: "\n\n")
-        let code = (language ?? document.language ?? detector?.language(of: text)).map { LanguageRules.primaryCode(of: $0) }
-        let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
-        let isFile = input != "-" && loaded.url == nil
-        return NewArticle(
-            title: title ?? document.title, byline: document.byline, site: document.site,
-            sourceURL: loaded.url ?? document.sourceURL, sourcePath: isFile ? absolute(input) : nil, language: code,
-            publishedAt: document.publishedAt, voice: voice, original: loaded.bytes, document: document,
-            sentences: sentences, tags: tags
-        )
-    }
-
-    private func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }
