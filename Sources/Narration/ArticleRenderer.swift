@@ -43,14 +43,16 @@ public struct ArticleRenderer {
 
     /// Renders article `id` with `settings` to `output` (nil: the library's audio folder).
     /// An existing `output` that is not this render is refused unless `overwrite`.
+    ///
+    /// The settings hash is `settingsHash(for:settings:)`.
+    /// `onTemporaryFile` is told the temporary file the audio is written into before it is
+    /// renamed into place (a batch worker records it, so a successor can remove it).
     public func render(
         articleId id: Int64, settings: RenderSettings, output: String?, overwrite: Bool,
-        isCancelled: () -> Bool = { false }
+        isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in }
     ) throws(NarrateError) -> Outcome {
         let article = try library.article(id: id)
-        let hash = ArticleLibrary.settingsHash(
-            of: settings.description(engineVersion: engine.version, sampleRate: engine.sampleRate) + "\n" + article.contentHash
-        )
+        let hash = settingsHash(for: article, settings: settings)
         let target = output.map(Self.absolute)
         var intact: [(render: RenderRecord, samples: [Range<Int64>])] = []
         for render in try library.renders(ofArticle: id) where render.settingsHash == hash {
@@ -86,18 +88,19 @@ public struct ArticleRenderer {
         }
         return try synthesize(
             article, settings: settings, hash: hash, destination: destination, owned: target == nil,
-            overwrite: overwrite || target == nil, isCancelled: isCancelled
+            overwrite: overwrite || target == nil, isCancelled: isCancelled, onTemporaryFile: onTemporaryFile
         )
     }
 
     private func synthesize(
         _ article: StoredArticle, settings: RenderSettings, hash: String, destination: String, owned: Bool,
-        overwrite: Bool, isCancelled: () -> Bool
+        overwrite: Bool, isCancelled: () -> Bool, onTemporaryFile: (String) -> Void
     ) throws(NarrateError) -> Outcome {
         let id = article.summary.id
         let sentences = article.sentences(try library.sentences(ofArticle: id))
         guard !sentences.isEmpty else { throw .noSpeakableText(path: "article \(id)") }
         let writer = try AudioFileWriter(destination: destination, sampleRate: engine.sampleRate, overwrite: overwrite)
+        onTemporaryFile(writer.temporaryPath)
         let summary: NarrationSummary
         do {
             let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
@@ -121,6 +124,23 @@ public struct ArticleRenderer {
             sampleRate: summary.sampleRate, sampleCount: Int64(summary.frameCount), sentenceSamples: samples
         )
         return Outcome(render: render, sentenceSamples: samples, source: .synthesized)
+    }
+
+    /// The cache key of `article` rendered with `settings` by this engine.
+    public func settingsHash(for article: StoredArticle, settings: RenderSettings) -> String {
+        ArticleLibrary.settingsHash(
+            of: settings.description(engineVersion: engine.version, sampleRate: engine.sampleRate) + "\n" + article.contentHash
+        )
+    }
+
+    /// Whether `path` holds an intact render of `article` with `settings`.
+    public func isUpToDate(_ article: StoredArticle, settings: RenderSettings, at path: String) throws(NarrateError) -> Bool {
+        let hash = settingsHash(for: article, settings: settings)
+        for render in try library.renders(ofArticle: article.summary.id) where render.settingsHash == hash && render.path == path {
+            let samples = try library.sentenceSamples(ofRender: render.id)
+            if Self.isIntact(render, sentences: samples.count, expected: article.summary.sentenceCount) { return true }
+        }
+        return false
     }
 
     /// The newest intact render of article `id`, whatever its settings, with its timings; nil

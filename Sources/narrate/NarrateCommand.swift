@@ -9,7 +9,7 @@ struct NarrateCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ConvertCommand.self, SegmentCommand.self, VoicesCommand.self, AddCommand.self, ListCommand.self,
-            ShowCommand.self, SearchCommand.self, TagCommand.self, RemoveCommand.self, ExtractCommand.self, RenderCommand.self, PlayCommand.self, PositionCommand.self, ResumeCommand.self,
+            ShowCommand.self, SearchCommand.self, TagCommand.self, RemoveCommand.self, ExtractCommand.self, RenderCommand.self, PlayCommand.self, PositionCommand.self, ResumeCommand.self, BatchCommand.self, JobsCommand.self, WorkerCommand.self,
         ]
     )
 
@@ -29,7 +29,7 @@ struct NarrateCommand: ParsableCommand {
             let message = self.message(for: error)
             if !message.isEmpty {
                 let subcommand = arguments.first { !$0.hasPrefix("-") } ?? ""
-                let help = ["convert", "segment", "voices", "add", "list", "show", "search", "tag", "rm", "extract", "render", "play", "position", "resume"].contains(subcommand) ? "narrate \(subcommand) --help" : "narrate --help"
+                let help = ["convert", "segment", "voices", "add", "list", "show", "search", "tag", "rm", "extract", "render", "play", "position", "resume", "batch", "jobs"].contains(subcommand) ? "narrate \(subcommand) --help" : "narrate --help"
                 ErrorReporter.printError("\(message.split(separator: "\n").first ?? "") (see '\(help)')")
             }
             ErrorReporter.terminate(code.rawValue)

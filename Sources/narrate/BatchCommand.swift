@@ -1,0 +1,219 @@
+import ArgumentParser
+import NarrateCore
+import NarrateLibrary
+import NarrateSpeech
+import NarrateText
+import Narration
+import Foundation
+import Synchronization
+
+/// `narrate batch`: narrates many articles in parallel worker processes through a durable
+/// queue in the library, so an interrupted batch goes on with `narrate jobs run`.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Narrate many articles in parallel: ids, files or folders (added to the library first), a tag or all."
+    )
+
+    @Argument(help: "Article ids, and files, folders or URLs to add to the library first.")
+    var inputs: [String] = []
+
+    @Flag(help: "Every article in the library.")
+    var all = false
+
+    @Option(help: "Articles with this tag.")
+    var tag: String?
+
+    @Flag(help: "Only articles without an intact render yet.")
+    var unrendered = false
+
+    @Option(help: "Worker processes at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Audio format (wav).")
+    var format = "wav"
+
+    @OptionGroup var voiceOptions: VoiceOptions
+
+    @Option(help: "Where the audio files go (default: the current folder).")
+    var outputDir = "."
+
+    @Option(help: "File name template: {slug} (from the title), {id}, {lang}.")
+    var nameTemplate = "{slug}-{id}"
+
+    @Flag(help: "Render again even when an intact render with the same settings is there.")
+    var force = false
+
+    @Flag(help: "Print one JSON event per line on standard output instead of progress and a summary.")
+    var json = false
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        if inputs.isEmpty && !all && tag == nil && !unrendered {
+            throw ValidationError("say which articles: ids, files or folders, --all, --tag T or --unrendered")
+        }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if format.lowercased() != "wav" { throw ValidationError("--format \(format): narrate writes wav for now") }
+    }
+
+    func run() throws {
+        Interruption.install()
+        do throws(NarrateError) {
+            let library = try libraryOptions.open()
+            let engine = try ESpeakEngine.shared()
+            let progress = BatchProgress(json: json, quiet: quiet)
+            let ids = try selectArticles(library: library, engine: engine, progress: progress)
+            try FileManager.default.createDirectoryOrFail(outputDir)
+            var namer = try OutputNamer(directory: outputDir, template: nameTemplate)
+            let renderer = ArticleRenderer(library: library, engine: engine)
+            let arguments = voiceArguments()
+            var queued: Set<Int64> = []
+            var titles: [Int64: String] = [:]
+            var upToDate: [(Int64, String, String)] = []
+            var refused: [(Int64, String)] = []
+            for id in ids {
+                do throws(NarrateError) {
+                    let article = try library.article(id: id)
+                    titles[id] = article.summary.title
+                    let settings = try ArticleVoice.settings(for: article, options: voiceOptions, engine: engine)
+                    let hash = renderer.settingsHash(for: article, settings: settings)
+                    let renders = try library.renders(ofArticle: id).map(\.path)
+                    // A file this article's earlier render wrote may be replaced; any other is left alone.
+                    let output = namer.path(id: id, title: article.summary.title, language: article.summary.language) { path in
+                        renders.contains(path)
+                    }
+                    if !force, try renderer.isUpToDate(article, settings: settings, at: output) {
+                        upToDate.append((id, article.summary.title, output))
+                        if json { progress.emit(["event": "job", "article": id, "state": "up to date", "output": output]) }
+                        continue
+                    }
+                    switch try library.enqueue(
+                        articleId: id, settingsHash: hash, voiceArguments: arguments, format: "wav", outputPath: output
+                    ) {
+                    case .queued(let job), .alreadyQueued(let job): queued.insert(job.id)
+                    }
+                } catch {
+                    if case .interrupted = error { throw error }
+                    // An article that cannot be read fails alone; the others go ahead.
+                    refused.append((id, error.description))
+                    progress.note("article \(id): \(error.description)")
+                }
+            }
+            progress.upToDate = upToDate.count
+            let coordinator = BatchCoordinator(
+                libraryPath: library.location.databasePath, library: library,
+                workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress
+            )
+            let summary = queued.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: queued, titles: titles)
+            Self.report(summary, upToDate: upToDate.count, titles: titles, progress: progress, json: json)
+            if batchInterrupts.load(ordering: .relaxed) > 0 { ErrorReporter.terminate(130) }
+            if !summary.failed.isEmpty || !refused.isEmpty { ErrorReporter.terminate(75) }
+        } catch {
+            ErrorReporter.fail(error)
+        }
+    }
+
+    /// The articles: ids as given, inputs added to the library, --all, --tag, --unrendered.
+    private func selectArticles(library: ArticleLibrary, engine: ESpeakEngine, progress: BatchProgress) throws(NarrateError) -> [Int64] {
+        var ids: [Int64] = []
+        var paths: [String] = []
+        for input in inputs {
+            if let id = Int64(input), !FileManager.default.fileExists(atPath: input) {
+                _ = try library.article(id: id)
+                ids.append(id)
+            } else {
+                paths.append(input)
+            }
+        }
+        if !paths.isEmpty {
+            let detector = SpeechLanguage.detector(engine: engine)
+            let importer = ArticleImport(format: nil, title: nil, language: nil, voice: nil, tags: [])
+            for path in try ArticleImport.expand(paths) {
+                do throws(NarrateError) {
+                    switch try library.add(importer.article(from: path, detector: detector)) {
+                    case .added(let id, let title):
+                        progress.note("added \(id) \(title)")
+                        ids.append(id)
+                    case .exists(let id, _):
+                        ids.append(id)
+                    }
+                } catch {
+                    if case .interrupted = error { throw error }
+                    progress.note(error.description)
+                }
+            }
+        }
+        if all || tag != nil || (unrendered && inputs.isEmpty) {
+            ids += try library.list(tag: tag).map(\.id)
+        }
+        var seen = Set<Int64>()
+        ids = ids.filter { seen.insert($0).inserted }
+        if unrendered {
+            let renderer = ArticleRenderer(library: library, engine: engine)
+            var unrenderedIds: [Int64] = []
+            for id in ids where try renderer.newestIntactRender(ofArticle: id) == nil { unrenderedIds.append(id) }
+            ids = unrenderedIds
+        }
+        return ids
+    }
+
+    /// The voice options given, as arguments a worker parses again.
+    private func voiceArguments() -> [String] {
+        var arguments: [String] = []
+        func add(_ name: String, _ value: (any CustomStringConvertible)?) {
+            if let value { arguments += ["--\(name)", value.description] }
+        }
+        add("preset", voiceOptions.preset)
+        add("voice", voiceOptions.voice)
+        add("rate", voiceOptions.rate)
+        add("pitch", voiceOptions.pitch)
+        add("volume", voiceOptions.volume)
+        add("word-gap", voiceOptions.wordGap)
+        add("sentence-pause", voiceOptions.sentencePause)
+        add("paragraph-pause", voiceOptions.paragraphPause)
+        add("heading-pause", voiceOptions.headingPause)
+        return arguments
+    }
+
+    /// The summary: done, up to date, failed with reasons.
+    static func report(
+        _ summary: BatchCoordinator.Summary, upToDate: Int, titles: [Int64: String], progress: BatchProgress, json: Bool
+    ) {
+        let audio = summary.done.compactMap(\.durationSeconds).reduce(0, +)
+        if json {
+            progress.emit([
+                "event": "summary", "done": summary.done.count, "upToDate": upToDate, "failed": summary.failed.count,
+                "cancelled": summary.cancelled.count, "remaining": summary.remaining.count, "audioSeconds": audio,
+            ])
+            return
+        }
+        var line = "done \(summary.done.count), up to date \(upToDate), failed \(summary.failed.count)"
+        if !summary.cancelled.isEmpty { line += ", cancelled \(summary.cancelled.count)" }
+        if !summary.remaining.isEmpty { line += ", left in the queue \(summary.remaining.count) ('narrate jobs run' goes on)" }
+        line += " (\(ListCommand.minutes(audio)) of audio)"
+        print(line)
+        for job in summary.failed {
+            print("failed: job \(job.id), article \(job.articleId) \(titles[job.articleId] ?? ""): \(job.lastError ?? "unknown error")")
+        }
+    }
+}
+
+extension FileManager {
+    /// Creates `path` (and its parents) unless it is a folder already.
+    func createDirectoryOrFail(_ path: String) throws(NarrateError) {
+        var isDirectory: ObjCBool = false
+        if fileExists(atPath: path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { throw .cannotCreateOutput(path: path, reason: "it is a file, not a folder") }
+            return
+        }
+        do {
+            try createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateOutput(path: path, reason: "cannot create the folder")
+        }
+    }
+}

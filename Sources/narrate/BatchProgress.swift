@@ -1,0 +1,118 @@
+import NarrateLibrary
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a batch shows its progress: one redrawn line on a terminal (done/total, failed,
+/// hours of audio made, speed as a multiple of real time, ETA, what each worker is on), a
+/// plain line every few seconds when standard error is not a terminal, nothing with
+/// `--quiet`, and one JSON event per line on standard output with `--json`.
+final class BatchProgress {
+    enum Style { case terminal, plain, quiet, json }
+
+    let style: Style
+    /// Jobs found up to date and skipped before the run.
+    var upToDate = 0
+    private var lastPlain = ContinuousClock.now - .seconds(60)
+    private var drewLine = false
+
+    init(json: Bool, quiet: Bool) {
+        if json {
+            style = .json
+        } else if quiet {
+            style = .quiet
+        } else {
+            style = isatty(STDERR_FILENO) != 0 ? .terminal : .plain
+        }
+    }
+
+    /// A job changed state.
+    func jobChanged(_ job: BatchJob, title: String?) {
+        guard style == .json else { return }
+        var event: [String: Any] = [
+            "event": "job", "job": job.id, "article": job.articleId, "state": job.state.rawValue, "output": job.outputPath,
+            "attempts": job.attempts,
+        ]
+        if let title { event["title"] = title }
+        if let error = job.lastError, job.state == .failed || job.state == .cancelled { event["error"] = error }
+        if let duration = job.durationSeconds, job.state == .done { event["duration"] = duration }
+        emit(event)
+    }
+
+    /// The queue as it stands after `elapsed` seconds.
+    func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double) {
+        let done = jobs.filter { $0.state == .done }
+        let failed = jobs.filter { $0.state == .failed }.count
+        let finished = jobs.filter { $0.state != .queued && $0.state != .running }.count
+        let audio = done.compactMap(\.durationSeconds).reduce(0, +)
+        let speed = elapsed > 0 ? audio / elapsed : 0
+        let remaining = jobs.count - finished
+        let eta = done.isEmpty ? nil : elapsed / Double(done.count) * Double(remaining)
+        let running = jobs.filter { $0.state == .running }
+        switch style {
+        case .quiet:
+            return
+        case .json:
+            guard ContinuousClock.now - lastPlain >= .seconds(2) else { return }
+            lastPlain = ContinuousClock.now
+            emit([
+                "event": "progress", "done": done.count, "failed": failed, "total": jobs.count, "upToDate": upToDate,
+                "audioHours": audio / 3600, "speed": speed, "etaSeconds": eta ?? NSNull(),
+            ])
+        case .terminal, .plain:
+            var line = "\(done.count)/\(jobs.count) done"
+            if failed > 0 { line += ", \(failed) failed" }
+            line += ", \(String(format: "%.2f", audio / 3600)) h of audio, \(String(format: "%.0f", speed))× real time"
+            if let eta { line += ", ETA \(ListCommand.minutes(eta))" }
+            if style == .terminal {
+                let working = running.map { job in "[\(job.worker ?? "?")] \(titles[job.articleId] ?? "article \(job.articleId)")" }
+                if !working.isEmpty { line += " · " + working.joined(separator: " · ") }
+                let width = Int(Self.terminalWidth())
+                if line.count > width { line = String(line.prefix(max(10, width - 1))) + "…" }
+                write("\r\u{1B}[K" + line)
+                drewLine = true
+            } else if ContinuousClock.now - lastPlain >= .seconds(5) {
+                lastPlain = ContinuousClock.now
+                write(line + "\n")
+            }
+        }
+    }
+
+    /// A one-off message.
+    func note(_ message: String) {
+        switch style {
+        case .quiet: return
+        case .json: emit(["event": "note", "message": message])
+        case .terminal, .plain:
+            if drewLine { write("\r\u{1B}[K") }
+            write("narrate: \(message)\n")
+        }
+    }
+
+    /// The run ended: the live line is cleared.
+    func finish() {
+        if drewLine { write("\r\u{1B}[K") }
+    }
+
+    /// Writes a JSON event line on standard output.
+    func emit(_ event: [String: Any]) {
+        guard let data = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return
+        }
+        var line = String(decoding: data, as: UTF8.self) + "\n"
+        line.withUTF8 { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    private func write(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    private static func terminalWidth() -> UInt16 {
+        var size = winsize()
+        return ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? size.ws_col : 100
+    }
+}

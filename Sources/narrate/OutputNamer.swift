@@ -1,0 +1,78 @@
+import NarrateCore
+import Foundation
+
+/// File names for a batch's outputs: from a template (`{slug}-{id}`; also `{lang}`),
+/// sanitized (no path separators, no leading dots, control characters dropped, at most 120
+/// characters), unique within the batch and the folder, and always inside the folder.
+struct OutputNamer {
+    /// The folder, absolute and standardized.
+    let directory: String
+    let template: String
+    private var taken: Set<String> = []
+
+    static let placeholders = ["{slug}", "{id}", "{lang}"]
+
+    init(directory: String, template: String) throws(NarrateError) {
+        let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+        self.directory = (absolute as NSString).standardizingPath
+        self.template = template
+        var rest = template
+        for placeholder in Self.placeholders { rest = rest.replacingOccurrences(of: placeholder, with: "") }
+        if rest.contains("{") || rest.contains("}") {
+            throw .invalidOption(
+                name: "name-template", message: "--name-template \(template): the placeholders are {slug}, {id} and {lang}"
+            )
+        }
+        if !template.contains("{id}") && !template.contains("{slug}") {
+            throw .invalidOption(name: "name-template", message: "--name-template \(template): use {slug} or {id}, or every file gets one name")
+        }
+    }
+
+    /// A path for article `id` titled `title`; `isFree` says whether an existing file at a
+    /// candidate path may be written (it is this article's own earlier output).
+    mutating func path(id: Int64, title: String, language: String?, isFree: (String) -> Bool) -> String {
+        var name = template.replacingOccurrences(of: "{slug}", with: Self.slug(title))
+            .replacingOccurrences(of: "{id}", with: String(id))
+            .replacingOccurrences(of: "{lang}", with: language ?? "xx")
+        name = Self.sanitized(name)
+        var candidate = "\(directory)/\(name).wav"
+        var number = 2
+        while taken.contains(candidate) || (FileManager.default.fileExists(atPath: candidate) && !isFree(candidate)) {
+            candidate = "\(directory)/\(name)-\(number).wav"
+            number += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+
+    /// Lower-case letters and digits of any script, other runs made one "-", at most 60.
+    static func slug(_ title: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for character in title.lowercased() {
+            if character.isLetter || character.isNumber {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(character)
+            } else {
+                pendingDash = true
+            }
+            if slug.count >= 60 { break }
+        }
+        return slug.isEmpty ? "article" : slug
+    }
+
+    /// A file name that cannot leave the folder or hide: separators and control characters
+    /// replaced, leading dots removed, length capped.
+    static func sanitized(_ name: String) -> String {
+        var result = String(name.map { character -> Character in
+            if character == "/" || character == "\\" || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return "-"
+            }
+            return character
+        })
+        while result.hasPrefix(".") || result.hasPrefix("-") { result.removeFirst() }
+        if result.count > 120 { result = String(result.prefix(120)) }
+        return result.isEmpty ? "article" : result
+    }
+}
