@@ -76,7 +76,7 @@ struct BatchCoordinator {
             while !draining, running.count < min(workers, max(claimable, 0)) {
                 spawned += 1
                 let name = "\(getpid())-\(spawned)"
-                guard let pid = Self.spawn(executable, ["worker", "--name", name, "--library", libraryPath]) else {
+                guard let pid = Self.spawn(executable, ["worker", "--name", name, "--coordinator", String(getpid()), "--library", libraryPath]) else {
                     throw NarrateError.engine(code: -1, message: "cannot start a worker process (\(executable))")
                 }
                 running[pid] = name

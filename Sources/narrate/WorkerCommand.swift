@@ -30,6 +30,9 @@ struct WorkerCommand: ParsableCommand {
     @Option(help: "This worker's name in the queue.")
     var name: String
 
+    @Option(help: "The coordinator's process id: when it is gone, the worker stops.")
+    var coordinator: Int32?
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     /// Seconds a claim holds before another worker may take the job over: 20, or
@@ -47,7 +50,7 @@ struct WorkerCommand: ParsableCommand {
         signal(SIGUSR1) { _ in drainRequested.store(true, ordering: .relaxed) }
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
-        let coordinator = getppid()
+        let coordinator = self.coordinator ?? getppid()
         do throws(NarrateError) {
             let library = try libraryOptions.open()
             let engine = try ESpeakEngine.shared()

@@ -1,0 +1,118 @@
+import Foundation
+import NarrateAudio
+import NarrateLibrary
+import Testing
+
+/// `narrate batch` and `narrate jobs`, with worker processes and the faults they must
+/// survive; leases are 2 s here (`NARRATE_JOB_LEASE`) so a dead worker's job comes back fast.
+@Suite("Batch narration")
+struct BatchTests {
+    let scratch: ScratchDirectory
+    let libraryPath: String
+    var environment: [String: String] { ["NARRATE_LIBRARY": libraryPath, "NARRATE_JOB_LEASE": "2"] }
+
+    init() throws {
+        scratch = try ScratchDirectory()
+        libraryPath = "\(scratch.path)/lib/library.sqlite"
+    }
+
+    func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
+        try NarrateBinary.run(arguments, directory: scratch.path, environment: environment)
+    }
+
+    func library() throws -> ArticleLibrary {
+        try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
+    }
+
+    func addSamples() throws {
+        for name in ["en-news.txt", "uk-news.txt", "de-article.txt"] {
+            #expect(try narrate(["add", NarrateBinary.sample(name)]).status == 0)
+        }
+    }
+
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Every done job's output is a whole render: its frames are the recorded ones.
+    func expectValidOutputs() throws {
+        let library = try library()
+        for job in try library.jobs(in: [.done]) {
+            let render = try #require(try library.renders(ofArticle: job.articleId).first { $0.path == job.outputPath })
+            let reader = try AudioFileReader(path: job.outputPath)
+            #expect(Int64(reader.frames) == render.sampleCount)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/out").filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    @Test func aBatchNarratesEveryArticleAndASecondRunFindsThemUpToDate() throws {
+        try addSamples()
+        let run = try narrate(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("done 3, up to date 0, failed 0"), "\(run.standardOutput)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/out").sorted()
+        #expect(names.count == 3)
+        #expect(names.allSatisfy { !$0.hasPrefix(".") && $0.hasSuffix(".wav") && !$0.contains("/") })
+        #expect(names.contains("у-полтаві-відкрили-оновлену-колекцію-лікарських-рослин-2.wav"))
+        try expectValidOutputs()
+        let again = try narrate(["batch", "--all", "--output-dir", "out", "--quiet"])
+        #expect(again.standardOutput.hasPrefix("done 0, up to date 3, failed 0"), "\(again.standardOutput)")
+    }
+
+    @Test func aWorkerKilledMidJobHasItsJobFinishedByARetry() throws {
+        try addSamples()
+        let coordinator = try start(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
+        // Wait for a running job, then kill its worker.
+        var killed = false
+        let deadline = Date().addingTimeInterval(30)
+        while !killed, Date() < deadline, coordinator.isRunning {
+            if (try? library().jobs(in: [.running]))?.isEmpty == false {
+                let pgrep = try NarrateBinary.run(["-f", "worker --name .* --library \(libraryPath)"], executable: "/usr/bin/pgrep")
+                if let pid = pgrep.standardOutput.split(separator: "\n").first.flatMap({ Int32($0) }) {
+                    kill(pid, SIGKILL)
+                    killed = true
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        coordinator.waitUntilExit()
+        #expect(killed, "no worker was seen running")
+        #expect(coordinator.terminationStatus == 0)
+        let jobs = try library().jobs()
+        #expect(jobs.count == 3 && jobs.allSatisfy { $0.state == .done })
+        #expect(jobs.contains { $0.attempts == 2 }, "the killed worker's job was not retried: \(jobs.map(\.attempts))")
+        try expectValidOutputs()
+    }
+
+    @Test func afterTheCoordinatorIsKilledJobsRunFinishesTheRestAndABrokenJobFailsAlone() throws {
+        try addSamples()
+        let coordinator = try start(["batch", "--all", "--jobs", "1", "--output-dir", "out", "--quiet"])
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, (try? library().jobs().count) ?? 0 < 3 { Thread.sleep(forTimeInterval: 0.01) }
+        kill(coordinator.processIdentifier, SIGKILL)
+        coordinator.waitUntilExit()
+        // Article 3's stored content becomes unreadable: its job can never succeed.
+        let python = try NarrateBinary.run(
+            ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE articleContent SET document='broken' WHERE articleId=3\"); c.commit()", libraryPath],
+            executable: "/usr/bin/env", environment: [:]
+        )
+        #expect(python.status == 0, "\(python.standardError)")
+        let rest = try narrate(["jobs", "run", "--jobs", "2", "--quiet"])
+        #expect(rest.status == 75, "\(rest.standardOutput) \(rest.standardError)")
+        let jobs = try library().jobs()
+        #expect(jobs.filter { $0.state == .done }.map(\.articleId).sorted() == [1, 2])
+        let broken = try #require(jobs.first { $0.articleId == 3 })
+        #expect(broken.state == .failed && broken.attempts == 3 && broken.lastError != nil)
+        #expect(rest.standardOutput.contains("failed: job \(broken.id)"))
+        try expectValidOutputs()
+    }
+}
