@@ -163,22 +163,9 @@ public struct ArticleRenderer {
 
     /// Copies a file through a temporary file beside the target and a rename.
     private static func copy(_ source: String, to destination: String, overwrite: Bool) throws(NarrateError) {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: destination), !overwrite { throw .outputExists(path: destination) }
-        let directory = (destination as NSString).deletingLastPathComponent
-        let name = (destination as NSString).lastPathComponent
-        let temporary = "\(directory.isEmpty ? "." : directory)/.\(name).\(UUID().uuidString.prefix(8)).tmp"
-        do {
-            try manager.copyItem(atPath: source, toPath: temporary)
-            guard rename(temporary, destination) == 0 else {
-                try? manager.removeItem(atPath: temporary)
-                throw NarrateError.cannotCreateOutput(path: destination, reason: String(cString: strerror(errno)))
-            }
-        } catch let error as NarrateError {
-            throw error
-        } catch {
-            try? manager.removeItem(atPath: temporary)
-            throw .cannotCreateOutput(path: destination, reason: "cannot copy the earlier render")
+        if FileManager.default.fileExists(atPath: destination), !overwrite { throw .outputExists(path: destination) }
+        try AtomicFile.replace(destination, what: "a copy of the earlier render") { temporary in
+            try FileManager.default.copyItem(atPath: source, toPath: temporary)
         }
     }
 

@@ -80,17 +80,9 @@ public struct SyncMap: Sendable, Equatable {
         guard let format = Format(path: path) else {
             throw .invalidOption(name: "sync", message: "--sync \(path): give a .json, .vtt or .srt file")
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = "\(directory.isEmpty ? "." : directory)/.\(name).\(UUID().uuidString.prefix(8)).tmp"
-        do {
-            try Data(rendered(as: format).utf8).write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            throw .cannotCreateOutput(path: path, reason: "cannot write the sync map")
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .cannotCreateOutput(path: path, reason: String(cString: strerror(errno)))
+        let text = rendered(as: format)
+        try AtomicFile.replace(path, what: "the sync map") { temporary in
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         }
     }
 

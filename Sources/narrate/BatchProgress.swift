@@ -102,13 +102,23 @@ final class BatchProgress {
         guard let data = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return
         }
-        var line = String(decoding: data, as: UTF8.self) + "\n"
-        line.withUTF8 { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        Self.write(String(decoding: data, as: UTF8.self) + "\n", to: STDOUT_FILENO)
     }
 
     private func write(_ text: String) {
+        Self.write(text, to: STDERR_FILENO)
+    }
+
+    /// Writes `text` straight to `descriptor` (unbuffered, so the live line redraws at once).
+    private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        text.withUTF8 { buffer in
+            #if canImport(Glibc)
+            _ = Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+            #else
+            _ = Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+            #endif
+        }
     }
 
     private static func terminalWidth() -> UInt16 {

@@ -44,8 +44,8 @@ public struct HTMLReader: Sendable {
         // The title is read first, unless the article already starts with it.
         if !title.isEmpty, blocks.first?.text != title {
             let offset = page.elements("title").first?.sourceOffset ?? 0
-            var offsets = ScalarOffsets(html)
-            let source = offsets.scalarOffset(ofByte: offset)
+            // The builder's converter, not a second copy of the page's bytes.
+            let source = builder.offsets.scalarOffset(ofByte: offset)
             blocks.insert(
                 Block(kind: .heading(level: 1), text: title, sourceMap: .identity(sourceOffset: source, length: 0)), at: 0
             )
