@@ -52,6 +52,11 @@ let package = Package(
             providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
         ),
         // No pkg-config file in Debian's libpcaudio-dev: linked by name.
+        .systemLibrary(
+            name: "CNarrateSoxr",
+            pkgConfig: "soxr",
+            providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]
+        ),
         .systemLibrary(name: "CNarratePCAudio", providers: [.apt(["libpcaudio-dev"]), .brew(["pcaudiolib"])]),
         .systemLibrary(
             name: "CNarrateTextCat",
@@ -80,7 +85,7 @@ let package = Package(
         ),
         .target(
             name: "NarrateAudio",
-            dependencies: ["NarrateCore", "CNarrateSndFile", "CNarratePCAudio"],
+            dependencies: ["NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -134,7 +139,7 @@ let package = Package(
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText", "NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateCLITests",
             dependencies: ["narrate", "NarrateAudio", "NarrateLibrary", "NarrateTestSupport"],

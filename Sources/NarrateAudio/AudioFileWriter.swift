@@ -6,74 +6,150 @@ import Glibc
 import Darwin
 #endif
 
-/// Streams 16-bit mono audio into a file through libsndfile, crash-safely.
+/// Streams 16-bit mono audio into a file through libsndfile, crash-safely, in any of
+/// narrate's formats, resampling on the way when the file's rate differs from the source's.
 ///
-/// Audio goes to a temporary file beside the destination (`.NAME.XXXXXX.tmp`) whose header
-/// libsndfile rewrites after every write, so even a killed process leaves a playable file.
+/// Audio goes to a temporary file beside the destination (`.NAME.XXXXXX.tmp`); `commit()`
+/// moves it into place, `discard()` (or dropping an uncommitted writer) removes it, and the
+/// destination is never touched before `commit()`. WAV is opened as RF64 with libsndfile's
+/// automatic downgrade, so a file that stays under 4 GiB closes as an ordinary WAV and a
+/// longer one becomes RF64 by itself; its header is rewritten after every write, so even a
+/// killed process leaves a playable temporary file. The other formats are never patched in
+/// place (rewriting an Ogg header corrupts it): a crash leaves only the temporary file.
+///
+/// The destination `-` is standard output, for the formats libsndfile can write to a pipe
+/// (all but WAV): no temporary file, nothing to rename.
+///
 /// Samples are gathered into blocks of `bufferFrames` (about 1.5 s at 22,050 Hz) before they
 /// go to libsndfile: a write per engine chunk costs a header update and several system calls
 /// each, which made narrate spend 10% more wall time than espeak-ng on I/O alone.
-/// `commit()` moves it into place; `discard()` (or dropping an uncommitted writer) removes
-/// it. The destination is never touched before `commit()`.
 public final class AudioFileWriter: AudioSink {
-    /// Where the file ends up.
+    /// The destination that means standard output.
+    public static let standardOutput = "-"
+
+    /// Where the file ends up (`-`: standard output).
     public let destination: String
-    /// Samples per second.
+    /// Samples per second of the audio written in (the engine's rate).
     public let sampleRate: Int
-    /// The file format.
-    public let format: AudioFileFormat
-    /// The temporary file being written.
-    public let temporaryPath: String
-    /// Samples written so far.
+    /// Samples per second in the file.
+    public let fileSampleRate: Int
+    /// The encoding.
+    public let encoding: AudioEncoding
+    /// The temporary file being written; nil when writing to standard output.
+    public let temporaryPath: String?
+    /// Samples written in so far, at `sampleRate`.
     public private(set) var framesWritten = 0
+    /// Samples that reached the file so far, at `fileSampleRate`.
+    public private(set) var fileFramesWritten = 0
+    /// Chapter starts (frames at `sampleRate`), written as labelled cue points into WAV files
+    /// on `commit()`; other formats ignore them.
+    public var markers: [AudioMarker] = []
 
     /// Samples gathered before each write to the file.
     public static let bufferFrames = 32_768
+
+    /// The format.
+    public var format: AudioFileFormat { encoding.format }
 
     private let overwrite: Bool
     private var file: OpaquePointer?
     private var pending: [Int16] = []
     private var finished = false
+    private let converter: SampleRateConverter?
 
-    /// Opens a temporary file beside `destination`.
+    /// Opens a temporary file beside `destination` (or standard output for `-`).
     ///
-    /// Throws `.outputExists` when `destination` exists and `overwrite` is false, and
-    /// `.cannotCreateOutput` when the directory is missing or not writable.
-    public init(destination: String, sampleRate: Int, format: AudioFileFormat = .wav, overwrite: Bool) throws(NarrateError) {
+    /// Throws `.outputExists` when `destination` exists and `overwrite` is false,
+    /// `.cannotCreateOutput` when the directory is missing or not writable,
+    /// `.invalidOption` for an encoding that does not fit the format (or WAV to a pipe), and
+    /// `.formatUnavailable` when the installed libsndfile cannot write the format.
+    public init(
+        destination: String, sampleRate: Int, encoding: AudioEncoding = .wav, tags: AudioTags = AudioTags(),
+        overwrite: Bool
+    ) throws(NarrateError) {
+        try encoding.validate()
         self.destination = destination
         self.sampleRate = sampleRate
-        self.format = format
+        self.encoding = encoding
         self.overwrite = overwrite
+        fileSampleRate = encoding.fileSampleRate(forSource: sampleRate)
+        converter = fileSampleRate == sampleRate ? nil : try SampleRateConverter(from: sampleRate, to: fileSampleRate)
 
-        var status = stat()
-        if stat(destination, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                throw .cannotCreateOutput(path: destination, reason: "it is a directory")
+        let descriptor: Int32
+        if destination == Self.standardOutput {
+            guard encoding.format.canStream else {
+                throw .invalidOption(
+                    name: "-o",
+                    message: "-o -: WAV cannot be written to a pipe (its header is rewritten at the end); "
+                        + "use --format flac, ogg, opus, mp3, au or raw for standard output"
+                )
             }
-            if !overwrite { throw .outputExists(path: destination) }
+            temporaryPath = nil
+            descriptor = STDOUT_FILENO
+        } else {
+            var status = stat()
+            if stat(destination, &status) == 0 {
+                if (status.st_mode & S_IFMT) == S_IFDIR {
+                    throw .cannotCreateOutput(path: destination, reason: "it is a directory")
+                }
+                if !overwrite { throw .outputExists(path: destination) }
+            }
+            let (directory, name) = Self.split(destination)
+            var template = Array("\(directory)/.\(name).XXXXXX.tmp".utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+            guard descriptor >= 0 else {
+                throw .cannotCreateOutput(path: destination, reason: Self.systemError())
+            }
+            temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // mkstemps makes the file private (0600); the output gets the usual mode.
+            fchmod(descriptor, 0o666 & ~Self.creationMask)
         }
-        let (directory, name) = Self.split(destination)
-        var template = Array("\(directory)/.\(name).XXXXXX.tmp".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard descriptor >= 0 else {
-            throw .cannotCreateOutput(path: destination, reason: Self.systemError())
-        }
-        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
         var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
+        info.samplerate = Int32(fileSampleRate)
         info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard let handle = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, 1) else {
+        info.format = encoding.format.sndfileFormat
+        let ownsDescriptor: Int32 = temporaryPath == nil ? 0 : 1
+        guard let handle = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, ownsDescriptor) else {
+            let code = sf_error(nil)
             let reason = String(cString: sf_strerror(nil))
-            close(descriptor)
-            unlink(temporaryPath)
+            if let temporaryPath {
+                close(descriptor)
+                unlink(temporaryPath)
+            }
+            if code == Int32(SF_ERR_UNRECOGNISED_FORMAT) || code == Int32(SF_ERR_UNSUPPORTED_ENCODING)
+                || sf_format_check(&info) == 0 {
+                throw .formatUnavailable(format: encoding.format.displayName, reason: reason)
+            }
             throw .cannotCreateOutput(path: destination, reason: reason)
         }
         file = handle
         pending.reserveCapacity(Self.bufferFrames)
-        // Keep the header valid after every write, so an interrupted file still plays.
-        sf_command(handle, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE))
+        configure(handle, tags: tags)
+    }
+
+    private func configure(_ handle: OpaquePointer, tags: AudioTags) {
+        if let (level, mode) = encoding.sndfileSettings(fileRate: fileSampleRate) {
+            if var mode { sf_command(handle, Int32(SFC_SET_BITRATE_MODE), &mode, Int32(MemoryLayout<Int32>.size)) }
+            var compression = level
+            sf_command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &compression, Int32(MemoryLayout<Double>.size))
+        }
+        if encoding.format.carriesTags {
+            let strings: [(Int32, String?)] = [
+                (Int32(SF_STR_TITLE), tags.title), (Int32(SF_STR_ARTIST), tags.artist), (Int32(SF_STR_ALBUM), tags.album),
+                (Int32(SF_STR_DATE), tags.date), (Int32(SF_STR_COMMENT), tags.comment),
+                (Int32(SF_STR_TRACKNUMBER), tags.trackNumber), (Int32(SF_STR_SOFTWARE), "narrate"),
+            ]
+            for case let (kind, value?) in strings where !value.isEmpty {
+                sf_set_string(handle, kind, value)
+            }
+        }
+        if encoding.format == .wav {
+            // Under 4 GiB the file closes as WAV; beyond, it stays RF64.
+            sf_command(handle, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE))
+            // Keep the header valid after every write, so an interrupted file still plays.
+            sf_command(handle, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE))
+        }
     }
 
     deinit {
@@ -88,29 +164,40 @@ public final class AudioFileWriter: AudioSink {
     /// Appends samples. Throws `.writeFailed` when the file system refuses them.
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         guard file != nil, !samples.isEmpty else { return }
+        framesWritten += samples.count
+        if let converter {
+            try converter.convert(samples) { try self.append($0) }
+        } else {
+            try append(samples)
+        }
+    }
+
+    /// Appends `count` samples of silence.
+    public func writeSilence(samples count: Int) throws {
+        guard file != nil, count > 0 else { return }
+        let zeros = [Int16](repeating: 0, count: min(count, Self.bufferFrames))
+        var remaining = count
+        try zeros.withUnsafeBufferPointer { buffer in
+            while remaining > 0 {
+                let step = min(remaining, buffer.count)
+                try write(UnsafeBufferPointer(rebasing: buffer[..<step]))
+                remaining -= step
+            }
+        }
+    }
+
+    private func append(_ samples: UnsafeBufferPointer<Int16>) throws(NarrateError) {
+        guard !samples.isEmpty else { return }
         if pending.count + samples.count > Self.bufferFrames { try flush() }
         if samples.count >= Self.bufferFrames {
             try writeToFile(samples)
         } else {
             pending.append(contentsOf: samples)
         }
-        framesWritten += samples.count
+        fileFramesWritten += samples.count
     }
 
-    /// Appends `count` samples of silence.
-    public func writeSilence(samples count: Int) throws {
-        guard file != nil else { return }
-        var remaining = count
-        while remaining > 0 {
-            if pending.count == Self.bufferFrames { try flush() }
-            let step = min(remaining, Self.bufferFrames - pending.count)
-            pending.append(contentsOf: repeatElement(0, count: step))
-            remaining -= step
-        }
-        framesWritten += count
-    }
-
-    /// Writes the gathered samples to the file, whose header is then up to date.
+    /// Writes the gathered samples to the file (a WAV file's header is then up to date).
     public func flush() throws(NarrateError) {
         guard !pending.isEmpty else { return }
         try pending.withUnsafeBufferPointer { buffer throws(NarrateError) in try writeToFile(buffer) }
@@ -129,22 +216,46 @@ public final class AudioFileWriter: AudioSink {
     /// Finishes the file and moves it to `destination`.
     ///
     /// Without `overwrite`, the move fails with `.outputExists` if something appeared at the
-    /// destination meanwhile (the link is atomic, so nothing is clobbered).
-    public func commit() throws(NarrateError) {
+    /// destination meanwhile (the link is atomic, so nothing is clobbered). `path` (in the
+    /// same folder) replaces the destination given at the start, for names known only at
+    /// the end (the numbered files of a split set).
+    public func commit(as path: String? = nil) throws(NarrateError) {
+        let destination = path ?? self.destination
         guard !finished, let handle = file else { return }
         do {
+            if let converter {
+                try converter.finish { try self.append($0) }
+            }
             try flush()
         } catch {
             discard()
-            throw error
+            throw error as? NarrateError ?? .writeFailed(path: destination, reason: "\(error)")
         }
         file = nil
         let closeStatus = sf_close(handle)
         guard closeStatus == 0 else {
             finished = true
-            unlink(temporaryPath)
+            if let temporaryPath { unlink(temporaryPath) }
             throw .writeFailed(path: destination, reason: String(cString: sf_error_number(closeStatus)))
         }
+        guard let temporaryPath else {
+            finished = true
+            return
+        }
+        if encoding.format == .wav, !markers.isEmpty {
+            let scaled = markers.map { AudioMarker(frame: $0.frame * fileSampleRate / sampleRate, label: $0.label) }
+            do throws(NarrateError) {
+                try WAVCueChunks.append(scaled, toFileAt: temporaryPath)
+            } catch {
+                discard()
+                throw error
+            }
+        }
+        try moveIntoPlace(temporaryPath, to: destination)
+        finished = true
+    }
+
+    private func moveIntoPlace(_ temporaryPath: String, to destination: String) throws(NarrateError) {
         if overwrite {
             guard rename(temporaryPath, destination) == 0 else {
                 let reason = Self.systemError()
@@ -168,7 +279,6 @@ public final class AudioFileWriter: AudioSink {
                 throw exists ? .outputExists(path: destination) : .cannotCreateOutput(path: destination, reason: reason)
             }
         }
-        finished = true
     }
 
     /// Closes and removes the temporary file; the destination is left as it was.
@@ -178,10 +288,17 @@ public final class AudioFileWriter: AudioSink {
             file = nil
         }
         if !finished {
-            unlink(temporaryPath)
+            if let temporaryPath { unlink(temporaryPath) }
             finished = true
         }
     }
+
+    /// The process's umask, read once (reading it means setting it back).
+    private static let creationMask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
 
     private static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }

@@ -43,6 +43,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case audioOutputUnavailable(reason: String)
     /// A URL answered with something narrate cannot read (a PDF, an image).
     case unsupportedContent(url: String, contentType: String)
+    /// The installed libsndfile cannot write an audio format.
+    case formatUnavailable(format: String, reason: String)
 
     /// The sysexits code for this error.
     public var exitCode: Int32 {
@@ -52,7 +54,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             .unsupportedContent: 65
         case .inputUnavailable, .noSuchArticle: 66
         case .libraryUnavailable: 74
-        case .fetchFailed, .audioOutputUnavailable: 69
+        case .fetchFailed, .audioOutputUnavailable, .formatUnavailable: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed: 74
@@ -104,6 +106,9 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url): cannot fetch: \(reason)"
         case .unsupportedContent(let url, let contentType):
             return "\(url): is \(contentType), not a web page or text; save it as text and add the file"
+        case .formatUnavailable(let format, let reason):
+            return "cannot write \(format) audio: the installed libsndfile lacks it (\(reason)); "
+                + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3) or choose another --format"
         case .engine(let code, let message):
             return "eSpeak NG error 0x\(String(UInt32(bitPattern: code), radix: 16)): \(message)"
         case .interrupted:

@@ -1,7 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 public import NarrateSpeech
-import NarrateAudio
+public import NarrateAudio
 import Foundation
 
 /// Renders library articles to audio files and remembers them: each render is recorded with
@@ -70,7 +70,7 @@ public struct ArticleRenderer {
         if let reusable {
             return Outcome(render: reusable.render, sentenceSamples: reusable.samples, source: .cached)
         }
-        let destination = target ?? "\(library.location.audioDirectory)/\(id)-\(hash.prefix(16)).wav"
+        let destination = target ?? "\(library.location.audioDirectory)/\(id)-\(hash.prefix(16)).\(settings.encoding.format.fileExtension)"
         if target == nil {
             do {
                 try FileManager.default.createDirectory(atPath: library.location.audioDirectory, withIntermediateDirectories: true)
@@ -99,8 +99,11 @@ public struct ArticleRenderer {
         let id = article.summary.id
         let sentences = article.sentences(try library.sentences(ofArticle: id))
         guard !sentences.isEmpty else { throw .noSpeakableText(path: "article \(id)") }
-        let writer = try AudioFileWriter(destination: destination, sampleRate: engine.sampleRate, overwrite: overwrite)
-        onTemporaryFile(writer.temporaryPath)
+        let writer = try AudioFileWriter(
+            destination: destination, sampleRate: engine.sampleRate, encoding: settings.encoding,
+            tags: AudioTags(document: article.document, album: settings.album), overwrite: overwrite
+        )
+        if let temporaryPath = writer.temporaryPath { onTemporaryFile(temporaryPath) }
         let summary: NarrationSummary
         do {
             let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
@@ -117,13 +120,31 @@ public struct ArticleRenderer {
             writer.discard()
             throw .interrupted
         }
+        let sourceSamples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
+        writer.markers = ChapterList(
+            document: article.document, sentences: sentences, samples: sourceSamples, sampleRate: summary.sampleRate
+        ).markers
         try writer.commit()
-        let samples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
+        let samples = Self.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: Int64(writer.fileFramesWritten))
         let render = try library.recordRender(
-            articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: "wav",
-            sampleRate: summary.sampleRate, sampleCount: Int64(summary.frameCount), sentenceSamples: samples
+            articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: settings.encoding.format.rawValue,
+            sampleRate: writer.fileSampleRate, sampleCount: Int64(writer.fileFramesWritten), sentenceSamples: samples
         )
         return Outcome(render: render, sentenceSamples: samples, source: .synthesized)
+    }
+
+    /// Sentence ranges made at `sourceRate` as they fall in a file resampled to `fileRate`
+    /// with `total` frames: still contiguous, the last ending at `total`.
+    static func scale(_ ranges: [Range<Int64>], from sourceRate: Int, to fileRate: Int, total: Int64) -> [Range<Int64>] {
+        guard sourceRate != fileRate else { return ranges }
+        func scaled(_ frame: Int64) -> Int64 {
+            min(total, (frame * Int64(fileRate) + Int64(sourceRate / 2)) / Int64(sourceRate))
+        }
+        return ranges.indices.map { index in
+            let start = scaled(ranges[index].lowerBound)
+            let end = index == ranges.count - 1 ? total : scaled(ranges[index + 1].lowerBound)
+            return start..<max(start, end)
+        }
     }
 
     /// The cache key of `article` rendered with `settings` by this engine.
@@ -143,11 +164,14 @@ public struct ArticleRenderer {
         return false
     }
 
-    /// The newest intact render of article `id`, whatever its settings, with its timings; nil
-    /// when there is none. Renders whose files are gone are forgotten on the way.
-    public func newestIntactRender(ofArticle id: Int64) throws(NarrateError) -> (RenderRecord, [Range<Int64>])? {
+    /// The newest intact render of article `id` in `format` (nil: any), whatever its
+    /// settings, with its timings; nil when there is none. Renders whose files are gone are
+    /// forgotten on the way.
+    public func newestIntactRender(
+        ofArticle id: Int64, format: AudioFileFormat? = nil
+    ) throws(NarrateError) -> (RenderRecord, [Range<Int64>])? {
         let count = try library.article(id: id).summary.sentenceCount
-        for render in try library.renders(ofArticle: id) {
+        for render in try library.renders(ofArticle: id) where format == nil || render.format == format?.rawValue {
             let samples = try library.sentenceSamples(ofRender: render.id)
             if Self.isIntact(render, sentences: samples.count, expected: count) { return (render, samples) }
             try library.forgetRender(id: render.id)

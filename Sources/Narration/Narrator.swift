@@ -37,6 +37,8 @@ public struct Narrator {
     ///   - isCancelled: polled between audio chunks; when it returns true narration stops
     ///     and `NarrateError.interrupted` is thrown.
     ///   - progress: called after each sentence with the number done and the total.
+    ///   - beforeSentence: called before each sentence is spoken, after the pause that
+    ///     ends the one before (a split writer starts its next file there).
     /// - Returns: what was spoken, with each sentence's place in the audio.
     ///   - sentences: the document's sentences, when they were segmented before (a library
     ///     article's are stored); nil segments the document now.
@@ -47,7 +49,8 @@ public struct Narrator {
         pauses: PauseSettings,
         into sink: any AudioSink,
         isCancelled: () -> Bool = { false },
-        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        beforeSentence: (_ index: Int) throws -> Void = { _ in }
     ) throws -> NarrationSummary {
         try voice.validate()
         try pauses.validate()
@@ -60,6 +63,7 @@ public struct Narrator {
         var frame = 0
         for (index, sentence) in sentences.enumerated() {
             if isCancelled() { throw NarrateError.interrupted }
+            try beforeSentence(index)
             let start = frame
             try engine.synthesize(normalizer.spoken(sentence.text)) { chunk in
                 if isCancelled() { return false }

@@ -1,3 +1,4 @@
+public import NarrateAudio
 public import NarrateCore
 public import NarrateText
 
@@ -11,13 +12,22 @@ public struct RenderSettings: Sendable, Equatable {
     public var lexicon: PronunciationLexicon
     /// The language whose rules prepare the sentences.
     public var language: String
+    /// The file's format, rate and bitrate or quality.
+    public var encoding: AudioEncoding
+    /// The album tag.
+    public var album: String
 
     /// Creates settings.
-    public init(voice: VoiceSettings, pauses: PauseSettings, lexicon: PronunciationLexicon, language: String) {
+    public init(
+        voice: VoiceSettings, pauses: PauseSettings, lexicon: PronunciationLexicon, language: String,
+        encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum
+    ) {
         self.voice = voice
         self.pauses = pauses
         self.lexicon = lexicon
         self.language = language
+        self.encoding = encoding
+        self.album = album
     }
 
     /// A canonical text of the settings with the engine's version and sample rate: equal
@@ -27,13 +37,14 @@ public struct RenderSettings: Sendable, Equatable {
         let entries = (lexicon.exact.map { "=\($0.key)>\($0.value)" } + lexicon.caseInsensitive.map { "~\($0.key)>\($0.value)" })
             .sorted().joined(separator: "\u{1F}")
         return [
-            "narrate-render-\(Self.pipelineVersion)", "espeak-ng \(engineVersion)", "rate \(sampleRate)", "wav pcm16",
+            "narrate-render-\(Self.pipelineVersion)", "espeak-ng \(engineVersion)", "rate \(sampleRate)", encoding.description(sourceRate: sampleRate),
             "voice \(voice.voice)", "wpm \(voice.rate)", "pitch \(voice.pitch)", "volume \(voice.volume)",
             "gap \(voice.wordGap)", "pauses \(pauses.sentence)/\(pauses.paragraph)/\(pauses.heading)",
             "language \(language)", "lexicon \(entries)",
-        ].joined(separator: "\n")
+        ].joined(separator: "\n") + (album == AudioTags.defaultAlbum ? "" : "\nalbum \(album)")
     }
 
-    /// The version of narrate's speech preparation that renders depend on.
-    public static let pipelineVersion = 1
+    /// The version of narrate's speech preparation that renders depend on (2: files carry
+    /// tags and chapter cue points).
+    public static let pipelineVersion = 2
 }

@@ -29,7 +29,7 @@ struct AddCommand: ParsableCommand {
     @Option(name: .customLong("tag"), help: "A tag to give (repeatable).")
     var tags: [String] = []
 
-    @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
+    @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
     var format: InputFormat?
 
     @Flag(help: "Print a JSON array of outcomes instead of lines.")

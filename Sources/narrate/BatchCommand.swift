@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateSpeech
@@ -30,10 +31,9 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Worker processes at once (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: "Audio format (wav).")
-    var format = "wav"
-
     @OptionGroup var voiceOptions: VoiceOptions
+
+    @OptionGroup var encodingOptions: EncodingOptions
 
     @Option(help: "Where the audio files go (default: the current folder).")
     var outputDir = "."
@@ -57,7 +57,11 @@ struct BatchCommand: ParsableCommand {
             throw ValidationError("say which articles: ids, files or folders, --all, --tag T or --unrendered")
         }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
-        if format.lowercased() != "wav" { throw ValidationError("--format \(format): narrate writes wav for now") }
+        do throws(NarrateError) {
+            _ = try encodingOptions.encoding(output: nil)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {
@@ -68,7 +72,10 @@ struct BatchCommand: ParsableCommand {
             let progress = BatchProgress(json: json, quiet: quiet)
             let ids = try selectArticles(library: library, engine: engine, progress: progress)
             try FileManager.default.createDirectoryOrFail(outputDir)
-            var namer = try OutputNamer(directory: outputDir, template: nameTemplate)
+            let encoding = try encodingOptions.encoding(output: nil)
+            // A real open: libsndfile's format check says yes to formats it cannot write.
+            try encoding.checkWritable(sourceRate: engine.sampleRate)
+            var namer = try OutputNamer(directory: outputDir, template: nameTemplate, fileExtension: encoding.format.fileExtension)
             let renderer = ArticleRenderer(library: library, engine: engine)
             let arguments = voiceArguments()
             var queued: Set<Int64> = []
@@ -79,7 +86,9 @@ struct BatchCommand: ParsableCommand {
                 do throws(NarrateError) {
                     let article = try library.article(id: id)
                     titles[id] = article.summary.title
-                    let settings = try ArticleVoice.settings(for: article, options: voiceOptions, engine: engine)
+                    var settings = try ArticleVoice.settings(for: article, options: voiceOptions, engine: engine)
+                    settings.encoding = encoding
+                    settings.album = encodingOptions.album
                     let hash = renderer.settingsHash(for: article, settings: settings)
                     let renders = try library.renders(ofArticle: id).map(\.path)
                     // A file this article's earlier render wrote may be replaced; any other is left alone.
@@ -92,7 +101,7 @@ struct BatchCommand: ParsableCommand {
                         continue
                     }
                     switch try library.enqueue(
-                        articleId: id, settingsHash: hash, voiceArguments: arguments, format: "wav", outputPath: output
+                        articleId: id, settingsHash: hash, voiceArguments: arguments, format: encoding.format.rawValue, outputPath: output
                     ) {
                     case .queued(let job), .alreadyQueued(let job): queued.insert(job.id)
                     }
@@ -161,7 +170,7 @@ struct BatchCommand: ParsableCommand {
         return ids
     }
 
-    /// The voice options given, as arguments a worker parses again.
+    /// The voice and encoding options given, as arguments a worker parses again.
     private func voiceArguments() -> [String] {
         var arguments: [String] = []
         func add(_ name: String, _ value: (any CustomStringConvertible)?) {
@@ -176,6 +185,11 @@ struct BatchCommand: ParsableCommand {
         add("sentence-pause", voiceOptions.sentencePause)
         add("paragraph-pause", voiceOptions.paragraphPause)
         add("heading-pause", voiceOptions.headingPause)
+        add("format", encodingOptions.format)
+        add("bitrate", encodingOptions.bitrate)
+        add("quality", encodingOptions.quality)
+        add("sample-rate", encodingOptions.sampleRate)
+        if encodingOptions.album != AudioTags.defaultAlbum { add("album", encodingOptions.album) }
         return arguments
     }
 

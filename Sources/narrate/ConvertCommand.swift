@@ -15,17 +15,21 @@ import Darwin
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Narrate an article (.txt, .md, .html, a URL or - for standard input) into a WAV file."
+        abstract: "Narrate an article (.txt, .md, .html, a URL or - for standard input) into an audio file (wav, flac, ogg, opus, mp3)."
     )
 
     @Argument(help: "The article: a .txt or .md file, or - for standard input.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "The audio file to write (default: INPUT with .wav).")
+    @Option(name: .shortAndLong, help: "The audio file to write, or - for standard output (default: INPUT with the format's extension).")
     var output: String?
 
     @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
-    var format: InputFormat?
+    var inputFormat: InputFormat?
+
+    @OptionGroup var encodingOptions: EncodingOptions
+
+    @OptionGroup var chapterOptions: ChapterOptions
 
     @Option(help: "Language rules for sentences and pronunciation (such as en, uk); default: the article's declared language, else the voice's.")
     var language: String?
@@ -45,12 +49,11 @@ struct ConvertCommand: ParsableCommand {
         if input == "-", output == nil {
             throw ValidationError("reading standard input needs -o OUTPUT (where to write the audio)")
         }
-        if output == "-" {
-            throw ValidationError("writing audio to standard output is not supported; give -o a file name")
-        }
-        if let output, let dot = output.lastIndex(of: "."), !output[dot...].contains("/"),
-           AudioFileFormat(path: output) == nil {
-            throw ValidationError("cannot write '\(output[output.index(after: dot)...])' files; narrate writes .wav")
+        do throws(NarrateError) {
+            _ = try encodingOptions.encoding(output: output)
+            try chapterOptions.validate(output: output ?? Self.defaultOutput(for: input), sync: nil)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -66,12 +69,14 @@ struct ConvertCommand: ParsableCommand {
     private func convert() throws(NarrateError) {
         var (voiceSettings, pauses, lexicon) = try voiceOptions.settings()
         if let language { try SpeechLanguage.validate(language) }
-        let destination = output ?? Self.defaultOutput(for: input)
+        let encoding = try encodingOptions.encoding(output: output)
+        let destination = output ?? Self.defaultOutput(for: input, fileExtension: encoding.format.fileExtension)
+        let split = try chapterOptions.splitRule()
 
         let loader = ArticleLoader(markdownReader: MarkdownReader(
             codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions
         ))
-        let document = try ArticleInput.load(input, format: format, loader: loader).document
+        let document = try ArticleInput.load(input, format: inputFormat, loader: loader).document
 
         let engine = try ESpeakEngine.shared()
         // Without --voice or --preset, the article's language picks the voice.
@@ -89,40 +94,52 @@ struct ConvertCommand: ParsableCommand {
             throw .engine(code: -1, message: "\(error)")
         }
 
-        let writer = try AudioFileWriter(destination: destination, sampleRate: engine.sampleRate, overwrite: force)
+        let code = SpeechLanguage.resolve(
+            option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine
+        )
+        let narrator = Narrator(engine: engine, language: code, lexicon: lexicon)
+        let sentences = narrator.segmenter.sentences(of: document)
+        let output = try AudioOutput(
+            destination: destination, sampleRate: engine.sampleRate, encoding: encoding,
+            tags: AudioTags(document: document, album: encodingOptions.album), overwrite: force, split: split,
+            chapterStarts: ChapterList.chapterStarts(document: document, sentences: sentences).map(\.index)
+        )
         let summary: NarrationSummary
         do {
-            let code = SpeechLanguage.resolve(
-                option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine
-            )
-            summary = try Narrator(engine: engine, language: code, lexicon: lexicon).narrate(
-                document, voice: voiceSettings, pauses: pauses, into: writer,
-                isCancelled: { Interruption.isRequested }
+            summary = try narrator.narrate(
+                document, sentences: sentences, voice: voiceSettings, pauses: pauses, into: output.sink,
+                isCancelled: { Interruption.isRequested }, beforeSentence: { try output.sentenceStarting($0) }
             )
         } catch {
-            writer.discard()
+            output.discard()
             if let error = error as? NarrateError {
                 throw error
             }
             throw .writeFailed(path: destination, reason: "\(error)")
         }
         if Interruption.isRequested {
-            writer.discard()
+            output.discard()
             throw .interrupted
         }
-        try writer.commit()
-        print(
-            "\(destination) (\(Self.format(duration: summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))"
+        let samples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
+        let chapters = ChapterList(document: document, sentences: summary.sentences, samples: samples, sampleRate: summary.sampleRate)
+        let paths = try output.commit(markers: chapters.markers)
+        if let chaptersPath = chapterOptions.chapters {
+            try chapters.write(to: chaptersPath, title: document.title)
+        }
+        AudioOutput.report(
+            "\(AudioOutput.describe(paths)) (\(Self.format(duration: summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))",
+            toStandardOutput: destination != AudioFileWriter.standardOutput
         )
     }
 
-    /// INPUT with its extension replaced by `.wav`.
-    static func defaultOutput(for input: String) -> String {
+    /// INPUT with its extension replaced by `.EXT` (`wav` unless another format is chosen).
+    static func defaultOutput(for input: String, fileExtension: String = "wav") -> String {
         let slash = input.lastIndex(of: "/")
         if let dot = input.lastIndex(of: "."), slash.map({ dot > input.index(after: $0) }) ?? (dot != input.startIndex) {
-            return input[..<dot] + ".wav"
+            return input[..<dot] + "." + fileExtension
         }
-        return input + ".wav"
+        return input + "." + fileExtension
     }
 
     /// "1:02:03.4", "2:14.3" or "9.8 s".

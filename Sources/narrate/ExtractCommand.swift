@@ -14,7 +14,7 @@ struct ExtractCommand: ParsableCommand {
     @Argument(help: "A web page (.html), text or Markdown file, an http(s) URL, or - for standard input.")
     var input: String
 
-    @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension or content type).")
+    @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension or content type).")
     var format: InputFormat?
 
     @Flag(help: "Print a JSON object: title, byline, site, language, published, excerpt, url and text.")

@@ -1,10 +1,11 @@
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateSpeech
 import Narration
 
 /// The render `play`, `position --at` and `resume` use: the newest intact render of the
-/// article whatever its settings (positions are sentences, the same in every render), else
+/// article in WAV whatever its other settings (positions are sentences, the same in every render), else
 /// a new one with the article's own voice in the library's audio folder.
 enum ListeningRender {
     static func obtain(
@@ -12,7 +13,7 @@ enum ListeningRender {
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>]) {
         let renderer = ArticleRenderer(library: library, engine: engine)
         let id = article.summary.id
-        if let existing = try renderer.newestIntactRender(ofArticle: id) { return existing }
+        if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav) { return existing }
         ErrorReporter.printNote("rendering article \(id) first (\(ListCommand.minutes(article.summary.listeningSeconds)) of audio)")
         let settings = try ArticleVoice.settings(for: article, options: nil, engine: engine)
         let outcome = try renderer.render(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarrateCore
 
 /// The `narrate` command: turns saved articles into spoken audio.
 @main
@@ -20,6 +21,9 @@ struct NarrateCommand: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+        } catch let error as NarrateError {
+            // Thrown by a command's validate(): its own line and exit code.
+            ErrorReporter.fail(error)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -8,11 +8,14 @@ struct OutputNamer {
     /// The folder, absolute and standardized.
     let directory: String
     let template: String
+    /// The audio files' extension, without the dot.
+    let fileExtension: String
     private var taken: Set<String> = []
 
     static let placeholders = ["{slug}", "{id}", "{lang}"]
 
-    init(directory: String, template: String) throws(NarrateError) {
+    init(directory: String, template: String, fileExtension: String = "wav") throws(NarrateError) {
+        self.fileExtension = fileExtension
         let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
         self.directory = (absolute as NSString).standardizingPath
         self.template = template
@@ -35,10 +38,10 @@ struct OutputNamer {
             .replacingOccurrences(of: "{id}", with: String(id))
             .replacingOccurrences(of: "{lang}", with: language ?? "xx")
         name = Self.sanitized(name)
-        var candidate = "\(directory)/\(name).wav"
+        var candidate = "\(directory)/\(name).\(fileExtension)"
         var number = 2
         while taken.contains(candidate) || (FileManager.default.fileExists(atPath: candidate) && !isFree(candidate)) {
-            candidate = "\(directory)/\(name)-\(number).wav"
+            candidate = "\(directory)/\(name)-\(number).\(fileExtension)"
             number += 1
         }
         taken.insert(candidate)

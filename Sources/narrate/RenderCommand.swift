@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateSpeech
@@ -15,13 +16,17 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The article's id ('narrate list' shows them).")
     var id: Int64
 
-    @Option(name: .shortAndLong, help: "The audio file to write (default: in the library's audio folder).")
+    @Option(name: .shortAndLong, help: "The audio file to write, or - for standard output (default: in the library's audio folder).")
     var output: String?
 
     @Option(help: "Also write where each sentence is heard: a .json (aeneas sync map), .vtt or .srt file.")
     var sync: String?
 
     @OptionGroup var voiceOptions: VoiceOptions
+
+    @OptionGroup var encodingOptions: EncodingOptions
+
+    @OptionGroup var chapterOptions: ChapterOptions
 
     @Flag(help: "Overwrite the output if it exists and is not this render.")
     var force = false
@@ -32,8 +37,11 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if let output, !output.lowercased().hasSuffix(".wav") {
-            throw ValidationError("narrate renders .wav files; give -o a .wav path")
+        do throws(NarrateError) {
+            _ = try encodingOptions.encoding(output: output)
+            try chapterOptions.validate(output: output, sync: sync)
+        } catch {
+            throw ValidationError(error.description)
         }
         if let sync, SyncMap.Format(path: sync) == nil {
             throw ValidationError("--sync \(sync): give a .json, .vtt or .srt file")
@@ -44,6 +52,8 @@ struct RenderCommand: ParsableCommand {
     struct Result: Encodable {
         var id: Int64
         var path: String
+        var paths: [String]
+        var format: String
         var duration: Double
         var sampleRate: Int
         var sentences: Int
@@ -57,24 +67,60 @@ struct RenderCommand: ParsableCommand {
             let library = try libraryOptions.open()
             let engine = try ESpeakEngine.shared()
             let article = try library.article(id: id)
-            let settings = try ArticleVoice.settings(for: article, options: voiceOptions, engine: engine)
-            let outcome = try ArticleRenderer(library: library, engine: engine).render(
-                articleId: id, settings: settings, output: output, overwrite: force, isCancelled: { Interruption.isRequested }
-            )
+            var settings = try ArticleVoice.settings(for: article, options: voiceOptions, engine: engine)
+            let encoding = try encodingOptions.encoding(output: output)
+            let renderer = ArticleRenderer(library: library, engine: engine)
+            let sentences = article.sentences(try library.sentences(ofArticle: id))
+            let toStandardOutput = output == AudioFileWriter.standardOutput
+            var paths: [String]
+            let outcome: ArticleRenderer.Outcome
+            if let split = try chapterOptions.splitRule(), let output {
+                // The parts are cut from the article's WAV render (made or reused here).
+                outcome = try renderer.render(
+                    articleId: id, settings: settings, output: nil, overwrite: true, isCancelled: { Interruption.isRequested }
+                )
+                let chapters = ChapterList(
+                    document: article.document, sentences: sentences, samples: outcome.sentenceSamples, sampleRate: outcome.render.sampleRate
+                )
+                paths = try RenderExport(path: outcome.render.path, sentenceSamples: outcome.sentenceSamples, chapters: chapters).write(
+                    fromSentence: 0, to: output, encoding: encoding, tags: AudioTags(document: article.document, album: encodingOptions.album),
+                    split: split, overwrite: force, isCancelled: { Interruption.isRequested }
+                ).paths
+            } else {
+                settings.encoding = encoding
+                settings.album = encodingOptions.album
+                outcome = try renderer.render(
+                    articleId: id, settings: settings, output: toStandardOutput ? nil : output, overwrite: force,
+                    isCancelled: { Interruption.isRequested }
+                )
+                paths = [outcome.render.path]
+                if toStandardOutput {
+                    try StandardOutputCopy.copy(file: outcome.render.path)
+                    paths = [AudioFileWriter.standardOutput]
+                }
+            }
             if let sync {
-                let sentences = article.sentences(try library.sentences(ofArticle: id))
                 try SyncMap(sentences: sentences, samples: outcome.sentenceSamples, sampleRate: outcome.render.sampleRate)
                     .write(to: sync)
+            }
+            if let chaptersPath = chapterOptions.chapters {
+                try ChapterList(
+                    document: article.document, sentences: sentences, samples: outcome.sentenceSamples, sampleRate: outcome.render.sampleRate
+                ).write(to: chaptersPath, title: article.document.title)
             }
             let render = outcome.render
             if json {
                 try JSONOutput.print(Result(
-                    id: id, path: render.path, duration: render.duration, sampleRate: render.sampleRate,
-                    sentences: outcome.sentenceSamples.count, voice: settings.voice.voice, source: outcome.source.rawValue
+                    id: id, path: paths[0], paths: paths, format: encoding.format.rawValue, duration: render.duration,
+                    sampleRate: render.sampleRate, sentences: outcome.sentenceSamples.count, voice: settings.voice.voice,
+                    source: outcome.source.rawValue
                 ))
             } else {
                 let how = outcome.source == .synthesized ? "" : outcome.source == .cached ? ", cached" : ", copied from an earlier render"
-                print("\(render.path) (\(ConvertCommand.format(duration: render.duration)), \(outcome.sentenceSamples.count) sentences, voice \(settings.voice.voice)\(how))")
+                AudioOutput.report(
+                    "\(AudioOutput.describe(paths)) (\(ConvertCommand.format(duration: render.duration)), \(outcome.sentenceSamples.count) sentences, voice \(settings.voice.voice)\(how))",
+                    toStandardOutput: !toStandardOutput
+                )
             }
         } catch {
             ErrorReporter.fail(error)

@@ -16,11 +16,15 @@ struct ResumeCommand: ParsableCommand {
     @Argument(help: "The article's id ('narrate list' shows them).")
     var id: Int64
 
-    @Option(name: .shortAndLong, help: "The .wav file to write.")
+    @Option(name: .shortAndLong, help: "The audio file to write (its extension picks the format), or - for standard output.")
     var output: String
 
     @Option(help: "Also write where each sentence is heard in it: a .json (aeneas sync map), .vtt or .srt file.")
     var sync: String?
+
+    @OptionGroup var encodingOptions: EncodingOptions
+
+    @OptionGroup var chapterOptions: ChapterOptions
 
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
@@ -28,7 +32,12 @@ struct ResumeCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if !output.lowercased().hasSuffix(".wav") { throw ValidationError("narrate writes .wav files; give -o a .wav path") }
+        do throws(NarrateError) {
+            _ = try encodingOptions.encoding(output: output)
+            try chapterOptions.validate(output: output, sync: sync)
+        } catch {
+            throw ValidationError(error.description)
+        }
         if let sync, SyncMap.Format(path: sync) == nil {
             throw ValidationError("--sync \(sync): give a .json, .vtt or .srt file")
         }
@@ -49,33 +58,23 @@ struct ResumeCommand: ParsableCommand {
             let (render, samples) = try ListeningRender.obtain(for: article, library: library, engine: engine)
             let first = min(position?.sentence ?? 0, samples.count - 1)
             let start = samples[first].lowerBound
-            let reader = try AudioFileReader(path: render.path)
-            try reader.seek(to: Int(start))
-            let writer = try AudioFileWriter(destination: output, sampleRate: render.sampleRate, overwrite: force)
-            var buffer: [Int16] = []
-            var remaining = Int(render.sampleCount - start)
-            while remaining > 0 {
-                if Interruption.isRequested {
-                    writer.discard()
-                    throw NarrateError.interrupted
-                }
-                reader.read(min(remaining, 65_536), into: &buffer)
-                if buffer.isEmpty { break }
-                do {
-                    try buffer.withUnsafeBufferPointer { try writer.write($0) }
-                } catch {
-                    writer.discard()
-                    throw NarrateError.writeFailed(path: output, reason: "\(error)")
-                }
-                remaining -= buffer.count
-            }
-            try writer.commit()
+            let sentences = article.sentences(try library.sentences(ofArticle: id))
+            let chapters = ChapterList(document: article.document, sentences: sentences, samples: samples, sampleRate: render.sampleRate)
+            let result = try RenderExport(path: render.path, sentenceSamples: samples, chapters: chapters).write(
+                fromSentence: first, to: output, encoding: try encodingOptions.encoding(output: output),
+                tags: AudioTags(document: article.document, album: encodingOptions.album), split: try chapterOptions.splitRule(),
+                overwrite: force, isCancelled: { Interruption.isRequested }
+            )
             if let sync {
-                let sentences = article.sentences(try library.sentences(ofArticle: id))
                 try SyncMap(sentences: sentences, samples: samples, sampleRate: render.sampleRate, startSample: start).write(to: sync)
             }
-            let seconds = Double(render.sampleCount - start) / Double(render.sampleRate)
-            print("\(output) (\(ConvertCommand.format(duration: seconds)), sentences \(first + 1) to \(samples.count) of \(samples.count))")
+            if let chaptersPath = chapterOptions.chapters {
+                try result.chapters.write(to: chaptersPath, title: article.document.title)
+            }
+            AudioOutput.report(
+                "\(AudioOutput.describe(result.paths)) (\(ConvertCommand.format(duration: result.duration)), sentences \(first + 1) to \(samples.count) of \(samples.count))",
+                toStandardOutput: output != AudioFileWriter.standardOutput
+            )
         } catch {
             ErrorReporter.fail(error)
         }

@@ -28,7 +28,7 @@ struct SegmentCommand: ParsableCommand {
     @Option(help: "Voice preset whose language and pronunciation lexicon apply (see 'narrate convert --help').")
     var preset: String?
 
-    @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
+    @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
     var format: InputFormat?
 
     @Flag(help: "Print each sentence as eSpeak NG will receive it (abbreviations expanded, URLs shortened, ...).")

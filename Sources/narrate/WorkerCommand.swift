@@ -75,9 +75,11 @@ struct WorkerCommand: ParsableCommand {
         defer { renewal.stop() }
         let stopNow = { Interruption.isRequested || renewal.isLost || orphaned() }
         do throws(NarrateError) {
-            let options = try Self.voiceOptions(job.voiceArguments)
+            let options = try Self.renderOptions(job.voiceArguments)
             let article = try library.article(id: job.articleId)
-            let settings = try ArticleVoice.settings(for: article, options: options, engine: engine)
+            var settings = try ArticleVoice.settings(for: article, options: options.voice, engine: engine)
+            settings.encoding = try options.encoding.encoding(output: job.outputPath)
+            settings.album = options.encoding.album
             let outcome = try renderer.render(
                 articleId: job.articleId, settings: settings, output: job.outputPath, overwrite: true, isCancelled: stopNow,
                 onTemporaryFile: { path in try? library.noteTemporaryPath(jobId: job.id, worker: name, path: path) }
@@ -94,10 +96,16 @@ struct WorkerCommand: ParsableCommand {
         }
     }
 
-    /// The stored voice arguments parsed as `render` would parse them.
-    static func voiceOptions(_ arguments: [String]) throws(NarrateError) -> VoiceOptions {
+    /// The voice and encoding options a job was queued with.
+    struct RenderOptions: ParsableArguments {
+        @OptionGroup var voice: VoiceOptions
+        @OptionGroup var encoding: EncodingOptions
+    }
+
+    /// The stored voice and encoding arguments parsed as `render` would parse them.
+    static func renderOptions(_ arguments: [String]) throws(NarrateError) -> RenderOptions {
         do {
-            return try VoiceOptions.parse(arguments)
+            return try RenderOptions.parse(arguments)
         } catch {
             throw .invalidOption(name: "voice", message: "the job's voice options do not parse: \(arguments.joined(separator: " "))")
         }

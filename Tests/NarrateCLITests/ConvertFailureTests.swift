@@ -91,7 +91,11 @@ struct ConvertFailureTests {
         (["--sentence-pause", "-1"], "--sentence-pause"), (["--sentence-pause=-1"], "sentence pause -1 ms is out of range"),
         (["--paragraph-pause", "20000"], "paragraph pause 20000 ms"), (["--heading-pause", "20000"], "heading pause 20000 ms"),
         (["--word-gap", "500"], "word gap 500 is out of range"), (["--rate", "fast"], "'fast'"),
-        (["--format", "pdf"], "'pdf'"), (["--no-such-option"], "--no-such-option"), (["-o", "x.mp3"], "'mp3'"),
+        (["--input-format", "pdf"], "'pdf'"), (["--format", "pdf"], "--format pdf"), (["--no-such-option"], "--no-such-option"),
+        (["-o", "x.m4a"], "'m4a'"), (["-o", "x.wav", "--format", "mp3"], "disagrees"), (["--bitrate", "64"], "WAV has no bitrate"),
+        (["-o", "x.opus", "--sample-rate", "22050"], "Opus takes only"), (["-o", "x.mp3", "--quality", "11"], "outside 0–10"),
+        (["-o", "-"], "WAV cannot be written to a pipe"), (["--split", "hours:2"], "--split hours:2"),
+        (["-o", "x.ogg", "--chapters", "c.xml"], "--chapters c.xml"),
     ])
     func badOptionsAre64(_ arguments: [String], _ named: String) throws {
         try expectFailure(64, input: text, arguments: arguments, mentioning: named)

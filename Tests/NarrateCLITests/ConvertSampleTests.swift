@@ -70,7 +70,7 @@ struct ConvertSampleTests {
         #expect(ok.status == 0, "\(ok.standardError)")
         #expect(try AudioFileInfo.read(path: output).duration > 0.5)
         let markdown = try NarrateBinary.run(
-            ["convert", "-", "-o", "\(scratch.path)/md.wav", "--format", "markdown"], input: Data("# Title\n\nBody *text*.".utf8)
+            ["convert", "-", "-o", "\(scratch.path)/md.wav", "--input-format", "markdown"], input: Data("# Title\n\nBody *text*.".utf8)
         )
         #expect(markdown.status == 0, "\(markdown.standardError)")
         let missing = try NarrateBinary.run(["convert", "-"], input: Data("text".utf8))
