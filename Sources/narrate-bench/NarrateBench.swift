@@ -55,6 +55,9 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Only measure reading web pages (narrate, readability-lxml, trafilatura).")
     var extractionOnly = false
 
+    @Flag(help: "Only measure conversion time per audio format relative to WAV.")
+    var formatsOnly = false
+
     @Option(help: "The folder of pages for the extraction measurement (default: ../shared/corpora/readability).")
     var pages: String?
 
@@ -79,6 +82,11 @@ struct NarrateBench: ParsableCommand {
             try ExtractionBenchmark(corpus: corpus).run()
             return
         }
+        if formatsOnly {
+            let locations = try Locations.find(sample: sample)
+            try FormatBenchmark(narrate: locations.narrate, article: locations.sample, rounds: runs).run()
+            return
+        }
         if libraryOnly {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
             return
@@ -93,6 +101,10 @@ struct NarrateBench: ParsableCommand {
         if !segmentationOnly {
             let locations = try Locations.find(sample: sample)
             try ListeningBenchmark(narrate: locations.narrate, article: locations.sample).run()
+        }
+        if !segmentationOnly {
+            let locations = try Locations.find(sample: sample)
+            try FormatBenchmark(narrate: locations.narrate, article: locations.sample, rounds: runs).run()
         }
         if !segmentationOnly, !skipLibrary {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
