@@ -119,6 +119,7 @@ let package = Package(
                 "NarrateText",
                 "NarrateIngest",
                 "NarrateLibrary",
+                "NarrateAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

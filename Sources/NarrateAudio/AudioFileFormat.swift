@@ -64,7 +64,8 @@ public enum AudioFileFormat: String, Sendable, CaseIterable {
 
     /// The rate audio made at `sourceRate` is written at when no rate is asked for: the
     /// source rate where the format takes it, else the lowest allowed rate above it (Opus:
-    /// 24 kHz for eSpeak NG's 22,050 Hz), so nothing is lost.
+    /// 24 kHz for eSpeak NG's 22,050 Hz), so nothing is lost. (48 kHz, Opus's native rate,
+    /// measured no faster to encode and decodes to twice the samples.)
     public func defaultSampleRate(forSource sourceRate: Int) -> Int {
         guard let allowed = allowedSampleRates, !allowed.contains(sourceRate) else { return sourceRate }
         return allowed.first { $0 >= sourceRate } ?? allowed.last ?? sourceRate

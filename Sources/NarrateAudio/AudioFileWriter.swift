@@ -22,7 +22,9 @@ import Darwin
 ///
 /// Samples are gathered into blocks of `bufferFrames` (about 1.5 s at 22,050 Hz) before they
 /// go to libsndfile: a write per engine chunk costs a header update and several system calls
-/// each, which made narrate spend 10% more wall time than espeak-ng on I/O alone.
+/// each, which made narrate spend 10% more wall time than espeak-ng on I/O alone. The blocks
+/// are encoded on a thread of their own (`EncoderThread`), so the encoder and the speech
+/// engine use two cores.
 public final class AudioFileWriter: AudioSink {
     /// The destination that means standard output.
     public static let standardOutput = "-"
@@ -56,6 +58,7 @@ public final class AudioFileWriter: AudioSink {
     private var pending: [Int16] = []
     private var finished = false
     private let converter: SampleRateConverter?
+    private var encoder: EncoderThread?
 
     /// Opens a temporary file beside `destination` (or standard output for `-`).
     ///
@@ -126,6 +129,7 @@ public final class AudioFileWriter: AudioSink {
         file = handle
         pending.reserveCapacity(Self.bufferFrames)
         configure(handle, tags: tags)
+        encoder = EncoderThread(file: handle)
     }
 
     private func configure(_ handle: OpaquePointer, tags: AudioTags) {
@@ -188,29 +192,40 @@ public final class AudioFileWriter: AudioSink {
 
     private func append(_ samples: UnsafeBufferPointer<Int16>) throws(NarrateError) {
         guard !samples.isEmpty else { return }
-        if pending.count + samples.count > Self.bufferFrames { try flush() }
+        if pending.count + samples.count > Self.bufferFrames { try sendPending() }
         if samples.count >= Self.bufferFrames {
-            try writeToFile(samples)
+            // Blocks of at most bufferFrames: the queue's memory stays bounded, and encoders
+            // are never handed more than they buffer well (libvorbis crashes on ~40M samples).
+            var start = 0
+            while start < samples.count {
+                let end = min(samples.count, start + Self.bufferFrames)
+                try send(Array(samples[start..<end]))
+                start = end
+            }
         } else {
             pending.append(contentsOf: samples)
         }
         fileFramesWritten += samples.count
     }
 
-    /// Writes the gathered samples to the file (a WAV file's header is then up to date).
+    /// Writes the gathered samples to the file and waits until they are in it (a WAV
+    /// file's header is then up to date).
     public func flush() throws(NarrateError) {
-        guard !pending.isEmpty else { return }
-        try pending.withUnsafeBufferPointer { buffer throws(NarrateError) in try writeToFile(buffer) }
-        pending.removeAll(keepingCapacity: true)
+        try sendPending()
+        if let failure = encoder?.drain() { throw .writeFailed(path: destination, reason: failure) }
     }
 
-    private func writeToFile(_ samples: UnsafeBufferPointer<Int16>) throws(NarrateError) {
-        guard let file, let base = samples.baseAddress else { return }
-        errno = 0
-        let written = sf_write_short(file, base, sf_count_t(samples.count))
-        guard written == sf_count_t(samples.count) else {
-            throw .writeFailed(path: destination, reason: Self.writeError(file))
-        }
+    private func sendPending() throws(NarrateError) {
+        guard !pending.isEmpty else { return }
+        let block = pending
+        pending = []
+        pending.reserveCapacity(Self.bufferFrames)
+        try send(block)
+    }
+
+    private func send(_ block: [Int16]) throws(NarrateError) {
+        guard let encoder else { return }
+        if let failure = encoder.submit(block) { throw .writeFailed(path: destination, reason: failure) }
     }
 
     /// Finishes the file and moves it to `destination`.
@@ -226,11 +241,16 @@ public final class AudioFileWriter: AudioSink {
             if let converter {
                 try converter.finish { try self.append($0) }
             }
-            try flush()
+            try sendPending()
         } catch {
             discard()
             throw error as? NarrateError ?? .writeFailed(path: destination, reason: "\(error)")
         }
+        if let failure = encoder?.finish() {
+            discard()
+            throw .writeFailed(path: destination, reason: failure)
+        }
+        encoder = nil
         file = nil
         let closeStatus = sf_close(handle)
         guard closeStatus == 0 else {
@@ -283,6 +303,8 @@ public final class AudioFileWriter: AudioSink {
 
     /// Closes and removes the temporary file; the destination is left as it was.
     public func discard() {
+        encoder?.finish(discarding: true)
+        encoder = nil
         if let handle = file {
             sf_close(handle)
             file = nil
@@ -308,11 +330,5 @@ public final class AudioFileWriter: AudioSink {
 
     private static func systemError() -> String {
         String(cString: strerror(errno))
-    }
-
-    private static func writeError(_ file: OpaquePointer) -> String {
-        let code = errno
-        let libraryMessage = String(cString: sf_strerror(file))
-        return code != 0 ? String(cString: strerror(code)) : libraryMessage
     }
 }
