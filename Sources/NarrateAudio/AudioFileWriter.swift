@@ -114,15 +114,16 @@ public final class AudioFileWriter: AudioSink {
         info.format = encoding.format.sndfileFormat
         let ownsDescriptor: Int32 = temporaryPath == nil ? 0 : 1
         guard let handle = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, ownsDescriptor) else {
-            let code = sf_error(nil)
             let reason = String(cString: sf_strerror(nil))
             if let temporaryPath {
                 close(descriptor)
                 unlink(temporaryPath)
             }
-            if code == Int32(SF_ERR_UNRECOGNISED_FORMAT) || code == Int32(SF_ERR_UNSUPPORTED_ENCODING)
-                || sf_format_check(&info) == 0 {
-                throw .formatUnavailable(format: encoding.format.displayName, reason: reason)
+            // libsndfile's format check says yes to formats a build cannot write, and its
+            // error codes are not public: a second open of a scratch file tells a missing
+            // encoder from a problem with this destination.
+            if !Self.canWrite(info) {
+                throw .formatUnavailable(format: encoding.format.displayName, reason: reason.isEmpty ? "it cannot open one for writing" : reason)
             }
             throw .cannotCreateOutput(path: destination, reason: reason)
         }
@@ -313,6 +314,22 @@ public final class AudioFileWriter: AudioSink {
             if let temporaryPath { unlink(temporaryPath) }
             finished = true
         }
+    }
+
+    /// Whether libsndfile opens a scratch file in the temporary folder with `info`.
+    private static func canWrite(_ info: SF_INFO) -> Bool {
+        var template = Array("/tmp/narrate-format-probe-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return true }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        var probe = info
+        guard let handle = sf_open_fd(descriptor, Int32(SFM_WRITE), &probe, 1) else {
+            close(descriptor)
+            return false
+        }
+        sf_close(handle)
+        return true
     }
 
     /// The process's umask, read once (reading it means setting it back).

@@ -48,9 +48,15 @@ struct AudioFileWriterTests {
         let info = try AudioFileInfo.read(path: writer.temporaryPath!)
         #expect(info.frames == 8_000)
         #expect(info.sampleRate == 16_000)
-        // Past the buffer, full blocks reach the file without an explicit flush.
+        // Past the buffer, full blocks reach the file without an explicit flush (on the
+        // encoder thread, so soon rather than at once).
         try write(writer, frames: AudioFileWriter.bufferFrames + 10)
-        #expect(try AudioFileInfo.read(path: writer.temporaryPath!).frames >= AudioFileWriter.bufferFrames)
+        var frames = 0
+        for _ in 0..<200 where frames < AudioFileWriter.bufferFrames {
+            frames = try AudioFileInfo.read(path: writer.temporaryPath!).frames
+            if frames < AudioFileWriter.bufferFrames { usleep(50_000) }
+        }
+        #expect(frames >= AudioFileWriter.bufferFrames)
         writer.discard()
     }
 

@@ -173,4 +173,41 @@ struct AudioFormatCommandTests {
         #expect(refused.status == 64)
         #expect(refused.errorLines.count == 1)
     }
+
+    /// A libsndfile without MP3, simulated by a preloaded `sf_open_fd` that refuses it as a
+    /// build without LAME does: one line naming the format and exit 69, nothing written.
+    @Test func aLibsndfileWithoutTheFormatIsOneClearLine() throws {
+        let compiler = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let compiler else {
+            print("skipping the missing-encoder test: no C compiler to build the preload library")
+            return
+        }
+        let source = try scratch.write("nomp3.c", text: """
+            #define _GNU_SOURCE
+            #include <dlfcn.h>
+            #include <sndfile.h>
+            SNDFILE *sf_open_fd(int fd, int mode, SF_INFO *info, int close_desc) {
+                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_MPEG) return 0;
+                SNDFILE *(*real)(int, int, SF_INFO *, int) = (SNDFILE *(*)(int, int, SF_INFO *, int)) dlsym(RTLD_NEXT, "sf_open_fd");
+                return real(fd, mode, info, close_desc);
+            }
+            """)
+        let library = "\(scratch.path)/nomp3.so"
+        #expect(try shell("\(compiler) -shared -fPIC -o '\(library)' '\(source)' -ldl") == 0)
+        let environment = ["NARRATE_LIBRARY": libraryPath, "LD_PRELOAD": library]
+        let convert = try NarrateBinary.run(["convert", article, "-o", "out.mp3"], directory: scratch.path, environment: environment)
+        #expect(convert.status == 69)
+        #expect(convert.errorLines.count == 1)
+        #expect(convert.standardError.contains("cannot write MP3 audio: the installed libsndfile lacks it"), "\(convert.standardError)")
+        #expect(!(try scratch.entries().contains { $0.contains("out.mp3") }))
+        // A batch checks with a real open before it queues anything.
+        #expect(try narrate(["add", article]).status == 0)
+        let batch = try NarrateBinary.run(["batch", "--all", "--format", "mp3", "--output-dir", "out"], directory: scratch.path, environment: environment)
+        #expect(batch.status == 69)
+        #expect(batch.standardError.contains("cannot write MP3 audio"))
+        #expect(try narrate(["jobs", "--json"]).standardOutput.contains("\"articleId\"") == false)
+        // Other formats still work under the same library.
+        let flac = try NarrateBinary.run(["convert", article, "-o", "out.flac"], directory: scratch.path, environment: environment)
+        #expect(flac.status == 0, "\(flac.standardError)")
+    }
 }
