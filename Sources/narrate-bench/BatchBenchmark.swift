@@ -54,7 +54,7 @@ struct BatchBenchmark {
         print("batch: \(samples.map { "\($0.name) (\($0.voice))" }.joined(separator: ", ")); 175 wpm; load average \(Self.loadAverage())")
 
         // How long one pass over the samples takes one espeak-ng process, to size the batch.
-        let probe = try espeakPass(samples.map { ($0, $0.spoken) }, output: "\(work.path)/probe", work: work)
+        let probe = try espeakPass(samples.map { ($0, $0.spoken) }, name: "probe", work: work)
         let perPass = probe.wallSeconds
         var copies = max(2, Int((minimumSeconds / perPass).rounded(.up)))
         if copies % 2 == 1 { copies += 1 }
@@ -68,9 +68,7 @@ struct BatchBenchmark {
             for sample in samples {
                 let marker = Array("\n\nCopy \(copy).\n".utf8)
                 let text = try FileContents.read(sample.path) + marker
-                let fileName = "\(copy)-\(sample.name)"
-                let path = "\(folder)/\(fileName)"
-                try write(text, to: path)
+                _ = try work.createFile("articles/\(copy)-\(sample.name)", containing: text)
                 halves[copy % 2].append((sample, sample.spoken + marker))
             }
         }
@@ -151,8 +149,8 @@ struct BatchBenchmark {
         for (index, half) in halves.enumerated() {
             var commands: [String] = []
             for voice in Set(half.map(\.0.voice)).sorted() {
-                let text = "\(work.path)/half-\(index)-\(voice).txt"
-                try write(Array(half.filter { $0.0.voice == voice }.map(\.1).joined(separator: Array("\n\n".utf8))), to: text)
+                let joined = Array(half.filter { $0.0.voice == voice }.map(\.1).joined(separator: Array("\n\n".utf8)))
+                let text = try work.createFile("half-\(index)-\(voice).txt", containing: joined)
                 commands.append("espeak-ng -v \(voice) -s 175 -f '\(text)' -w '\(work.path)/half-\(index)-\(voice).wav'")
             }
             scripts.append(commands.joined(separator: " && "))
@@ -178,16 +176,16 @@ struct BatchBenchmark {
         return Measurement(label: "2 bare espeak-ng at once", wallSeconds: wall, cpuSeconds: cpu, audioSeconds: audio)
     }
 
-    /// One espeak-ng process after another over `texts`, into `output`-N.wav.
-    private func espeakPass(_ texts: [(Sample, [UInt8])], output: String, work: TemporaryDirectory) throws(BenchmarkError) -> ChildProcess {
+    /// One espeak-ng process after another over `texts`, into `name`-N.wav in `work`.
+    private func espeakPass(_ texts: [(Sample, [UInt8])], name: String, work: TemporaryDirectory) throws(BenchmarkError) -> ChildProcess {
         var total = ChildProcess(wallSeconds: 0, peakKiB: 0, status: 0)
         for (index, (sample, text)) in texts.enumerated() {
-            let input = "\(output)-\(index).txt"
-            try write(text, to: input)
-            let run = try ChildProcess.runChecked(["espeak-ng", "-v", sample.voice, "-s", "175", "-f", input, "-w", "\(output)-\(index).wav"])
+            let input = try work.createFile("\(name)-\(index).txt", containing: text)
+            let output = "\(work.path)/\(name)-\(index).wav"
+            let run = try ChildProcess.runChecked(["espeak-ng", "-v", sample.voice, "-s", "175", "-f", input, "-w", output])
             total.wallSeconds += run.wallSeconds
             total.peakKiB = max(total.peakKiB, run.peakKiB)
-            unlink("\(output)-\(index).wav")
+            unlink(output)
         }
         return total
     }
@@ -234,13 +232,5 @@ struct BatchBenchmark {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
-    }
-
-    private func write(_ bytes: [UInt8], to path: String) throws(BenchmarkError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw BenchmarkError("cannot create \(path)") }
-        defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw BenchmarkError("cannot write \(path)") }
     }
 }

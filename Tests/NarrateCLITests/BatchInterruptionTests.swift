@@ -41,19 +41,30 @@ struct BatchInterruptionTests {
         try fixture.expectValidOutputs()
     }
 
+    /// The interrupted batch exited 130 and left a consistent queue: every job done or
+    /// queued (none running or cancelled), and in the output folder exactly the done jobs'
+    /// files, whole, and no temporary file. Returns the jobs.
+    func expectStoppedConsistently(_ coordinator: Process, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [BatchJob] {
+        #expect(coordinator.terminationReason == .exit, sourceLocation: sourceLocation)
+        #expect(coordinator.terminationStatus == 130, "\(fixture.read("stderr"))", sourceLocation: sourceLocation)
+        let jobs = fixture.jobs()
+        #expect(jobs.count == count, sourceLocation: sourceLocation)
+        #expect(jobs.allSatisfy { $0.state == .done || $0.state == .queued }, "\(jobs.map(\.state))", sourceLocation: sourceLocation)
+        let done = jobs.filter { $0.state == .done }.map { ($0.outputPath as NSString).lastPathComponent }
+        #expect(try fixture.outputFiles() == done.sorted(), sourceLocation: sourceLocation)
+        try fixture.expectValidOutputs(sourceLocation: sourceLocation)
+        return jobs
+    }
+
     @Test func oneInterruptLetsRunningJobsFinishAndStartsNoMore() throws {
         let count = 5
         let (coordinator, runningAtSignal) = try startBatchWithTwoRunningJobs(count)
         kill(coordinator.processIdentifier, SIGINT)
         coordinator.waitUntilExit()
 
-        #expect(coordinator.terminationReason == .exit)
-        #expect(coordinator.terminationStatus == 130, "\(fixture.read("stderr"))")
-        let jobs = fixture.jobs()
-        #expect(jobs.count == count)
-        // The jobs that were running finished; no job is left running; the others never started.
+        let jobs = try expectStoppedConsistently(coordinator, count: count)
+        // The jobs that were running finished; the others never started.
         #expect(runningAtSignal.isSubset(of: Set(jobs.filter { $0.state == .done }.map(\.id))), "\(jobs.map(\.state))")
-        #expect(jobs.allSatisfy { $0.state == .done || $0.state == .queued }, "\(jobs.map(\.state))")
         let queued = jobs.filter { $0.state == .queued }
         #expect(!queued.isEmpty, "every job ran although the batch was stopped")
         #expect(queued.allSatisfy { $0.attempts == 0 }, "\(queued.map(\.attempts))")
@@ -62,11 +73,6 @@ struct BatchInterruptionTests {
             fixture.read("stdout").contains(", left in the queue \(queued.count) ('narrate jobs run' goes on)"),
             "\(fixture.read("stdout"))"
         )
-        // Exactly the done jobs' outputs are there, whole.
-        let done = jobs.filter { $0.state == .done }.map { ($0.outputPath as NSString).lastPathComponent }
-        #expect(try fixture.outputFiles() == done.sorted())
-        try fixture.expectValidOutputs()
-
         try expectJobsRunFinishesTheRest(count: count)
     }
 
@@ -80,19 +86,11 @@ struct BatchInterruptionTests {
         kill(coordinator.processIdentifier, SIGINT)
         coordinator.waitUntilExit()
 
-        #expect(coordinator.terminationReason == .exit)
-        #expect(coordinator.terminationStatus == 130, "\(fixture.read("stderr"))")
-        let jobs = fixture.jobs()
-        #expect(jobs.count == count)
         // Nothing is left running or cancelled: a stopped job waits in the queue for `jobs run`.
-        #expect(jobs.allSatisfy { $0.state == .done || $0.state == .queued }, "\(jobs.map(\.state))")
+        let jobs = try expectStoppedConsistently(coordinator, count: count)
         let stopped = jobs.filter { runningAtSignal.contains($0.id) && $0.state == .queued }
         #expect(!stopped.isEmpty, "both running jobs finished before the second interrupt; make the articles longer")
         #expect(stopped.allSatisfy { $0.temporaryPath == nil && $0.lastError == nil }, "\(stopped)")
-        // No half-written output: only the done jobs' files, whole, and no temporary file.
-        let done = jobs.filter { $0.state == .done }.map { ($0.outputPath as NSString).lastPathComponent }
-        #expect(try fixture.outputFiles() == done.sorted())
-        try fixture.expectValidOutputs()
 
         try expectJobsRunFinishesTheRest(count: count)
     }
