@@ -18,6 +18,7 @@ public final class ESpeakEngine: SpeechEngine {
     public let dataPath: String
 
     private let state = Mutex<VoiceSettings?>(nil)
+    private let voiceList = Mutex<[VoiceInfo]?>(nil)
     private static let instance = Mutex<ESpeakEngine?>(nil)
 
     /// Milliseconds of audio in each chunk eSpeak NG hands over.
@@ -106,9 +107,13 @@ public final class ESpeakEngine: SpeechEngine {
         }
     }
 
-    /// The installed voices, sorted by language then name.
+    /// The installed voices, sorted by language then name; read once per process, since
+    /// eSpeak NG reads every voice file again on each listing (a batch asked for each article).
     public func voices() -> [VoiceInfo] {
-        state.withLock { _ in Self.listVoicesLocked() }
+        if let listed = voiceList.withLock({ $0 }) { return listed }
+        let listed = state.withLock { _ in Self.listVoicesLocked() }
+        voiceList.withLock { $0 = listed }
+        return listed
     }
 
     /// Reads the voice list; the caller holds the engine's lock.

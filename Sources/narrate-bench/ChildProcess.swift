@@ -12,6 +12,8 @@ struct ChildProcess {
     var peakKiB: Int
     /// The exit status (or 128 + signal).
     var status: Int32
+    /// User and system CPU seconds, the children it waited for included.
+    var cpuSeconds = 0.0
 
     /// Runs `arguments` (the first is the program, searched in PATH) with standard output
     /// and standard error going to `output`, which is created or truncated (by default they
@@ -38,7 +40,12 @@ struct ChildProcess {
         }
         let elapsed = now() - start
         let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return ChildProcess(wallSeconds: elapsed, peakKiB: Int(usage.ru_maxrss), status: exitStatus)
+        return ChildProcess(wallSeconds: elapsed, peakKiB: Int(usage.ru_maxrss), status: exitStatus, cpuSeconds: cpuSeconds(usage))
+    }
+
+    /// User plus system time in `usage`, in seconds.
+    static func cpuSeconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Runs and insists on success.

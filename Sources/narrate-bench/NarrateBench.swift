@@ -16,7 +16,7 @@ import Darwin
 struct NarrateBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate-bench",
-        abstract: "Benchmark narrate against espeak-ng, its segmenter against pySBD, its web page reading against readability-lxml and trafilatura (run from a release build)."
+        abstract: "Benchmark narrate against espeak-ng, its segmenter against pySBD, its web page reading against readability-lxml and trafilatura, batches against parallel espeak-ng (run from a release build)."
     )
 
     @Option(help: "Alternating runs of each program for wall time.")
@@ -52,6 +52,15 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Only measure listening: time to first audio of play, position writes.")
     var listeningOnly = false
 
+    @Flag(help: "Only measure batches: narrate batch --jobs 1 and 2 against two bare espeak-ng at once.")
+    var batchOnly = false
+
+    @Flag(help: "Skip the batch measurements (several minutes).")
+    var skipBatch = false
+
+    @Option(help: "Seconds of work at one job the batch measurement is sized for.")
+    var batchSeconds = 120.0
+
     @Flag(help: "Only measure reading web pages (narrate, readability-lxml, trafilatura).")
     var extractionOnly = false
 
@@ -66,6 +75,7 @@ struct NarrateBench: ParsableCommand {
 
     func run() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard batchSeconds > 0 else { throw ValidationError("--batch-seconds must be positive") }
         guard !(segmentationOnly && skipSegmentation) else {
             throw ValidationError("--segmentation-only and --skip-segmentation exclude each other")
         }
@@ -76,6 +86,11 @@ struct NarrateBench: ParsableCommand {
         if listeningOnly {
             let locations = try Locations.find(sample: sample)
             try ListeningBenchmark(narrate: locations.narrate, article: locations.sample).run()
+            return
+        }
+        if batchOnly {
+            let locations = try Locations.find(sample: sample)
+            try BatchBenchmark(narrate: locations.narrate, samplesDirectory: samples, minimumSeconds: batchSeconds).run()
             return
         }
         if extractionOnly {
@@ -108,6 +123,10 @@ struct NarrateBench: ParsableCommand {
         }
         if !segmentationOnly, !skipLibrary {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
+        }
+        if !segmentationOnly, !skipBatch {
+            let locations = try Locations.find(sample: sample)
+            try BatchBenchmark(narrate: locations.narrate, samplesDirectory: samples, minimumSeconds: batchSeconds).run()
         }
     }
 

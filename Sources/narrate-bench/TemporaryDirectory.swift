@@ -29,12 +29,22 @@ struct TemporaryDirectory {
         return file
     }
 
-    /// Removes the directory and the files in it.
+    /// Removes the directory and everything in it.
     func remove() {
+        Self.removeTree(path)
+    }
+
+    /// Removes `path`, a folder, with the files and folders in it.
+    static func removeTree(_ path: String) {
         guard let directory = opendir(path) else { return }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { unlink("\(path)/\(name)") }
+            guard name != "." && name != ".." else { continue }
+            if entry.pointee.d_type == UInt8(DT_DIR) {
+                removeTree("\(path)/\(name)")
+            } else {
+                unlink("\(path)/\(name)")
+            }
         }
         closedir(directory)
         rmdir(path)

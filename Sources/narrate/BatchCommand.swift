@@ -67,15 +67,17 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         do throws(NarrateError) {
+            // A bad template or an encoding libsndfile cannot write is refused before
+            // anything is added to the library.
+            let encoding = try encodingOptions.encoding(output: nil)
+            var namer = try OutputNamer(directory: outputDir, template: nameTemplate, fileExtension: encoding.format.fileExtension)
             let library = try libraryOptions.open()
             let engine = try ESpeakEngine.shared()
+            // A real open: libsndfile's format check says yes to formats it cannot write.
+            try encoding.checkWritable(sourceRate: engine.sampleRate)
             let progress = BatchProgress(json: json, quiet: quiet)
             let ids = try selectArticles(library: library, engine: engine, progress: progress)
             try FileManager.default.createDirectoryOrFail(outputDir)
-            let encoding = try encodingOptions.encoding(output: nil)
-            // A real open: libsndfile's format check says yes to formats it cannot write.
-            try encoding.checkWritable(sourceRate: engine.sampleRate)
-            var namer = try OutputNamer(directory: outputDir, template: nameTemplate, fileExtension: encoding.format.fileExtension)
             let renderer = ArticleRenderer(library: library, engine: engine)
             let arguments = voiceArguments()
             var queued: Set<Int64> = []
@@ -92,8 +94,11 @@ struct BatchCommand: ParsableCommand {
                     let hash = renderer.settingsHash(for: article, settings: settings)
                     let renders = try library.renders(ofArticle: id).map(\.path)
                     // A file this article's earlier render wrote may be replaced; any other is left alone.
+                    // So may one its job writes (another batch on this library may have
+                    // just renamed it into place, before recording the render).
                     let output = namer.path(id: id, title: article.summary.title, language: article.summary.language) { path in
-                        renders.contains(path)
+                        if renders.contains(path) { return true }
+                        return (try? library.jobs())?.contains { $0.articleId == id && $0.outputPath == path } ?? false
                     }
                     if !force, try renderer.isUpToDate(article, settings: settings, at: output) {
                         upToDate.append((id, article.summary.title, output))

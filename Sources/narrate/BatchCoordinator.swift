@@ -8,7 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C presses while a batch runs: the first stops claiming, the second cancels.
+/// Ctrl-C presses while a batch runs: the first stops claiming (running jobs finish), the
+/// second stops the running jobs and gives them back to the queue.
 let batchInterrupts = Atomic<Int>(0)
 
 /// Runs queued jobs to the end with N worker processes (`narrate worker`), reporting
@@ -38,6 +39,7 @@ struct BatchCoordinator {
         Self.installInterruptCounter()
         let executable = ExecutablePath.current() ?? CommandLine.arguments[0]
         var running: [pid_t: String] = [:]
+        var names: [String] = []
         var spawned = 0
         var draining = false
         var cancelling = false
@@ -58,18 +60,21 @@ struct BatchCoordinator {
             let presses = batchInterrupts.load(ordering: .relaxed)
             if presses >= 1, !draining {
                 draining = true
-                progress.note("stopping: running jobs finish, no new ones start (Ctrl-C again cancels them)")
+                progress.note("stopping: running jobs finish, no new ones start (Ctrl-C again stops them too)")
                 for pid in running.keys { kill(pid, SIGUSR1) }
             }
             if presses >= 2, !cancelling {
+                // Stopped, not cancelled: the jobs go back to the queue, so `jobs run` goes on
+                // with them (`jobs cancel` is the way to drop one).
                 cancelling = true
-                let ids = pending.filter { $0.state == .running }.map(\.id)
-                for id in ids { try library.cancelJobs(id: id, reason: "cancelled by Ctrl-C") }
                 for pid in running.keys { kill(pid, SIGTERM) }
-                progress.note("cancelling the running jobs")
+                progress.note("stopping the running jobs; they stay queued ('narrate jobs run' goes on)")
             }
             if pending.isEmpty && running.isEmpty { break }
-            if draining && running.isEmpty { break }
+            if draining && running.isEmpty {
+                try releaseJobs(ofWorkers: Set(names))
+                break
+            }
             // Start workers while there is work one could claim now.
             let now = Date().timeIntervalSince1970
             let claimable = pending.filter { $0.state == .queued || ($0.leaseExpiresAt ?? 0) < now }.count
@@ -80,6 +85,7 @@ struct BatchCoordinator {
                     throw NarrateError.engine(code: -1, message: "cannot start a worker process (\(executable))")
                 }
                 running[pid] = name
+                names.append(name)
             }
             progress.update(jobs: jobs, titles: titles, elapsed: (ContinuousClock.now - start).timeInterval)
             usleep(200_000)
@@ -98,6 +104,17 @@ struct BatchCoordinator {
         return summary
     }
 
+    /// Gives back to the queue the jobs that `workers` (all ended) still hold: a worker
+    /// killed while the batch stopped leaves its job running until the lease ends; after a
+    /// Ctrl-C the queue should say at once that it is waiting, and its temporary file go.
+    private func releaseJobs(ofWorkers workers: Set<String>) throws(NarrateError) {
+        for job in try library.jobs(in: [.running]) {
+            guard let worker = job.worker, workers.contains(worker) else { continue }
+            if let leftover = job.temporaryPath { unlink(leftover) }
+            try library.releaseJob(id: job.id, worker: worker)
+        }
+    }
+
     private static func spawn(_ executable: String, _ arguments: [String]) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -106,14 +123,28 @@ struct BatchCoordinator {
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        // Workers start with no signal blocked, whatever this process inherited.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, nil, &argv, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, executable, &actions, &attributes, &argv, environ) == 0 else { return nil }
         return pid
     }
 
     private static func installInterruptCounter() {
+        // Unblocked, as `Interruption.install` does: a parent may have blocked them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = { _ in batchInterrupts.add(1, ordering: .relaxed) }

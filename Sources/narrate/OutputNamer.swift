@@ -2,8 +2,9 @@ import NarrateCore
 import Foundation
 
 /// File names for a batch's outputs: from a template (`{slug}-{id}`; also `{lang}`),
-/// sanitized (no path separators, no leading dots, control characters dropped, at most 120
-/// characters), unique within the batch and the folder, and always inside the folder.
+/// sanitized (no path separators, no leading dots, control characters replaced, at most 120
+/// characters and 200 UTF-8 bytes), unique within the batch and the folder, and always
+/// inside the folder.
 struct OutputNamer {
     /// The folder, absolute and standardized.
     let directory: String
@@ -13,6 +14,11 @@ struct OutputNamer {
     private var taken: Set<String> = []
 
     static let placeholders = ["{slug}", "{id}", "{lang}"]
+    /// A name's length cap in characters.
+    static let maximumCharacters = 120
+    /// A name's length cap in UTF-8 bytes: file names may have 255, and the temporary file
+    /// beside the output adds a dot, a numbered suffix, the extension and `.XXXXXX.tmp`.
+    static let maximumBytes = 200
 
     init(directory: String, template: String, fileExtension: String = "wav") throws(NarrateError) {
         self.fileExtension = fileExtension
@@ -75,7 +81,9 @@ struct OutputNamer {
             return character
         })
         while result.hasPrefix(".") || result.hasPrefix("-") { result.removeFirst() }
-        if result.count > 120 { result = String(result.prefix(120)) }
+        if result.count > maximumCharacters { result = String(result.prefix(maximumCharacters)) }
+        // Whole characters only, so a multibyte one is never split.
+        while result.utf8.count > maximumBytes { result.removeLast() }
         return result.isEmpty ? "article" : result
     }
 }

@@ -48,6 +48,12 @@ struct WorkerCommand: ParsableCommand {
         Interruption.install()
         signal(SIGINT, SIG_IGN)
         signal(SIGUSR1) { _ in drainRequested.store(true, ordering: .relaxed) }
+        // Blocked signals stay blocked across exec: a coordinator started by a program that
+        // blocks SIGUSR1 (a dispatch thread does) would otherwise never get its workers to drain.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGUSR1)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
         let coordinator = self.coordinator ?? getppid()

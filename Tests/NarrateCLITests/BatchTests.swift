@@ -4,24 +4,23 @@ import NarrateLibrary
 import Testing
 
 /// `narrate batch` and `narrate jobs`, with worker processes and the faults they must
-/// survive; leases are 2 s here (`NARRATE_JOB_LEASE`) so a dead worker's job comes back fast.
+/// survive (see `BatchFixture`: leases are 2 s, so a dead worker's job comes back fast).
 @Suite("Batch narration")
 struct BatchTests {
-    let scratch: ScratchDirectory
-    let libraryPath: String
-    var environment: [String: String] { ["NARRATE_LIBRARY": libraryPath, "NARRATE_JOB_LEASE": "2"] }
+    let fixture: BatchFixture
+    var scratch: ScratchDirectory { fixture.scratch }
+    var libraryPath: String { fixture.libraryPath }
 
     init() throws {
-        scratch = try ScratchDirectory()
-        libraryPath = "\(scratch.path)/lib/library.sqlite"
+        fixture = try BatchFixture()
     }
 
     func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments, directory: scratch.path, environment: environment)
+        try fixture.narrate(arguments)
     }
 
     func library() throws -> ArticleLibrary {
-        try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
+        try fixture.library()
     }
 
     func addSamples() throws {
@@ -31,27 +30,11 @@ struct BatchTests {
     }
 
     func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try fixture.start(arguments)
     }
 
-    /// Every done job's output is a whole render: its frames are the recorded ones.
-    func expectValidOutputs() throws {
-        let library = try library()
-        for job in try library.jobs(in: [.done]) {
-            let render = try #require(try library.renders(ofArticle: job.articleId).first { $0.path == job.outputPath })
-            let reader = try AudioFileReader(path: job.outputPath)
-            #expect(Int64(reader.frames) == render.sampleCount)
-        }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/out").filter { $0.hasSuffix(".tmp") }
-        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try fixture.expectValidOutputs(sourceLocation: sourceLocation)
     }
 
     @Test func aBatchNarratesEveryArticleAndASecondRunFindsThemUpToDate() throws {

@@ -1,0 +1,72 @@
+import Foundation
+import NarrateLibrary
+import Testing
+
+/// Two coordinators on one library at once (two `narrate batch` of the same articles, or a
+/// batch and `narrate jobs run`): every job is done exactly once.
+@Suite("Batches at once")
+struct BatchConcurrencyTests {
+    let fixture: BatchFixture
+
+    init() throws {
+        fixture = try BatchFixture()
+    }
+
+    /// Each article has one job, claimed once (a second claim would count a second
+    /// attempt), done, with one render and one whole output file.
+    func expectEveryArticleNarratedOnce(_ count: Int) throws {
+        let jobs = fixture.jobs()
+        #expect(jobs.count == count, "\(jobs.map { ($0.articleId, $0.outputPath) })")
+        #expect(Set(jobs.map(\.articleId)).count == count)
+        #expect(jobs.allSatisfy { $0.state == .done && $0.attempts == 1 }, "\(jobs.map { ($0.state, $0.attempts) })")
+        let library = try fixture.library()
+        for job in jobs {
+            #expect(try library.renders(ofArticle: job.articleId).count == 1, "article \(job.articleId)")
+        }
+        #expect(try fixture.outputFiles() == jobs.map { ($0.outputPath as NSString).lastPathComponent }.sorted())
+        try fixture.expectValidOutputs()
+    }
+
+    /// The workers' names start with their coordinator's pid; which coordinators' workers did jobs.
+    func coordinatorsThatWorked() -> Set<String> {
+        Set(fixture.jobs().compactMap { $0.worker?.split(separator: "-").first.map(String.init) })
+    }
+
+    @Test func twoBatchesOfTheSameArticlesDoEachJobOnce() throws {
+        let count = 6
+        let articles = try fixture.longArticles(count, fraction: 0.3)
+        let arguments = ["batch"] + articles + ["--jobs", "2", "--output-dir", "out", "--quiet"]
+        let first = try fixture.start(arguments, standardOutput: "first.out", standardError: "first.err")
+        let second = try fixture.start(arguments, standardOutput: "second.out", standardError: "second.err")
+        first.waitUntilExit()
+        second.waitUntilExit()
+
+        #expect(first.terminationStatus == 0, "\(fixture.read("first.out")) \(fixture.read("first.err"))")
+        #expect(second.terminationStatus == 0, "\(fixture.read("second.out")) \(fixture.read("second.err"))")
+        #expect(fixture.read("first.err").isEmpty && fixture.read("second.err").isEmpty)
+        try expectEveryArticleNarratedOnce(count)
+    }
+
+    @Test func aBatchAndJobsRunAtOnceDoEachJobOnce() throws {
+        let count = 6
+        let articles = try fixture.longArticles(count, fraction: 0.3)
+        let batch = try fixture.start(
+            ["batch"] + articles + ["--jobs", "1", "--output-dir", "out", "--quiet"],
+            standardOutput: "batch.out", standardError: "batch.err"
+        )
+        // `jobs run` once the batch has queued everything and its worker is on the first job.
+        let queued = fixture.wait(until: {
+            let jobs = fixture.jobs()
+            return jobs.count == count && jobs.contains { $0.state == .running }
+        }, while: batch)
+        try #require(queued, "the batch never queued its jobs: \(fixture.read("batch.err"))")
+        let run = try fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
+        batch.waitUntilExit()
+
+        #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
+        #expect(batch.terminationStatus == 0, "\(fixture.read("batch.out")) \(fixture.read("batch.err"))")
+        #expect(fixture.read("batch.out").hasPrefix("done \(count), up to date 0, failed 0"), "\(fixture.read("batch.out"))")
+        try expectEveryArticleNarratedOnce(count)
+        #expect(coordinatorsThatWorked().count == 2, "only one coordinator's workers did jobs")
+    }
+}

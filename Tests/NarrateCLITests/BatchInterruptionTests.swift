@@ -1,0 +1,97 @@
+import Foundation
+import NarrateLibrary
+import Testing
+
+/// Ctrl-C (SIGINT to the coordinator) while a batch runs: the first lets the running jobs
+/// finish and starts no more, the second stops them and gives them back to the queue; either
+/// way the batch exits 130, no job is left running, and `narrate jobs run` finishes the rest.
+/// The articles are the long sample (a few seconds each), so the signals land mid-job.
+@Suite("Batch interrupted")
+struct BatchInterruptionTests {
+    let fixture: BatchFixture
+
+    init() throws {
+        fixture = try BatchFixture()
+    }
+
+    /// Starts a batch of `count` long articles with two workers and waits until both run a
+    /// job; returns the coordinator and the running jobs' ids.
+    func startBatchWithTwoRunningJobs(_ count: Int) throws -> (Process, Set<Int64>) {
+        let articles = try fixture.longArticles(count)
+        let coordinator = try fixture.start(
+            ["batch"] + articles + ["--jobs", "2", "--output-dir", "out"], standardOutput: "stdout", standardError: "stderr"
+        )
+        var running: Set<Int64> = []
+        let started = fixture.wait(until: {
+            running = Set(fixture.jobs().filter { $0.state == .running }.map(\.id))
+            return running.count == 2
+        }, while: coordinator)
+        try #require(started, "two jobs never ran at once: \(fixture.jobs().map(\.state)) \(fixture.read("stderr"))")
+        return (coordinator, running)
+    }
+
+    /// After the interrupted batch: `jobs run` does the rest, and then every job is done
+    /// with a valid output.
+    func expectJobsRunFinishesTheRest(count: Int) throws {
+        let rest = try fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
+        #expect(rest.status == 0, "\(rest.standardOutput) \(rest.standardError)")
+        let jobs = fixture.jobs()
+        #expect(jobs.count == count && jobs.allSatisfy { $0.state == .done }, "\(jobs.map(\.state))")
+        #expect(try fixture.outputFiles().count == count)
+        try fixture.expectValidOutputs()
+    }
+
+    /// The interrupted batch exited 130 and left a consistent queue: every job done or
+    /// queued (none running or cancelled), and in the output folder exactly the done jobs'
+    /// files, whole, and no temporary file. Returns the jobs.
+    func expectStoppedConsistently(_ coordinator: Process, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [BatchJob] {
+        #expect(coordinator.terminationReason == .exit, sourceLocation: sourceLocation)
+        #expect(coordinator.terminationStatus == 130, "\(fixture.read("stderr"))", sourceLocation: sourceLocation)
+        let jobs = fixture.jobs()
+        #expect(jobs.count == count, sourceLocation: sourceLocation)
+        #expect(jobs.allSatisfy { $0.state == .done || $0.state == .queued }, "\(jobs.map(\.state))", sourceLocation: sourceLocation)
+        let done = jobs.filter { $0.state == .done }.map { ($0.outputPath as NSString).lastPathComponent }
+        #expect(try fixture.outputFiles() == done.sorted(), sourceLocation: sourceLocation)
+        try fixture.expectValidOutputs(sourceLocation: sourceLocation)
+        return jobs
+    }
+
+    @Test func oneInterruptLetsRunningJobsFinishAndStartsNoMore() throws {
+        let count = 5
+        let (coordinator, runningAtSignal) = try startBatchWithTwoRunningJobs(count)
+        kill(coordinator.processIdentifier, SIGINT)
+        coordinator.waitUntilExit()
+
+        let jobs = try expectStoppedConsistently(coordinator, count: count)
+        // The jobs that were running finished; the others never started.
+        #expect(runningAtSignal.isSubset(of: Set(jobs.filter { $0.state == .done }.map(\.id))), "\(jobs.map(\.state))")
+        let queued = jobs.filter { $0.state == .queued }
+        #expect(!queued.isEmpty, "every job ran although the batch was stopped")
+        #expect(queued.allSatisfy { $0.attempts == 0 }, "\(queued.map(\.attempts))")
+        #expect(fixture.read("stderr").contains("narrate: stopping: running jobs finish, no new ones start"))
+        #expect(
+            fixture.read("stdout").contains(", left in the queue \(queued.count) ('narrate jobs run' goes on)"),
+            "\(fixture.read("stdout"))"
+        )
+        try expectJobsRunFinishesTheRest(count: count)
+    }
+
+    @Test func aSecondInterruptStopsRunningJobsAndLeavesThemQueued() throws {
+        let count = 4
+        let (coordinator, runningAtSignal) = try startBatchWithTwoRunningJobs(count)
+        kill(coordinator.processIdentifier, SIGINT)
+        // Two signals sent at once may merge into one: the second goes once the first was seen.
+        let drained = fixture.wait(until: { fixture.read("stderr").contains("narrate: stopping:") }, while: coordinator)
+        try #require(drained, "the first interrupt was not seen: \(fixture.read("stderr"))")
+        kill(coordinator.processIdentifier, SIGINT)
+        coordinator.waitUntilExit()
+
+        // Nothing is left running or cancelled: a stopped job waits in the queue for `jobs run`.
+        let jobs = try expectStoppedConsistently(coordinator, count: count)
+        let stopped = jobs.filter { runningAtSignal.contains($0.id) && $0.state == .queued }
+        #expect(!stopped.isEmpty, "both running jobs finished before the second interrupt; make the articles longer")
+        #expect(stopped.allSatisfy { $0.temporaryPath == nil && $0.lastError == nil }, "\(stopped)")
+
+        try expectJobsRunFinishesTheRest(count: count)
+    }
+}
