@@ -139,12 +139,7 @@ struct BatchCoordinator {
     }
 
     private static func installInterruptCounter() {
-        // Unblocked, as `Interruption.install` does: a parent may have blocked them.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        Interruption.unblockSignals()
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = { _ in batchInterrupts.add(1, ordering: .relaxed) }

@@ -15,13 +15,7 @@ enum Interruption {
     /// Installs the handlers, and ignores signals that would otherwise kill the process
     /// instead of letting a write fail cleanly (SIGXFSZ on a file size limit, SIGPIPE).
     static func install() {
-        // A parent may spawn narrate with these signals blocked (threads of a dispatch pool
-        // block them, and children inherit the mask); unblock them so Ctrl-C still works.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        unblockSignals()
         // Without SA_RESTART, so a blocking read of standard input returns EINTR and the
         // reader can stop instead of waiting for the end of input.
         var action = sigaction()
@@ -45,5 +39,15 @@ enum Interruption {
 
     private static let handler: @convention(c) (Int32) -> Void = { _ in
         interruptRequested.store(true, ordering: .relaxed)
+    }
+
+    /// A parent may spawn narrate with SIGINT and SIGTERM blocked (threads of a dispatch
+    /// pool block them, and children inherit the mask); unblock them so Ctrl-C still works.
+    static func unblockSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }
