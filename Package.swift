@@ -125,6 +125,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .testTarget(name: "NarrateCoreTests", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateIngestTests", dependencies: ["NarrateIngest"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateTextTests", dependencies: ["NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings

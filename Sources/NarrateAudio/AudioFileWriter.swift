@@ -9,16 +9,21 @@ import Darwin
 /// Streams 16-bit mono audio into a file through libsndfile, crash-safely, in any of
 /// narrate's formats, resampling on the way when the file's rate differs from the source's.
 ///
-/// Audio goes to a temporary file beside the destination (`.NAME.XXXXXX.tmp`); `commit()`
-/// moves it into place, `discard()` (or dropping an uncommitted writer) removes it, and the
-/// destination is never touched before `commit()`. WAV is opened as RF64 with libsndfile's
-/// automatic downgrade, so a file that stays under 4 GiB closes as an ordinary WAV and a
-/// longer one becomes RF64 by itself; its header is rewritten after every write, so even a
-/// killed process leaves a playable temporary file. The other formats are never patched in
-/// place (rewriting an Ogg header corrupts it): a crash leaves only the temporary file.
+/// Audio goes to a temporary file beside the destination (`.NAME.XXXXXX.tmp`; through a
+/// symbolic link, beside the file it points to); `commit()` flushes it to the disk and
+/// renames it into place, `discard()` (or dropping an uncommitted writer) removes it, and the
+/// destination is never touched before `commit()` (see `OutputFile`). WAV is opened as RF64
+/// with libsndfile's automatic downgrade, so a file that stays under 4 GiB closes as an
+/// ordinary WAV and a longer one becomes RF64 by itself; its header is rewritten after every
+/// write, so even a killed process leaves a playable temporary file. The other formats are
+/// never patched in place (rewriting an Ogg header corrupts it): a crash leaves only the
+/// temporary file.
 ///
-/// The destination `-` is standard output, for the formats libsndfile can write to a pipe
-/// (all but WAV): no temporary file, nothing to rename.
+/// The destination `-` (standard output), a character device, a FIFO or a socket is a
+/// stream, written in place for the formats that can stream (all but WAV) and never
+/// replaced. Every byte libsndfile writes goes through `SoundFileChannel`, so a full disk, an
+/// I/O error or a reader that went away is `.writeFailed` (`.streamWriteFailed` for a
+/// stream), never a silent loss.
 ///
 /// Samples are gathered into blocks of `bufferFrames` (about 1.5 s at 22,050 Hz) before they
 /// go to libsndfile: a write per engine chunk costs a header update and several system calls
@@ -54,6 +59,8 @@ public final class AudioFileWriter: AudioSink {
     public var format: AudioFileFormat { encoding.format }
 
     private let overwrite: Bool
+    private let output: OutputFile
+    private let channel: SoundFileChannel
     private var file: OpaquePointer?
     private var pending: [Int16] = []
     private var finished = false
@@ -78,59 +85,35 @@ public final class AudioFileWriter: AudioSink {
         fileSampleRate = encoding.fileSampleRate(forSource: sampleRate)
         converter = fileSampleRate == sampleRate ? nil : try SampleRateConverter(from: sampleRate, to: fileSampleRate)
 
-        let descriptor: Int32
-        if destination == Self.standardOutput {
-            guard encoding.format.canStream else {
-                throw .invalidOption(
-                    name: "-o",
-                    message: "-o -: WAV cannot be written to a pipe (its header is rewritten at the end); "
-                        + "use --format flac, ogg, opus, mp3, au or raw for standard output"
-                )
-            }
-            temporaryPath = nil
-            descriptor = STDOUT_FILENO
-        } else {
-            var status = stat()
-            if stat(destination, &status) == 0 {
-                if (status.st_mode & S_IFMT) == S_IFDIR {
-                    throw .cannotCreateOutput(path: destination, reason: "it is a directory")
-                }
-                if !overwrite { throw .outputExists(path: destination) }
-            }
-            let (directory, name) = Self.split(destination)
-            var template = Array("\(directory)/.\(name).XXXXXX.tmp".utf8CString)
-            descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-            guard descriptor >= 0 else {
-                throw .cannotCreateOutput(path: destination, reason: Self.systemError())
-            }
-            temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            // mkstemps makes the file private (0600); the output gets the usual mode.
-            fchmod(descriptor, 0o666 & ~Self.creationMask)
-        }
+        let target = try OutputTarget.resolve(destination)
+        try Self.checkStreamable(encoding.format, target: target)
+        let output = try OutputFile(target, overwrite: overwrite)
+        temporaryPath = output.temporaryPath
 
         var info = SF_INFO()
         info.samplerate = Int32(fileSampleRate)
         info.channels = 1
         info.format = encoding.format.sndfileFormat
-        let ownsDescriptor: Int32 = temporaryPath == nil ? 0 : 1
-        guard let handle = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, ownsDescriptor) else {
-            let reason = String(cString: sf_strerror(nil))
-            if let temporaryPath {
-                close(descriptor)
-                unlink(temporaryPath)
-            }
+        let channel: SoundFileChannel
+        do {
+            channel = try SoundFileChannel(output: output, info: &info)
+        } catch {
+            output.discard()
             // libsndfile's format check says yes to formats a build cannot write, and its
             // error codes are not public: a second open of a scratch file tells a missing
             // encoder from a problem with this destination.
             if !Self.canWrite(info) {
-                throw .formatUnavailable(format: encoding.format.displayName, reason: reason.isEmpty ? "it cannot open one for writing" : reason)
+                throw .formatUnavailable(format: encoding.format.displayName, reason: String(cString: sf_strerror(nil)))
             }
-            throw .cannotCreateOutput(path: destination, reason: reason)
+            throw error
         }
+        self.output = output
+        self.channel = channel
+        let handle = channel.handle!
         file = handle
         pending.reserveCapacity(Self.bufferFrames)
         configure(handle, tags: tags)
-        encoder = EncoderThread(file: handle)
+        encoder = EncoderThread(channel: channel)
     }
 
     private func configure(_ handle: OpaquePointer, tags: AudioTags) {
@@ -213,7 +196,7 @@ public final class AudioFileWriter: AudioSink {
     /// file's header is then up to date).
     public func flush() throws(NarrateError) {
         try sendPending()
-        if let failure = encoder?.drain() { throw .writeFailed(path: destination, reason: failure) }
+        if let failure = encoder?.drain() { throw output.failure(failure) }
     }
 
     private func sendPending() throws(NarrateError) {
@@ -226,7 +209,7 @@ public final class AudioFileWriter: AudioSink {
 
     private func send(_ block: [Int16]) throws(NarrateError) {
         guard let encoder else { return }
-        if let failure = encoder.submit(block) { throw .writeFailed(path: destination, reason: failure) }
+        if let failure = encoder.submit(block) { throw output.failure(failure) }
     }
 
     /// Finishes the file and moves it to `destination`.
@@ -237,7 +220,7 @@ public final class AudioFileWriter: AudioSink {
     /// the end (the numbered files of a split set).
     public func commit(as path: String? = nil) throws(NarrateError) {
         let destination = path ?? self.destination
-        guard !finished, let handle = file else { return }
+        guard !finished, file != nil else { return }
         do {
             if let converter {
                 try converter.finish { try self.append($0) }
@@ -249,21 +232,16 @@ public final class AudioFileWriter: AudioSink {
         }
         if let failure = encoder?.finish() {
             discard()
-            throw .writeFailed(path: destination, reason: failure)
+            throw output.failure(failure)
         }
         encoder = nil
         file = nil
-        let closeStatus = sf_close(handle)
-        guard closeStatus == 0 else {
+        if let failure = channel.finish() {
             finished = true
-            if let temporaryPath { unlink(temporaryPath) }
-            throw .writeFailed(path: destination, reason: String(cString: sf_error_number(closeStatus)))
+            output.discard()
+            throw output.failure(failure)
         }
-        guard let temporaryPath else {
-            finished = true
-            return
-        }
-        if encoding.format == .wav, !markers.isEmpty {
+        if let temporaryPath, encoding.format == .wav, !markers.isEmpty {
             let scaled = markers.map { AudioMarker(frame: $0.frame * fileSampleRate / sampleRate, label: $0.label) }
             do throws(NarrateError) {
                 try WAVCueChunks.append(scaled, toFileAt: temporaryPath)
@@ -272,33 +250,12 @@ public final class AudioFileWriter: AudioSink {
                 throw error
             }
         }
-        try moveIntoPlace(temporaryPath, to: destination)
         finished = true
-    }
-
-    private func moveIntoPlace(_ temporaryPath: String, to destination: String) throws(NarrateError) {
-        if overwrite {
-            guard rename(temporaryPath, destination) == 0 else {
-                let reason = Self.systemError()
-                discard()
-                throw .cannotCreateOutput(path: destination, reason: reason)
-            }
-        } else if link(temporaryPath, destination) == 0 {
-            unlink(temporaryPath)
-        } else {
-            let code = errno
-            if code == EEXIST {
-                discard()
-                throw .outputExists(path: destination)
-            }
-            // File systems without hard links: check, then rename.
-            var status = stat()
-            guard stat(destination, &status) != 0, rename(temporaryPath, destination) == 0 else {
-                let exists = stat(destination, &status) == 0
-                let reason = Self.systemError()
-                discard()
-                throw exists ? .outputExists(path: destination) : .cannotCreateOutput(path: destination, reason: reason)
-            }
+        do {
+            try output.commit(as: path)
+        } catch {
+            output.discard()
+            throw error
         }
     }
 
@@ -306,14 +263,30 @@ public final class AudioFileWriter: AudioSink {
     public func discard() {
         encoder?.finish(discarding: true)
         encoder = nil
-        if let handle = file {
-            sf_close(handle)
-            file = nil
-        }
+        file = nil
+        _ = channel.finish()
         if !finished {
-            if let temporaryPath { unlink(temporaryPath) }
+            output.discard()
             finished = true
         }
+    }
+
+    /// Refuses a format that cannot be streamed (WAV rewrites its header at the end) for a
+    /// destination that is a stream: standard output, a device, a FIFO or a socket.
+    public static func checkStreamable(_ format: AudioFileFormat, target: OutputTarget) throws(NarrateError) {
+        guard target.isStream, !format.canStream else { return }
+        let formats = "use --format flac, ogg, opus, mp3, au or raw"
+        if target.kind == .standardOutput {
+            throw .invalidOption(
+                name: "-o",
+                message: "-o -: WAV cannot be written to a pipe (its header is rewritten at the end); \(formats) for standard output"
+            )
+        }
+        throw .invalidOption(
+            name: "-o",
+            message: "-o \(target.path): it is \(target.kindDescription), which is written as a stream, and \(format.displayName) "
+                + "cannot be streamed (its header is rewritten at the end); \(formats), or give a file name"
+        )
     }
 
     /// Whether libsndfile opens a scratch file in the temporary folder with `info`.
@@ -330,22 +303,5 @@ public final class AudioFileWriter: AudioSink {
         }
         sf_close(handle)
         return true
-    }
-
-    /// The process's umask, read once (reading it means setting it back).
-    private static let creationMask: mode_t = {
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
-    }()
-
-    private static func split(_ path: String) -> (directory: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let directory = String(path[..<slash])
-        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
-    }
-
-    private static func systemError() -> String {
-        String(cString: strerror(errno))
     }
 }

@@ -14,6 +14,7 @@ import Foundation
 /// the caller only after `finish` has returned (the thread has ended).
 final class EncoderThread: @unchecked Sendable {
     private let file: OpaquePointer
+    private let channel: SoundFileChannel
     private let condition = NSCondition()
     private var queue: [[Int16]] = []
     private var busy = false
@@ -22,9 +23,10 @@ final class EncoderThread: @unchecked Sendable {
     private var failure: String?
     private let capacity = 8
 
-    /// Starts the thread writing into `file`.
-    init(file: OpaquePointer) {
-        self.file = file
+    /// Starts the thread writing into the channel's libsndfile handle.
+    init(channel: SoundFileChannel) {
+        file = channel.handle!
+        self.channel = channel
         let thread = Thread { [self] in run() }
         thread.name = "narrate encoder"
         thread.start()
@@ -74,7 +76,12 @@ final class EncoderThread: @unchecked Sendable {
             condition.unlock()
             errno = 0
             let written = block.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
-            let error = written == sf_count_t(block.count) ? nil : Self.describe(errno: errno, file: file)
+            // libsndfile's own count misses what its encoders drop; the channel sees every byte.
+            let code = errno
+            var error = channel.failure
+            if error == nil, written != sf_count_t(block.count) || sf_error(file) != 0 {
+                error = Self.describe(errno: code, file: file)
+            }
             condition.lock()
             busy = false
             if let error { failure = error }

@@ -12,6 +12,9 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case inputUnavailable(path: String, reason: String)
     /// The input is not valid UTF-8; `byteOffset` is where decoding failed.
     case invalidUTF8(path: String, byteOffset: Int)
+    /// The input is in a Unicode encoding other than UTF-8 (`encoding`, such as "UTF-16LE")
+    /// but holds an ill-formed sequence at `byteOffset` in the file.
+    case invalidEncoding(path: String, encoding: String, byteOffset: Int)
     /// The input holds binary data (a NUL byte at `byteOffset`).
     case binaryInput(path: String, byteOffset: Int)
     /// The input is empty or holds only white space.
@@ -26,6 +29,9 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreateOutput(path: String, reason: String)
     /// Writing the output failed part way.
     case writeFailed(path: String, reason: String)
+    /// Writing to a stream (standard output, a device, a FIFO, a socket) failed part way:
+    /// what was written before stays written.
+    case streamWriteFailed(path: String, reason: String)
     /// The speech engine reported an error.
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
@@ -50,14 +56,14 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .invalidOption, .unknownVoice: 64
-        case .invalidUTF8, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput, .noReadableArticle,
-            .unsupportedContent: 65
+        case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
+            .noReadableArticle, .unsupportedContent: 65
         case .inputUnavailable, .noSuchArticle: 66
         case .libraryUnavailable: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
-        case .writeFailed: 74
+        case .writeFailed, .streamWriteFailed: 74
         case .invalidPreset: 78
         case .interrupted: 130
         }
@@ -79,6 +85,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): \(reason)"
         case .invalidUTF8(let path, let offset):
             return "\(path): invalid UTF-8 at byte offset \(offset); convert the file to UTF-8 (for example with iconv)"
+        case .invalidEncoding(let path, let encoding, let offset):
+            return "\(path): invalid \(encoding) at byte offset \(offset); convert the file to UTF-8 (for example with iconv)"
         case .binaryInput(let path, let offset):
             return "\(path): binary data (NUL byte at offset \(offset)); narrate reads text, Markdown and web pages"
         case .emptyInput(let path):
@@ -93,6 +101,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): cannot create output: \(reason)"
         case .writeFailed(let path, let reason):
             return "\(path): write failed: \(reason); the output was not created"
+        case .streamWriteFailed(let path, let reason):
+            return "\(path): write failed: \(reason); what it received is incomplete"
         case .libraryUnavailable(let path, let reason):
             return "\(path): cannot use the library: \(reason)"
         case .noSuchArticle(let id):

@@ -24,8 +24,13 @@ struct InlineCollector {
         scalarCount += piece.unicodeScalars.count
     }
 
+    /// Marks the end of a source line: the first one that read as something is the title
+    /// candidate (a first line that is only an image or inline HTML reads as nothing).
     mutating func noteLineBreak() {
-        if firstLine == nil { firstLine = text.trimmingTrailingSpaces }
+        guard firstLine == nil else { return }
+        let line = text.trimmingTrailingSpaces
+        let start = line.unicodeScalars.firstIndex { !$0.properties.isWhitespace }
+        if let start { firstLine = String(line.unicodeScalars[start...]) }
     }
 
     /// The text without leading and trailing white space, and runs shifted to match.

@@ -45,7 +45,7 @@ public final class ArticleLibrary: Sendable {
             } catch {
                 attempt += 1
                 guard attempt < 8, Self.isRace(error) else {
-                    throw .libraryUnavailable(path: path, reason: Self.describe(error))
+                    throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
                 }
                 usleep(UInt32(20_000 * attempt))
             }
@@ -339,6 +339,16 @@ public final class ArticleLibrary: Sendable {
         return removal
     }
 
+    // MARK: Checking
+
+    /// What SQLite's `PRAGMA integrity_check` finds wrong with the database file; empty when
+    /// it is sound.
+    public func integrityProblems() throws(NarrateError) -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+        }
+    }
+
     // MARK: Helpers
 
     func read<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
@@ -347,7 +357,7 @@ public final class ArticleLibrary: Sendable {
         } catch let error as NarrateError {
             throw error
         } catch {
-            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error))
+            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error, at: location.databasePath))
         }
     }
 
@@ -364,7 +374,7 @@ public final class ArticleLibrary: Sendable {
         } catch let error as NarrateError {
             throw error
         } catch {
-            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error))
+            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error, at: location.databasePath))
         }
     }
 
@@ -445,14 +455,28 @@ public final class ArticleLibrary: Sendable {
             || (error.message ?? "").contains("already exists")
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// Whether the file system holding `path` has (almost) no room left.
+    private static func isDiskFull(at path: String) -> Bool {
+        var status = statvfs()
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        guard statvfs(folder.isEmpty ? "/" : folder, &status) == 0 else { return false }
+        return UInt64(status.f_bavail) * UInt64(status.f_frsize) < 64 * 1024
+    }
+
+    private static func describe(_ error: any Error, at path: String) -> String {
         if let error = error as? DatabaseError {
+            // SQLite says SQLITE_IOERR, not SQLITE_FULL, when the disk fills while it grows its
+            // write-ahead log or shared memory file; the free space tells the two apart.
+            if error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && Self.isDiskFull(at: path)) {
+                return "the disk is full; nothing was changed (free some space and try again)"
+            }
             switch error.resultCode {
             case .SQLITE_READONLY: return "the library is read-only; check the file's permissions"
             case .SQLITE_CANTOPEN: return "cannot open the file; check the path and permissions"
             case .SQLITE_NOTADB: return "not an SQLite database (left untouched)"
             case .SQLITE_CORRUPT: return "the database is corrupt"
             case .SQLITE_BUSY: return "another narrate is holding the library; try again"
+            case .SQLITE_IOERR: return "an I/O error (\(error.message ?? "disk I/O error")); nothing was changed; check the disk"
             default: return error.message ?? "\(error.resultCode)"
             }
         }

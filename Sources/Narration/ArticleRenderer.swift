@@ -187,10 +187,7 @@ public struct ArticleRenderer {
 
     /// Copies a file through a temporary file beside the target and a rename.
     private static func copy(_ source: String, to destination: String, overwrite: Bool) throws(NarrateError) {
-        if FileManager.default.fileExists(atPath: destination), !overwrite { throw .outputExists(path: destination) }
-        try AtomicFile.replace(destination, what: "a copy of the earlier render") { temporary in
-            try FileManager.default.copyItem(atPath: source, toPath: temporary)
-        }
+        try OutputFile.copy(file: source, to: destination, overwrite: overwrite)
     }
 
     private static func absolute(_ path: String) -> String {

@@ -134,10 +134,7 @@ public struct ChapterList: Sendable, Equatable {
         guard let format = Format(path: path) else {
             throw .invalidOption(name: "--chapters", message: "--chapters \(path): give a .json (Podcasting 2.0) or .txt (ffmetadata) file")
         }
-        let data = Data((format == .json ? podcastJSON() : ffmetadata(title: title)).utf8)
-        try AtomicFile.replace(path, what: "the chapter file") { temporary in
-            try data.write(to: URL(fileURLWithPath: temporary))
-        }
+        try OutputFile.write(Array((format == .json ? podcastJSON() : ffmetadata(title: title)).utf8), to: path)
     }
 
     private func seconds(_ sample: Int64) -> Double {

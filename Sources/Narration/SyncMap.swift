@@ -81,9 +81,7 @@ public struct SyncMap: Sendable, Equatable {
             throw .invalidOption(name: "sync", message: "--sync \(path): give a .json, .vtt or .srt file")
         }
         let text = rendered(as: format)
-        try AtomicFile.replace(path, what: "the sync map") { temporary in
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        }
+        try OutputFile.write(Array(text.utf8), to: path)
     }
 
     /// "12.345".

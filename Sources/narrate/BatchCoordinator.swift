@@ -148,8 +148,8 @@ struct BatchCoordinator {
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
+        // SIGTERM and SIGHUP (the terminal closed) count as a Ctrl-C press.
+        for stopSignal in Interruption.stopSignals { sigaction(stopSignal, &action, nil) }
         signal(SIGPIPE, SIG_IGN)
     }
 }

@@ -26,7 +26,7 @@ struct ChapterOptions: ParsableArguments {
         }
         guard split != nil else { return }
         _ = try splitRule()
-        if output == nil || output == "-" {
+        if output == nil || output == "-" || (try? OutputTarget.resolve(output!))?.isStream == true {
             throw .invalidOption(name: "--split", message: "--split writes numbered files named after -o; give -o a file name")
         }
         if sync != nil || chapters != nil {

@@ -49,12 +49,9 @@ struct EncodingOptions: ParsableArguments {
             format: chosen ?? .wav, sampleRate: sampleRate, bitrate: try parsedBitrate(), quality: quality
         )
         try encoding.validate()
-        if output == AudioFileWriter.standardOutput, !encoding.format.canStream {
-            throw .invalidOption(
-                name: "-o",
-                message: "-o -: WAV cannot be written to a pipe (its header is rewritten at the end); "
-                    + "use --format flac, ogg, opus, mp3, au or raw for standard output"
-            )
+        // A path that cannot be examined is reported when it is opened.
+        if let output, let target = try? OutputTarget.resolve(output) {
+            try AudioFileWriter.checkStreamable(encoding.format, target: target)
         }
         return encoding
     }

@@ -5,13 +5,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Set by SIGINT or SIGTERM; long work polls it and stops cleanly.
+/// Set by SIGINT, SIGTERM or SIGHUP; long work polls it and stops cleanly.
 let interruptRequested = Atomic<Bool>(false)
 
-/// Ctrl-C and termination requests: the handler only sets a flag (all a signal handler may
-/// safely do); the narration loop sees it within one audio chunk, removes its temporary
-/// file and exits with 130.
+/// Ctrl-C, termination requests and hang-ups (the terminal closed, an SSH session dropped):
+/// the handler only sets a flag (all a signal handler may safely do); the narration loop sees
+/// it within one audio chunk, removes its temporary file and exits with 130.
 enum Interruption {
+    /// The signals that ask narrate to stop: Ctrl-C, `kill`, and a hang-up.
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
     /// Installs the handlers, and ignores signals that would otherwise kill the process
     /// instead of letting a write fail cleanly (SIGXFSZ on a file size limit, SIGPIPE).
     static func install() {
@@ -26,8 +29,7 @@ enum Interruption {
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
+        for stopSignal in stopSignals { sigaction(stopSignal, &action, nil) }
         signal(SIGXFSZ, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
     }
@@ -41,13 +43,12 @@ enum Interruption {
         interruptRequested.store(true, ordering: .relaxed)
     }
 
-    /// A parent may spawn narrate with SIGINT and SIGTERM blocked (threads of a dispatch
-    /// pool block them, and children inherit the mask); unblock them so Ctrl-C still works.
+    /// A parent may spawn narrate with the stop signals blocked (threads of a dispatch pool
+    /// block them, and children inherit the mask); unblock them so Ctrl-C still works.
     static func unblockSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
+        for stopSignal in stopSignals { sigaddset(&signals, stopSignal) }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

@@ -21,6 +21,7 @@ struct NarrateCommand: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            ErrorReporter.finishStandardOutput()
         } catch let error as NarrateError {
             // Thrown by a command's validate(): its own line and exit code.
             ErrorReporter.fail(error)

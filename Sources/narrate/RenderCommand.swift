@@ -71,6 +71,8 @@ struct RenderCommand: ParsableCommand {
             let encoding = try encodingOptions.encoding(output: output)
             let renderer = ArticleRenderer(library: library, engine: engine)
             let sentences = article.sentences(try library.sentences(ofArticle: id))
+            // A stream (standard output, a device, a FIFO) gets a copy of the library's render.
+            let toStream = try output.map(OutputTarget.resolve)?.isStream ?? false
             let toStandardOutput = output == AudioFileWriter.standardOutput
             var paths: [String]
             let outcome: ArticleRenderer.Outcome
@@ -90,13 +92,13 @@ struct RenderCommand: ParsableCommand {
                 settings.encoding = encoding
                 settings.album = encodingOptions.album
                 outcome = try renderer.render(
-                    articleId: id, settings: settings, output: toStandardOutput ? nil : output, overwrite: force,
+                    articleId: id, settings: settings, output: toStream ? nil : output, overwrite: force,
                     isCancelled: { Interruption.isRequested }
                 )
                 paths = [outcome.render.path]
-                if toStandardOutput {
-                    try StandardOutputCopy.copy(file: outcome.render.path)
-                    paths = [AudioFileWriter.standardOutput]
+                if toStream, let output {
+                    try OutputFile.copy(file: outcome.render.path, to: output, overwrite: true)
+                    paths = [output]
                 }
             }
             if let sync {

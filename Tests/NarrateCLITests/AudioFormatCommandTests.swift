@@ -174,8 +174,9 @@ struct AudioFormatCommandTests {
         #expect(refused.errorLines.count == 1)
     }
 
-    /// A libsndfile without MP3, simulated by a preloaded `sf_open_fd` that refuses it as a
-    /// build without LAME does: one line naming the format and exit 69, nothing written.
+    /// A libsndfile without MP3, simulated by a preloaded `sf_open_fd` and `sf_open_virtual`
+    /// that refuse it as a build without LAME does: one line naming the format and exit 69,
+    /// nothing written.
     @Test func aLibsndfileWithoutTheFormatIsOneClearLine() throws {
         let compiler = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let compiler else {
@@ -190,6 +191,11 @@ struct AudioFormatCommandTests {
                 if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_MPEG) return 0;
                 SNDFILE *(*real)(int, int, SF_INFO *, int) = (SNDFILE *(*)(int, int, SF_INFO *, int)) dlsym(RTLD_NEXT, "sf_open_fd");
                 return real(fd, mode, info, close_desc);
+            }
+            SNDFILE *sf_open_virtual(SF_VIRTUAL_IO *io, int mode, SF_INFO *info, void *data) {
+                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_MPEG) return 0;
+                SNDFILE *(*real)(SF_VIRTUAL_IO *, int, SF_INFO *, void *) = (SNDFILE *(*)(SF_VIRTUAL_IO *, int, SF_INFO *, void *)) dlsym(RTLD_NEXT, "sf_open_virtual");
+                return real(io, mode, info, data);
             }
             """)
         let library = "\(scratch.path)/nomp3.so"

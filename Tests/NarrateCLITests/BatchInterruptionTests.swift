@@ -56,10 +56,12 @@ struct BatchInterruptionTests {
         return jobs
     }
 
-    @Test func oneInterruptLetsRunningJobsFinishAndStartsNoMore() throws {
+    /// SIGHUP (the terminal closed) counts as the first Ctrl-C too.
+    @Test(arguments: [SIGINT, SIGHUP])
+    func oneInterruptLetsRunningJobsFinishAndStartsNoMore(_ signal: Int32) throws {
         let count = 5
         let (coordinator, runningAtSignal) = try startBatchWithTwoRunningJobs(count)
-        kill(coordinator.processIdentifier, SIGINT)
+        kill(coordinator.processIdentifier, signal)
         coordinator.waitUntilExit()
 
         let jobs = try expectStoppedConsistently(coordinator, count: count)
@@ -93,5 +95,46 @@ struct BatchInterruptionTests {
         #expect(stopped.allSatisfy { $0.temporaryPath == nil && $0.lastError == nil }, "\(stopped)")
 
         try expectJobsRunFinishesTheRest(count: count)
+    }
+
+    /// A worker told to stop (SIGTERM, or SIGHUP when its terminal closed) stops its job and
+    /// gives it back: the coordinator starts another worker, and every job ends done, with a
+    /// whole output and no temporary file.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aWorkerStoppedBySignalGivesItsJobBack(_ signal: Int32) throws {
+        let count = 2
+        let articles = try fixture.longArticles(count)
+        let coordinator = try fixture.start(
+            ["batch"] + articles + ["--jobs", "1", "--output-dir", "out"], standardOutput: "stdout", standardError: "stderr"
+        )
+        var worker: pid_t?
+        let started = fixture.wait(until: {
+            guard fixture.jobs().contains(where: { $0.state == .running && $0.temporaryPath != nil }) else { return false }
+            worker = Self.workers(of: coordinator.processIdentifier).first
+            return worker != nil
+        }, while: coordinator)
+        try #require(started, "no job ran: \(fixture.jobs().map(\.state)) \(fixture.read("stderr"))")
+        let stoppedJob = try #require(fixture.jobs().first { $0.state == .running })
+        kill(try #require(worker), signal)
+        coordinator.waitUntilExit()
+        #expect(coordinator.terminationStatus == 0, "\(fixture.read("stdout")) \(fixture.read("stderr"))")
+        let jobs = fixture.jobs()
+        #expect(jobs.count == count && jobs.allSatisfy { $0.state == .done }, "\(jobs.map(\.state))")
+        #expect(jobs.first { $0.id == stoppedJob.id }?.lastError == nil)
+        #expect(try fixture.outputFiles().count == count)
+        try fixture.expectValidOutputs()
+    }
+
+    /// The `narrate worker` processes a coordinator started (Linux: read from /proc).
+    static func workers(of coordinator: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = pid_t(entry),
+                  let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard arguments.contains("worker"), let flag = arguments.firstIndex(of: "--coordinator"),
+                  flag + 1 < arguments.count, arguments[flag + 1] == String(coordinator) else { return nil }
+            return pid
+        }
     }
 }

@@ -45,8 +45,10 @@ struct InterruptionTests {
         return !process.isRunning
     }
 
-    /// SIGTERM (what `kill` and service managers send) is handled like Ctrl-C.
-    @Test func terminationMidSynthesisIs130AndLeavesNothing() throws {
+    /// SIGTERM (what `kill` and service managers send) and SIGHUP (the terminal closed, an
+    /// SSH session dropped) are handled like Ctrl-C.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationOrHangUpMidSynthesisIs130AndLeavesNothing(_ signal: Int32) throws {
         let scratch = try ScratchDirectory()
         let long = try String(contentsOfFile: NarrateBinary.sample("en-long.txt"), encoding: .utf8)
         let input = try scratch.write("long.txt", text: String(repeating: long + "\n\n", count: 5))
@@ -57,7 +59,7 @@ struct InterruptionTests {
             Thread.sleep(forTimeInterval: 0.02)
         }
         #expect(process.isRunning, "narrate finished before it could be stopped; make the input longer")
-        process.terminate()
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit)

@@ -131,14 +131,19 @@ struct ListeningTests {
         #expect(nextMessage.contains("from sentence \(saved.sentence - 1) of 41"), "\(nextMessage)")
     }
 
-    @Test func sigtermSavesThePositionToo() throws {
+    /// SIGTERM (kill, a service manager) and SIGHUP (the terminal closed, an SSH session
+    /// dropped) save the position like Ctrl-C.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationAndHangUpSaveThePositionToo(_ signal: Int32) throws {
         try addNews()
         _ = try narrate(["render", "1"])
         let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "50"])
         try waitForPosition(atLeast: 3, upTo: 20)
-        process.terminate()
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130, "\(message)")
         let saved = try #require(try library().position(ofArticle: 1))
         #expect(saved.sentence >= 3 && !saved.finished)
         #expect(message.contains("stopped at sentence \(saved.sentence + 1) of 41"), "\(message)")

@@ -172,14 +172,12 @@ struct PageFetcherTests {
 
     @Test func stopsReadingAnEndlessBodyAtTheLimit() {
         // The server never stops sending: the fetch ends only because it cancels at the limit.
+        // Not cancelling would run into the 30 s timeout, a different error: the error alone
+        // tells the two apart, with no time bound for a loaded machine to break.
         let address = server.url("/endless")
-        let elapsed = ContinuousClock().measure {
-            #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 1 MB")) {
-                try PageFetcher(timeout: 30, maximumBytes: 1024 * 1024).fetch(address)
-            }
+        #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 1 MB")) {
+            try PageFetcher(timeout: 30, maximumBytes: 1024 * 1024).fetch(address)
         }
-        // Not cancelling would run into the 30 s timeout.
-        #expect(elapsed < .seconds(15))
     }
 
     @Test func refusesADeclaredLengthOverTheLimitAtTheHeaders() {

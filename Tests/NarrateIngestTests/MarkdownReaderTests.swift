@@ -40,6 +40,13 @@ struct MarkdownReaderTests {
         #expect(document.format == .markdown)
     }
 
+    /// Without a heading, the title is the first line that reads as something: a cover image
+    /// alone on the first line is skipped (found by the reader fuzzer: the title was empty).
+    @Test(arguments: ["![Cover](cover.jpg)\nThe harbour at dawn.\nMore text follows here.", "<span></span>\nThe harbour at dawn.\nMore text."])
+    func aFirstLineThatReadsAsNothingIsNotTheTitle(_ markdown: String) throws {
+        #expect(try read(markdown).title == "The harbour at dawn.")
+    }
+
     @Test func codeBlocksBecomeTheNotice() throws {
         let source = "Before.\n\n```swift\nlet x = 1\n```\n\nAfter."
         let document = try read(source)

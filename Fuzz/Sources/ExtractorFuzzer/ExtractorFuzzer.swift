@@ -15,8 +15,8 @@ let fuzzReader = HTMLReader()
 /// on any broken promise.
 ///
 /// Reading may fail only with the errors a page can earn (no article, binary data, empty,
-/// nested too deep); a document must have a title, speakable blocks with no NUL (the engine
-/// takes C strings), and source maps inside the decoded page, ordered within each block.
+/// nested too deep); a document must have a title and speakable blocks with no NUL (the
+/// engine takes C strings), and source maps inside the decoded page, ordered within each block.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
@@ -36,6 +36,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let document = result.document
     if document.blocks.isEmpty { fatalError("a document without blocks") }
     if document.title.isEmpty { fatalError("a document without a title") }
+    if document.title.unicodeScalars.contains("\u{0}") { fatalError("a title with a NUL") }
     for (index, block) in document.blocks.enumerated() {
         if block.text.isEmpty { fatalError("block \(index) is empty") }
         if block.text.unicodeScalars.contains("\u{0}") { fatalError("block \(index) has a NUL") }
