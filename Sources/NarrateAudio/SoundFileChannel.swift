@@ -29,10 +29,11 @@ final class SoundFileChannel: @unchecked Sendable {
 
     /// Opens libsndfile for writing `info` into `output`. Throws `.cannotCreateOutput` (with
     /// libsndfile's reason) when it refuses.
-    init(output: OutputFile, info: inout SF_INFO) throws(NarrateError) {
+    /// `forceStream` writes the streamed form even to a file (playback into a redirect).
+    init(output: OutputFile, info: inout SF_INFO, forceStream: Bool = false) throws(NarrateError) {
         self.output = output
         var opened: OpaquePointer?
-        if let offset = Self.seekableOffset(of: output) {
+        if !forceStream, let offset = Self.seekableOffset(of: output) {
             base = offset
             var callbacks = SF_VIRTUAL_IO(
                 get_filelen: { context in SoundFileChannel.channel(context).length() },

@@ -71,7 +71,7 @@ public struct ArticlePlayer {
                 if shouldStop() { return .stopped(sentence: current) }
                 switch error {
                 case .closed: return .sinkClosed(sentence: current)
-                case .failed(let reason): throw .writeFailed(path: "the audio output", reason: reason)
+                case .failed(let reason): throw .streamWriteFailed(path: "the audio output", reason: reason)
                 }
             }
             frame += buffer.count

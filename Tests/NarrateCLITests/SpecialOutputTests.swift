@@ -160,6 +160,16 @@ struct SpecialOutputTests {
         #expect(run.errorLines == ["narrate: standard output: write failed: No space left on device; what it received is incomplete"])
     }
 
+    /// `play --sink stdout` onto a full device: 74 with the reason (today's code said it could
+    /// not create the output, 73), and the position is kept.
+    @Test func playingOntoAFullDeviceIs74() throws {
+        let library = "\(scratch.path)/library.sqlite"
+        #expect(try NarrateBinary.run(["add", article, "--library", library]).status == 0)
+        let run = try runRedirected(["play", "1", "--sink", "stdout", "--speed", "1000", "--library", library], to: "/dev/full")
+        #expect(run.status == 74, "\(run.standardError)")
+        #expect(run.errorLines.last == "narrate: the audio output: write failed: No space left on device; what it received is incomplete")
+    }
+
     /// --split writes numbered files named after -o: a device is no name for them.
     @Test(.enabled(if: canMakeDevices, "needs mknod (root outside a restricted container)"))
     func splittingOntoADeviceIsAUsageError() throws {
