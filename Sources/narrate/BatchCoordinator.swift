@@ -139,6 +139,8 @@ struct BatchCoordinator {
     }
 
     private static func installInterruptCounter() {
+        // Set up before the handler can be the first to use it (see Interruption.install).
+        _ = batchInterrupts.load(ordering: .relaxed)
         Interruption.unblockSignals()
         var action = sigaction()
         #if canImport(Glibc)

@@ -18,6 +18,9 @@ enum Interruption {
     /// Installs the handlers, and ignores signals that would otherwise kill the process
     /// instead of letting a write fail cleanly (SIGXFSZ on a file size limit, SIGPIPE).
     static func install() {
+        // A global is set up on first use under a lock; a signal handler must not be the
+        // first to use it, so it is touched here before any handler can run.
+        _ = interruptRequested.load(ordering: .relaxed)
         unblockSignals()
         // Without SA_RESTART, so a blocking read of standard input returns EINTR and the
         // reader can stop instead of waiting for the end of input.

@@ -47,6 +47,8 @@ struct WorkerCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         signal(SIGINT, SIG_IGN)
+        // Set up before the handler can be the first to use it (see Interruption.install).
+        _ = drainRequested.load(ordering: .relaxed)
         signal(SIGUSR1) { _ in drainRequested.store(true, ordering: .relaxed) }
         // Blocked signals stay blocked across exec: a coordinator started by a program that
         // blocks SIGUSR1 (a dispatch thread does) would otherwise never get its workers to drain.

@@ -54,12 +54,13 @@ struct BatchTests {
     @Test func aWorkerKilledMidJobHasItsJobFinishedByARetry() throws {
         try addSamples()
         let coordinator = try start(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
-        // Wait for a running job, then kill its worker.
+        // Wait for a running job, then kill the worker that holds it (not just any worker:
+        // the other may be idle, and then nothing would be retried).
         var killed = false
         let deadline = Date().addingTimeInterval(30)
         while !killed, Date() < deadline, coordinator.isRunning {
-            if (try? library().jobs(in: [.running]))?.isEmpty == false {
-                let pgrep = try NarrateBinary.run(["-f", "worker --name .* --library \(libraryPath)"], executable: "/usr/bin/pgrep")
+            if let worker = (try? library().jobs(in: [.running]))?.first?.worker {
+                let pgrep = try NarrateBinary.run(["-f", "worker --name \(worker) .*--library \(libraryPath)"], executable: "/usr/bin/pgrep")
                 if let pid = pgrep.standardOutput.split(separator: "\n").first.flatMap({ Int32($0) }) {
                     kill(pid, SIGKILL)
                     killed = true

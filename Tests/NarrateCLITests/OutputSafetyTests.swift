@@ -47,10 +47,11 @@ struct OutputSafetyTests {
     @Test func failedWriteWithForceKeepsTheOriginal() throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write("in.txt", text: String(repeating: "This sentence is long enough to fill a file. ", count: 40))
+        // 1,100 blocks, well under the audio's size (not smaller: see ConvertFailureTests).
         let original: [UInt8] = Array("an older narration".utf8) + [0, 1, 2, 0xFF]
         let output = try scratch.write("in.wav", original)
         let run = try NarrateBinary.run(
-            ["-c", "ulimit -f 20; exec \"$0\" \"$@\"", NarrateBinary.path, "convert", input, "--force"],
+            ["-c", "ulimit -f 1100; exec \"$0\" \"$@\"", NarrateBinary.path, "convert", input, "--force"],
             executable: "/bin/sh"
         )
         #expect(run.status == 74, "\(run.standardError)")

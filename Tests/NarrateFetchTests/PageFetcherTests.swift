@@ -149,15 +149,12 @@ struct PageFetcherTests {
     }
 
     @Test func refusesAPDFAtTheHeadersWithoutWaitingForTheBody() {
-        // The server sends the headers, then stalls for 10 s before any body.
+        // The server sends the headers, then stalls for 60 s before any body: waiting for it
+        // would end in the 30 s timeout, a different error, so the error alone tells.
         let address = server.url("/doc.pdf")
-        let elapsed = ContinuousClock().measure {
-            #expect(throws: NarrateError.unsupportedContent(url: address, contentType: "application/pdf")) {
-                try PageFetcher(timeout: 30).fetch(address)
-            }
+        #expect(throws: NarrateError.unsupportedContent(url: address, contentType: "application/pdf")) {
+            try PageFetcher(timeout: 30).fetch(address)
         }
-        // Waiting for the body would take 10 s; the bound leaves room for a busy machine.
-        #expect(elapsed < .seconds(8))
     }
 
     // MARK: Size
@@ -181,15 +178,12 @@ struct PageFetcherTests {
     }
 
     @Test func refusesADeclaredLengthOverTheLimitAtTheHeaders() {
-        // Content-Length: 30000000, then the server stalls for 10 s before any body.
+        // Content-Length: 30000000, then the server stalls for 60 s before any body: waiting
+        // for it would end in the 30 s timeout, a different error.
         let address = server.url("/big-declared")
-        let elapsed = ContinuousClock().measure {
-            #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 20 MB")) {
-                try PageFetcher(timeout: 30).fetch(address)
-            }
+        #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 20 MB")) {
+            try PageFetcher(timeout: 30).fetch(address)
         }
-        // Waiting for the body would take 10 s.
-        #expect(elapsed < .seconds(8))
     }
 
     @Test func acceptsABodyOfExactlyTheLimit() throws {
@@ -214,21 +208,18 @@ struct PageFetcherTests {
                 try PageFetcher(timeout: 2).fetch(address)
             }
         }
+        // Not before the timeout; without one the page would come after 10 s, and no error.
         #expect(elapsed >= .seconds(2))
-        // The server answers after 10 s.
-        #expect(elapsed < .seconds(8))
     }
 
     @Test func theTimeoutCoversTheBody() {
         // /stalled-body sends its headers and 16 bytes at once, then nothing for 10 s.
+        // A timeout that did not cover the body would wait for the server to close the
+        // connection after 10 s, a different error.
         let address = server.url("/stalled-body")
-        let elapsed = ContinuousClock().measure {
-            #expect(throws: NarrateError.fetchFailed(url: address, reason: "timed out after 1 s")) {
-                try PageFetcher(timeout: 1).fetch(address)
-            }
+        #expect(throws: NarrateError.fetchFailed(url: address, reason: "timed out after 1 s")) {
+            try PageFetcher(timeout: 1).fetch(address)
         }
-        // The body would take 10 s.
-        #expect(elapsed < .seconds(8))
     }
 
     @Test func reportsARefusedConnection() throws {
