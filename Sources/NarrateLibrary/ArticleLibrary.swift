@@ -39,6 +39,11 @@ public final class ArticleLibrary: Sendable {
         while true {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
+                // GRDB sets NORMAL in WAL mode, where a power cut may undo transactions that
+                // were reported committed; FULL syncs the log at every commit, so what narrate
+                // said it saved stays saved. (Set after the pool exists: GRDB's WAL set-up runs
+                // after `prepareDatabase`. All writes go through the pool's one writer.)
+                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
                 try LibrarySchema.migrator.migrate(pool)
                 self.pool = pool
                 break
@@ -340,6 +345,15 @@ public final class ArticleLibrary: Sendable {
     }
 
     // MARK: Checking
+
+    /// The writer's `PRAGMA synchronous` level (2 is FULL: every commit reaches the disk).
+    public func writeDurability() throws(NarrateError) -> Int {
+        do {
+            return try pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
+        } catch {
+            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error, at: location.databasePath))
+        }
+    }
 
     /// What SQLite's `PRAGMA integrity_check` finds wrong with the database file; empty when
     /// it is sound.

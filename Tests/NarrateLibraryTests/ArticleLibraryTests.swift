@@ -23,6 +23,14 @@ struct ArticleLibraryTests {
         )
     }
 
+    /// What narrate reports saved survives a power cut: the log is synced at every commit
+    /// (GRDB's WAL default, NORMAL, may lose the last commits).
+    @Test func everyCommitReachesTheDisk() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try library.writeDurability() == 2)
+    }
+
     @Test func addingTheSameContentTwiceFindsTheFirst() throws {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }
