@@ -177,12 +177,9 @@ struct AudioFormatCommandTests {
     /// A libsndfile without MP3, simulated by a preloaded `sf_open_fd` and `sf_open_virtual`
     /// that refuse it as a build without LAME does: one line naming the format and exit 69,
     /// nothing written.
-    @Test func aLibsndfileWithoutTheFormatIsOneClearLine() throws {
-        let compiler = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let compiler else {
-            print("skipping the missing-encoder test: no C compiler to build the preload library")
-            return
-        }
+    @Test(.enabled(if: DurabilityTests.compiler != nil, "needs a C compiler to build the preload library"))
+    func aLibsndfileWithoutTheFormatIsOneClearLine() throws {
+        let compiler = try #require(DurabilityTests.compiler)
         let source = try scratch.write("nomp3.c", text: """
             #define _GNU_SOURCE
             #include <dlfcn.h>

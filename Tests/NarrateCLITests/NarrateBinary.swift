@@ -55,8 +55,11 @@ struct NarrateBinary {
             inputPipe.fileHandleForWriting.write(input)
             try inputPipe.fileHandleForWriting.close()
         }
+        // Both pipes are read at once: a child that fills one pipe's buffer while the other
+        // is being read to its end would otherwise wait forever.
+        let errorReader = PipeReader(error.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorReader.value()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus,
@@ -68,5 +71,24 @@ struct NarrateBinary {
     /// The path of a shipped sample.
     static func sample(_ name: String) -> String {
         "\(packageRoot)/samples/\(name)"
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    /// Everything the pipe gave, once its writers have closed it.
+    func value() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -14,6 +14,16 @@ struct ArticleLibraryTests {
         return (library, folder)
     }
 
+    /// The id of an article that was added (a test that expected `.added` and got anything
+    /// else stops there, failed).
+    func addedID(_ outcome: AddOutcome, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
+        guard case .added(let id, _) = outcome else {
+            try #require(Bool(false), "expected added, got \(outcome)", sourceLocation: sourceLocation)
+            return -1
+        }
+        return id
+    }
+
     func article(_ text: String, tags: [String] = [], language: String? = "en") throws -> NewArticle {
         let document = try TextReader().read(text, path: "test.txt")
         let sentences = SentenceSegmenter(language: language ?? "en").sentences(of: document)
@@ -48,7 +58,7 @@ struct ArticleLibraryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let text = "Новини\n\nЗустріч у м. Київ відбулася вчора. Прийшли всі."
         let new = try article(text, tags: ["News", "uk"], language: "uk")
-        guard case .added(let id, _) = try library.add(new) else { Issue.record("not added"); return }
+        let id = try addedID(try library.add(new))
         let stored = try library.article(id: id)
         #expect(stored.document == new.document)
         #expect(stored.original == Array(text.utf8))
@@ -80,7 +90,7 @@ struct ArticleLibraryTests {
     @Test func tagsAreAddedAndRemoved() throws {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard case .added(let id, _) = try library.add(article("T\n\nText here.", tags: ["a"])) else { return }
+        let id = try addedID(try library.add(article("T\n\nText here.", tags: ["a"])))
         #expect(try library.retag(id: id, adding: ["B", "c"], removing: ["a"]) == ["b", "c"])
         #expect(throws: NarrateError.noSuchArticle(id: 999)) { try library.retag(id: 999, adding: ["x"], removing: []) }
     }
@@ -88,7 +98,7 @@ struct ArticleLibraryTests {
     @Test func removingIsAllOrNothing() throws {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard case .added(let id, _) = try library.add(article("T\n\nText here.")) else { return }
+        let id = try addedID(try library.add(article("T\n\nText here.")))
         #expect(throws: NarrateError.noSuchArticle(id: 42)) { try library.remove(ids: [id, 42]) }
         #expect(try library.list().count == 1)
         #expect(try library.remove(ids: [id]).articles.map(\.id) == [id])

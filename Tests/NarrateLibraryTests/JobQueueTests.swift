@@ -43,7 +43,10 @@ struct JobQueueTests {
         let first = try library.enqueue(
             articleId: article, settingsHash: "h", voiceArguments: ["--rate", "160"], format: "wav", outputPath: "/tmp/x.wav"
         )
-        guard case .queued(let job) = first else { Issue.record("not queued"); return }
+        guard case .queued(let job) = first else {
+            try #require(Bool(false), "not queued: \(first)")
+            return
+        }
         #expect(job.state == .queued && job.attempts == 0 && job.voiceArguments == ["--rate", "160"])
         let again = try library.enqueue(
             articleId: article, settingsHash: "h", voiceArguments: ["--rate", "160"], format: "wav", outputPath: "/tmp/x.wav"
