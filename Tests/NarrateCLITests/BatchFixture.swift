@@ -36,16 +36,10 @@ struct BatchFixture {
     /// Starts narrate in the scratch folder; standard output and error go to the files
     /// `standardOutput` and `standardError` in it when named, else nowhere.
     func start(_ arguments: [String], standardOutput: String? = nil, standardError: String? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = try handle(standardOutput)
-        process.standardError = try handle(standardError)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+        try NarrateBinary.start(
+            arguments, directory: scratch.path, environment: environment,
+            standardOutput: try handle(standardOutput), standardError: try handle(standardError)
+        )
     }
 
     private func handle(_ name: String?) throws -> FileHandle {

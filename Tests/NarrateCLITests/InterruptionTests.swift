@@ -6,34 +6,8 @@ import Testing
 struct InterruptionTests {
     /// Starts narrate with `arguments`; standard input is `input` when given.
     func start(_ arguments: [String], input: Pipe? = nil) throws -> (process: Process, standardError: Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
-        process.arguments = arguments
         let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = input ?? FileHandle.nullDevice
-        try process.run()
-        return (process, error)
-    }
-
-    /// Waits until `process` has its handler for `signal` installed (Linux: SigCgt in
-    /// /proc/PID/status), so a signal sent next is caught rather than killing it.
-    func waitUntilCatching(_ signal: Int32, _ process: Process) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, process.isRunning {
-            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else {
-                Thread.sleep(forTimeInterval: 0.5)
-                return
-            }
-            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
-               mask & (1 << UInt64(signal - 1)) != 0 {
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        Issue.record("narrate never installed its handler for signal \(signal)")
+        return (try NarrateBinary.start(arguments, standardInput: input, standardError: error), error)
     }
 
     /// Whether `process` exits within `seconds`.
@@ -74,7 +48,7 @@ struct InterruptionTests {
         let scratch = try ScratchDirectory()
         let input = Pipe()
         let (process, error) = try start(["convert", "-", "-o", "\(scratch.path)/out.wav"], input: input)
-        try waitUntilCatching(SIGINT, process)
+        NarrateBinary.waitUntilCatching(SIGINT, process)
         Thread.sleep(forTimeInterval: 0.3)  // long enough to be blocked reading standard input
         process.interrupt()
         let stoppedPromptly = waitForExit(process, upTo: 2)

@@ -36,15 +36,18 @@ struct ListeningTests {
 
     /// Starts narrate in the background; its standard error is collected.
     func start(_ arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": libraryPath]) { $1 }
         let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return (process, error)
+        return (try NarrateBinary.start(arguments, environment: ["NARRATE_LIBRARY": libraryPath], standardError: error), error)
+    }
+
+    /// Waits until the saved position is at most `sentence` (0-based) or `seconds` pass.
+    func waitForPosition(atMost sentence: Int, upTo seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let saved = try library().position(ofArticle: 1), saved.sentence <= sentence { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Issue.record("the position never went back to sentence \(sentence + 1)")
     }
 
     /// Waits until the saved position is at least `sentence` (0-based) or `seconds` pass.
@@ -124,7 +127,8 @@ struct ListeningTests {
         #expect(message.contains("stopped at sentence \(saved.sentence + 1) of 41"), "\(message)")
         // The next play starts at that sentence; --rewind goes back from it.
         let (next, nextError) = try start(["play", "1", "--sink", "null", "--speed", "50", "--rewind", "2"])
-        Thread.sleep(forTimeInterval: 0.5)
+        // Playing has started once the position moved back to where it starts.
+        try waitForPosition(atMost: saved.sentence - 2, upTo: 20)
         next.interrupt()
         next.waitUntilExit()
         let nextMessage = String(decoding: nextError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -68,6 +68,43 @@ struct NarrateBinary {
         )
     }
 
+    /// Starts narrate in the background (for tests that signal it or watch it while it runs):
+    /// standard input, output and error are the handles given (the null device by default);
+    /// `environment` is added to the test's own.
+    static func start(
+        _ arguments: [String], directory: String? = nil, environment: [String: String] = [:],
+        standardInput: Any? = nil, standardOutput: Any? = nil, standardError: Any? = nil
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        process.standardInput = standardInput ?? FileHandle.nullDevice
+        process.standardOutput = standardOutput ?? FileHandle.nullDevice
+        process.standardError = standardError ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits until `process` has its handler for `signal` installed (Linux: SigCgt in
+    /// /proc/PID/status), so a signal sent next is caught rather than killing it.
+    static func waitUntilCatching(_ signal: Int32, _ process: Process, sourceLocation: SourceLocation = #_sourceLocation) {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.isRunning {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << UInt64(signal - 1)) != 0 {
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Issue.record("narrate never installed its handler for signal \(signal)", sourceLocation: sourceLocation)
+    }
+
     /// The path of a shipped sample.
     static func sample(_ name: String) -> String {
         "\(packageRoot)/samples/\(name)"
