@@ -123,7 +123,7 @@ struct BatchCommand: ParsableCommand {
                 workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress
             )
             let summary = queued.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: queued, titles: titles)
-            Self.report(summary, upToDate: upToDate.count, titles: titles, progress: progress, json: json)
+            progress.report(summary, upToDate: upToDate.count, titles: titles, json: json)
             if batchInterrupts.load(ordering: .relaxed) > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty || !refused.isEmpty { ErrorReporter.terminate(75) }
         } catch {
@@ -198,27 +198,6 @@ struct BatchCommand: ParsableCommand {
         return arguments
     }
 
-    /// The summary: done, up to date, failed with reasons.
-    static func report(
-        _ summary: BatchCoordinator.Summary, upToDate: Int, titles: [Int64: String], progress: BatchProgress, json: Bool
-    ) {
-        let audio = summary.done.compactMap(\.durationSeconds).reduce(0, +)
-        if json {
-            progress.emit([
-                "event": "summary", "done": summary.done.count, "upToDate": upToDate, "failed": summary.failed.count,
-                "cancelled": summary.cancelled.count, "remaining": summary.remaining.count, "audioSeconds": audio,
-            ])
-            return
-        }
-        var line = "done \(summary.done.count), up to date \(upToDate), failed \(summary.failed.count)"
-        if !summary.cancelled.isEmpty { line += ", cancelled \(summary.cancelled.count)" }
-        if !summary.remaining.isEmpty { line += ", left in the queue \(summary.remaining.count) ('narrate jobs run' goes on)" }
-        line += " (\(ListCommand.minutes(audio)) of audio)"
-        print(line)
-        for job in summary.failed {
-            print("failed: job \(job.id), article \(job.articleId) \(titles[job.articleId] ?? ""): \(job.lastError ?? "unknown error")")
-        }
-    }
 }
 
 extension FileManager {

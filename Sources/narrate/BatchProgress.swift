@@ -66,7 +66,7 @@ final class BatchProgress {
             var line = "\(done.count)/\(jobs.count) done"
             if failed > 0 { line += ", \(failed) failed" }
             line += ", \(String(format: "%.2f", audio / 3600)) h of audio, \(String(format: "%.0f", speed))× real time"
-            if let eta { line += ", ETA \(ListCommand.minutes(eta))" }
+            if let eta { line += ", ETA \(DurationText.minutes(eta))" }
             if style == .terminal {
                 let working = running.map { job in "[\(job.worker ?? "?")] \(titles[job.articleId] ?? "article \(job.articleId)")" }
                 if !working.isEmpty { line += " · " + working.joined(separator: " · ") }
@@ -124,5 +124,25 @@ final class BatchProgress {
     private static func terminalWidth() -> UInt16 {
         var size = winsize()
         return ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? size.ws_col : 100
+    }
+
+    /// The summary: done, up to date, failed with reasons.
+    func report(_ summary: BatchCoordinator.Summary, upToDate: Int, titles: [Int64: String], json: Bool) {
+        let audio = summary.done.compactMap(\.durationSeconds).reduce(0, +)
+        if json {
+            emit([
+                "event": "summary", "done": summary.done.count, "upToDate": upToDate, "failed": summary.failed.count,
+                "cancelled": summary.cancelled.count, "remaining": summary.remaining.count, "audioSeconds": audio,
+            ])
+            return
+        }
+        var line = "done \(summary.done.count), up to date \(upToDate), failed \(summary.failed.count)"
+        if !summary.cancelled.isEmpty { line += ", cancelled \(summary.cancelled.count)" }
+        if !summary.remaining.isEmpty { line += ", left in the queue \(summary.remaining.count) ('narrate jobs run' goes on)" }
+        line += " (\(DurationText.minutes(audio)) of audio)"
+        print(line)
+        for job in summary.failed {
+            print("failed: job \(job.id), article \(job.articleId) \(titles[job.articleId] ?? ""): \(job.lastError ?? "unknown error")")
+        }
     }
 }

@@ -128,7 +128,7 @@ struct ConvertCommand: ParsableCommand {
             try chapters.write(to: chaptersPath, title: document.title)
         }
         AudioOutput.report(
-            "\(AudioOutput.describe(paths)) (\(Self.format(duration: summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))",
+            "\(AudioOutput.describe(paths)) (\(DurationText.precise(summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))",
             toStandardOutput: destination != AudioFileWriter.standardOutput
         )
     }
@@ -142,25 +142,5 @@ struct ConvertCommand: ParsableCommand {
         return input + "." + fileExtension
     }
 
-    /// "1:02:03.4", "2:14.3" or "9.8 s".
-    static func format(duration: Double) -> String {
-        let tenths = Int((duration * 10).rounded())
-        let seconds = tenths / 10
-        let fraction = tenths % 10
-        if seconds < 60 { return "\(seconds).\(fraction) s" }
-        let minutes = seconds / 60
-        let secondsPart = seconds % 60
-        let padded = secondsPart < 10 ? "0\(secondsPart)" : "\(secondsPart)"
-        if minutes < 60 { return "\(minutes):\(padded).\(fraction)" }
-        let minutesPart = minutes % 60
-        return "\(minutes / 60):\(minutesPart < 10 ? "0" : "")\(minutesPart):\(padded).\(fraction)"
-    }
 
-    static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        for key in ["XDG_CONFIG_HOME", "HOME", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA"] {
-            if let value = getenv(key) { result[key] = String(cString: value) }
-        }
-        return result
-    }
 }

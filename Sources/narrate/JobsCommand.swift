@@ -33,7 +33,7 @@ struct JobsList: ParsableCommand {
             let rows = jobs.map { job in
                 [
                     String(job.id), String(job.articleId), job.state.rawValue, "\(job.attempts)/\(job.maxAttempts)",
-                    job.durationSeconds.map(ListCommand.minutes) ?? "-", (job.outputPath as NSString).lastPathComponent,
+                    job.durationSeconds.map(DurationText.minutes) ?? "-", (job.outputPath as NSString).lastPathComponent,
                     job.lastError ?? "",
                 ]
             }
@@ -79,7 +79,7 @@ struct JobsRun: ParsableCommand {
             )
             let pending = Set(try library.jobs(in: [.queued, .running]).map(\.id))
             let summary = pending.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: pending, titles: titles)
-            BatchCommand.report(summary, upToDate: 0, titles: titles, progress: progress, json: json)
+            progress.report(summary, upToDate: 0, titles: titles, json: json)
             if batchInterrupts.load(ordering: .relaxed) > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty { ErrorReporter.terminate(75) }
         } catch {

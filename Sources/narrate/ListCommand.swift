@@ -70,7 +70,7 @@ struct ListCommand: ParsableCommand {
             let rows = articles.map { article in
                 [
                     String(article.id), article.title, article.language ?? "-", String(article.wordCount),
-                    Self.minutes(article.listeningSeconds), Self.progress(article), Self.minutes(article.secondsLeft),
+                    DurationText.minutes(article.listeningSeconds), Self.progress(article), DurationText.minutes(article.secondsLeft),
                     article.tags.joined(separator: ","), String(article.savedAt.prefix(10)),
                 ]
             }
@@ -90,11 +90,4 @@ struct ListCommand: ParsableCommand {
         return "\(Int((article.progress * 100).rounded(.down)))%"
     }
 
-    /// "12:05" (minutes and seconds) or "1:02:05".
-    static func minutes(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        if total >= 3600 { return "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))" }
-        return "\(total / 60):\(two(total % 60))"
-    }
 }

@@ -34,7 +34,9 @@ struct NarrateCommand: ParsableCommand {
             let message = self.message(for: error)
             if !message.isEmpty {
                 let subcommand = arguments.first { !$0.hasPrefix("-") } ?? ""
-                let help = ["convert", "segment", "voices", "add", "list", "show", "search", "tag", "rm", "extract", "render", "play", "position", "resume", "batch", "jobs"].contains(subcommand) ? "narrate \(subcommand) --help" : "narrate --help"
+                // The subcommands a user types (the hidden worker has no help of its own to point at).
+                let named = configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
+                let help = named.contains(subcommand) ? "narrate \(subcommand) --help" : "narrate --help"
                 ErrorReporter.printError("\(message.split(separator: "\n").first ?? "") (see '\(help)')")
             }
             ErrorReporter.terminate(code.rawValue)

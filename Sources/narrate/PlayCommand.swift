@@ -65,7 +65,7 @@ struct PlayCommand: ParsableCommand {
             let total = samples.count
             ErrorReporter.printNote(
                 "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total)"
-                    + " (\(ListCommand.minutes(Double(samples[min(first, total - 1)].lowerBound) / Double(render.sampleRate))))"
+                    + " (\(DurationText.minutes(Double(samples[min(first, total - 1)].lowerBound) / Double(render.sampleRate))))"
             )
             let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples)
             let outcome = try player.play(from: first, into: playbackSink, shouldStop: { Interruption.isRequested })

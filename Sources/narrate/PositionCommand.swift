@@ -66,7 +66,7 @@ struct PositionCommand: ParsableCommand {
             } else if let at, let seconds = Self.seconds(at) {
                 guard seconds <= timeline.duration else {
                     throw NarrateError.invalidOption(
-                        name: "at", message: "--at \(at): article \(id) lasts \(ListCommand.minutes(timeline.duration))"
+                        name: "at", message: "--at \(at): article \(id) lasts \(DurationText.minutes(timeline.duration))"
                     )
                 }
                 try library.savePosition(articleId: id, sentence: timeline.sentence(at: seconds), finished: false)
@@ -92,7 +92,7 @@ struct PositionCommand: ParsableCommand {
             let estimate = render == nil ? " (estimated)" : ""
             print(
                 "\(id) \(article.summary.title): sentence \(sentence + 1) of \(count), "
-                    + "\(ListCommand.minutes(seconds)) of \(ListCommand.minutes(timeline.duration))\(estimate), "
+                    + "\(DurationText.minutes(seconds)) of \(DurationText.minutes(timeline.duration))\(estimate), "
                     + "\(percent)%, \(state)\(saved)"
             )
         } catch {

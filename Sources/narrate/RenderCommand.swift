@@ -120,7 +120,7 @@ struct RenderCommand: ParsableCommand {
             } else {
                 let how = outcome.source == .synthesized ? "" : outcome.source == .cached ? ", cached" : ", copied from an earlier render"
                 AudioOutput.report(
-                    "\(AudioOutput.describe(paths)) (\(ConvertCommand.format(duration: render.duration)), \(outcome.sentenceSamples.count) sentences, voice \(settings.voice.voice)\(how))",
+                    "\(AudioOutput.describe(paths)) (\(DurationText.precise(render.duration)), \(outcome.sentenceSamples.count) sentences, voice \(settings.voice.voice)\(how))",
                     toStandardOutput: !toStandardOutput
                 )
             }

@@ -72,7 +72,7 @@ struct ResumeCommand: ParsableCommand {
                 try result.chapters.write(to: chaptersPath, title: article.document.title)
             }
             AudioOutput.report(
-                "\(AudioOutput.describe(result.paths)) (\(ConvertCommand.format(duration: result.duration)), sentences \(first + 1) to \(samples.count) of \(samples.count))",
+                "\(AudioOutput.describe(result.paths)) (\(DurationText.precise(result.duration)), sentences \(first + 1) to \(samples.count) of \(samples.count))",
                 toStandardOutput: output != AudioFileWriter.standardOutput
             )
         } catch {

@@ -52,7 +52,7 @@ struct SegmentCommand: ParsableCommand {
         var presetVoice: String?
         if let preset {
             let library = VoicePresetLibrary.standard(
-                environment: ConvertCommand.environment(), executablePath: ExecutablePath.current()
+                environment: NarrateEnvironment.variables(), executablePath: ExecutablePath.current()
             )
             let loaded = try library.preset(preset)
             lexicon = loaded.lexicon

@@ -84,7 +84,7 @@ struct ShowCommand: ParsableCommand {
                 ("id", String(summary.id)), ("title", summary.title), ("byline", article.byline), ("site", article.site),
                 ("source", article.sourceURL ?? article.sourcePath), ("language", summary.language), ("voice", voice),
                 ("published", article.publishedAt), ("saved", summary.savedAt),
-                ("length", "\(summary.wordCount) words, \(ListCommand.minutes(summary.listeningSeconds)) at 175 wpm"),
+                ("length", "\(summary.wordCount) words, \(DurationText.minutes(summary.listeningSeconds)) at 175 wpm"),
             ]
             if !summary.tags.isEmpty { fields.append(("tags", summary.tags.joined(separator: ", "))) }
             for (name, value) in fields {

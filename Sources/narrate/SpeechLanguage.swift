@@ -24,7 +24,7 @@ enum SpeechLanguage {
     static func detector(engine: ESpeakEngine?) -> LanguageDetector? {
         let spoken = engine.map { Set($0.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) }) }
         return LanguageDetector(
-            dataDirectories: LanguageDetector.dataDirectories(environment: ConvertCommand.environment()), languages: spoken
+            dataDirectories: LanguageDetector.dataDirectories(environment: NarrateEnvironment.variables()), languages: spoken
         )
     }
 

@@ -44,7 +44,7 @@ struct VoiceOptions: ParsableArguments {
         var lexicon = PronunciationLexicon()
         if let preset {
             let library = VoicePresetLibrary.standard(
-                environment: ConvertCommand.environment(), executablePath: ExecutablePath.current()
+                environment: NarrateEnvironment.variables(), executablePath: ExecutablePath.current()
             )
             let loaded = try library.preset(preset)
             voiceSettings = loaded.voice

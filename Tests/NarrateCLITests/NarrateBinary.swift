@@ -37,20 +37,13 @@ struct NarrateBinary {
         _ arguments: [String], executable: String = NarrateBinary.path, input: Data? = nil,
         directory: String? = nil, environment: [String: String] = [:]
     ) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
         let output = Pipe()
         let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
         let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        try process.run()
+        let process = try start(
+            arguments, executable: executable, directory: directory, environment: environment,
+            standardInput: input == nil ? nil : inputPipe, standardOutput: output, standardError: error
+        )
         if let input {
             inputPipe.fileHandleForWriting.write(input)
             try inputPipe.fileHandleForWriting.close()
@@ -72,11 +65,11 @@ struct NarrateBinary {
     /// standard input, output and error are the handles given (the null device by default);
     /// `environment` is added to the test's own.
     static func start(
-        _ arguments: [String], directory: String? = nil, environment: [String: String] = [:],
+        _ arguments: [String], executable: String = NarrateBinary.path, directory: String? = nil, environment: [String: String] = [:],
         standardInput: Any? = nil, standardOutput: Any? = nil, standardError: Any? = nil
     ) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
