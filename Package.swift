@@ -99,13 +99,18 @@ let package = Package(
         ),
         .target(
             name: "Narration",
-            dependencies: ["NarrateCore", "NarrateIngest", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateCore", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "narrate",
             dependencies: [
                 "Narration",
+                "NarrateCore",
+                "NarrateIngest",
+                "NarrateText",
+                "NarrateSpeech",
+                "NarrateAudio",
                 "NarrateLibrary",
                 "NarrateFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -126,22 +131,22 @@ let package = Package(
         ),
 
         .testTarget(name: "NarrateCoreTests", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrateIngestTests", dependencies: ["NarrateIngest"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest"], swiftSettings: strictSettings),
         .testTarget(
-            name: "NarrateTextTests", dependencies: ["NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings
+            name: "NarrateTextTests", dependencies: ["NarrateCore", "NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "NarrateLibraryTests", dependencies: ["NarrateLibrary", "NarrateIngest", "NarrateText"],
+            name: "NarrateLibraryTests", dependencies: ["NarrateCore", "NarrateLibrary", "NarrateIngest", "NarrateText"],
             exclude: ["LanguageSamples.json", "Fixtures"], swiftSettings: strictSettings
         ),
         // A local HTTP server (python3, standard library) for tests that fetch pages.
         .target(name: "NarrateTestSupport", path: "Tests/Support", exclude: ["test_server.py"], swiftSettings: strictSettings),
         .testTarget(
-            name: "NarrateFetchTests", dependencies: ["NarrateFetch", "NarrateTestSupport"], swiftSettings: strictSettings
+            name: "NarrateFetchTests", dependencies: ["NarrateCore", "NarrateFetch", "NarrateTestSupport"], swiftSettings: strictSettings
         ),
-        .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateSpeech"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateAudio"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrationTests", dependencies: ["Narration", "NarrateText", "NarrateAudio"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateCore", "NarrateSpeech"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio"], swiftSettings: strictSettings),
+        .testTarget(name: "NarrationTests", dependencies: ["NarrateCore", "Narration", "NarrateText", "NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateCLITests",
             dependencies: ["narrate", "NarrateAudio", "NarrateLibrary", "NarrateTestSupport"],
