@@ -6,6 +6,10 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// Samples per second of the audio the engine produces.
     var sampleRate: Int { get }
 
+    /// The engine's version (eSpeak NG's "1.51"): part of a render's cache key, so a
+    /// new engine renders anew.
+    var version: String { get }
+
     /// Selects the voice and its parameters for the following synthesis calls.
     func configure(_ settings: VoiceSettings) throws
 

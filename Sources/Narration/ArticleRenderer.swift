@@ -1,6 +1,5 @@
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateSpeech
 public import NarrateAudio
 import Foundation
 
@@ -13,10 +12,10 @@ public struct ArticleRenderer {
     /// The library the articles and renders live in.
     public let library: ArticleLibrary
     /// The speech engine.
-    public let engine: ESpeakEngine
+    public let engine: any SpeechEngine
 
     /// Creates a renderer.
-    public init(library: ArticleLibrary, engine: ESpeakEngine) {
+    public init(library: ArticleLibrary, engine: any SpeechEngine) {
         self.library = library
         self.engine = engine
     }

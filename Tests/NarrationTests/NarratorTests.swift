@@ -6,7 +6,12 @@ import Testing
 /// A speech engine that produces a fixed number of samples per scalar, for exact arithmetic.
 final class FakeEngine: SpeechEngine, @unchecked Sendable {
     let sampleRate = 1_000
+    let version: String
     var spoken: [String] = []
+
+    init(version: String = "fake 1") {
+        self.version = version
+    }
     var configured: VoiceSettings?
 
     func configure(_ settings: VoiceSettings) throws {

@@ -1,0 +1,141 @@
+import Foundation
+import NarrateAudio
+import NarrateCore
+import NarrateIngest
+import NarrateLibrary
+import NarrateText
+import Narration
+import Testing
+
+/// A library in a folder of its own with one article in it, removed after the test.
+final class LibraryFixture {
+    let folder: String
+    let library: ArticleLibrary
+    let articleId: Int64
+
+    static let text = """
+        The lighthouse
+
+        The keeper climbed the stairs at dusk. He lit the lamp.
+
+        Ships passed in the night. None of them ran aground.
+        """
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "narrate-renderer-\(UUID().uuidString.prefix(8))"
+        library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
+        let document = try TextReader().read(Self.text, path: "lighthouse.txt")
+        let sentences = SentenceSegmenter(language: "en").sentences(of: document)
+        let outcome = try library.add(NewArticle(
+            title: document.title, language: "en", original: Array(Self.text.utf8), document: document, sentences: sentences
+        ))
+        guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
+        articleId = id
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    var settings: RenderSettings {
+        RenderSettings(voice: .standard, pauses: .standard, lexicon: PronunciationLexicon(), language: "en")
+    }
+}
+
+/// Rendering library articles with a fake engine, in process: the timings recorded, the
+/// cache, copies, and a render whose file went missing.
+@Suite("Article renderer")
+struct ArticleRendererTests {
+    let fixture: LibraryFixture
+
+    init() throws {
+        fixture = try LibraryFixture()
+    }
+
+    @Test func aRenderRecordsContiguousSentenceTimingsThatMatchTheFile() throws {
+        let engine = FakeEngine()
+        let outcome = try ArticleRenderer(library: fixture.library, engine: engine).render(
+            articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false
+        )
+        #expect(outcome.source == .synthesized)
+        #expect(engine.spoken.count == 5)
+        let samples = outcome.sentenceSamples
+        #expect(samples.count == 5)
+        #expect(samples.first?.lowerBound == 0)
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(samples.last?.upperBound == outcome.render.sampleCount)
+        let info = try AudioFileInfo.read(path: outcome.render.path)
+        #expect(Int64(info.frames) == outcome.render.sampleCount)
+        #expect(info.sampleRate == engine.sampleRate)
+        #expect(outcome.render.path.hasPrefix(fixture.library.location.audioDirectory))
+    }
+
+    @Test func theSameSettingsAreNotSynthesizedTwice() throws {
+        let engine = FakeEngine()
+        let renderer = ArticleRenderer(library: fixture.library, engine: engine)
+        let first = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        let spoken = engine.spoken.count
+        let second = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        #expect(second.source == .cached)
+        #expect(second.render == first.render)
+        #expect(engine.spoken.count == spoken)
+        // Another path gets a copy of the same audio, still without synthesis.
+        let copy = "\(fixture.folder)/copy.wav"
+        let copied = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: copy, overwrite: false)
+        #expect(copied.source == .copied)
+        #expect(engine.spoken.count == spoken)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: URL(fileURLWithPath: first.render.path)))
+    }
+
+    @Test func otherSettingsOrAnotherEngineVersionRenderAnew() throws {
+        let engine = FakeEngine()
+        let renderer = ArticleRenderer(library: fixture.library, engine: engine)
+        let first = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        var faster = fixture.settings
+        faster.voice.rate = 200
+        let second = try renderer.render(articleId: fixture.articleId, settings: faster, output: nil, overwrite: false)
+        #expect(second.source == .synthesized)
+        #expect(second.render.settingsHash != first.render.settingsHash)
+        let newer = FakeEngine(version: "fake 2")
+        let third = try ArticleRenderer(library: fixture.library, engine: newer).render(
+            articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false
+        )
+        #expect(third.source == .synthesized)
+    }
+
+    @Test func aRenderWhoseFileIsGoneIsMadeAgain() throws {
+        let engine = FakeEngine()
+        let renderer = ArticleRenderer(library: fixture.library, engine: engine)
+        let first = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        try FileManager.default.removeItem(atPath: first.render.path)
+        let again = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        #expect(again.source == .synthesized)
+        #expect(FileManager.default.fileExists(atPath: again.render.path))
+        #expect(try fixture.library.renders(ofArticle: fixture.articleId).count == 1)
+    }
+
+    @Test func anExistingOutputIsKeptWithoutOverwrite() throws {
+        let path = "\(fixture.folder)/mine.wav"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: NarrateError.outputExists(path: path)) {
+            try ArticleRenderer(library: fixture.library, engine: FakeEngine()).render(
+                articleId: fixture.articleId, settings: fixture.settings, output: path, overwrite: false
+            )
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine")
+        #expect(try fixture.library.renders(ofArticle: fixture.articleId).isEmpty)
+    }
+
+    @Test func cancellingLeavesNoRenderAndNoFile() throws {
+        var polls = 0
+        #expect(throws: NarrateError.interrupted) {
+            try ArticleRenderer(library: fixture.library, engine: FakeEngine()).render(
+                articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false,
+                isCancelled: { polls += 1; return polls > 2 }
+            )
+        }
+        #expect(try fixture.library.renders(ofArticle: fixture.articleId).isEmpty)
+        let audio = (try? FileManager.default.contentsOfDirectory(atPath: fixture.library.location.audioDirectory)) ?? []
+        #expect(audio.isEmpty, "\(audio)")
+    }
+}
