@@ -66,9 +66,19 @@ public struct MarkdownReader: Sendable {
                 ? .noSpeakableText(path: path) : .emptyInput(path: path)
         }
         let heading = blocks.first { if case .heading = $0.kind { true } else { false } }
-        let title = frontMatter.title ?? heading?.text ?? builder.firstLine ?? ""
+        // A file of code blocks alone has no line to name it: its file name does, else the
+        // first block (standard input has no name).
+        let title = frontMatter.title ?? heading?.text ?? builder.firstLine ?? Self.title(fromPath: path) ?? blocks[0].text
         let document = Document(title: title, blocks: blocks, format: .markdown, language: frontMatter.language)
         guard document.hasSpeakableText else { throw .noSpeakableText(path: path) }
         return document
+    }
+
+    /// "field-notes" for "notes/field-notes.md"; nil for standard input or a bare extension.
+    static func title(fromPath path: String) -> String? {
+        guard path != "-", path != "standard input" else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        return stem.allSatisfy(\.isWhitespace) ? nil : stem
     }
 }

@@ -47,6 +47,14 @@ struct MarkdownReaderTests {
         #expect(try read(markdown).title == "The harbour at dawn.")
     }
 
+    /// A file of code blocks alone is named after the file (found by the reader fuzzer in CI:
+    /// 8,000 nested quotes that cmark reads as code gave an empty title).
+    @Test func aFileOfCodeBlocksAloneIsNamedAfterTheFile() throws {
+        let markdown = "    let x = 1\n\n```\nprint(x)\n```\n"
+        #expect(try MarkdownReader().read(markdown, path: "notes/field-notes.md").title == "field-notes")
+        #expect(try MarkdownReader().read(markdown, path: "standard input").title == MarkdownReader.standardCodeBlockNotice)
+    }
+
     @Test func codeBlocksBecomeTheNotice() throws {
         let source = "Before.\n\n```swift\nlet x = 1\n```\n\nAfter."
         let document = try read(source)
