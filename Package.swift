@@ -99,7 +99,7 @@ let package = Package(
         ),
         .target(
             name: "Narration",
-            dependencies: ["NarrateCore", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateCore", "NarrateIngest", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import Narration
 import NarrateFetch
 import NarrateIngest
 import NarrateLibrary
@@ -72,7 +73,7 @@ struct AddCommand: ParsableCommand {
                 throw NarrateError.invalidOption(name: "title", message: "--title names one article; \(inputs.count) were given")
             }
             // Detection chooses among the languages eSpeak NG speaks.
-            let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared())
+            let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
             for input in inputs {

@@ -88,7 +88,7 @@ struct BatchCommand: ParsableCommand {
                 do throws(NarrateError) {
                     let article = try library.article(id: id)
                     titles[id] = article.summary.title
-                    var settings = try ArticleVoice.settings(for: article, options: voiceOptions, engine: engine)
+                    var settings = try ArticleVoice.settings(for: article, request: voiceOptions.request, presets: NarrateEnvironment.presets(), engine: engine)
                     settings.encoding = encoding
                     settings.album = encodingOptions.album
                     let hash = renderer.settingsHash(for: article, settings: settings)
@@ -144,7 +144,7 @@ struct BatchCommand: ParsableCommand {
             }
         }
         if !paths.isEmpty {
-            let detector = SpeechLanguage.detector(engine: engine)
+            let detector = SpeechLanguage.detector(engine: engine, environment: NarrateEnvironment.variables())
             let importer = ArticleImport(format: nil, title: nil, language: nil, voice: nil, tags: [])
             for path in try ArticleImport.expand(paths) {
                 do throws(NarrateError) {

@@ -81,7 +81,7 @@ struct ConvertCommand: ParsableCommand {
         let engine = try ESpeakEngine.shared()
         // Without --voice or --preset, the article's language picks the voice.
         let declared = language ?? document.language
-        let detected = declared == nil ? SpeechLanguage.detect(in: document, engine: engine) : nil
+        let detected = declared == nil ? SpeechLanguage.detect(in: document, engine: engine, environment: NarrateEnvironment.variables()) : nil
         if !voiceOptions.choosesVoice, let articleLanguage = declared ?? detected,
            let chosen = DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: articleLanguage), among: engine.voices()) {
             voiceSettings.voice = chosen

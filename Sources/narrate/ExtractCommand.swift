@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import Narration
 import NarrateIngest
 import NarrateSpeech
 
@@ -56,7 +57,7 @@ struct ExtractCommand: ParsableCommand {
             let loaded = try ArticleInput.load(input, format: format)
             let document = loaded.document
             let language = document.language
-                ?? SpeechLanguage.detector(engine: nil)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
+                ?? SpeechLanguage.detector(engine: nil, environment: NarrateEnvironment.variables())?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
             let extract = Extract(
                 title: document.title, byline: document.byline, site: document.site, language: language,
                 published: document.publishedAt, excerpt: document.excerpt, url: loaded.url ?? document.sourceURL,

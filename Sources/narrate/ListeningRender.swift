@@ -15,7 +15,7 @@ enum ListeningRender {
         let id = article.summary.id
         if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav) { return existing }
         ErrorReporter.printNote("rendering article \(id) first (\(DurationText.minutes(article.summary.listeningSeconds)) of audio)")
-        let settings = try ArticleVoice.settings(for: article, options: nil, engine: engine)
+        let settings = try ArticleVoice.settings(for: article, request: nil, presets: NarrateEnvironment.presets(), engine: engine)
         let outcome = try renderer.render(
             articleId: id, settings: settings, output: nil, overwrite: true, isCancelled: { Interruption.isRequested }
         )

@@ -1,3 +1,5 @@
+import NarrateCore
+import Narration
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,5 +16,11 @@ enum NarrateEnvironment {
             if let value = getenv(key) { result[key] = String(cString: value) }
         }
         return result
+    }
+
+    /// The voice presets this process finds: `voices/` beside the executable or the
+    /// package, `~/.config/narrate/voices`, `NARRATE_VOICES_DIR`.
+    static func presets() -> VoicePresetLibrary {
+        VoicePresetLibrary.standard(environment: variables(), executablePath: ExecutablePath.current())
     }
 }

@@ -67,7 +67,7 @@ struct RenderCommand: ParsableCommand {
             let library = try libraryOptions.open()
             let engine = try ESpeakEngine.shared()
             let article = try library.article(id: id)
-            var settings = try ArticleVoice.settings(for: article, options: voiceOptions, engine: engine)
+            var settings = try ArticleVoice.settings(for: article, request: voiceOptions.request, presets: NarrateEnvironment.presets(), engine: engine)
             let encoding = try encodingOptions.encoding(output: output)
             let renderer = ArticleRenderer(library: library, engine: engine)
             let sentences = article.sentences(try library.sentences(ofArticle: id))

@@ -51,10 +51,7 @@ struct SegmentCommand: ParsableCommand {
         var lexicon = PronunciationLexicon()
         var presetVoice: String?
         if let preset {
-            let library = VoicePresetLibrary.standard(
-                environment: NarrateEnvironment.variables(), executablePath: ExecutablePath.current()
-            )
-            let loaded = try library.preset(preset)
+            let loaded = try NarrateEnvironment.presets().preset(preset)
             lexicon = loaded.lexicon
             presetVoice = loaded.voice.voice
         }

@@ -33,34 +33,20 @@ struct VoiceOptions: ParsableArguments {
     @Option(help: "Silence after a heading, in milliseconds (default 900).")
     var headingPause: Int?
 
+    /// What these options ask for.
+    var request: VoiceRequest {
+        VoiceRequest(
+            preset: preset, voice: voice, rate: rate, pitch: pitch, volume: volume, wordGap: wordGap,
+            sentencePause: sentencePause, paragraphPause: paragraphPause, headingPause: headingPause
+        )
+    }
+
     /// Whether the voice itself was chosen (`--voice` or `--preset`), so the article's
     /// language does not pick it.
-    var choosesVoice: Bool { voice != nil || preset != nil }
+    var choosesVoice: Bool { request.choosesVoice }
 
     /// Defaults, then the preset, then explicit options; every value checked.
     func settings() throws(NarrateError) -> (VoiceSettings, PauseSettings, PronunciationLexicon) {
-        var voiceSettings = VoiceSettings.standard
-        var pauses = PauseSettings.standard
-        var lexicon = PronunciationLexicon()
-        if let preset {
-            let library = VoicePresetLibrary.standard(
-                environment: NarrateEnvironment.variables(), executablePath: ExecutablePath.current()
-            )
-            let loaded = try library.preset(preset)
-            voiceSettings = loaded.voice
-            pauses = loaded.pauses
-            lexicon = loaded.lexicon
-        }
-        if let voice { voiceSettings.voice = voice }
-        if let rate { voiceSettings.rate = rate }
-        if let pitch { voiceSettings.pitch = pitch }
-        if let volume { voiceSettings.volume = volume }
-        if let wordGap { voiceSettings.wordGap = wordGap }
-        if let sentencePause { pauses.sentence = sentencePause }
-        if let paragraphPause { pauses.paragraph = paragraphPause }
-        if let headingPause { pauses.heading = headingPause }
-        try voiceSettings.validate()
-        try pauses.validate()
-        return (voiceSettings, pauses, lexicon)
+        try request.resolve(presets: NarrateEnvironment.presets())
     }
 }

@@ -85,7 +85,7 @@ struct WorkerCommand: ParsableCommand {
         do throws(NarrateError) {
             let options = try Self.renderOptions(job.voiceArguments)
             let article = try library.article(id: job.articleId)
-            var settings = try ArticleVoice.settings(for: article, options: options.voice, engine: engine)
+            var settings = try ArticleVoice.settings(for: article, request: options.voice.request, presets: NarrateEnvironment.presets(), engine: engine)
             settings.encoding = try options.encoding.encoding(output: job.outputPath)
             settings.album = options.encoding.album
             let outcome = try renderer.render(

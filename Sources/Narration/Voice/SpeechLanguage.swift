@@ -1,14 +1,14 @@
-import NarrateCore
-import NarrateIngest
-import NarrateSpeech
+public import NarrateCore
+public import NarrateIngest
+public import NarrateSpeech
 import NarrateText
 
 /// Which language's rules segment and normalize an article: the one asked for, else the one
 /// the article declares, else the one detected in its text, else the language of the voice
 /// that speaks it.
-enum SpeechLanguage {
+public enum SpeechLanguage {
     /// The language code to use.
-    static func resolve(
+    public static func resolve(
         option: String?, document: Document, detected: String? = nil, voice: String?, engine: ESpeakEngine?
     ) -> String {
         if let option, !option.isEmpty { return option }
@@ -20,21 +20,20 @@ enum SpeechLanguage {
     }
 
     /// A detector that chooses among the languages `engine` speaks (all languages without
-    /// an engine); nil when libexttextcat's profiles are not installed.
-    static func detector(engine: ESpeakEngine?) -> LanguageDetector? {
+    /// an engine), with its profiles where `environment` says (`NARRATE_TEXTCAT_DATA`);
+    /// nil when libexttextcat's profiles are not installed.
+    public static func detector(engine: ESpeakEngine?, environment: [String: String]) -> LanguageDetector? {
         let spoken = engine.map { Set($0.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) }) }
-        return LanguageDetector(
-            dataDirectories: LanguageDetector.dataDirectories(environment: NarrateEnvironment.variables()), languages: spoken
-        )
+        return LanguageDetector(dataDirectories: LanguageDetector.dataDirectories(environment: environment), languages: spoken)
     }
 
     /// The language detected in `document`'s text among the languages `engine` speaks.
-    static func detect(in document: Document, engine: ESpeakEngine) -> String? {
-        detector(engine: engine)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
+    public static func detect(in document: Document, engine: ESpeakEngine, environment: [String: String]) -> String? {
+        detector(engine: engine, environment: environment)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
     }
 
     /// The first language of the installed voice named `voice` (by name, file or code).
-    static func language(ofVoice voice: String, among voices: [VoiceInfo]) -> String? {
+    public static func language(ofVoice voice: String, among voices: [VoiceInfo]) -> String? {
         let wanted = voice.lowercased()
         let match = voices.first { info in
             info.name.lowercased() == wanted || info.identifier.lowercased() == wanted
@@ -44,7 +43,7 @@ enum SpeechLanguage {
     }
 
     /// Checks a `--language` value: a code of two or three letters with optional subtags.
-    static func validate(_ code: String) throws(NarrateError) {
+    public static func validate(_ code: String) throws(NarrateError) {
         let primary = LanguageRules.primaryCode(of: code)
         let valid = (2...3).contains(primary.count) && primary.unicodeScalars.allSatisfy { $0.value >= 97 && $0.value <= 122 }
         guard valid else {

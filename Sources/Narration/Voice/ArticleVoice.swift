@@ -1,18 +1,19 @@
-import NarrateCore
-import NarrateLibrary
-import NarrateSpeech
+public import NarrateCore
+public import NarrateLibrary
+public import NarrateSpeech
 import NarrateText
-import Narration
 
-/// The render settings for a library article: the voice options given (nil: none, as for
-/// `play`), else the voice kept for the article, else the one its language picks; its
-/// language's rules.
-enum ArticleVoice {
-    static func settings(
-        for article: StoredArticle, options: VoiceOptions?, engine: ESpeakEngine
+/// Which voice and settings speak a library article: the voice asked for (a voice or a
+/// preset), else the voice kept for the article (`add --voice`), else the one its language
+/// picks; and the article's language for the rules that prepare its sentences.
+public enum ArticleVoice {
+    /// The render settings for `article` with `request` (nil: nothing asked, as for playing),
+    /// checked by configuring `engine` with them.
+    public static func settings(
+        for article: StoredArticle, request: VoiceRequest?, presets: VoicePresetLibrary, engine: ESpeakEngine
     ) throws(NarrateError) -> RenderSettings {
-        var (voice, pauses, lexicon) = try options?.settings() ?? (.standard, .standard, PronunciationLexicon())
-        if options?.choosesVoice != true {
+        var (voice, pauses, lexicon) = try request?.resolve(presets: presets) ?? (.standard, .standard, PronunciationLexicon())
+        if request?.choosesVoice != true {
             if let kept = article.voice {
                 voice.voice = kept
             } else if let language = article.summary.language,
