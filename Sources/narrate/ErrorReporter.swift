@@ -31,6 +31,11 @@ enum ErrorReporter {
         fail(.streamWriteFailed(path: "standard output", reason: String(cString: strerror(code == 0 ? EIO : code))))
     }
 
+    /// What to tell the user when an article must be rendered before it can be played.
+    static func noteRenderingFirst(_ id: Int64) -> (Double) -> Void {
+        { seconds in printNote("rendering article \(id) first (\(DurationText.minutes(seconds)) of audio)") }
+    }
+
     /// Prints a line on standard error that is not an error ("showing 100 of 2,000").
     static func printNote(_ message: String) {
         printError(message)

@@ -58,7 +58,10 @@ struct PlayCommand: ParsableCommand {
             let engine = try ESpeakEngine.shared()
             // The sound card first: without one there is nothing to render for.
             let playbackSink = try makeSink(sampleRate: engine.sampleRate)
-            let (render, samples) = try ListeningRender.obtain(for: article, library: library, engine: engine)
+            let (render, samples) = try ListeningRender.obtain(
+                for: article, library: library, engine: engine, presets: NarrateEnvironment.presets(),
+                isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(article.summary.id)
+            )
             let saved = try library.position(ofArticle: id)
             var first = fromStart || saved?.finished == true ? 0 : saved?.sentence ?? 0
             if let rewind { first = max(0, first - rewind) }

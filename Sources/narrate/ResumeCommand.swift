@@ -55,7 +55,10 @@ struct ResumeCommand: ParsableCommand {
                 )
             }
             let engine = try ESpeakEngine.shared()
-            let (render, samples) = try ListeningRender.obtain(for: article, library: library, engine: engine)
+            let (render, samples) = try ListeningRender.obtain(
+                for: article, library: library, engine: engine, presets: NarrateEnvironment.presets(),
+                isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(article.summary.id)
+            )
             let first = min(position?.sentence ?? 0, samples.count - 1)
             let start = samples[first].lowerBound
             let sentences = article.sentences(try library.sentences(ofArticle: id))

@@ -1,0 +1,87 @@
+public import NarrateCore
+public import NarrateLibrary
+
+/// Where the listener of one article stopped, and changing it: to a sentence, to the
+/// sentence playing at a time, back to the start, or to the end. Times come from the
+/// article's newest render, or are estimated from its listening time.
+public struct ArticlePosition {
+    /// The library the position is kept in.
+    public let library: ArticleLibrary
+    /// The article.
+    public let article: StoredArticle
+    /// Its sentences in time.
+    public let timeline: ListeningTimeline
+
+    /// The position of article `id`, with times from `renderer`'s newest intact render.
+    public init(articleId id: Int64, renderer: ArticleRenderer) throws(NarrateError) {
+        library = renderer.library
+        article = try library.article(id: id)
+        let render = try renderer.newestIntactRender(ofArticle: id)
+        timeline = ListeningTimeline(article: article, stored: try library.sentences(ofArticle: id), render: render)
+    }
+
+    /// The article's id.
+    public var articleId: Int64 { article.summary.id }
+
+    /// Where the listener is, in sentences and in time.
+    public struct Report: Sendable, Equatable, Codable {
+        /// The sentence, from 0.
+        public var sentence: Int
+        /// Sentences in the article.
+        public var sentenceCount: Int
+        /// Seconds into the article.
+        public var seconds: Double
+        /// The article's length in seconds.
+        public var duration: Double
+        /// How far, to a tenth of a percent.
+        public var percent: Double
+        /// Whether it was heard to the end.
+        public var finished: Bool
+        /// When the position was saved (nil: never played).
+        public var updatedAt: String?
+        /// Whether the times come from a render (else estimated).
+        public var measured: Bool
+    }
+
+    /// Where the listener is now.
+    public func report() throws(NarrateError) -> Report {
+        let position = try library.position(ofArticle: articleId)
+        let sentence = position?.sentence ?? 0
+        let finished = position?.finished ?? false
+        let seconds = finished ? timeline.duration : timeline.start(of: sentence)
+        let percent = timeline.duration > 0 ? (seconds / timeline.duration * 1000).rounded() / 10 : 0
+        return Report(
+            sentence: sentence, sentenceCount: article.summary.sentenceCount, seconds: seconds, duration: timeline.duration,
+            percent: percent, finished: finished, updatedAt: position?.updatedAt, measured: timeline.isMeasured
+        )
+    }
+
+    /// Moves to sentence `sentence` (from 0). One outside the article is `.invalidOption`
+    /// named "sentence", and nothing changes.
+    public func move(toSentence sentence: Int) throws(NarrateError) {
+        let count = article.summary.sentenceCount
+        guard (0..<max(count, 1)).contains(sentence) else {
+            throw .invalidOption(name: "sentence", message: "article \(articleId) has sentences 1 to \(count)")
+        }
+        try library.savePosition(articleId: articleId, sentence: sentence, finished: false)
+    }
+
+    /// Moves to the sentence playing at `seconds`. A time past the end is `.invalidOption`
+    /// named "time", and nothing changes.
+    public func move(toSeconds seconds: Double) throws(NarrateError) {
+        guard seconds >= 0, seconds <= timeline.duration else {
+            throw .invalidOption(name: "time", message: "article \(articleId) lasts \(timeline.duration) s")
+        }
+        try library.savePosition(articleId: articleId, sentence: timeline.sentence(at: seconds), finished: false)
+    }
+
+    /// Forgets the position: listening starts at the beginning.
+    public func reset() throws(NarrateError) {
+        try library.resetPosition(articleId: articleId)
+    }
+
+    /// Marks the article heard to the end.
+    public func markFinished() throws(NarrateError) {
+        try library.savePosition(articleId: articleId, sentence: max(0, article.summary.sentenceCount - 1), finished: true)
+    }
+}

@@ -1,0 +1,25 @@
+import NarrateAudio
+public import NarrateCore
+public import NarrateLibrary
+public import NarrateSpeech
+
+/// The render that playing, positions given as times and resuming use: the newest intact
+/// WAV render of the article whatever its other settings (positions are sentences, the same
+/// in every render), else a new one with the article's own voice in the library's audio
+/// folder.
+public enum ListeningRender {
+    /// The render to listen to; `willRender` is told, with the estimated length in seconds,
+    /// before a new one is made.
+    public static func obtain(
+        for article: StoredArticle, library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary,
+        isCancelled: () -> Bool, willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
+    ) throws(NarrateError) -> (RenderRecord, [Range<Int64>]) {
+        let renderer = ArticleRenderer(library: library, engine: engine)
+        let id = article.summary.id
+        if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav) { return existing }
+        willRender(article.summary.listeningSeconds)
+        let settings = try ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine)
+        let outcome = try renderer.render(articleId: id, settings: settings, output: nil, overwrite: true, isCancelled: isCancelled)
+        return (outcome.render, outcome.sentenceSamples)
+    }
+}

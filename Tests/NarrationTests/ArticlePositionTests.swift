@@ -1,0 +1,64 @@
+import NarrateCore
+import NarrateLibrary
+import Narration
+import Testing
+
+/// Positions by sentence and by time, in process: estimated before a render, measured after.
+@Suite("Article positions")
+struct ArticlePositionTests {
+    let fixture: LibraryFixture
+
+    init() throws {
+        fixture = try LibraryFixture()
+    }
+
+    func position() throws -> ArticlePosition {
+        try ArticlePosition(articleId: fixture.articleId, renderer: ArticleRenderer(library: fixture.library, engine: FakeEngine()))
+    }
+
+    @Test func beforeARenderTimesAreEstimatedFromTheListeningTime() throws {
+        let report = try position().report()
+        #expect(!report.measured)
+        #expect(report.updatedAt == nil && report.sentence == 0 && !report.finished)
+        #expect(report.sentenceCount == 5)
+        #expect(try position().timeline.duration == fixture.library.article(id: fixture.articleId).summary.listeningSeconds)
+    }
+
+    @Test func afterARenderTimesAreTheRendersAndTimesMapToSentences() throws {
+        let outcome = try ArticleRenderer(library: fixture.library, engine: FakeEngine()).render(
+            articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false
+        )
+        let position = try position()
+        #expect(position.timeline.isMeasured)
+        let third = Double(outcome.sentenceSamples[2].lowerBound) / Double(outcome.render.sampleRate)
+        try position.move(toSeconds: third + 0.01)
+        let report = try position.report()
+        #expect(report.sentence == 2)
+        #expect(report.seconds == third)
+        #expect(report.percent == (third / outcome.render.duration * 1000).rounded() / 10)
+    }
+
+    @Test func sentencesOutsideTheArticleChangeNothing() throws {
+        let position = try position()
+        try position.move(toSentence: 3)
+        #expect(throws: NarrateError.invalidOption(name: "sentence", message: "article \(fixture.articleId) has sentences 1 to 5")) {
+            try position.move(toSentence: 5)
+        }
+        #expect(throws: NarrateError.self) { try position.move(toSeconds: position.timeline.duration + 1) }
+        #expect(try position.report().sentence == 3)
+    }
+
+    @Test func finishedAndResetMoveToTheEndsOfTheArticle() throws {
+        let position = try position()
+        try position.markFinished()
+        let finished = try position.report()
+        #expect(finished.finished && finished.sentence == 4 && finished.percent == 100)
+        try position.reset()
+        #expect(try position.report().updatedAt == nil)
+    }
+
+    @Test(arguments: [("4:05", 245.0), ("1:02:03", 3723.0), ("12.5", 12.5), ("1:xx", nil), ("-3", nil), ("1:2:3:4", nil)] as [(String, Double?)])
+    func timesAreRead(_ text: String, _ seconds: Double?) {
+        #expect(ListeningTimeline.seconds(text) == seconds)
+    }
+}
