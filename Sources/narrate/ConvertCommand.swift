@@ -99,7 +99,7 @@ struct ConvertCommand: ParsableCommand {
         )
         let narrator = Narrator(engine: engine, language: code, lexicon: lexicon)
         let sentences = narrator.segmenter.sentences(of: document)
-        let output = try AudioOutput(
+        let output = try AudioOutputSet(
             destination: destination, sampleRate: engine.sampleRate, encoding: encoding,
             tags: AudioTags(document: document, album: encodingOptions.album), overwrite: force, split: split,
             chapterStarts: ChapterList.chapterStarts(document: document, sentences: sentences).map(\.index)
@@ -127,8 +127,8 @@ struct ConvertCommand: ParsableCommand {
         if let chaptersPath = chapterOptions.chapters {
             try chapters.write(to: chaptersPath, title: document.title)
         }
-        AudioOutput.report(
-            "\(AudioOutput.describe(paths)) (\(DurationText.precise(summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))",
+        OutputReport.report(
+            "\(OutputReport.describe(paths)) (\(DurationText.precise(summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))",
             toStandardOutput: destination != AudioFileWriter.standardOutput
         )
     }

@@ -119,8 +119,8 @@ struct RenderCommand: ParsableCommand {
                 ))
             } else {
                 let how = outcome.source == .synthesized ? "" : outcome.source == .cached ? ", cached" : ", copied from an earlier render"
-                AudioOutput.report(
-                    "\(AudioOutput.describe(paths)) (\(DurationText.precise(render.duration)), \(outcome.sentenceSamples.count) sentences, voice \(settings.voice.voice)\(how))",
+                OutputReport.report(
+                    "\(OutputReport.describe(paths)) (\(DurationText.precise(render.duration)), \(outcome.sentenceSamples.count) sentences, voice \(settings.voice.voice)\(how))",
                     toStandardOutput: !toStandardOutput
                 )
             }

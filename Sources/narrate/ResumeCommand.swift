@@ -74,8 +74,8 @@ struct ResumeCommand: ParsableCommand {
             if let chaptersPath = chapterOptions.chapters {
                 try result.chapters.write(to: chaptersPath, title: article.document.title)
             }
-            AudioOutput.report(
-                "\(AudioOutput.describe(result.paths)) (\(DurationText.precise(result.duration)), sentences \(first + 1) to \(samples.count) of \(samples.count))",
+            OutputReport.report(
+                "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), sentences \(first + 1) to \(samples.count) of \(samples.count))",
                 toStandardOutput: output != AudioFileWriter.standardOutput
             )
         } catch {

@@ -41,56 +41,34 @@ public struct RenderExport {
         let start = sentenceSamples[first].lowerBound
         let chapters = chapters.starting(at: start)
         try reader.seek(to: Int(start))
-        let sink: any AudioSink
-        let splitWriter: SplitAudioWriter?
-        let single: AudioFileWriter?
-        if let split {
-            let writer = SplitAudioWriter(
-                destination: output, sampleRate: reader.sampleRate, encoding: encoding, tags: tags, overwrite: overwrite,
-                rule: split, chapterStarts: chapters.chapters.map(\.sentenceIndex)
-            )
-            (sink, splitWriter, single) = (writer, writer, nil)
-        } else {
-            let writer = try AudioFileWriter(
-                destination: output, sampleRate: reader.sampleRate, encoding: encoding, tags: tags, overwrite: overwrite
-            )
-            writer.markers = chapters.markers
-            (sink, splitWriter, single) = (writer, nil, writer)
-        }
-        func discard() {
-            splitWriter?.discard()
-            single?.discard()
-        }
+        let set = try AudioOutputSet(
+            destination: output, sampleRate: reader.sampleRate, encoding: encoding, tags: tags, overwrite: overwrite,
+            split: split, chapterStarts: chapters.chapters.map(\.sentenceIndex)
+        )
         var buffer: [Int16] = []
         for index in first..<sentenceSamples.count {
             do {
-                try splitWriter?.sentenceStarting(index)
+                try set.sentenceStarting(index)
                 var remaining = Int(sentenceSamples[index].count)
                 while remaining > 0 {
                     if isCancelled() {
-                        discard()
+                        set.discard()
                         throw NarrateError.interrupted
                     }
                     reader.read(min(remaining, 65_536), into: &buffer)
                     if buffer.isEmpty { break }
-                    try buffer.withUnsafeBufferPointer { try sink.write($0) }
+                    try buffer.withUnsafeBufferPointer { try set.sink.write($0) }
                     remaining -= buffer.count
                 }
             } catch let error as NarrateError {
-                discard()
+                set.discard()
                 throw error
             } catch {
-                discard()
+                set.discard()
                 throw .writeFailed(path: output, reason: "\(error)")
             }
         }
-        let paths: [String]
-        if let splitWriter {
-            paths = try splitWriter.commit()
-        } else {
-            try single?.commit()
-            paths = [output]
-        }
+        let paths = try set.commit(markers: chapters.markers)
         let duration = Double(sentenceSamples[sentenceSamples.count - 1].upperBound - start) / Double(reader.sampleRate)
         return Result(paths: paths, duration: duration, chapters: chapters)
     }

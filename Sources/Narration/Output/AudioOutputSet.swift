@@ -1,14 +1,16 @@
-import NarrateAudio
-import NarrateCore
-import Narration
+public import NarrateAudio
+public import NarrateCore
 
-/// Where a live narration's audio goes: one file (or standard output) or a split set.
-final class AudioOutput {
+/// Where a narration's audio goes: one file (or a stream) or a set of numbered files split at
+/// chapters or every N minutes. Either way the narrator writes into `sink`, and `commit`
+/// finishes everything or nothing.
+public final class AudioOutputSet {
     private let single: AudioFileWriter?
     private let split: SplitAudioWriter?
 
-    /// Opens the output; `chapterStarts` are the sentences where chapters start.
-    init(
+    /// Opens the output at `destination` (split by `rule` when given); `chapterStarts` are
+    /// the sentences where chapters start.
+    public init(
         destination: String, sampleRate: Int, encoding: AudioEncoding, tags: AudioTags, overwrite: Bool,
         split rule: SplitAudioWriter.Rule?, chapterStarts: [Int]
     ) throws(NarrateError) {
@@ -26,16 +28,16 @@ final class AudioOutput {
     }
 
     /// The sink the narrator writes into.
-    var sink: any AudioSink { split ?? single! }
+    public var sink: any AudioSink { split ?? single! }
 
     /// Tells a split set that sentence `index` is next.
-    func sentenceStarting(_ index: Int) throws(NarrateError) {
+    public func sentenceStarting(_ index: Int) throws(NarrateError) {
         try split?.sentenceStarting(index)
     }
 
     /// Finishes the output (a single WAV file gets `markers` as cue points); the paths
     /// written, in order.
-    func commit(markers: [AudioMarker]) throws(NarrateError) -> [String] {
+    public func commit(markers: [AudioMarker]) throws(NarrateError) -> [String] {
         if let split { return try split.commit() }
         single!.markers = markers
         try single!.commit()
@@ -43,25 +45,8 @@ final class AudioOutput {
     }
 
     /// Removes what was written.
-    func discard() {
+    public func discard() {
         single?.discard()
         split?.discard()
-    }
-
-    /// "a.mp3" or "a-01.mp3 … a-12.mp3 (12 files)"; standard output is "standard output".
-    static func describe(_ paths: [String]) -> String {
-        guard let first = paths.first else { return "" }
-        if paths.count == 1 { return first == AudioFileWriter.standardOutput ? "standard output" : first }
-        return "\(first) … \(paths[paths.count - 1]) (\(paths.count) files)"
-    }
-
-    /// Prints a command's closing line on standard output, or on standard error when the
-    /// audio itself went to standard output.
-    static func report(_ line: String, toStandardOutput: Bool) {
-        if toStandardOutput {
-            print(line)
-        } else {
-            ErrorReporter.printNote(line)
-        }
     }
 }
