@@ -99,7 +99,7 @@ let package = Package(
         ),
         .target(
             name: "Narration",
-            dependencies: ["NarrateCore", "NarrateIngest", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -112,7 +112,6 @@ let package = Package(
                 "NarrateSpeech",
                 "NarrateAudio",
                 "NarrateLibrary",
-                "NarrateFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

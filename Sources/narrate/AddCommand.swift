@@ -1,7 +1,6 @@
 import ArgumentParser
 import NarrateCore
 import Narration
-import NarrateFetch
 import NarrateIngest
 import NarrateLibrary
 import NarrateSpeech
@@ -80,9 +79,9 @@ struct AddCommand: ParsableCommand {
                 if Interruption.isRequested { throw NarrateError.interrupted }
                 do throws(NarrateError) {
                     let importer = ArticleImport(
-                        format: format, title: title, language: language, voice: voice, tags: tags
+                        format: format?.sourceFormat, title: title, language: language, voice: voice, tags: tags
                     )
-                    let result = try library.add(importer.article(from: input, detector: detector))
+                    let result = try library.add(importer.article(from: input, detector: detector, isCancelled: { Interruption.isRequested }))
                     switch result {
                     case .added(let id, let title):
                         outcomes.append(Outcome(path: input, outcome: "added", id: id, title: title))

@@ -145,7 +145,7 @@ struct BatchCommand: ParsableCommand {
         }
         if !paths.isEmpty {
             let detector = SpeechLanguage.detector(engine: engine, environment: NarrateEnvironment.variables())
-            let importer = ArticleImport(format: nil, title: nil, language: nil, voice: nil, tags: [])
+            let importer = ArticleImport()
             for path in try ArticleImport.expand(paths) {
                 do throws(NarrateError) {
                     switch try library.add(importer.article(from: path, detector: detector)) {

@@ -76,7 +76,7 @@ struct ConvertCommand: ParsableCommand {
         let loader = ArticleLoader(markdownReader: MarkdownReader(
             codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions
         ))
-        let document = try ArticleInput.load(input, format: inputFormat, loader: loader).document
+        let document = try ArticleInput.load(input, format: inputFormat?.sourceFormat, loader: loader, isCancelled: { Interruption.isRequested }).document
 
         let engine = try ESpeakEngine.shared()
         // Without --voice or --preset, the article's language picks the voice.

@@ -54,7 +54,7 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         do throws(NarrateError) {
-            let loaded = try ArticleInput.load(input, format: format)
+            let loaded = try ArticleInput.load(input, format: format?.sourceFormat, isCancelled: { Interruption.isRequested })
             let document = loaded.document
             let language = document.language
                 ?? SpeechLanguage.detector(engine: nil, environment: NarrateEnvironment.variables())?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))

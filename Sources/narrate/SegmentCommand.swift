@@ -55,7 +55,7 @@ struct SegmentCommand: ParsableCommand {
             lexicon = loaded.lexicon
             presetVoice = loaded.voice.voice
         }
-        let loaded = try ArticleInput.load(input, format: format)
+        let loaded = try ArticleInput.load(input, format: format?.sourceFormat, isCancelled: { Interruption.isRequested })
         let (document, source) = (loaded.document, loaded.source)
         let engine = presetVoice == nil ? nil : try? ESpeakEngine.shared()
         let code = SpeechLanguage.resolve(option: language, document: document, voice: presetVoice, engine: engine)

@@ -1,23 +1,37 @@
-import NarrateCore
+public import NarrateCore
 import NarrateFetch
-import NarrateIngest
-import NarrateLibrary
+public import NarrateIngest
+public import NarrateLibrary
 import NarrateText
 import Foundation
 
 /// Reading inputs into articles for the library, shared by `add` and `batch`: folders
 /// expanded to the files narrate reads, each file, URL or standard input read, its language
 /// declared or detected, and its sentences segmented once.
-struct ArticleImport {
-    var format: InputFormat?
-    var title: String?
-    var language: String?
-    var voice: String?
-    var tags: [String]
+public struct ArticleImport {
+    /// The reader to use (nil: from each input's extension or content type).
+    public var format: SourceFormat?
+    /// The title to give (nil: the document's).
+    public var title: String?
+    /// The language to record (nil: declared, else detected).
+    public var language: String?
+    /// The voice to keep for the article (nil: its language picks one).
+    public var voice: String?
+    /// Tags to give.
+    public var tags: [String]
+
+    /// An import with these choices for every input.
+    public init(format: SourceFormat? = nil, title: String? = nil, language: String? = nil, voice: String? = nil, tags: [String] = []) {
+        self.format = format
+        self.title = title
+        self.language = language
+        self.voice = voice
+        self.tags = tags
+    }
 
     /// The inputs: files as given, folders as the .txt, .md and .html files inside them (sorted,
     /// hidden ones skipped).
-    static func expand(_ paths: [String]) throws(NarrateError) -> [String] {
+    public static func expand(_ paths: [String]) throws(NarrateError) -> [String] {
         var inputs: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -44,8 +58,12 @@ struct ArticleImport {
         return inputs
     }
 
-    func article(from input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
-        let loaded = try ArticleInput.load(input, format: format)
+    /// The article read from `input` (a path, "-" or a URL), its language declared or
+    /// detected by `detector`, its sentences segmented.
+    public func article(
+        from input: String, detector: LanguageDetector?, isCancelled: () -> Bool = { false }
+    ) throws(NarrateError) -> NewArticle {
+        let loaded = try ArticleInput.load(input, format: format, isCancelled: isCancelled)
         let document = loaded.document
         let text = document.blocks.map(\.text).joined(separator: "\n\n")
         let code = (language ?? document.language ?? detector?.language(of: text)).map { LanguageRules.primaryCode(of: $0) }
