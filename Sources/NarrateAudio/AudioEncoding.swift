@@ -14,7 +14,7 @@ import Foundation
 /// - Opus: libsndfile sets Opus's target to `(1 − level) × 250 + 6` kbps, so `bitrate`
 ///   inverts that; `quality` maps 0…10 onto the same range.
 /// - Ogg Vorbis: `quality` is Vorbis's quality ×10 (libsndfile: 1 − level); no bitrate.
-public struct AudioEncoding: Sendable, Equatable {
+public struct AudioEncoding: Sendable, Equatable, Codable {
     /// The format.
     public var format: AudioFileFormat
     /// Samples per second in the file; nil: the format's default for the source rate.

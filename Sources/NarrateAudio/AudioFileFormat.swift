@@ -1,7 +1,7 @@
 internal import CNarrateSndFile
 
 /// The audio file formats narrate writes, all through libsndfile.
-public enum AudioFileFormat: String, Sendable, CaseIterable {
+public enum AudioFileFormat: String, Sendable, CaseIterable, Codable {
     /// RIFF WAVE, 16-bit PCM; RF64 by itself beyond 4 GiB.
     case wav
     /// FLAC, lossless.

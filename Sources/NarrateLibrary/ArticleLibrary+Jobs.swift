@@ -15,13 +15,13 @@ extension ArticleLibrary {
     }
 
     /// Queues a job, unless the same one (article, settings, output) is already queued or
-    /// running.
+    /// running. `renderRequest` is everything a worker needs to know of the render, as JSON
+    /// (the library keeps it as it is given).
     public func enqueue(
-        articleId: Int64, settingsHash: String, voiceArguments: [String], format: String, outputPath: String,
+        articleId: Int64, settingsHash: String, renderRequest: String, format: String, outputPath: String,
         maxAttempts: Int = 3
     ) throws(NarrateError) -> EnqueueOutcome {
-        let arguments = Self.encodeArguments(voiceArguments)
-        return try write { db in
+        try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
                 throw NarrateError.noSuchArticle(id: articleId)
             }
@@ -33,10 +33,10 @@ extension ArticleLibrary {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    INSERT INTO job (articleId, settingsHash, voiceArguments, format, outputPath, state, maxAttempts, createdAt)
-                    VALUES (?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING *
+                    INSERT INTO job (articleId, settingsHash, voiceArguments, renderRequest, format, outputPath, state, maxAttempts, createdAt)
+                    VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?) RETURNING *
                     """,
-                arguments: [articleId, settingsHash, arguments, format, outputPath, max(1, maxAttempts), Self.now()]
+                arguments: [articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), Self.now()]
             )
             guard let row else { throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the job was not stored") }
             return .queued(Self.job(row))
@@ -207,16 +207,13 @@ extension ArticleLibrary {
     private static func job(_ row: Row) -> BatchJob {
         BatchJob(
             id: row["id"], articleId: row["articleId"], settingsHash: row["settingsHash"],
-            voiceArguments: decodeArguments(row["voiceArguments"]), format: row["format"], outputPath: row["outputPath"],
+            renderRequest: row["renderRequest"], voiceArguments: decodeArguments(row["voiceArguments"]), format: row["format"],
+            outputPath: row["outputPath"],
             state: BatchJob.State(rawValue: row["state"]) ?? .failed, attempts: row["attempts"], maxAttempts: row["maxAttempts"],
             lastError: row["lastError"], worker: row["worker"], leaseExpiresAt: row["leaseExpiresAt"],
             temporaryPath: row["temporaryPath"], durationSeconds: row["durationSeconds"], createdAt: row["createdAt"],
             startedAt: row["startedAt"], finishedAt: row["finishedAt"]
         )
-    }
-
-    private static func encodeArguments(_ arguments: [String]) -> String {
-        (try? String(decoding: JSONEncoder().encode(arguments), as: UTF8.self)) ?? "[]"
     }
 
     private static func decodeArguments(_ text: String) -> [String] {

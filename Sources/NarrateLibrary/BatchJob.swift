@@ -6,8 +6,11 @@ public struct BatchJob: Sendable, Equatable, Codable {
     public var articleId: Int64
     /// The render settings' hash (see `ArticleLibrary.settingsHash(of:)`).
     public var settingsHash: String
-    /// The voice options as command-line arguments (`--voice uk --rate 160`), which the
-    /// worker parses again.
+    /// What to render, as the JSON of a typed, versioned render request; nil for a job
+    /// queued before requests were typed (schema v3), which has `voiceArguments` instead.
+    public var renderRequest: String?
+    /// A job queued by schema v3: its voice and encoding options as command-line arguments
+    /// (`--rate 160 --format mp3`); empty for later jobs.
     public var voiceArguments: [String]
     /// The audio format (`wav`).
     public var format: String

@@ -114,6 +114,12 @@ enum LibrarySchema {
                 CREATE UNIQUE INDEX jobByOutput ON job(outputPath) WHERE state IN ('queued', 'running');
                 """)
         }
+        // A job carries a typed, versioned render request (JSON) instead of command-line
+        // arguments. Jobs queued before keep their arguments in voiceArguments and a NULL
+        // request; the worker reads those as they were written.
+        migrator.registerMigration("v4: typed render requests in jobs") { db in
+            try db.execute(sql: "ALTER TABLE job ADD COLUMN renderRequest TEXT")
+        }
         return migrator
     }
 }

@@ -79,7 +79,7 @@ struct BatchCommand: ParsableCommand {
             let ids = try selectArticles(library: library, engine: engine, progress: progress)
             try FileManager.default.createDirectoryOrFail(outputDir)
             let renderer = ArticleRenderer(library: library, engine: engine)
-            let arguments = voiceArguments()
+            let request = RenderRequest(voice: voiceOptions.request, encoding: encoding, album: encodingOptions.album).json()
             var queued: Set<Int64> = []
             var titles: [Int64: String] = [:]
             var upToDate: [(Int64, String, String)] = []
@@ -106,7 +106,7 @@ struct BatchCommand: ParsableCommand {
                         continue
                     }
                     switch try library.enqueue(
-                        articleId: id, settingsHash: hash, voiceArguments: arguments, format: encoding.format.rawValue, outputPath: output
+                        articleId: id, settingsHash: hash, renderRequest: request, format: encoding.format.rawValue, outputPath: output
                     ) {
                     case .queued(let job), .alreadyQueued(let job): queued.insert(job.id)
                     }
@@ -173,29 +173,6 @@ struct BatchCommand: ParsableCommand {
             ids = unrenderedIds
         }
         return ids
-    }
-
-    /// The voice and encoding options given, as arguments a worker parses again.
-    private func voiceArguments() -> [String] {
-        var arguments: [String] = []
-        func add(_ name: String, _ value: (any CustomStringConvertible)?) {
-            if let value { arguments += ["--\(name)", value.description] }
-        }
-        add("preset", voiceOptions.preset)
-        add("voice", voiceOptions.voice)
-        add("rate", voiceOptions.rate)
-        add("pitch", voiceOptions.pitch)
-        add("volume", voiceOptions.volume)
-        add("word-gap", voiceOptions.wordGap)
-        add("sentence-pause", voiceOptions.sentencePause)
-        add("paragraph-pause", voiceOptions.paragraphPause)
-        add("heading-pause", voiceOptions.headingPause)
-        add("format", encodingOptions.format)
-        add("bitrate", encodingOptions.bitrate)
-        add("quality", encodingOptions.quality)
-        add("sample-rate", encodingOptions.sampleRate)
-        if encodingOptions.album != AudioTags.defaultAlbum { add("album", encodingOptions.album) }
-        return arguments
     }
 
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateSpeech
@@ -83,11 +84,18 @@ struct WorkerCommand: ParsableCommand {
         defer { renewal.stop() }
         let stopNow = { Interruption.isRequested || renewal.isLost || orphaned() }
         do throws(NarrateError) {
-            let options = try Self.renderOptions(job.voiceArguments)
+            // A job queued before requests were typed carries its options as arguments.
+            let request: RenderRequest
+            if let json = job.renderRequest {
+                request = try RenderRequest(json: json)
+            } else {
+                request = try RenderRequest(legacyArguments: job.voiceArguments)
+            }
             let article = try library.article(id: job.articleId)
-            var settings = try ArticleVoice.settings(for: article, request: options.voice.request, presets: NarrateEnvironment.presets(), engine: engine)
-            settings.encoding = try options.encoding.encoding(output: job.outputPath)
-            settings.album = options.encoding.album
+            var settings = try ArticleVoice.settings(for: article, request: request.voice, presets: NarrateEnvironment.presets(), engine: engine)
+            try request.encoding.validate()
+            settings.encoding = request.encoding
+            settings.album = request.album
             let outcome = try renderer.render(
                 articleId: job.articleId, settings: settings, output: job.outputPath, overwrite: true, isCancelled: stopNow,
                 onTemporaryFile: { path in try? library.noteTemporaryPath(jobId: job.id, worker: name, path: path) }
@@ -101,21 +109,6 @@ struct WorkerCommand: ParsableCommand {
             }
             if renewal.isLost { return }
             try library.failJob(id: job.id, worker: name, error: error.description)
-        }
-    }
-
-    /// The voice and encoding options a job was queued with.
-    struct RenderOptions: ParsableArguments {
-        @OptionGroup var voice: VoiceOptions
-        @OptionGroup var encoding: EncodingOptions
-    }
-
-    /// The stored voice and encoding arguments parsed as `render` would parse them.
-    static func renderOptions(_ arguments: [String]) throws(NarrateError) -> RenderOptions {
-        do {
-            return try RenderOptions.parse(arguments)
-        } catch {
-            throw .invalidOption(name: "voice", message: "the job's voice options do not parse: \(arguments.joined(separator: " "))")
         }
     }
 }

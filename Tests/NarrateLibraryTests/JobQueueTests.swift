@@ -30,7 +30,7 @@ struct JobQueueTests {
 
     func enqueue(_ article: Int64, output: String? = nil, maxAttempts: Int = 3) throws -> BatchJob {
         let outcome = try library.enqueue(
-            articleId: article, settingsHash: "h", voiceArguments: ["--voice", "en-us"], format: "wav",
+            articleId: article, settingsHash: "h", renderRequest: #"{"voice":"en-us"}"#, format: "wav",
             outputPath: output ?? "\(folder)/\(article).wav", maxAttempts: maxAttempts
         )
         switch outcome {
@@ -41,15 +41,15 @@ struct JobQueueTests {
     @Test func enqueueingTheSameOutputTwiceKeepsOneJob() throws {
         let article = try addArticle(1)
         let first = try library.enqueue(
-            articleId: article, settingsHash: "h", voiceArguments: ["--rate", "160"], format: "wav", outputPath: "/tmp/x.wav"
+            articleId: article, settingsHash: "h", renderRequest: #"{"rate":160}"#, format: "wav", outputPath: "/tmp/x.wav"
         )
         guard case .queued(let job) = first else {
             try #require(Bool(false), "not queued: \(first)")
             return
         }
-        #expect(job.state == .queued && job.attempts == 0 && job.voiceArguments == ["--rate", "160"])
+        #expect(job.state == .queued && job.attempts == 0 && job.renderRequest == #"{"rate":160}"# && job.voiceArguments.isEmpty)
         let again = try library.enqueue(
-            articleId: article, settingsHash: "h", voiceArguments: ["--rate", "160"], format: "wav", outputPath: "/tmp/x.wav"
+            articleId: article, settingsHash: "h", renderRequest: #"{"rate":160}"#, format: "wav", outputPath: "/tmp/x.wav"
         )
         #expect(again == .alreadyQueued(job))
         #expect(try library.jobs().count == 1)

@@ -39,4 +39,35 @@ struct LibraryUpgradeTests {
         #expect(try library.position(ofArticle: 2)?.finished == true)
         #expect(try library.remove(ids: [2]).deletedAudio == ["\(folder)/audio/2.wav"])
     }
+
+    /// A v3 library (made by narrate with schema v3: three articles, a render, a position and
+    /// two jobs queued by `narrate batch 2 3 --rate 160 --format mp3 --bitrate 48 --album
+    /// "Fixture Album"`, its output paths made relative) upgrades to typed render requests:
+    /// the queued jobs keep their arguments, with no request, for the worker to read.
+    @Test func aV3LibraryKeepsItsQueuedJobs() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/library-v3.sqlite").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-upgrade-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/library.sqlite"
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+        #expect(try library.count() == 3)
+        #expect(try library.position(ofArticle: 1)?.sentence == 4)
+        let jobs = try library.jobs()
+        #expect(jobs.map(\.articleId) == [2, 3])
+        #expect(jobs.allSatisfy { $0.state == .queued && $0.renderRequest == nil && $0.format == "mp3" })
+        #expect(jobs.first?.voiceArguments == ["--rate", "160", "--format", "mp3", "--bitrate", "48", "--album", "Fixture Album"])
+        #expect(try library.integrityProblems() == [])
+        // A job queued after the upgrade carries a request.
+        if case .queued(let job) = try library.enqueue(
+            articleId: 1, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "\(folder)/1.wav"
+        ) {
+            #expect(job.renderRequest == "{}" && job.voiceArguments.isEmpty)
+        } else {
+            Issue.record("the new job was not queued")
+        }
+    }
 }
