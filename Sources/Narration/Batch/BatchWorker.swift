@@ -1,0 +1,83 @@
+import NarrateAudio
+public import NarrateCore
+public import NarrateLibrary
+public import NarrateSpeech
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One worker of a batch: claims jobs from the library's queue one at a time and renders
+/// them, renewing its lease while it works, until the queue is empty or it is told to stop.
+/// libespeak-ng is process-global, so parallelism is several workers, each in its process.
+public struct BatchWorker {
+    /// The library whose queue is worked.
+    public let library: ArticleLibrary
+    /// The engine that speaks.
+    public let engine: ESpeakEngine
+    /// Where voice presets named in jobs are found.
+    public let presets: VoicePresetLibrary
+    /// This worker's name in the queue.
+    public let name: String
+    /// Seconds a claim holds before another worker may take the job over.
+    public let leaseSeconds: Double
+
+    /// A worker.
+    public init(library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double) {
+        self.library = library
+        self.engine = engine
+        self.presets = presets
+        self.name = name
+        self.leaseSeconds = leaseSeconds
+    }
+
+    /// Works until the queue is empty, `claimsNoMore` says to take no new job (asked before
+    /// each claim), or `stopsNow` says to stop at once (asked while rendering too): then the
+    /// job in hand goes back to the queue and `.interrupted` is thrown. A job that fails is
+    /// recorded failed with its reason, and the worker goes on.
+    public func run(claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
+        let renderer = ArticleRenderer(library: library, engine: engine)
+        while !claimsNoMore(), !stopsNow() {
+            guard let job = try library.claimJob(worker: name, leaseSeconds: leaseSeconds) else { break }
+            try work(on: job, renderer: renderer, stopsNow: stopsNow)
+        }
+    }
+
+    private func work(on job: BatchJob, renderer: ArticleRenderer, stopsNow: () -> Bool) throws(NarrateError) {
+        // A worker that died on this job left its temporary file behind.
+        if let leftover = job.temporaryPath { unlink(leftover) }
+        let renewal = LeaseRenewal(library: library, jobId: job.id, worker: name, leaseSeconds: leaseSeconds)
+        renewal.start()
+        defer { renewal.stop() }
+        do throws(NarrateError) {
+            // A job queued before requests were typed carries its options as arguments.
+            let request: RenderRequest
+            if let json = job.renderRequest {
+                request = try RenderRequest(json: json)
+            } else {
+                request = try RenderRequest(legacyArguments: job.voiceArguments)
+            }
+            let article = try library.article(id: job.articleId)
+            var settings = try ArticleVoice.settings(for: article, request: request.voice, presets: presets, engine: engine)
+            try request.encoding.validate()
+            settings.encoding = request.encoding
+            settings.album = request.album
+            let outcome = try renderer.render(
+                articleId: job.articleId, settings: settings, output: job.outputPath, overwrite: true,
+                isCancelled: { stopsNow() || renewal.isLost },
+                onTemporaryFile: { path in try? library.noteTemporaryPath(jobId: job.id, worker: name, path: path) }
+            )
+            _ = try library.completeJob(id: job.id, worker: name, durationSeconds: outcome.render.duration)
+        } catch {
+            if case .interrupted = error, !renewal.isLost {
+                // Told to stop: the job goes back to the queue (a cancelled one stays cancelled).
+                try library.releaseJob(id: job.id, worker: name)
+                throw error
+            }
+            // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
+            if renewal.isLost { return }
+            try library.failJob(id: job.id, worker: name, error: error.description)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import NarrateLibrary
+import Synchronization
+
+/// Renews a job's lease on its own thread while the worker's main thread synthesizes;
+/// notes when the job is no longer the worker's (cancelled, or taken over after a stall).
+final class LeaseRenewal: Sendable {
+    private let leaseSeconds: Double
+    private let library: ArticleLibrary
+    private let jobId: Int64
+    private let worker: String
+    private let lostFlag = Atomic<Bool>(false)
+    private let stopFlag = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(library: ArticleLibrary, jobId: Int64, worker: String, leaseSeconds: Double) {
+        self.leaseSeconds = leaseSeconds
+        self.library = library
+        self.jobId = jobId
+        self.worker = worker
+    }
+
+    /// Whether the job stopped being this worker's.
+    var isLost: Bool { lostFlag.load(ordering: .relaxed) }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            var waited = 0.0
+            while !stopFlag.load(ordering: .relaxed) {
+                usleep(100_000)
+                waited += 0.1
+                // A quarter of the lease, so three renewals can fail before another worker may take over.
+                guard waited >= leaseSeconds / 4 else { continue }
+                waited = 0
+                let kept = (try? library.renewLease(jobId: jobId, worker: worker, leaseSeconds: leaseSeconds)) ?? true
+                if !kept { lostFlag.store(true, ordering: .relaxed) }
+            }
+            finished.signal()
+        }
+    }
+
+    func stop() {
+        stopFlag.store(true, ordering: .relaxed)
+        finished.wait()
+    }
+}
