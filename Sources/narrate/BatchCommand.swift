@@ -118,11 +118,12 @@ struct BatchCommand: ParsableCommand {
                 }
             }
             progress.upToDate = upToDate.count
+            WorkerProcessLauncher.countInterrupts()
             let coordinator = BatchCoordinator(
-                libraryPath: library.location.databasePath, library: library,
-                workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress
+                library: library, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                launcher: WorkerProcessLauncher(libraryPath: library.location.databasePath), observer: progress
             )
-            let summary = queued.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: queued, titles: titles)
+            let summary = queued.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: queued, titles: titles, stopRequests: { batchInterrupts.load(ordering: .relaxed) })
             progress.report(summary, upToDate: upToDate.count, titles: titles, json: json)
             if batchInterrupts.load(ordering: .relaxed) > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty || !refused.isEmpty { ErrorReporter.terminate(75) }

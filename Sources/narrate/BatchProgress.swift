@@ -1,4 +1,5 @@
 import NarrateLibrary
+import Narration
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Darwin
 /// hours of audio made, speed as a multiple of real time, ETA, what each worker is on), a
 /// plain line every few seconds when standard error is not a terminal, nothing with
 /// `--quiet`, and one JSON event per line on standard output with `--json`.
-final class BatchProgress {
+final class BatchProgress: BatchObserver {
     enum Style { case terminal, plain, quiet, json }
 
     let style: Style
@@ -82,6 +83,13 @@ final class BatchProgress {
     }
 
     /// A one-off message.
+    func stopping(_ stage: BatchCoordinator.StopStage) {
+        switch stage {
+        case .draining: note("stopping: running jobs finish, no new ones start (Ctrl-C again stops them too)")
+        case .stoppingRunningJobs: note("stopping the running jobs; they stay queued ('narrate jobs run' goes on)")
+        }
+    }
+
     func note(_ message: String) {
         switch style {
         case .quiet: return

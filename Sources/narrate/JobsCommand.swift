@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
+import Narration
 import Foundation
 import Synchronization
 
@@ -73,12 +74,13 @@ struct JobsRun: ParsableCommand {
             for job in try library.jobs(in: [.queued, .running]) {
                 titles[job.articleId] = try? library.article(id: job.articleId).summary.title
             }
+            WorkerProcessLauncher.countInterrupts()
             let coordinator = BatchCoordinator(
-                libraryPath: library.location.databasePath, library: library,
-                workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress
+                library: library, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                launcher: WorkerProcessLauncher(libraryPath: library.location.databasePath), observer: progress
             )
             let pending = Set(try library.jobs(in: [.queued, .running]).map(\.id))
-            let summary = pending.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: pending, titles: titles)
+            let summary = pending.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: pending, titles: titles, stopRequests: { batchInterrupts.load(ordering: .relaxed) })
             progress.report(summary, upToDate: 0, titles: titles, json: json)
             if batchInterrupts.load(ordering: .relaxed) > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty { ErrorReporter.terminate(75) }

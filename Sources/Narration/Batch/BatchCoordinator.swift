@@ -1,0 +1,160 @@
+public import NarrateCore
+public import NarrateLibrary
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts a batch worker: a process that works the library's queue (`narrate worker`), since
+/// libespeak-ng is process-global. Each front end starts them its own way.
+public protocol WorkerLauncher {
+    /// Starts a worker named `name` that stops when this process is gone; its process id.
+    func launch(name: String) throws(NarrateError) -> Int32
+}
+
+/// What a running batch tells its front end.
+public protocol BatchObserver: AnyObject {
+    /// A job changed state (`title` is its article's).
+    func jobChanged(_ job: BatchJob, title: String?)
+    /// The batch began to stop: `.draining` after the first stop request (running jobs
+    /// finish, no new ones start), `.stoppingRunningJobs` after the second (they go back to
+    /// the queue).
+    func stopping(_ stage: BatchCoordinator.StopStage)
+    /// The state of every job of the batch, a few times a second.
+    func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double)
+    /// The batch ended.
+    func finish()
+}
+
+/// Runs queued jobs to the end with N worker processes, reporting progress and replacing
+/// workers that die while work remains. A job whose worker died is claimed again by another
+/// once its lease runs out. Stop requests (a front end's Ctrl-C) come in as a count: the first
+/// stops claiming (running jobs finish), the second stops the running jobs and gives them
+/// back to the queue.
+public struct BatchCoordinator {
+    /// The library.
+    public var library: ArticleLibrary
+    /// Worker processes at once.
+    public var workers: Int
+    /// How workers are started.
+    public var launcher: any WorkerLauncher
+    /// Who is told how it goes.
+    public var observer: any BatchObserver
+
+    /// A coordinator.
+    public init(library: ArticleLibrary, workers: Int, launcher: any WorkerLauncher, observer: any BatchObserver) {
+        self.library = library
+        self.workers = workers
+        self.launcher = launcher
+        self.observer = observer
+    }
+
+    /// How far a stop has gone.
+    public enum StopStage: Sendable, Equatable {
+        /// No new jobs start; running ones finish.
+        case draining
+        /// Running jobs stop and go back to the queue.
+        case stoppingRunningJobs
+    }
+
+    /// What a run did.
+    public struct Summary: Sendable {
+        /// Jobs done.
+        public var done: [BatchJob] = []
+        /// Jobs that failed for good.
+        public var failed: [BatchJob] = []
+        /// Jobs cancelled.
+        public var cancelled: [BatchJob] = []
+        /// Jobs still queued (after a stop).
+        public var remaining: [BatchJob] = []
+
+        /// An empty summary.
+        public init() {}
+    }
+
+    /// Runs until every job in `jobIds` (all unfinished jobs when nil) is done, failed or
+    /// cancelled, or until stop requests (`stopRequests`, counted) end it.
+    public func run(jobIds: Set<Int64>?, titles: [Int64: String], stopRequests: () -> Int) throws(NarrateError) -> Summary {
+        var running: [pid_t: String] = [:]
+        var names: [String] = []
+        var spawned = 0
+        var draining = false
+        var cancelling = false
+        let start = ContinuousClock.now
+        var previousStates: [Int64: BatchJob.State] = [:]
+        while true {
+            // Reap workers that ended.
+            for pid in Array(running.keys) {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { running[pid] = nil }
+            }
+            let jobs = try library.jobs().filter { jobIds?.contains($0.id) ?? true }
+            for job in jobs where previousStates[job.id] != job.state {
+                previousStates[job.id] = job.state
+                observer.jobChanged(job, title: titles[job.articleId])
+            }
+            let pending = jobs.filter { $0.state == .queued || $0.state == .running }
+            let presses = stopRequests()
+            if presses >= 1, !draining {
+                draining = true
+                observer.stopping(.draining)
+                for pid in running.keys { kill(pid, SIGUSR1) }
+            }
+            if presses >= 2, !cancelling {
+                // Stopped, not cancelled: the jobs go back to the queue, so `jobs run` goes on
+                // with them (`jobs cancel` is the way to drop one).
+                cancelling = true
+                for pid in running.keys { kill(pid, SIGTERM) }
+                observer.stopping(.stoppingRunningJobs)
+            }
+            if pending.isEmpty && running.isEmpty { break }
+            if draining && running.isEmpty {
+                try releaseJobs(ofWorkers: Set(names))
+                break
+            }
+            // Start workers while there is work one could claim now.
+            let now = Date().timeIntervalSince1970
+            let claimable = pending.filter { $0.state == .queued || ($0.leaseExpiresAt ?? 0) < now }.count
+            while !draining, running.count < min(workers, max(claimable, 0)) {
+                spawned += 1
+                let name = "\(getpid())-\(spawned)"
+                running[try launcher.launch(name: name)] = name
+                names.append(name)
+            }
+            observer.update(jobs: jobs, titles: titles, elapsed: (ContinuousClock.now - start).timeInterval)
+            usleep(200_000)
+        }
+        let jobs = try library.jobs().filter { jobIds?.contains($0.id) ?? true }
+        observer.finish()
+        var summary = Summary()
+        for job in jobs {
+            switch job.state {
+            case .done: summary.done.append(job)
+            case .failed: summary.failed.append(job)
+            case .cancelled: summary.cancelled.append(job)
+            case .queued, .running: summary.remaining.append(job)
+            }
+        }
+        return summary
+    }
+
+    /// Gives back to the queue the jobs that `workers` (all ended) still hold: a worker
+    /// killed while the batch stopped leaves its job running until the lease ends; after a
+    /// Ctrl-C the queue should say at once that it is waiting, and its temporary file go.
+    private func releaseJobs(ofWorkers workers: Set<String>) throws(NarrateError) {
+        for job in try library.jobs(in: [.running]) {
+            guard let worker = job.worker, workers.contains(worker) else { continue }
+            if let leftover = job.temporaryPath { unlink(leftover) }
+            try library.releaseJob(id: job.id, worker: worker)
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var timeInterval: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import NarrateCore
+import NarrateLibrary
+import Narration
+import Testing
+
+/// Stands in for worker processes: each launch works one job in process and starts /bin/true,
+/// a real child for the coordinator to reap.
+final class InProcessLauncher: WorkerLauncher {
+    let library: ArticleLibrary
+    var launched: [String] = []
+    /// Whether a launched worker works a job before it ends.
+    var works = true
+
+    init(library: ArticleLibrary) {
+        self.library = library
+    }
+
+    func launch(name: String) throws(NarrateError) -> Int32 {
+        launched.append(name)
+        if works, let job = try library.claimJob(worker: name, leaseSeconds: 20) {
+            _ = try library.completeJob(id: job.id, worker: name, durationSeconds: 1.5)
+        }
+        // posix_spawn, not Process: Foundation reaps the children it starts itself, and the
+        // coordinator must be the one to reap its workers.
+        var pid: pid_t = 0
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { free(argv[0]) }
+        guard posix_spawn(&pid, "/bin/true", nil, nil, &argv, nil) == 0 else {
+            throw .engine(code: -1, message: "cannot start /bin/true")
+        }
+        return pid
+    }
+}
+
+/// Keeps what the coordinator reports.
+final class RecordingObserver: BatchObserver {
+    var changes: [(Int64, BatchJob.State)] = []
+    var stops: [BatchCoordinator.StopStage] = []
+    var updates = 0
+    var finished = false
+
+    func jobChanged(_ job: BatchJob, title: String?) { changes.append((job.id, job.state)) }
+    func stopping(_ stage: BatchCoordinator.StopStage) { stops.append(stage) }
+    func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double) { updates += 1 }
+    func finish() { finished = true }
+}
+
+/// The batch coordinator in process, with launched workers stood in for.
+@Suite("Batch coordinator")
+struct BatchCoordinatorTests {
+    let fixture: LibraryFixture
+
+    init() throws {
+        fixture = try LibraryFixture()
+    }
+
+    func queue(_ count: Int) throws -> Set<Int64> {
+        var ids: Set<Int64> = []
+        for index in 0..<count {
+            if case .queued(let job) = try fixture.library.enqueue(
+                articleId: fixture.articleId, settingsHash: "h", renderRequest: RenderRequest().json(), format: "wav",
+                outputPath: "\(fixture.folder)/\(index).wav"
+            ) {
+                ids.insert(job.id)
+            }
+        }
+        return ids
+    }
+
+    @Test func everyJobIsDoneAndReported() throws {
+        let ids = try queue(3)
+        let launcher = InProcessLauncher(library: fixture.library)
+        let observer = RecordingObserver()
+        let summary = try BatchCoordinator(library: fixture.library, workers: 2, launcher: launcher, observer: observer)
+            .run(jobIds: ids, titles: [:], stopRequests: { 0 })
+        #expect(summary.done.count == 3 && summary.failed.isEmpty && summary.remaining.isEmpty)
+        #expect(launcher.launched.count >= 3)
+        #expect(Set(launcher.launched).count == launcher.launched.count, "worker names repeat: \(launcher.launched)")
+        #expect(observer.finished && observer.updates > 0)
+        #expect(Set(observer.changes.filter { $0.1 == .done }.map(\.0)) == ids)
+        #expect(observer.stops.isEmpty)
+    }
+
+    /// A stop request before any job ran: no worker starts, the jobs stay queued.
+    @Test func aStopRequestStartsNoMoreWorkersAndLeavesTheJobsQueued() throws {
+        let ids = try queue(2)
+        let launcher = InProcessLauncher(library: fixture.library)
+        let observer = RecordingObserver()
+        let summary = try BatchCoordinator(library: fixture.library, workers: 2, launcher: launcher, observer: observer)
+            .run(jobIds: ids, titles: [:], stopRequests: { 1 })
+        #expect(launcher.launched.isEmpty)
+        #expect(summary.remaining.count == 2 && summary.done.isEmpty)
+        #expect(observer.stops == [.draining])
+    }
+
+    /// Workers that end without working are replaced while work remains; the coordinator
+    /// starts at most `workers` at once. Here the second round works.
+    @Test func workersThatEndAreReplaced() throws {
+        let ids = try queue(1)
+        let launcher = InProcessLauncher(library: fixture.library)
+        launcher.works = false
+        let observer = RecordingObserver()
+        let coordinator = BatchCoordinator(library: fixture.library, workers: 1, launcher: launcher, observer: observer)
+        var polls = 0
+        // After a few rounds of idle workers, let the next one work.
+        let summary = try coordinator.run(jobIds: ids, titles: [:], stopRequests: {
+            polls += 1
+            if polls == 3 { launcher.works = true }
+            return 0
+        })
+        #expect(summary.done.count == 1)
+        #expect(launcher.launched.count >= 2)
+    }
+}
