@@ -135,12 +135,17 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(piece)
                 remaining -= len(piece)
         elif path == "/endless":
-            # No Content-Length and no end: only a client that stops reading gets out.
+            # No Content-Length and no end a client could wait for: only one that stops
+            # reading gets out. Paced (about 64 MB/s) and capped at 512 MB (8 s), because
+            # FoundationNetworking keeps, and leaks, what arrives after a cancel until the
+            # cancel takes effect, which under ThreadSanitizer took long enough for an
+            # unpaced server to fill 24 GB of memory.
             self.send_response(200)
             self.send_header("Content-Type", "text/plain")
             self.end_headers()
-            while True:
+            for _ in range(8192):
                 self.wfile.write(CHUNK)
+                time.sleep(0.001)
         elif path == "/stalled-body":
             # Headers and the first bytes at once, the rest never (within 10 s).
             self.send_response(200)
