@@ -8,15 +8,21 @@ import Testing
 /// open with today's code and keep its articles.
 @Suite("Library upgrades")
 struct LibraryUpgradeTests {
+    /// A copy of the fixture at `source` in a fresh folder: the folder and the copy's path.
+    static func copy(_ source: String) throws -> (folder: String, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-upgrade-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = "\(folder)/library.sqlite"
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+        return (folder, path)
+    }
+
     @Test(arguments: ["library-v1.sqlite"])
     func anEarlierLibraryOpensAndKeepsItsArticles(_ fixture: String) throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/\(fixture)").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-upgrade-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (folder, path) = try Self.copy(source)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = "\(folder)/library.sqlite"
-        try FileManager.default.copyItem(atPath: source, toPath: path)
 
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
         let articles = try library.list(order: .title)
@@ -47,11 +53,8 @@ struct LibraryUpgradeTests {
     @Test func aV3LibraryKeepsItsQueuedJobs() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/library-v3.sqlite").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-upgrade-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (folder, path) = try Self.copy(source)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = "\(folder)/library.sqlite"
-        try FileManager.default.copyItem(atPath: source, toPath: path)
 
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
         #expect(try library.count() == 3)
