@@ -58,7 +58,6 @@ public final class AudioFileWriter: AudioSink {
     /// The format.
     public var format: AudioFileFormat { encoding.format }
 
-    private let overwrite: Bool
     private let output: OutputFile
     private let channel: SoundFileChannel
     private var file: OpaquePointer?
@@ -81,7 +80,6 @@ public final class AudioFileWriter: AudioSink {
         self.destination = destination
         self.sampleRate = sampleRate
         self.encoding = encoding
-        self.overwrite = overwrite
         fileSampleRate = encoding.fileSampleRate(forSource: sampleRate)
         converter = fileSampleRate == sampleRate ? nil : try SampleRateConverter(from: sampleRate, to: fileSampleRate)
 
