@@ -145,7 +145,11 @@ let package = Package(
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateCore", "NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrationTests", dependencies: ["NarrateCore", "Narration", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NarrationTests",
+            dependencies: ["NarrateCore", "Narration", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateSpeech", "NarrateTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "NarrateCLITests",
             dependencies: ["narrate", "NarrateAudio", "NarrateLibrary", "NarrateTestSupport"],

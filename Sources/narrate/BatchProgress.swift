@@ -1,3 +1,4 @@
+import NarrateCore
 import NarrateLibrary
 import Narration
 import Foundation
@@ -82,6 +83,17 @@ final class BatchProgress: BatchObserver {
         }
     }
 
+    /// What happened while the batch was put in the queue.
+    func submitted(_ event: BatchSubmission.Event) {
+        switch event {
+        case .added(let id, let title): note("added \(id) \(title)")
+        case .inputFailed(let error): note(error.description)
+        case .refused(let id, let error): note("article \(id): \(error.description)")
+        case .upToDate(let id, _, let output):
+            if style == .json { emit(["event": "job", "article": id, "state": "up to date", "output": output]) }
+        }
+    }
+
     /// A one-off message.
     func stopping(_ stage: BatchCoordinator.StopStage) {
         switch stage {
@@ -135,7 +147,7 @@ final class BatchProgress: BatchObserver {
     }
 
     /// The summary: done, up to date, failed with reasons.
-    func report(_ summary: BatchCoordinator.Summary, upToDate: Int, titles: [Int64: String], json: Bool) {
+    func report(_ summary: BatchCoordinator.Summary, upToDate: Int, json: Bool) {
         let audio = summary.done.compactMap(\.durationSeconds).reduce(0, +)
         if json {
             emit([
@@ -150,7 +162,7 @@ final class BatchProgress: BatchObserver {
         line += " (\(DurationText.minutes(audio)) of audio)"
         print(line)
         for job in summary.failed {
-            print("failed: job \(job.id), article \(job.articleId) \(titles[job.articleId] ?? ""): \(job.lastError ?? "unknown error")")
+            print("failed: job \(job.id), article \(job.articleId) \(summary.titles[job.articleId] ?? ""): \(job.lastError ?? "unknown error")")
         }
     }
 }

@@ -3,13 +3,7 @@ import NarrateAudio
 import NarrateCore
 import NarrateIngest
 import NarrateSpeech
-import NarrateText
 import Narration
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `narrate convert`: one article in, one audio file out.
 struct ConvertCommand: ParsableCommand {
@@ -51,7 +45,7 @@ struct ConvertCommand: ParsableCommand {
         }
         do throws(NarrateError) {
             _ = try encodingOptions.encoding(output: output)
-            try chapterOptions.validate(output: output ?? Self.defaultOutput(for: input), sync: nil)
+            try chapterOptions.validate(output: output ?? ArticleConversion.defaultOutput(for: input), sync: nil)
         } catch {
             throw ValidationError(error.description)
         }
@@ -67,80 +61,24 @@ struct ConvertCommand: ParsableCommand {
     }
 
     private func convert() throws(NarrateError) {
-        var (voiceSettings, pauses, lexicon) = try voiceOptions.settings()
-        if let language { try SpeechLanguage.validate(language) }
         let encoding = try encodingOptions.encoding(output: output)
-        let destination = output ?? Self.defaultOutput(for: input, fileExtension: encoding.format.fileExtension)
-        let split = try chapterOptions.splitRule()
-
-        let loader = ArticleLoader(markdownReader: MarkdownReader(
-            codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions
-        ))
-        let document = try ArticleInput.load(input, format: inputFormat?.sourceFormat, loader: loader, isCancelled: { Interruption.isRequested }).document
-
-        let engine = try ESpeakEngine.shared()
-        // Without --voice or --preset, the article's language picks the voice.
-        let declared = language ?? document.language
-        let detected = declared == nil ? SpeechLanguage.detect(in: document, engine: engine, environment: NarrateEnvironment.variables()) : nil
-        if !voiceOptions.choosesVoice, let articleLanguage = declared ?? detected,
-           let chosen = DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: articleLanguage), among: engine.voices()) {
-            voiceSettings.voice = chosen
-        }
-        do {
-            try engine.configure(voiceSettings)
-        } catch let error as NarrateError {
-            throw error
-        } catch {
-            throw .engine(code: -1, message: "\(error)")
-        }
-
-        let code = SpeechLanguage.resolve(
-            option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine
+        let destination = output ?? ArticleConversion.defaultOutput(for: input, fileExtension: encoding.format.fileExtension)
+        let conversion = ArticleConversion(
+            input: input, format: inputFormat?.sourceFormat,
+            markdownReader: MarkdownReader(codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions),
+            language: language, voice: voiceOptions.request, encoding: encoding, album: encodingOptions.album,
+            destination: destination, overwrite: force, split: try chapterOptions.splitRule()
         )
-        let narrator = Narrator(engine: engine, language: code, lexicon: lexicon)
-        let sentences = narrator.segmenter.sentences(of: document)
-        let output = try AudioOutputSet(
-            destination: destination, sampleRate: engine.sampleRate, encoding: encoding,
-            tags: AudioTags(document: document, album: encodingOptions.album), overwrite: force, split: split,
-            chapterStarts: ChapterList.chapterStarts(document: document, sentences: sentences).map(\.index)
+        let result = try conversion.run(
+            engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(), environment: NarrateEnvironment.variables(),
+            isCancelled: { Interruption.isRequested }
         )
-        let summary: NarrationSummary
-        do {
-            summary = try narrator.narrate(
-                document, sentences: sentences, voice: voiceSettings, pauses: pauses, into: output.sink,
-                isCancelled: { Interruption.isRequested }, beforeSentence: { try output.sentenceStarting($0) }
-            )
-        } catch {
-            output.discard()
-            if let error = error as? NarrateError {
-                throw error
-            }
-            throw .writeFailed(path: destination, reason: "\(error)")
-        }
-        if Interruption.isRequested {
-            output.discard()
-            throw .interrupted
-        }
-        let samples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
-        let chapters = ChapterList(document: document, sentences: summary.sentences, samples: samples, sampleRate: summary.sampleRate)
-        let paths = try output.commit(markers: chapters.markers)
         if let chaptersPath = chapterOptions.chapters {
-            try chapters.write(to: chaptersPath, title: document.title)
+            try result.chapters.write(to: chaptersPath, title: result.title)
         }
         OutputReport.report(
-            "\(OutputReport.describe(paths)) (\(DurationText.precise(summary.duration)), \(summary.sentences.count) sentences, voice \(voiceSettings.voice))",
+            "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), \(result.sentenceCount) sentences, voice \(result.voice))",
             toStandardOutput: destination != AudioFileWriter.standardOutput
         )
     }
-
-    /// INPUT with its extension replaced by `.EXT` (`wav` unless another format is chosen).
-    static func defaultOutput(for input: String, fileExtension: String = "wav") -> String {
-        let slash = input.lastIndex(of: "/")
-        if let dot = input.lastIndex(of: "."), slash.map({ dot > input.index(after: $0) }) ?? (dot != input.startIndex) {
-            return input[..<dot] + "." + fileExtension
-        }
-        return input + "." + fileExtension
-    }
-
-
 }

@@ -3,7 +3,6 @@ import NarrateCore
 import NarrateLibrary
 import Narration
 import Foundation
-import Synchronization
 
 /// `narrate jobs`: the batch queue, and running, retrying, cancelling and clearing it.
 struct JobsCommand: ParsableCommand {
@@ -70,19 +69,11 @@ struct JobsRun: ParsableCommand {
         do throws(NarrateError) {
             let library = try libraryOptions.open()
             let progress = BatchProgress(json: json, quiet: quiet)
-            var titles: [Int64: String] = [:]
-            for job in try library.jobs(in: [.queued, .running]) {
-                titles[job.articleId] = try? library.article(id: job.articleId).summary.title
-            }
             WorkerProcessLauncher.countInterrupts()
-            let coordinator = BatchCoordinator(
-                library: library, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                launcher: WorkerProcessLauncher(libraryPath: library.location.databasePath), observer: progress
-            )
-            let pending = Set(try library.jobs(in: [.queued, .running]).map(\.id))
-            let summary = pending.isEmpty ? BatchCoordinator.Summary() : try coordinator.run(jobIds: pending, titles: titles, stopRequests: { batchInterrupts.load(ordering: .relaxed) })
-            progress.report(summary, upToDate: 0, titles: titles, json: json)
-            if batchInterrupts.load(ordering: .relaxed) > 0 { ErrorReporter.terminate(130) }
+            let summary = try WorkerProcessLauncher.coordinator(library: library, workers: jobs, observer: progress)
+                .runPending(stopRequests: WorkerProcessLauncher.interrupts)
+            progress.report(summary, upToDate: 0, json: json)
+            if WorkerProcessLauncher.interrupts() > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty { ErrorReporter.terminate(75) }
         } catch {
             ErrorReporter.fail(error)

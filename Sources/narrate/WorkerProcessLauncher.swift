@@ -1,4 +1,6 @@
+import Foundation
 import NarrateCore
+import NarrateLibrary
 import Narration
 import Synchronization
 #if canImport(Glibc)
@@ -46,6 +48,19 @@ struct WorkerProcessLauncher: WorkerLauncher {
         var pid: pid_t = 0
         guard posix_spawn(&pid, executable, &actions, &attributes, &argv, environ) == 0 else { return nil }
         return pid
+    }
+
+    /// A coordinator for `library` with `workers` processes at once (default: the cores).
+    static func coordinator(library: ArticleLibrary, workers: Int?, observer: any BatchObserver) -> BatchCoordinator {
+        BatchCoordinator(
+            library: library, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
+            launcher: WorkerProcessLauncher(libraryPath: library.location.databasePath), observer: observer
+        )
+    }
+
+    /// The stop requests counted so far.
+    static func interrupts() -> Int {
+        batchInterrupts.load(ordering: .relaxed)
     }
 
     /// Counts Ctrl-C (and SIGTERM, SIGHUP) into `batchInterrupts`, the coordinator's stop

@@ -1,6 +1,7 @@
 import Foundation
 import NarrateAudio
 import Testing
+import NarrateTestSupport
 
 /// Formats, tags, chapters, split sets and standard output, end to end on the built binary
 /// with the real engine; every file is decoded back with libsndfile.

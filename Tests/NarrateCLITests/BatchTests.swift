@@ -2,6 +2,7 @@ import Foundation
 import NarrateAudio
 import NarrateLibrary
 import Testing
+import NarrateTestSupport
 
 /// `narrate batch` and `narrate jobs`, with worker processes and the faults they must
 /// survive (see `BatchFixture`: leases are 2 s, so a dead worker's job comes back fast).

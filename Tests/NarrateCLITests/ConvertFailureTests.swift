@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NarrateTestSupport
 
 /// Every failure of `narrate convert` has its exit code, one line on stderr, and leaves no
 /// file behind.

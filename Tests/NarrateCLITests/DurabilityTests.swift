@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NarrateTestSupport
 
 /// What a power cut would find: an output's data is flushed to the disk (`fsync`) before
 /// the rename that puts it in place, and the folder is flushed after it, so a renamed file

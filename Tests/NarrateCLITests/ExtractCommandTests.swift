@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NarrateTestSupport
 
 /// `narrate extract` on saved web pages, and `narrate add` reading them.
 @Suite("narrate extract and web pages")

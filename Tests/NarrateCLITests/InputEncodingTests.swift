@@ -1,6 +1,7 @@
 import Foundation
 import NarrateAudio
 import Testing
+import NarrateTestSupport
 
 /// Articles saved as UTF-16 (what Windows Notepad writes) read as their UTF-8 copies do, in
 /// every command that reads a file.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NarrateTestSupport
 
 /// Stopping `narrate convert` part way: exit 130, one line on stderr, nothing left behind.
 @Suite("narrate convert interrupted")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NarrateTestSupport
 
 /// `narrate add / list / show / search / tag / rm` on a library in a scratch directory.
 @Suite("narrate library commands")

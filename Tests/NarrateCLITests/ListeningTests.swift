@@ -2,6 +2,7 @@ import Foundation
 import NarrateAudio
 import NarrateLibrary
 import Testing
+import NarrateTestSupport
 
 /// `narrate render / play / position / resume` on a library in a scratch directory, with
 /// the real engine; playing runs on the null sink with a fast clock.

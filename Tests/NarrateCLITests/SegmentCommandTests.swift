@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NarrateTestSupport
 
 /// `narrate segment`: where the text is cut, and what eSpeak NG will hear.
 @Suite("narrate segment")

@@ -1,6 +1,7 @@
 import Foundation
 import NarrateAudio
 import Testing
+import NarrateTestSupport
 
 /// Outputs that are not regular files: devices, FIFOs, links and standard output on a full
 /// device. A device or FIFO is written in place and never replaced (with or without

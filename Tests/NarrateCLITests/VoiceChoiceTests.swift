@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NarrateTestSupport
 
 /// Without --voice or --preset the article's language picks the voice (README: the mapping).
 @Suite("narrate convert picks the voice by language")

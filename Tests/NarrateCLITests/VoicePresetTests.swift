@@ -1,6 +1,7 @@
 import Foundation
 import NarrateAudio
 import Testing
+import NarrateTestSupport
 
 /// `narrate convert --preset`: finding presets, layering options over them, rejecting bad ones
 /// (voices/README.md is the contract).

@@ -69,9 +69,21 @@ public struct BatchCoordinator {
         public var cancelled: [BatchJob] = []
         /// Jobs still queued (after a stop).
         public var remaining: [BatchJob] = []
+        /// The titles of the jobs' articles, by article id.
+        public var titles: [Int64: String] = [:]
 
         /// An empty summary.
         public init() {}
+    }
+
+    /// Runs the jobs left in the queue (queued, or running when a coordinator stopped), as
+    /// `jobs run` does to go on with an interrupted batch.
+    public func runPending(stopRequests: () -> Int) throws(NarrateError) -> Summary {
+        let pending = try library.jobs(in: [.queued, .running])
+        guard !pending.isEmpty else { return Summary() }
+        var titles: [Int64: String] = [:]
+        for job in pending { titles[job.articleId] = try? library.article(id: job.articleId).summary.title }
+        return try run(jobIds: Set(pending.map(\.id)), titles: titles, stopRequests: stopRequests)
     }
 
     /// Runs until every job in `jobIds` (all unfinished jobs when nil) is done, failed or
@@ -129,6 +141,7 @@ public struct BatchCoordinator {
         let jobs = try library.jobs().filter { jobIds?.contains($0.id) ?? true }
         observer.finish()
         var summary = Summary()
+        summary.titles = titles
         for job in jobs {
             switch job.state {
             case .done: summary.done.append(job)

@@ -1,11 +1,12 @@
 import Foundation
 
 /// A temporary directory for one test, removed when the test ends.
-final class ScratchDirectory {
+public final class ScratchDirectory {
     /// The directory's path.
-    let path: String
+    public let path: String
 
-    init() throws {
+    /// Creates an empty directory in the temporary folder.
+    public init() throws {
         path = NSTemporaryDirectory() + "narrate-cli-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -16,7 +17,7 @@ final class ScratchDirectory {
 
     /// Writes `bytes` to `name` inside the directory and returns its path.
     @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+    public func write(_ name: String, _ bytes: [UInt8]) throws -> String {
         let file = "\(path)/\(name)"
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         return file
@@ -24,12 +25,12 @@ final class ScratchDirectory {
 
     /// Writes `text` as UTF-8.
     @discardableResult
-    func write(_ name: String, text: String) throws -> String {
+    public func write(_ name: String, text: String) throws -> String {
         try write(name, Array(text.utf8))
     }
 
     /// Every entry, hidden ones included.
-    func entries() throws -> [String] {
+    public func entries() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import narrate
+import Narration
+import NarrateTestSupport
 
 /// Batch output names: safe file names from any title or template, unique, never outside
 /// the output folder, short enough for the file system whatever the script.

@@ -1,0 +1,199 @@
+public import NarrateAudio
+public import NarrateCore
+public import NarrateLibrary
+public import NarrateSpeech
+import Foundation
+
+/// Putting a batch in the queue: which articles (ids, inputs added to the library first,
+/// every article, a tag, the unrendered ones), where each one's audio goes, and a job for
+/// each article whose audio is not already there with the same settings.
+///
+/// The coordinator then runs the jobs; a front end shows the events as they come.
+public struct BatchSubmission {
+    /// The articles a batch is about.
+    public struct Articles: Sendable {
+        /// Article ids, and files, folders or URLs to add to the library first.
+        public var inputs: [String]
+        /// Every article in the library.
+        public var all: Bool
+        /// The articles with this tag.
+        public var tag: String?
+        /// Only the articles without an intact render (of those chosen, or of all).
+        public var unrendered: Bool
+
+        public init(inputs: [String] = [], all: Bool = false, tag: String? = nil, unrendered: Bool = false) {
+            self.inputs = inputs
+            self.all = all
+            self.tag = tag
+            self.unrendered = unrendered
+        }
+
+        /// Whether anything is chosen at all.
+        public var isEmpty: Bool { inputs.isEmpty && !all && tag == nil && !unrendered }
+    }
+
+    /// What happened on the way, in order.
+    public enum Event: Sendable {
+        /// An input was added to the library as a new article.
+        case added(id: Int64, title: String)
+        /// An input could not be added; the others go ahead.
+        case inputFailed(NarrateError)
+        /// An article's audio is there already with the same settings: no job.
+        case upToDate(articleId: Int64, title: String, output: String)
+        /// An article could not be queued (it does not read, its voice is unknown).
+        case refused(articleId: Int64, NarrateError)
+    }
+
+    /// What was queued.
+    public struct Result: Sendable {
+        /// The jobs of this batch, new or queued before by another batch.
+        public var jobIds: Set<Int64> = []
+        /// Every chosen article's title, by id.
+        public var titles: [Int64: String] = [:]
+        /// How many articles were up to date.
+        public var upToDate = 0
+        /// How many articles (or inputs) failed before they were queued.
+        public var refused = 0
+    }
+
+    /// The voice asked for; each article's own voice or language fills what it leaves open.
+    public var voice: VoiceRequest
+    /// How the audio is encoded.
+    public var encoding: AudioEncoding
+    /// The album tag.
+    public var album: String
+    /// Render again even when up to date.
+    public var force: Bool
+    private let namer: OutputNamer
+    /// The output folder as given.
+    private let folder: String
+
+    /// A batch writing into `outputDirectory` with file names from `nameTemplate`; a bad
+    /// template is refused here, before anything is added to the library.
+    public init(
+        voice: VoiceRequest, encoding: AudioEncoding, album: String = AudioTags.defaultAlbum, outputDirectory: String,
+        nameTemplate: String, force: Bool = false
+    ) throws(NarrateError) {
+        self.voice = voice
+        self.encoding = encoding
+        self.album = album
+        self.force = force
+        folder = outputDirectory
+        namer = try OutputNamer(directory: outputDirectory, template: nameTemplate, fileExtension: encoding.format.fileExtension)
+    }
+
+    /// The output folder, absolute.
+    public var outputDirectory: String { namer.directory }
+
+    /// Chooses `articles`, adds the inputs among them to `library`, creates the output
+    /// folder and queues a job for each article not up to date.
+    public func submit(
+        _ articles: Articles, library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary,
+        environment: [String: String], isCancelled: () -> Bool = { false }, report: (Event) -> Void = { _ in }
+    ) throws(NarrateError) -> Result {
+        // A real open: libsndfile's format check says yes to formats it cannot write.
+        try encoding.checkWritable(sourceRate: engine.sampleRate)
+        var result = Result()
+        let ids = try choose(articles, library: library, engine: engine, environment: environment, result: &result, report: report)
+        try Self.createFolder(folder)
+        let renderer = ArticleRenderer(library: library, engine: engine)
+        let request = RenderRequest(voice: voice, encoding: encoding, album: album).json()
+        var namer = self.namer
+        for id in ids {
+            if isCancelled() { throw .interrupted }
+            do throws(NarrateError) {
+                let article = try library.article(id: id)
+                result.titles[id] = article.summary.title
+                var settings = try ArticleVoice.settings(for: article, request: voice, presets: presets, engine: engine)
+                settings.encoding = encoding
+                settings.album = album
+                let renders = try library.renders(ofArticle: id).map(\.path)
+                // A file this article's earlier render wrote may be replaced; any other is
+                // left alone. So may one its job writes (another batch on this library may
+                // have just renamed it into place, before recording the render).
+                let output = namer.path(id: id, title: article.summary.title, language: article.summary.language) { path in
+                    if renders.contains(path) { return true }
+                    return (try? library.jobs())?.contains { $0.articleId == id && $0.outputPath == path } ?? false
+                }
+                if !force, try renderer.isUpToDate(article, settings: settings, at: output) {
+                    result.upToDate += 1
+                    report(.upToDate(articleId: id, title: article.summary.title, output: output))
+                    continue
+                }
+                switch try library.enqueue(
+                    articleId: id, settingsHash: renderer.settingsHash(for: article, settings: settings), renderRequest: request,
+                    format: encoding.format.rawValue, outputPath: output
+                ) {
+                case .queued(let job), .alreadyQueued(let job): result.jobIds.insert(job.id)
+                }
+            } catch {
+                if case .interrupted = error { throw error }
+                // An article that cannot be read fails alone; the others go ahead.
+                result.refused += 1
+                report(.refused(articleId: id, error))
+            }
+        }
+        return result
+    }
+
+    /// The chosen ids, each once, in the order given: ids as they are, inputs added to the
+    /// library, then all or the tagged ones; only the unrendered with `unrendered`.
+    private func choose(
+        _ articles: Articles, library: ArticleLibrary, engine: ESpeakEngine, environment: [String: String],
+        result: inout Result, report: (Event) -> Void
+    ) throws(NarrateError) -> [Int64] {
+        var ids: [Int64] = []
+        var paths: [String] = []
+        for input in articles.inputs {
+            if let id = Int64(input), !FileManager.default.fileExists(atPath: input) {
+                _ = try library.article(id: id)
+                ids.append(id)
+            } else {
+                paths.append(input)
+            }
+        }
+        if !paths.isEmpty {
+            let detector = SpeechLanguage.detector(engine: engine, environment: environment)
+            let importer = ArticleImport()
+            for path in try ArticleImport.expand(paths) {
+                do throws(NarrateError) {
+                    switch try library.add(importer.article(from: path, detector: detector)) {
+                    case .added(let id, let title):
+                        report(.added(id: id, title: title))
+                        ids.append(id)
+                    case .exists(let id, _):
+                        ids.append(id)
+                    }
+                } catch {
+                    if case .interrupted = error { throw error }
+                    result.refused += 1
+                    report(.inputFailed(error))
+                }
+            }
+        }
+        if articles.all || articles.tag != nil || (articles.unrendered && articles.inputs.isEmpty) {
+            ids += try library.list(tag: articles.tag).map(\.id)
+        }
+        var seen = Set<Int64>()
+        ids = ids.filter { seen.insert($0).inserted }
+        guard articles.unrendered else { return ids }
+        let renderer = ArticleRenderer(library: library, engine: engine)
+        var unrendered: [Int64] = []
+        for id in ids where try renderer.newestIntactRender(ofArticle: id) == nil { unrendered.append(id) }
+        return unrendered
+    }
+
+    /// Creates `path` (and its parents) unless it is a folder already.
+    static func createFolder(_ path: String) throws(NarrateError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { throw .cannotCreateOutput(path: path, reason: "it is a file, not a folder") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateOutput(path: path, reason: "cannot create the folder")
+        }
+    }
+}

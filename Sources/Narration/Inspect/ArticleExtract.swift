@@ -1,0 +1,57 @@
+public import NarrateCore
+import NarrateIngest
+
+/// The article narrate finds in a page or file and its metadata, so a reader can check what
+/// will be read before adding or converting it.
+public struct ArticleExtract: Encodable, Sendable {
+    public var title: String
+    public var byline: String?
+    public var site: String?
+    /// Declared by the page, else detected in its text (nil without language profiles).
+    public var language: String?
+    public var published: String?
+    public var excerpt: String?
+    /// Where it was fetched from (after redirects), or the address the page names.
+    public var url: String?
+    /// The article's blocks, separated by blank lines, without the title heading a web
+    /// page's reading starts with.
+    public var text: String
+
+    /// Reads `input` (a path, "-" or an http(s) URL).
+    public init(
+        input: String, format: SourceFormat? = nil, environment: [String: String], isCancelled: () -> Bool = { false }
+    ) throws(NarrateError) {
+        let loaded = try ArticleInput.load(input, format: format, isCancelled: isCancelled)
+        let document = loaded.document
+        title = document.title
+        byline = document.byline
+        site = document.site
+        language = document.language
+            ?? SpeechLanguage.detector(engine: nil, environment: environment)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
+        published = document.publishedAt
+        excerpt = document.excerpt
+        url = loaded.url ?? document.sourceURL
+        var blocks = document.blocks
+        if let first = blocks.first, first.kind == .heading(level: 1), first.text == document.title {
+            blocks.removeFirst()
+        }
+        text = blocks.map(\.text).joined(separator: "\n\n")
+    }
+
+    private enum Key: String, CodingKey {
+        case title, byline, site, language, published, excerpt, url, text
+    }
+
+    /// Every key is written, `null` when the page does not say.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(byline, forKey: .byline)
+        try container.encode(site, forKey: .site)
+        try container.encode(language, forKey: .language)
+        try container.encode(published, forKey: .published)
+        try container.encode(excerpt, forKey: .excerpt)
+        try container.encode(url, forKey: .url)
+        try container.encode(text, forKey: .text)
+    }
+}
