@@ -51,34 +51,34 @@ public struct AudioEncoding: Sendable, Equatable, Codable {
     /// Checks the combination; every problem is `.invalidOption` (exit 64).
     public func validate() throws(NarrateError) {
         if bitrate != nil, quality != nil {
-            throw .invalidOption(name: "--bitrate", message: "give --bitrate or --quality, not both")
+            throw .invalidOption(name: "bitrate", message: "bitrate: give a bitrate or a quality, not both")
         }
         if let bitrate {
             guard format == .mp3 || format == .opus else {
-                let hint = format == .ogg ? "; use --quality for Ogg Vorbis" : ""
-                throw .invalidOption(name: "--bitrate", message: "--bitrate: \(format.displayName) has no bitrate; it applies to mp3 and opus\(hint)")
+                let hint = format == .ogg ? "; use a quality for Ogg Vorbis" : ""
+                throw .invalidOption(name: "bitrate", message: "bitrate: \(format.displayName) has no bitrate; it applies to mp3 and opus\(hint)")
             }
             let range = bitrateRange
             guard range.contains(bitrate) else {
-                throw .invalidOption(name: "--bitrate", message: "--bitrate: \(bitrate) kbit/s is outside \(format.displayName)'s \(range.lowerBound)–\(range.upperBound)")
+                throw .invalidOption(name: "bitrate", message: "bitrate: \(bitrate) kbit/s is outside \(format.displayName)'s \(range.lowerBound)–\(range.upperBound)")
             }
         }
         if let quality {
             guard format.isLossy else {
-                throw .invalidOption(name: "--quality", message: "--quality: \(format.displayName) is not lossy; --quality applies to mp3, ogg and opus")
+                throw .invalidOption(name: "quality", message: "quality: \(format.displayName) is not lossy; a quality applies to mp3, ogg and opus")
             }
             guard (0...10).contains(quality) else {
-                throw .invalidOption(name: "--quality", message: "--quality: \(quality) is outside 0–10")
+                throw .invalidOption(name: "quality", message: "quality: \(quality) is outside 0–10")
             }
         }
         if let sampleRate {
             guard (1_000...192_000).contains(sampleRate) else {
-                throw .invalidOption(name: "--sample-rate", message: "--sample-rate: \(sampleRate) Hz is outside 1000–192000")
+                throw .invalidOption(name: "sample-rate", message: "sample-rate: \(sampleRate) Hz is outside 1000–192000")
             }
             if let allowed = format.allowedSampleRates, !allowed.contains(sampleRate) {
                 throw .invalidOption(
-                    name: "--sample-rate",
-                    message: "--sample-rate: \(format.displayName) takes only \(allowed.map(String.init).joined(separator: ", ")) Hz"
+                    name: "sample-rate",
+                    message: "sample-rate: \(format.displayName) takes only \(allowed.map(String.init).joined(separator: ", ")) Hz"
                 )
             }
         }

@@ -273,18 +273,7 @@ public final class AudioFileWriter: AudioSink {
     /// destination that is a stream: standard output, a device, a FIFO or a socket.
     public static func checkStreamable(_ format: AudioFileFormat, target: OutputTarget) throws(NarrateError) {
         guard target.isStream, !format.canStream else { return }
-        let formats = "use --format flac, ogg, opus, mp3, au or raw"
-        if target.kind == .standardOutput {
-            throw .invalidOption(
-                name: "-o",
-                message: "-o -: WAV cannot be written to a pipe (its header is rewritten at the end); \(formats) for standard output"
-            )
-        }
-        throw .invalidOption(
-            name: "-o",
-            message: "-o \(target.path): it is \(target.kindDescription), which is written as a stream, and \(format.displayName) "
-                + "cannot be streamed (its header is rewritten at the end); \(formats), or give a file name"
-        )
+        throw .cannotStream(path: target.path, kind: target.kindDescription, format: format.displayName)
     }
 
     /// Whether libsndfile opens a scratch file in the temporary folder with `info`.

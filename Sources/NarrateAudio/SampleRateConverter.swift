@@ -20,7 +20,7 @@ final class SampleRateConverter {
         var error: soxr_error_t?
         guard let converter = soxr_create(Double(inputRate), Double(outputRate), 1, &error, &io, &quality, nil), error == nil else {
             let reason = error.map { String(cString: $0) } ?? "unknown error"
-            throw .invalidOption(name: "--sample-rate", message: "--sample-rate: cannot convert \(inputRate) Hz to \(outputRate) Hz: \(reason)")
+            throw .invalidOption(name: "sample-rate", message: "sample-rate: cannot convert \(inputRate) Hz to \(outputRate) Hz: \(reason)")
         }
         self.converter = converter
     }

@@ -1,6 +1,11 @@
 /// Everything that can go wrong while narrating, with what, where and what to do.
 ///
 /// Each case maps to a sysexits exit code so the command line can report it faithfully.
+/// The description is in the domain's words, for any front end (a terminal, a web page): it
+/// never names a command or a flag. A front end adds what to type or click next.
+///
+/// An `invalidOption` names the setting (`bitrate`, `sample-rate`, `sync`, ...) as the
+/// front ends call it; a message about the setting's value starts with that name.
 public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An option has a value outside what is accepted.
     case invalidOption(name: String, message: String)
@@ -36,11 +41,18 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
     case interrupted
-    /// The library database cannot be opened or used (read-only, not an SQLite file, a
-    /// newer schema); the file is left as it was.
+    /// The library database cannot be opened or used (read-only, a newer schema); the file
+    /// is left as it was.
     case libraryUnavailable(path: String, reason: String)
+    /// The library's path holds a file that is not an SQLite database; it is left as it was.
+    case notALibrary(path: String)
+    /// An audio format that rewrites its header at the end (WAV) was asked for on a stream:
+    /// standard output, a device, a FIFO or a socket (`kind` says which).
+    case cannotStream(path: String, kind: String, format: String)
     /// No article in the library has this id.
     case noSuchArticle(id: Int64)
+    /// The article was heard to the end: there is no rest of it to write.
+    case articleFinished(id: Int64)
     /// A web page has no part that reads as an article (only menus, links, forms).
     case noReadableArticle(path: String)
     /// A URL could not be fetched: no connection, a timeout, an HTTP error status, too large.
@@ -55,11 +67,11 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {
-        case .invalidOption, .unknownVoice: 64
+        case .invalidOption, .unknownVoice, .articleFinished, .cannotStream: 64
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
             .noReadableArticle, .unsupportedContent: 65
         case .inputUnavailable, .noSuchArticle: 66
-        case .libraryUnavailable: 74
+        case .libraryUnavailable, .notALibrary: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
@@ -75,10 +87,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidOption(_, let message):
             return message
         case .unknownVoice(let name, let suggestions):
-            let hint = suggestions.isEmpty
-                ? "run 'narrate voices' to list the installed voices"
-                : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))? ('narrate voices' lists them all)"
-            return "unknown voice '\(name)'; \(hint)"
+            guard !suggestions.isEmpty else { return "unknown voice '\(name)'" }
+            return "unknown voice '\(name)'; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
         case .invalidPreset(let location, let message):
             return "\(location): \(message)"
         case .inputUnavailable(let path, let reason):
@@ -96,7 +106,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformedInput(let path, let message):
             return "\(path): \(message)"
         case .outputExists(let path):
-            return "\(path): already exists; use --force to overwrite it or -o to choose another path"
+            return "\(path): already exists"
         case .cannotCreateOutput(let path, let reason):
             return "\(path): cannot create output: \(reason)"
         case .writeFailed(let path, let reason):
@@ -105,20 +115,26 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): write failed: \(reason); what it received is incomplete"
         case .libraryUnavailable(let path, let reason):
             return "\(path): cannot use the library: \(reason)"
+        case .notALibrary(let path):
+            return "\(path): cannot use the library: not an SQLite database (left untouched)"
+        case .cannotStream(let path, let kind, let format):
+            return "\(path): it is \(kind), which is written as a stream, and \(format) cannot be streamed "
+                + "(its header is rewritten at the end); FLAC, Ogg, Opus, MP3, AU and raw audio can"
         case .noSuchArticle(let id):
-            return "no article with id \(id); 'narrate list' shows the ids"
+            return "no article with id \(id)"
+        case .articleFinished(let id):
+            return "article \(id) was heard to the end"
         case .noReadableArticle(let path):
             return "\(path): no readable article found (the page has only navigation, links or forms)"
         case .audioOutputUnavailable(let reason):
-            return "no sound device (\(reason)); use --sink stdout to pipe the audio to a player "
-                + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
+            return "no sound device (\(reason))"
         case .fetchFailed(let url, let reason):
             return "\(url): cannot fetch: \(reason)"
         case .unsupportedContent(let url, let contentType):
             return "\(url): is \(contentType), not a web page or text; save it as text and add the file"
         case .formatUnavailable(let format, let reason):
             return "cannot write \(format) audio: the installed libsndfile lacks it (\(reason)); "
-                + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3) or choose another --format"
+                + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3)"
         case .engine(let code, let message):
             return "eSpeak NG error 0x\(String(UInt32(bitPattern: code), radix: 16)): \(message)"
         case .interrupted:

@@ -160,7 +160,7 @@ extension ArticleLibrary {
         try write { db in
             if let id {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
-                    throw NarrateError.invalidOption(name: "id", message: "no job with id \(id); 'narrate jobs' shows them")
+                    throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
                 }
             }
             try db.execute(
@@ -181,7 +181,7 @@ extension ArticleLibrary {
         try write { db in
             if let id {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
-                    throw NarrateError.invalidOption(name: "id", message: "no job with id \(id); 'narrate jobs' shows them")
+                    throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
                 }
             }
             try db.execute(

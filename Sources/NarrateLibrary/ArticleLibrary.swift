@@ -446,9 +446,7 @@ public final class ArticleLibrary: Sendable {
         var header = [UInt8](repeating: 0, count: 16)
         let count = fread(&header, 1, 16, file)
         if count < 16 || Array("SQLite format 3\0".utf8) != header {
-            throw .libraryUnavailable(
-                path: path, reason: "not an SQLite database (left untouched); move it away or choose another --library"
-            )
+            throw .notALibrary(path: path)
         }
     }
 

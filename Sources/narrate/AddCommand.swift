@@ -1,11 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import Narration
-import NarrateIngest
-import NarrateLibrary
 import NarrateSpeech
-import NarrateText
-import Foundation
 
 /// `narrate add`: saves articles (files, folders of them, or standard input) to the library.
 struct AddCommand: ParsableCommand {
@@ -53,49 +49,23 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         do throws(NarrateError) {
-            if let language { try SpeechLanguage.validate(language) }
-            if let voice {
-                // An unknown voice is refused now (with the closest names), not when narrating.
-                var settings = VoiceSettings.standard
-                settings.voice = voice
-                do {
-                    try ESpeakEngine.shared().configure(settings)
-                } catch let error as NarrateError {
-                    throw error
-                } catch {
-                    throw NarrateError.engine(code: -1, message: "\(error)")
-                }
-            }
-            let library = try libraryOptions.open()
-            let inputs = try ArticleImport.expand(paths)
-            if title != nil, inputs.count != 1 {
-                throw NarrateError.invalidOption(name: "title", message: "--title names one article; \(inputs.count) were given")
-            }
-            // Detection chooses among the languages eSpeak NG speaks.
-            let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
+            let importer = ArticleImport(format: format?.sourceFormat, title: title, language: language, voice: voice, tags: tags)
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
-            for input in inputs {
-                if Interruption.isRequested { throw NarrateError.interrupted }
-                do throws(NarrateError) {
-                    let importer = ArticleImport(
-                        format: format?.sourceFormat, title: title, language: language, voice: voice, tags: tags
-                    )
-                    let result = try library.add(importer.article(from: input, detector: detector, isCancelled: { Interruption.isRequested }))
-                    switch result {
-                    case .added(let id, let title):
-                        outcomes.append(Outcome(path: input, outcome: "added", id: id, title: title))
-                        if !json { print("added \(id) \(title)") }
-                    case .exists(let id, let title):
-                        outcomes.append(Outcome(path: input, outcome: "exists", id: id, title: title))
-                        if !json { print("exists \(id) \(title)") }
-                    }
-                } catch {
-                    // One bad file in a folder does not stop the others.
-                    if case .interrupted = error { throw error }
+            let engine = voice == nil ? try? ESpeakEngine.shared() : try ESpeakEngine.shared()
+            try importer.add(
+                paths, to: libraryOptions.open, engine: engine, environment: NarrateEnvironment.variables(),
+                isCancelled: { Interruption.isRequested }
+            ) { input, outcome in
+                switch outcome {
+                case .added(let id, let title), .exists(let id, let title):
+                    let word = if case .added = outcome { "added" } else { "exists" }
+                    outcomes.append(Outcome(path: input, outcome: word, id: id, title: title))
+                    if !json { print("\(word) \(id) \(title)") }
+                case .failed(let error):
                     firstFailure = firstFailure ?? error
-                    outcomes.append(Outcome(path: input, outcome: "failed", error: error.description))
-                    ErrorReporter.printError(error.description)
+                    outcomes.append(Outcome(path: input, outcome: "failed", error: ErrorReporter.message(for: error)))
+                    ErrorReporter.printError(ErrorReporter.message(for: error))
                 }
             }
             if json { try JSONOutput.print(outcomes) }

@@ -58,7 +58,7 @@ struct BatchCommand: ParsableCommand {
         do throws(NarrateError) {
             _ = try encodingOptions.encoding(output: nil)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(ErrorReporter.message(for: error))
         }
     }
 

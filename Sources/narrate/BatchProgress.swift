@@ -33,44 +33,26 @@ final class BatchProgress: BatchObserver {
 
     /// A job changed state.
     func jobChanged(_ job: BatchJob, title: String?) {
-        guard style == .json else { return }
-        var event: [String: Any] = [
-            "event": "job", "job": job.id, "article": job.articleId, "state": job.state.rawValue, "output": job.outputPath,
-            "attempts": job.attempts,
-        ]
-        if let title { event["title"] = title }
-        if let error = job.lastError, job.state == .failed || job.state == .cancelled { event["error"] = error }
-        if let duration = job.durationSeconds, job.state == .done { event["duration"] = duration }
-        emit(event)
+        if style == .json { emit(BatchStatus.event(job: job, title: title)) }
     }
 
     /// The queue as it stands after `elapsed` seconds.
     func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double) {
-        let done = jobs.filter { $0.state == .done }
-        let failed = jobs.filter { $0.state == .failed }.count
-        let finished = jobs.filter { $0.state != .queued && $0.state != .running }.count
-        let audio = done.compactMap(\.durationSeconds).reduce(0, +)
-        let speed = elapsed > 0 ? audio / elapsed : 0
-        let remaining = jobs.count - finished
-        let eta = done.isEmpty ? nil : elapsed / Double(done.count) * Double(remaining)
-        let running = jobs.filter { $0.state == .running }
+        let status = BatchStatus(jobs: jobs, elapsed: elapsed)
         switch style {
         case .quiet:
             return
         case .json:
             guard ContinuousClock.now - lastPlain >= .seconds(2) else { return }
             lastPlain = ContinuousClock.now
-            emit([
-                "event": "progress", "done": done.count, "failed": failed, "total": jobs.count, "upToDate": upToDate,
-                "audioHours": audio / 3600, "speed": speed, "etaSeconds": eta ?? NSNull(),
-            ])
+            emit(status.event(upToDate: upToDate))
         case .terminal, .plain:
-            var line = "\(done.count)/\(jobs.count) done"
-            if failed > 0 { line += ", \(failed) failed" }
-            line += ", \(String(format: "%.2f", audio / 3600)) h of audio, \(String(format: "%.0f", speed))× real time"
-            if let eta { line += ", ETA \(DurationText.minutes(eta))" }
+            var line = "\(status.done)/\(status.total) done"
+            if status.failed > 0 { line += ", \(status.failed) failed" }
+            line += ", \(String(format: "%.2f", status.audioSeconds / 3600)) h of audio, \(String(format: "%.0f", status.speed))× real time"
+            if let eta = status.etaSeconds { line += ", ETA \(DurationText.minutes(eta))" }
             if style == .terminal {
-                let working = running.map { job in "[\(job.worker ?? "?")] \(titles[job.articleId] ?? "article \(job.articleId)")" }
+                let working = status.running.map { job in "[\(job.worker ?? "?")] \(titles[job.articleId] ?? "article \(job.articleId)")" }
                 if !working.isEmpty { line += " · " + working.joined(separator: " · ") }
                 let width = Int(Self.terminalWidth())
                 if line.count > width { line = String(line.prefix(max(10, width - 1))) + "…" }
@@ -87,10 +69,10 @@ final class BatchProgress: BatchObserver {
     func submitted(_ event: BatchSubmission.Event) {
         switch event {
         case .added(let id, let title): note("added \(id) \(title)")
-        case .inputFailed(let error): note(error.description)
-        case .refused(let id, let error): note("article \(id): \(error.description)")
+        case .inputFailed(let error): note(ErrorReporter.message(for: error))
+        case .refused(let id, let error): note("article \(id): \(ErrorReporter.message(for: error))")
         case .upToDate(let id, _, let output):
-            if style == .json { emit(["event": "job", "article": id, "state": "up to date", "output": output]) }
+            if style == .json { emit(BatchStatus.event(upToDate: id, output: output)) }
         }
     }
 
@@ -148,14 +130,11 @@ final class BatchProgress: BatchObserver {
 
     /// The summary: done, up to date, failed with reasons.
     func report(_ summary: BatchCoordinator.Summary, upToDate: Int, json: Bool) {
-        let audio = summary.done.compactMap(\.durationSeconds).reduce(0, +)
         if json {
-            emit([
-                "event": "summary", "done": summary.done.count, "upToDate": upToDate, "failed": summary.failed.count,
-                "cancelled": summary.cancelled.count, "remaining": summary.remaining.count, "audioSeconds": audio,
-            ])
+            emit(BatchStatus.event(summary: summary, upToDate: upToDate))
             return
         }
+        let audio = summary.done.compactMap(\.durationSeconds).reduce(0, +)
         var line = "done \(summary.done.count), up to date \(upToDate), failed \(summary.failed.count)"
         if !summary.cancelled.isEmpty { line += ", cancelled \(summary.cancelled.count)" }
         if !summary.remaining.isEmpty { line += ", left in the queue \(summary.remaining.count) ('narrate jobs run' goes on)" }

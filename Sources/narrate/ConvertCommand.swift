@@ -47,7 +47,7 @@ struct ConvertCommand: ParsableCommand {
             _ = try encodingOptions.encoding(output: output)
             try chapterOptions.validate(output: output ?? ArticleConversion.defaultOutput(for: input), sync: nil)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(ErrorReporter.message(for: error))
         }
     }
 

@@ -21,55 +21,8 @@ struct EncodingOptions: ParsableArguments {
     @Option(help: "The album tag (default: narrate).")
     var album: String = AudioTags.defaultAlbum
 
-    /// The encoding for `output` (nil: no file named yet): `--format`, else the output's
-    /// extension, else WAV. A format that disagrees with the extension, or an extension
-    /// narrate does not write, is an error.
+    /// The encoding for `output` (nil: no file named yet); see `EncodingChoice`.
     func encoding(output: String?) throws(NarrateError) -> AudioEncoding {
-        var chosen: AudioFileFormat?
-        if let format {
-            guard let parsed = AudioFileFormat(rawValue: format.lowercased()) else {
-                throw .invalidOption(name: "--format", message: "--format \(format): narrate writes \(AudioFileFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            chosen = parsed
-        }
-        if let output, output != AudioFileWriter.standardOutput, let named = Self.extensionFormat(of: output) {
-            guard let named else {
-                let suffix = output[output.index(after: output.lastIndex(of: ".")!)...]
-                throw .invalidOption(
-                    name: "-o",
-                    message: "cannot write '\(suffix)' files; narrate writes \(AudioFileFormat.allCases.map(\.rawValue).joined(separator: ", ")) (give -o one of those extensions)"
-                )
-            }
-            if let chosen, chosen != named {
-                throw .invalidOption(name: "--format", message: "--format \(chosen.rawValue) disagrees with \(output)'s extension; make them match")
-            }
-            chosen = named
-        }
-        let encoding = AudioEncoding(
-            format: chosen ?? .wav, sampleRate: sampleRate, bitrate: try parsedBitrate(), quality: quality
-        )
-        try encoding.validate()
-        // A path that cannot be examined is reported when it is opened.
-        if let output, let target = try? OutputTarget.resolve(output) {
-            try AudioFileWriter.checkStreamable(encoding.format, target: target)
-        }
-        return encoding
-    }
-
-    /// The format an output path's extension names: nil when it has no extension,
-    /// `.some(nil)` when it names one narrate does not write.
-    static func extensionFormat(of path: String) -> AudioFileFormat?? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return .some(AudioFileFormat(path: name))
-    }
-
-    private func parsedBitrate() throws(NarrateError) -> Int? {
-        guard let bitrate else { return nil }
-        let digits = bitrate.lowercased().hasSuffix("k") ? String(bitrate.dropLast()) : bitrate
-        guard let value = Int(digits), value > 0 else {
-            throw .invalidOption(name: "--bitrate", message: "--bitrate \(bitrate): give kbit/s, such as 64 or 64k")
-        }
-        return value
+        try EncodingChoice(format: format, bitrate: bitrate, quality: quality, sampleRate: sampleRate).encoding(output: output)
     }
 }

@@ -1,4 +1,5 @@
 import NarrateCore
+import Narration
 // @preconcurrency: the C library's `stdout` is a global variable, read here only on the
 // way out, on the main thread.
 #if canImport(Glibc)
@@ -10,8 +11,48 @@ import NarrateCore
 /// Prints one line on standard error and exits with the error's sysexits code.
 enum ErrorReporter {
     static func fail(_ error: NarrateError) -> Never {
-        printError(error.description)
+        printError(message(for: error))
         exit(error.exitCode)
+    }
+
+    /// The settings a library error may name that are options of the same name here.
+    private static let options: Set<String> = ["bitrate", "quality", "sample-rate", "chapters", "sync", "name-template", "title", "format"]
+
+    /// The error's line for the command line: the library's words, with the option it is
+    /// about spelled as typed (`--bitrate`) and what to type next.
+    static func message(for error: NarrateError) -> String {
+        let formats = "use --format flac, ogg, opus, mp3, au or raw"
+        switch error {
+        case .invalidOption(let name, let message) where options.contains(name) && message.hasPrefix(name):
+            return "--" + message
+        case .invalidOption("output", let message):
+            return "\(message) (give -o one of those extensions)"
+        case .invalidOption("job", let message):
+            return "\(message); 'narrate jobs' shows them"
+        case .unknownVoice(_, let suggestions):
+            return error.description
+                + (suggestions.isEmpty ? "; run 'narrate voices' to list the installed voices" : " ('narrate voices' lists them all)")
+        case .outputExists:
+            return "\(error.description); use --force to overwrite it or -o to choose another path"
+        case .noSuchArticle:
+            return "\(error.description); 'narrate list' shows the ids"
+        case .articleFinished(let id):
+            return "\(error.description); 'narrate position \(id) --reset' starts it over"
+        case .audioOutputUnavailable:
+            return "\(error.description); use --sink stdout to pipe the audio to a player "
+                + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
+        case .formatUnavailable:
+            return "\(error.description) or choose another --format"
+        case .notALibrary:
+            return "\(error.description); move it away or choose another --library"
+        case .cannotStream(let path, let kind, let format) where path == "-":
+            return "-o -: \(format) cannot be written to a pipe (its header is rewritten at the end); \(formats) for \(kind)"
+        case .cannotStream(let path, let kind, let format):
+            return "-o \(path): it is \(kind), which is written as a stream, and \(format) "
+                + "cannot be streamed (its header is rewritten at the end); \(formats), or give a file name"
+        default:
+            return error.description
+        }
     }
 
     /// Exits the process with `code`, after checking that standard output took everything.

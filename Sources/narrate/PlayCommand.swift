@@ -62,15 +62,12 @@ struct PlayCommand: ParsableCommand {
                 for: article, library: library, engine: engine, presets: NarrateEnvironment.presets(),
                 isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(article.summary.id)
             )
-            let saved = try library.position(ofArticle: id)
-            var first = fromStart || saved?.finished == true ? 0 : saved?.sentence ?? 0
-            if let rewind { first = max(0, first - rewind) }
+            let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples)
+            let first = try player.startSentence(fromStart: fromStart, rewind: rewind ?? 0)
             let total = samples.count
             ErrorReporter.printNote(
-                "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total)"
-                    + " (\(DurationText.minutes(Double(samples[min(first, total - 1)].lowerBound) / Double(render.sampleRate))))"
+                "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total) (\(DurationText.minutes(player.seconds(atSentence: first))))"
             )
-            let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples)
             let outcome = try player.play(from: first, into: playbackSink, shouldStop: { Interruption.isRequested })
             switch outcome {
             case .finished:

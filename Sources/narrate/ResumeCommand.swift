@@ -1,7 +1,6 @@
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
-import NarrateLibrary
 import NarrateSpeech
 import Narration
 
@@ -36,7 +35,7 @@ struct ResumeCommand: ParsableCommand {
             _ = try encodingOptions.encoding(output: output)
             try chapterOptions.validate(output: output, sync: sync)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(ErrorReporter.message(for: error))
         }
         if let sync, SyncMap.Format(path: sync) == nil {
             throw ValidationError("--sync \(sync): give a .json, .vtt or .srt file")
@@ -46,36 +45,17 @@ struct ResumeCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         do throws(NarrateError) {
-            let library = try libraryOptions.open()
-            let article = try library.article(id: id)
-            let position = try library.position(ofArticle: id)
-            if position?.finished == true {
-                throw NarrateError.invalidOption(
-                    name: "id", message: "article \(id) was heard to the end; 'narrate position \(id) --reset' starts it over"
-                )
-            }
-            let engine = try ESpeakEngine.shared()
-            let (render, samples) = try ListeningRender.obtain(
-                for: article, library: library, engine: engine, presets: NarrateEnvironment.presets(),
-                isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(article.summary.id)
+            let export = ResumeExport(
+                articleId: id, output: output, encoding: try encodingOptions.encoding(output: output), album: encodingOptions.album,
+                split: try chapterOptions.splitRule(), overwrite: force, syncMap: sync, chapters: chapterOptions.chapters
             )
-            let first = min(position?.sentence ?? 0, samples.count - 1)
-            let start = samples[first].lowerBound
-            let sentences = article.sentences(try library.sentences(ofArticle: id))
-            let chapters = ChapterList(document: article.document, sentences: sentences, samples: samples, sampleRate: render.sampleRate)
-            let result = try RenderExport(path: render.path, sentenceSamples: samples, chapters: chapters).write(
-                fromSentence: first, to: output, encoding: try encodingOptions.encoding(output: output),
-                tags: AudioTags(document: article.document, album: encodingOptions.album), split: try chapterOptions.splitRule(),
-                overwrite: force, isCancelled: { Interruption.isRequested }
+            let result = try export.run(
+                library: libraryOptions.open(), engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(id)
             )
-            if let sync {
-                try SyncMap(sentences: sentences, samples: samples, sampleRate: render.sampleRate, startSample: start).write(to: sync)
-            }
-            if let chaptersPath = chapterOptions.chapters {
-                try result.chapters.write(to: chaptersPath, title: article.document.title)
-            }
             OutputReport.report(
-                "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), sentences \(first + 1) to \(samples.count) of \(samples.count))",
+                "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), "
+                    + "sentences \(result.firstSentence + 1) to \(result.sentenceCount) of \(result.sentenceCount))",
                 toStandardOutput: output != AudioFileWriter.standardOutput
             )
         } catch {

@@ -2,6 +2,7 @@ public import NarrateCore
 import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
+public import NarrateSpeech
 import NarrateText
 import Foundation
 
@@ -27,6 +28,58 @@ public struct ArticleImport {
         self.language = language
         self.voice = voice
         self.tags = tags
+    }
+
+    /// What became of one input.
+    public enum Outcome: Sendable {
+        /// Saved as a new article.
+        case added(id: Int64, title: String)
+        /// The library had it already (the same content).
+        case exists(id: Int64, title: String)
+        /// It could not be read; the other inputs go ahead.
+        case failed(NarrateError)
+    }
+
+    /// Adds `paths` (files, folders of them, "-", URLs) to the library `openLibrary` opens
+    /// once the choices are checked, telling `each` what
+    /// became of every input in order. The choices are checked first: a language that is
+    /// not a code, a voice `engine` does not have, a title for more than one input.
+    /// `engine` (nil when there is none) also limits detection to the languages it speaks.
+    public func add(
+        _ paths: [String], to openLibrary: () throws(NarrateError) -> ArticleLibrary, engine: ESpeakEngine?, environment: [String: String],
+        isCancelled: () -> Bool = { false }, each: (String, Outcome) -> Void
+    ) throws(NarrateError) {
+        if let language { try SpeechLanguage.validate(language) }
+        if let voice {
+            // An unknown voice is refused now (with the closest names), not when narrating.
+            var settings = VoiceSettings.standard
+            settings.voice = voice
+            do {
+                try (engine ?? ESpeakEngine.shared()).configure(settings)
+            } catch let error as NarrateError {
+                throw error
+            } catch {
+                throw .engine(code: -1, message: "\(error)")
+            }
+        }
+        let library = try openLibrary()
+        let inputs = try Self.expand(paths)
+        if title != nil, inputs.count != 1 {
+            throw .invalidOption(name: "title", message: "title names one article; \(inputs.count) were given")
+        }
+        let detector = SpeechLanguage.detector(engine: engine, environment: environment)
+        for input in inputs {
+            if isCancelled() { throw .interrupted }
+            do throws(NarrateError) {
+                switch try library.add(article(from: input, detector: detector, isCancelled: isCancelled)) {
+                case .added(let id, let title): each(input, .added(id: id, title: title))
+                case .exists(let id, let title): each(input, .exists(id: id, title: title))
+                }
+            } catch {
+                if case .interrupted = error { throw error }
+                each(input, .failed(error))
+            }
+        }
     }
 
     /// The inputs: files as given, folders as the .txt, .md and .html files inside them (sorted,

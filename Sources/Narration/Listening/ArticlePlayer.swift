@@ -27,6 +27,20 @@ public struct ArticlePlayer {
         self.sentenceSamples = sentenceSamples
     }
 
+    /// Where playing starts: the saved position (the beginning when there is none, when it
+    /// was heard to the end, or `fromStart`), `rewind` sentences earlier.
+    public func startSentence(fromStart: Bool = false, rewind: Int = 0) throws(NarrateError) -> Int {
+        let saved = try library.position(ofArticle: articleId)
+        let first = fromStart || saved?.finished == true ? 0 : saved?.sentence ?? 0
+        return min(max(0, first - rewind), max(0, sentenceSamples.count - 1))
+    }
+
+    /// The time sentence `index` starts, in seconds.
+    public func seconds(atSentence index: Int) -> Double {
+        guard !sentenceSamples.isEmpty else { return 0 }
+        return Double(sentenceSamples[min(index, sentenceSamples.count - 1)].lowerBound) / Double(render.sampleRate)
+    }
+
     /// How playing ended.
     public enum Outcome: Sendable, Equatable {
         /// The end was reached; the article is marked finished.

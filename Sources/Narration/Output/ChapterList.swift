@@ -132,7 +132,7 @@ public struct ChapterList: Sendable, Equatable {
     /// temporary file and a rename.
     public func write(to path: String, title: String?) throws(NarrateError) {
         guard let format = Format(path: path) else {
-            throw .invalidOption(name: "--chapters", message: "--chapters \(path): give a .json (Podcasting 2.0) or .txt (ffmetadata) file")
+            throw .invalidOption(name: "chapters", message: "chapters \(path): give a .json (Podcasting 2.0) or .txt (ffmetadata) file")
         }
         try OutputFile.write(Array((format == .json ? podcastJSON() : ffmetadata(title: title)).utf8), to: path)
     }

@@ -78,7 +78,7 @@ public struct SyncMap: Sendable, Equatable {
     /// and a rename.
     public func write(to path: String) throws(NarrateError) {
         guard let format = Format(path: path) else {
-            throw .invalidOption(name: "sync", message: "--sync \(path): give a .json, .vtt or .srt file")
+            throw .invalidOption(name: "sync", message: "sync \(path): give a .json, .vtt or .srt file")
         }
         let text = rendered(as: format)
         try OutputFile.write(Array(text.utf8), to: path)

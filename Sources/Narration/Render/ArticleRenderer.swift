@@ -30,7 +30,7 @@ public struct ArticleRenderer {
         public var source: Source
 
         /// How a render was obtained.
-        public enum Source: String, Sendable {
+        public enum Source: String, Sendable, Encodable {
             /// Synthesized now.
             case synthesized
             /// An intact earlier render, used as it is.

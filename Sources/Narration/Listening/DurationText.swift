@@ -1,7 +1,7 @@
-/// Lengths of audio as the command line shows them.
-enum DurationText {
+/// Lengths of audio as listeners read them, in a player, a list or a feed.
+public enum DurationText {
     /// "12:05" (minutes and seconds) or "1:02:05".
-    static func minutes(_ seconds: Double) -> String {
+    public static func minutes(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
         let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         if total >= 3600 { return "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))" }
@@ -9,7 +9,7 @@ enum DurationText {
     }
 
     /// "1:02:03.4", "2:14.3" or "9.8 s".
-    static func precise(_ duration: Double) -> String {
+    public static func precise(_ duration: Double) -> String {
         let tenths = Int((duration * 10).rounded())
         let seconds = tenths / 10
         let fraction = tenths % 10
