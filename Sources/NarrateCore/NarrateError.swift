@@ -11,6 +11,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidOption(name: String, message: String)
     /// No installed voice has this name; `suggestions` are the closest names.
     case unknownVoice(name: String, suggestions: [String])
+    /// No installed voice speaks this language; `suggestions` are the closest languages.
+    case noVoiceSpeaks(language: String, suggestions: [String])
     /// A voice preset is missing or malformed.
     case invalidPreset(location: String, message: String)
     /// The input does not exist or cannot be read.
@@ -67,7 +69,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {
-        case .invalidOption, .unknownVoice, .articleFinished, .cannotStream: 64
+        case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished, .cannotStream: 64
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
             .noReadableArticle, .unsupportedContent: 65
         case .inputUnavailable, .noSuchArticle: 66
@@ -89,6 +91,9 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownVoice(let name, let suggestions):
             guard !suggestions.isEmpty else { return "unknown voice '\(name)'" }
             return "unknown voice '\(name)'; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
+        case .noVoiceSpeaks(let language, let suggestions):
+            let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?)"
+            return "no installed voice speaks '\(language)'\(hint)"
         case .invalidPreset(let location, let message):
             return "\(location): \(message)"
         case .inputUnavailable(let path, let reason):

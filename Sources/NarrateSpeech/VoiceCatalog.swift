@@ -1,3 +1,5 @@
+public import NarrateCore
+
 /// Looks up installed voices by language and suggests names for a mistyped one.
 public struct VoiceCatalog: Sendable {
     /// Every installed voice.
@@ -9,6 +11,14 @@ public struct VoiceCatalog: Sendable {
     }
 
     /// The voices that speak `language`.
+    /// The voices that speak `language`; none is an error naming the closest languages.
+    public func voicesOrError(speaking language: String) throws(NarrateError) -> [VoiceInfo] {
+        let found = voices(speaking: language)
+        guard found.isEmpty else { return found }
+        let languages = Array(Set(voices.flatMap(\.languages)))
+        throw .noVoiceSpeaks(language: language, suggestions: Self.closest(to: language, among: languages))
+    }
+
     public func voices(speaking language: String) -> [VoiceInfo] {
         voices.filter { $0.speaks(language) }
     }

@@ -26,7 +26,7 @@ struct AddCommand: ParsableCommand {
     var tags: [String] = []
 
     @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
-    var format: InputFormat?
+    var format: SourceFormat?
 
     @Flag(help: "Print a JSON array of outcomes instead of lines.")
     var json = false
@@ -49,12 +49,11 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         do throws(NarrateError) {
-            let importer = ArticleImport(format: format?.sourceFormat, title: title, language: language, voice: voice, tags: tags)
+            let importer = ArticleImport(format: format, title: title, language: language, voice: voice, tags: tags)
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
-            let engine = voice == nil ? try? ESpeakEngine.shared() : try ESpeakEngine.shared()
             try importer.add(
-                paths, to: libraryOptions.open, engine: engine, environment: NarrateEnvironment.variables(),
+                paths, to: libraryOptions.open, engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, environment: NarrateEnvironment.variables(),
                 isCancelled: { Interruption.isRequested }
             ) { input, outcome in
                 switch outcome {

@@ -81,13 +81,12 @@ struct BatchCommand: ParsableCommand {
                 environment: NarrateEnvironment.variables(), isCancelled: { Interruption.isRequested }, report: progress.submitted
             )
             progress.upToDate = queued.upToDate
-            WorkerProcessLauncher.countInterrupts()
             let summary = queued.jobIds.isEmpty
                 ? BatchCoordinator.Summary()
-                : try WorkerProcessLauncher.coordinator(library: library, workers: jobs, observer: progress)
-                    .run(jobIds: queued.jobIds, titles: queued.titles, stopRequests: WorkerProcessLauncher.interrupts)
+                : try progress.coordinator(library: library, workers: jobs)
+                    .run(jobIds: queued.jobIds, titles: queued.titles, stopRequests: Interruption.stopRequests)
             progress.report(summary, upToDate: queued.upToDate, json: json)
-            if WorkerProcessLauncher.interrupts() > 0 { ErrorReporter.terminate(130) }
+            if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }
         } catch {
             ErrorReporter.fail(error)

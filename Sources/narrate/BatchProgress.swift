@@ -2,11 +2,6 @@ import NarrateCore
 import NarrateLibrary
 import Narration
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a batch shows its progress: one redrawn line on a terminal (done/total, failed,
 /// hours of audio made, speed as a multiple of real time, ETA, what each worker is on), a
@@ -29,6 +24,18 @@ final class BatchProgress: BatchObserver {
         } else {
             style = isatty(STDERR_FILENO) != 0 ? .terminal : .plain
         }
+    }
+
+    /// A coordinator for `library` reporting here, with `workers` processes of this
+    /// executable at once (default: the cores), stopped by Ctrl-C presses.
+    func coordinator(library: ArticleLibrary, workers: Int?) -> BatchCoordinator {
+        Interruption.countStopRequests()
+        let launcher = WorkerProcessLauncher(
+            executable: ExecutablePath.current() ?? CommandLine.arguments[0], libraryPath: library.location.databasePath
+        )
+        return BatchCoordinator(
+            library: library, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, launcher: launcher, observer: self
+        )
     }
 
     /// A job changed state.

@@ -19,7 +19,7 @@ struct ConvertCommand: ParsableCommand {
     var output: String?
 
     @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
-    var inputFormat: InputFormat?
+    var inputFormat: SourceFormat?
 
     @OptionGroup var encodingOptions: EncodingOptions
 
@@ -64,7 +64,7 @@ struct ConvertCommand: ParsableCommand {
         let encoding = try encodingOptions.encoding(output: output)
         let destination = output ?? ArticleConversion.defaultOutput(for: input, fileExtension: encoding.format.fileExtension)
         let conversion = ArticleConversion(
-            input: input, format: inputFormat?.sourceFormat,
+            input: input, format: inputFormat,
             markdownReader: MarkdownReader(codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions),
             language: language, voice: voiceOptions.request, encoding: encoding, album: encodingOptions.album,
             destination: destination, overwrite: force, split: try chapterOptions.splitRule()

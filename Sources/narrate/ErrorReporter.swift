@@ -32,6 +32,8 @@ enum ErrorReporter {
         case .unknownVoice(_, let suggestions):
             return error.description
                 + (suggestions.isEmpty ? "; run 'narrate voices' to list the installed voices" : " ('narrate voices' lists them all)")
+        case .noVoiceSpeaks:
+            return "\(error.description); run 'narrate voices' to list them all"
         case .outputExists:
             return "\(error.description); use --force to overwrite it or -o to choose another path"
         case .noSuchArticle:

@@ -14,7 +14,7 @@ struct ExtractCommand: ParsableCommand {
     var input: String
 
     @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension or content type).")
-    var format: InputFormat?
+    var format: SourceFormat?
 
     @Flag(help: "Print a JSON object: title, byline, site, language, published, excerpt, url and text.")
     var json = false
@@ -23,7 +23,7 @@ struct ExtractCommand: ParsableCommand {
         Interruption.install()
         do throws(NarrateError) {
             let extract = try ArticleExtract(
-                input: input, format: format?.sourceFormat, environment: NarrateEnvironment.variables(),
+                input: input, format: format, environment: NarrateEnvironment.variables(),
                 isCancelled: { Interruption.isRequested }
             )
             if json {

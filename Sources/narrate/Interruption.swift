@@ -1,12 +1,15 @@
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Set by SIGINT, SIGTERM or SIGHUP; long work polls it and stops cleanly.
 let interruptRequested = Atomic<Bool>(false)
+
+/// Stop requests while a batch coordinator runs: the first stops claiming (running jobs
+/// finish), the second stops the running jobs and gives them back to the queue.
+let stopRequestCount = Atomic<Int>(0)
+
+/// Set by SIGUSR1 in a batch worker: finish the job in hand, claim no more.
+let drainRequested = Atomic<Bool>(false)
 
 /// Ctrl-C, termination requests and hang-ups (the terminal closed, an SSH session dropped):
 /// the handler only sets a flag (all a signal handler may safely do); the narration loop sees
@@ -15,12 +18,48 @@ enum Interruption {
     /// The signals that ask narrate to stop: Ctrl-C, `kill`, and a hang-up.
     static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Installs the handlers, and ignores signals that would otherwise kill the process
-    /// instead of letting a write fail cleanly (SIGXFSZ on a file size limit, SIGPIPE).
+    /// Installs the handlers that set `isRequested`.
     static func install() {
         // A global is set up on first use under a lock; a signal handler must not be the
         // first to use it, so it is touched here before any handler can run.
         _ = interruptRequested.load(ordering: .relaxed)
+        handleStopSignals { _ in interruptRequested.store(true, ordering: .relaxed) }
+    }
+
+    /// Counts Ctrl-C presses (and SIGTERM, SIGHUP) instead, for a batch coordinator.
+    static func countStopRequests() {
+        _ = stopRequestCount.load(ordering: .relaxed)
+        handleStopSignals { _ in stopRequestCount.add(1, ordering: .relaxed) }
+    }
+
+    /// In a batch worker: SIGUSR1 asks it to drain (`isDrainRequested`); SIGINT is ignored
+    /// (Ctrl-C at the terminal goes to the coordinator, which decides).
+    static func installWorkerSignals() {
+        install()
+        signal(SIGINT, SIG_IGN)
+        _ = drainRequested.load(ordering: .relaxed)
+        signal(SIGUSR1) { _ in drainRequested.store(true, ordering: .relaxed) }
+        // Blocked signals stay blocked across exec: a coordinator started by a program that
+        // blocks SIGUSR1 (a dispatch thread does) would otherwise never get its workers to drain.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGUSR1)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Whether the coordinator asked this worker to finish its job and claim no more.
+    static var isDrainRequested: Bool {
+        drainRequested.load(ordering: .relaxed)
+    }
+
+    /// The stop requests counted so far.
+    static func stopRequests() -> Int {
+        stopRequestCount.load(ordering: .relaxed)
+    }
+
+    /// Runs `handler` on each stop signal, and ignores signals that would otherwise kill the
+    /// process instead of letting a write fail cleanly (SIGXFSZ on a file size limit, SIGPIPE).
+    private static func handleStopSignals(_ handler: @convention(c) (Int32) -> Void) {
         unblockSignals()
         // Without SA_RESTART, so a blocking read of standard input returns EINTR and the
         // reader can stop instead of waiting for the end of input.
@@ -40,10 +79,6 @@ enum Interruption {
     /// Whether the user asked to stop.
     static var isRequested: Bool {
         interruptRequested.load(ordering: .relaxed)
-    }
-
-    private static let handler: @convention(c) (Int32) -> Void = { _ in
-        interruptRequested.store(true, ordering: .relaxed)
     }
 
     /// A parent may spawn narrate with the stop signals blocked (threads of a dispatch pool

@@ -69,11 +69,10 @@ struct JobsRun: ParsableCommand {
         do throws(NarrateError) {
             let library = try libraryOptions.open()
             let progress = BatchProgress(json: json, quiet: quiet)
-            WorkerProcessLauncher.countInterrupts()
-            let summary = try WorkerProcessLauncher.coordinator(library: library, workers: jobs, observer: progress)
-                .runPending(stopRequests: WorkerProcessLauncher.interrupts)
+            let summary = try progress.coordinator(library: library, workers: jobs)
+                .runPending(stopRequests: Interruption.stopRequests)
             progress.report(summary, upToDate: 0, json: json)
-            if WorkerProcessLauncher.interrupts() > 0 { ErrorReporter.terminate(130) }
+            if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty { ErrorReporter.terminate(75) }
         } catch {
             ErrorReporter.fail(error)

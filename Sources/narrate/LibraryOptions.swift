@@ -1,11 +1,6 @@
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `--library PATH`, shared by the library commands.
 struct LibraryOptions: ParsableArguments {
@@ -19,11 +14,7 @@ struct LibraryOptions: ParsableArguments {
 
     /// Opens the library at `path`, or the one the environment names when it is nil.
     static func open(path library: String?) throws(NarrateError) -> ArticleLibrary {
-        var environment: [String: String] = [:]
-        for key in ["NARRATE_LIBRARY", "XDG_DATA_HOME", "HOME"] {
-            if let value = getenv(key) { environment[key] = String(cString: value) }
-        }
-        guard let location = LibraryLocation.resolve(option: library, environment: environment) else {
+        guard let location = LibraryLocation.resolve(option: library, environment: NarrateEnvironment.variables()) else {
             throw .invalidOption(name: "library", message: "no library location: set HOME or NARRATE_LIBRARY, or give --library PATH")
         }
         return try ArticleLibrary(location: location)

@@ -20,7 +20,7 @@ struct ListCommand: ParsableCommand {
     var finished = false
 
     @Option(help: "Order: saved (newest first), title or length (shortest first).")
-    var sort: SortOrder = .saved
+    var sort: ArticleSort = .saved
 
     @Option(help: "Show at most this many (default 100).")
     var limit = 100
@@ -32,18 +32,6 @@ struct ListCommand: ParsableCommand {
     var json = false
 
     @OptionGroup var libraryOptions: LibraryOptions
-
-    enum SortOrder: String, ExpressibleByArgument, CaseIterable {
-        case saved, title, length
-
-        var order: ArticleSort {
-            switch self {
-            case .saved: .saved
-            case .title: .title
-            case .length: .length
-            }
-        }
-    }
 
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
@@ -58,7 +46,7 @@ struct ListCommand: ParsableCommand {
         do throws(NarrateError) {
             let library = try libraryOptions.open()
             let articles = try library.list(
-                tag: tag, language: language, progress: progress, order: sort.order, limit: all ? nil : limit
+                tag: tag, language: language, progress: progress, order: sort, limit: all ? nil : limit
             )
             if !all, articles.count == limit {
                 let total = try library.count(tag: tag, language: language, progress: progress)

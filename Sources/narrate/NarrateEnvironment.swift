@@ -1,21 +1,15 @@
 import NarrateCore
 import Narration
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The environment variables that point narrate at its data (voices, language profiles),
 /// passed to the library's look-ups.
 enum NarrateEnvironment {
-    /// `XDG_CONFIG_HOME`, `HOME`, `NARRATE_VOICES_DIR` and `NARRATE_TEXTCAT_DATA`, where set.
+    /// The variables narrate reads, where set: `HOME`, `XDG_CONFIG_HOME`, `XDG_DATA_HOME`,
+    /// `NARRATE_LIBRARY`, `NARRATE_VOICES_DIR`, `NARRATE_TEXTCAT_DATA`, `NARRATE_JOB_LEASE`.
     static func variables() -> [String: String] {
-        var result: [String: String] = [:]
-        for key in ["XDG_CONFIG_HOME", "HOME", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA"] {
-            if let value = getenv(key) { result[key] = String(cString: value) }
-        }
-        return result
+        let keys: Set = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "NARRATE_LIBRARY", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA", "NARRATE_JOB_LEASE"]
+        return ProcessInfo.processInfo.environment.filter { keys.contains($0.key) }
     }
 
     /// The voice presets this process finds: `voices/` beside the executable or the

@@ -4,11 +4,7 @@ import NarrateCore
 import NarrateLibrary
 import NarrateSpeech
 import Narration
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// `narrate play`: plays a library article in real time from where the listener stopped,
 /// saving the position at every sentence, on Ctrl-C, on SIGTERM and when the pipe closes.
@@ -90,14 +86,7 @@ struct PlayCommand: ParsableCommand {
         case .stdout:
             return try StreamPlaybackSink(sampleRate: sampleRate, speed: speed)
         case .device, .auto:
-            do throws(PlaybackSinkError) {
-                return try DevicePlaybackSink(sampleRate: sampleRate)
-            } catch {
-                switch error {
-                case .failed(let reason): throw .audioOutputUnavailable(reason: reason)
-                case .closed: throw .audioOutputUnavailable(reason: "the device closed")
-                }
-            }
+            return try DevicePlaybackSink(sampleRate: sampleRate)
         }
     }
 }

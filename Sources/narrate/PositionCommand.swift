@@ -43,15 +43,10 @@ struct PositionCommand: ParsableCommand {
             let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: library, engine: try ESpeakEngine.shared()))
             let count = position.article.summary.sentenceCount
             do throws(NarrateError) {
-                if let set {
-                    try position.move(toSentence: set - 1)
-                } else if let at, let seconds = ListeningTimeline.seconds(at) {
-                    try position.move(toSeconds: seconds)
-                } else if reset {
-                    try position.reset()
-                } else if finished {
-                    try position.markFinished()
-                }
+                let change: ArticlePosition.Change? = if let set { .sentence(set - 1) } else if let at {
+                    ListeningTimeline.seconds(at).map { .seconds($0) }
+                } else { reset ? .reset : finished ? .finished : nil }
+                if let change { try position.apply(change) }
             } catch {
                 // The use case names what is wrong; the command line names the option.
                 guard case .invalidOption(let name, _) = error else { throw error }

@@ -22,7 +22,7 @@ struct SegmentCommand: ParsableCommand {
     var preset: String?
 
     @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
-    var format: InputFormat?
+    var format: SourceFormat?
 
     @Flag(help: "Print each sentence as eSpeak NG will receive it (abbreviations expanded, URLs shortened, ...).")
     var spoken = false
@@ -41,7 +41,7 @@ struct SegmentCommand: ParsableCommand {
 
     private func segment() throws(NarrateError) {
         let listing = try SentenceListing(
-            input: input, format: format?.sourceFormat, language: language, preset: preset, presets: NarrateEnvironment.presets(),
+            input: input, format: format, language: language, preset: preset, presets: NarrateEnvironment.presets(),
             engine: { try? ESpeakEngine.shared() }, isCancelled: { Interruption.isRequested }
         )
         if json {

@@ -21,7 +21,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         do throws(NarrateError) {
             let details = try ArticleDetails(
-                id: id, library: libraryOptions.open(), withSentences: sentences, engine: try? ESpeakEngine.shared()
+                id: id, library: libraryOptions.open(), withSentences: sentences, engine: { try? ESpeakEngine.shared() }
             )
             if json {
                 try JSONOutput.print(details)

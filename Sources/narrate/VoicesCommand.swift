@@ -1,11 +1,6 @@
 import ArgumentParser
 import NarrateCore
 import NarrateSpeech
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `narrate voices`: the installed eSpeak NG voices.
 struct VoicesCommand: ParsableCommand {
@@ -21,31 +16,15 @@ struct VoicesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        do {
-            let engine = try ESpeakEngine.shared()
-            let catalog = VoiceCatalog(voices: engine.voices())
-            var voices = catalog.voices
-            if let language {
-                voices = catalog.voices(speaking: language)
-                if voices.isEmpty {
-                    let languages = Array(Set(catalog.voices.flatMap(\.languages)))
-                    let close = VoiceCatalog.closest(to: language, among: languages)
-                    let hint = close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))?)"
-                    throw NarrateError.invalidOption(
-                        name: "language",
-                        message: "no installed voice speaks '\(language)'\(hint); run 'narrate voices' to list them all"
-                    )
-                }
-            }
+        do throws(NarrateError) {
+            let catalog = VoiceCatalog(voices: try ESpeakEngine.shared().voices())
+            let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                let data = try encoder.encode(voices)
-                print(String(decoding: data, as: UTF8.self))
+                try JSONOutput.print(voices)
             } else {
                 print(Self.table(voices))
             }
-        } catch let error as NarrateError {
+        } catch {
             ErrorReporter.fail(error)
         }
     }

@@ -2,16 +2,7 @@ import ArgumentParser
 import NarrateCore
 import NarrateSpeech
 import Narration
-import Synchronization
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Set by SIGUSR1: finish the job in hand, claim no more.
-let drainRequested = Atomic<Bool>(false)
 
 /// `narrate worker` (hidden; `narrate batch` starts them): claims jobs from the library's
 /// queue one at a time and renders them, renewing its lease every few seconds, until the
@@ -33,36 +24,19 @@ struct WorkerCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    /// Seconds a claim holds before another worker may take the job over: 20, or
-    /// `NARRATE_JOB_LEASE` (2 to 30; the fault tests use a short one).
-    static let leaseSeconds: Double = {
-        guard let value = getenv("NARRATE_JOB_LEASE").flatMap({ Double(String(cString: $0)) }) else { return 20 }
-        return min(max(value, 2), 30)
-    }()
-
     func run() throws {
-        Interruption.install()
-        signal(SIGINT, SIG_IGN)
-        // Set up before the handler can be the first to use it (see Interruption.install).
-        _ = drainRequested.load(ordering: .relaxed)
-        signal(SIGUSR1) { _ in drainRequested.store(true, ordering: .relaxed) }
-        // Blocked signals stay blocked across exec: a coordinator started by a program that
-        // blocks SIGUSR1 (a dispatch thread does) would otherwise never get its workers to drain.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGUSR1)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        Interruption.installWorkerSignals()
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
         let coordinator = self.coordinator ?? getppid()
         do throws(NarrateError) {
             let worker = BatchWorker(
                 library: try libraryOptions.open(), engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
-                name: name, leaseSeconds: Self.leaseSeconds
+                name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables())
             )
             let orphaned = { getppid() != coordinator }
             try worker.run(
-                claimsNoMore: { drainRequested.load(ordering: .relaxed) },
+                claimsNoMore: { Interruption.isDrainRequested },
                 stopsNow: { Interruption.isRequested || orphaned() }
             )
         } catch {

@@ -127,7 +127,7 @@ struct AudioFormatTests {
             }
         }
         #expect(problem(AudioEncoding(format: .wav, bitrate: 64))?.contains("WAV has no bitrate") == true)
-        #expect(problem(AudioEncoding(format: .ogg, bitrate: 64))?.contains("use --quality for Ogg Vorbis") == true)
+        #expect(problem(AudioEncoding(format: .ogg, bitrate: 64))?.contains("use a quality for Ogg Vorbis") == true)
         #expect(problem(AudioEncoding(format: .flac, quality: 5))?.contains("not lossy") == true)
         #expect(problem(AudioEncoding(format: .mp3, bitrate: 64, quality: 5))?.contains("not both") == true)
         #expect(problem(AudioEncoding(format: .mp3, bitrate: 320))?.contains("8–160") == true)

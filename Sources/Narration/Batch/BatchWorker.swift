@@ -24,6 +24,13 @@ public struct BatchWorker {
     public let leaseSeconds: Double
 
     /// A worker.
+    /// Seconds a claim holds before another worker may take the job over: 20, or
+    /// `NARRATE_JOB_LEASE` in `environment` (2 to 30; the fault tests use a short one).
+    public static func leaseSeconds(environment: [String: String]) -> Double {
+        guard let value = environment["NARRATE_JOB_LEASE"].flatMap(Double.init) else { return 20 }
+        return min(max(value, 2), 30)
+    }
+
     public init(library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double) {
         self.library = library
         self.engine = engine

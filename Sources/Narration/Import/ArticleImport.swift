@@ -44,9 +44,11 @@ public struct ArticleImport {
     /// once the choices are checked, telling `each` what
     /// became of every input in order. The choices are checked first: a language that is
     /// not a code, a voice `engine` does not have, a title for more than one input.
-    /// `engine` (nil when there is none) also limits detection to the languages it speaks.
+    /// `engine` is started only when needed: to check a voice, and after the library opens
+    /// to limit detection to the languages it speaks.
     public func add(
-        _ paths: [String], to openLibrary: () throws(NarrateError) -> ArticleLibrary, engine: ESpeakEngine?, environment: [String: String],
+        _ paths: [String], to openLibrary: () throws(NarrateError) -> ArticleLibrary, engine: () throws(NarrateError) -> ESpeakEngine,
+        environment: [String: String],
         isCancelled: () -> Bool = { false }, each: (String, Outcome) -> Void
     ) throws(NarrateError) {
         if let language { try SpeechLanguage.validate(language) }
@@ -55,7 +57,7 @@ public struct ArticleImport {
             var settings = VoiceSettings.standard
             settings.voice = voice
             do {
-                try (engine ?? ESpeakEngine.shared()).configure(settings)
+                try engine().configure(settings)
             } catch let error as NarrateError {
                 throw error
             } catch {
@@ -67,7 +69,8 @@ public struct ArticleImport {
         if title != nil, inputs.count != 1 {
             throw .invalidOption(name: "title", message: "title names one article; \(inputs.count) were given")
         }
-        let detector = SpeechLanguage.detector(engine: engine, environment: environment)
+        // Detection chooses among the languages the engine speaks (all, without one).
+        let detector = SpeechLanguage.detector(engine: try? engine(), environment: environment)
         for input in inputs {
             if isCancelled() { throw .interrupted }
             do throws(NarrateError) {

@@ -40,9 +40,10 @@ public struct ArticleDetails: Encodable, Sendable {
     /// Its sentences, when asked for.
     public var sentences: [Sentence]?
 
-    /// Article `id` of `library`, with its sentences when `withSentences`; `engine` (nil
-    /// when there is none) names the voice its language picks.
-    public init(id: Int64, library: ArticleLibrary, withSentences: Bool, engine: ESpeakEngine?) throws(NarrateError) {
+    /// Article `id` of `library`, with its sentences when `withSentences`; `engine` (started
+    /// only for an article without a voice of its own; nil when there is none) names the
+    /// voice its language picks.
+    public init(id: Int64, library: ArticleLibrary, withSentences: Bool, engine: () -> ESpeakEngine?) throws(NarrateError) {
         let article = try library.article(id: id)
         let summary = article.summary
         if withSentences {
@@ -63,7 +64,7 @@ public struct ArticleDetails: Encodable, Sendable {
         sourcePath = article.sourcePath
         language = summary.language
         voice = article.voice ?? summary.language.flatMap { language in
-            engine.flatMap { DefaultVoices.voice(forLanguage: language, among: $0.voices()) }
+            engine().flatMap { DefaultVoices.voice(forLanguage: language, among: $0.voices()) }
         } ?? VoiceSettings.standard.voice
         published = article.publishedAt
         savedAt = summary.savedAt

@@ -56,6 +56,28 @@ public struct ArticlePosition {
         )
     }
 
+    /// A change a listener asks for.
+    public enum Change: Sendable, Equatable {
+        /// To a sentence, counted from 0.
+        case sentence(Int)
+        /// To the sentence playing at a time, in seconds.
+        case seconds(Double)
+        /// Back to the beginning, as if never played.
+        case reset
+        /// Heard to the end.
+        case finished
+    }
+
+    /// Makes `change`; see `move(toSentence:)`, `move(toSeconds:)`, `reset()` and `markFinished()`.
+    public func apply(_ change: Change) throws(NarrateError) {
+        switch change {
+        case .sentence(let sentence): try move(toSentence: sentence)
+        case .seconds(let seconds): try move(toSeconds: seconds)
+        case .reset: try reset()
+        case .finished: try markFinished()
+        }
+    }
+
     /// Moves to sentence `sentence` (from 0). One outside the article is `.invalidOption`
     /// named "sentence", and nothing changes.
     public func move(toSentence sentence: Int) throws(NarrateError) {

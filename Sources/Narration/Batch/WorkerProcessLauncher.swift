@@ -1,0 +1,47 @@
+public import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts worker processes for a batch on one library: `executable worker --name NAME
+/// --coordinator PID --library PATH`, with no signal blocked (whatever the starting process
+/// inherited) and standard input, output and error on /dev/null (job errors are kept in the
+/// queue; the workers' own lines would garble the coordinator's progress).
+public struct WorkerProcessLauncher: WorkerLauncher {
+    /// The program to start (narrate's own executable).
+    public var executable: String
+    /// The library's database path, passed to the workers.
+    public var libraryPath: String
+
+    public init(executable: String, libraryPath: String) {
+        self.executable = executable
+        self.libraryPath = libraryPath
+    }
+
+    /// Starts worker `name`; the coordinator is this process (the worker stops when it is gone).
+    public func launch(name: String) throws(NarrateError) -> Int32 {
+        let arguments = [executable, "worker", "--name", name, "--coordinator", String(getpid()), "--library", libraryPath]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, executable, &actions, &attributes, &argv, environ) == 0 else {
+            throw .engine(code: -1, message: "cannot start a worker process (\(executable))")
+        }
+        return pid
+    }
+}
