@@ -10,6 +10,10 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// new engine renders anew.
     var version: String { get }
 
+    /// The installed voices: what a voice may be chosen from, and which languages the
+    /// engine speaks.
+    func voices() -> [VoiceInfo]
+
     /// Selects the voice and its parameters for the following synthesis calls.
     func configure(_ settings: VoiceSettings) throws
 

@@ -14,7 +14,21 @@ final class FakeEngine: SpeechEngine, @unchecked Sendable {
     }
     var configured: VoiceSettings?
 
+    /// Two voices, as eSpeak NG lists them: English (America) and Ukrainian.
+    func voices() -> [VoiceInfo] {
+        [
+            VoiceInfo(name: "English (America)", identifier: "gmw/en-US", languages: ["en-us", "en"], gender: .male),
+            VoiceInfo(name: "Ukrainian", identifier: "zle/uk", languages: ["uk"], gender: .male),
+        ]
+    }
+
+    /// Takes a voice by name, file or language, as eSpeak NG does; refuses any other.
     func configure(_ settings: VoiceSettings) throws {
+        let wanted = settings.voice.lowercased()
+        let known = voices().contains { voice in
+            voice.name.lowercased() == wanted || voice.identifier.lowercased().hasSuffix(wanted) || voice.languages.contains(wanted)
+        }
+        guard known else { throw NarrateError.unknownVoice(name: settings.voice, suggestions: []) }
         configured = settings
     }
 

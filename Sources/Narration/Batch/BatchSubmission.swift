@@ -88,7 +88,7 @@ public struct BatchSubmission {
     /// Chooses `articles`, adds the inputs among them to `library`, creates the output
     /// folder and queues a job for each article not up to date.
     public func submit(
-        _ articles: Articles, library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary,
+        _ articles: Articles, library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary,
         environment: [String: String], isCancelled: () -> Bool = { false }, report: (Event) -> Void = { _ in }
     ) throws(NarrateError) -> Result {
         // A real open: libsndfile's format check says yes to formats it cannot write.
@@ -139,7 +139,7 @@ public struct BatchSubmission {
     /// The chosen ids, each once, in the order given: ids as they are, inputs added to the
     /// library, then all or the tagged ones; only the unrendered with `unrendered`.
     private func choose(
-        _ articles: Articles, library: ArticleLibrary, engine: ESpeakEngine, environment: [String: String],
+        _ articles: Articles, library: ArticleLibrary, engine: any SpeechEngine, environment: [String: String],
         result: inout Result, report: (Event) -> Void
     ) throws(NarrateError) -> [Int64] {
         var ids: [Int64] = []

@@ -15,7 +15,7 @@ public struct BatchWorker {
     /// The library whose queue is worked.
     public let library: ArticleLibrary
     /// The engine that speaks.
-    public let engine: ESpeakEngine
+    public let engine: any SpeechEngine
     /// Where voice presets named in jobs are found.
     public let presets: VoicePresetLibrary
     /// This worker's name in the queue.
@@ -31,7 +31,7 @@ public struct BatchWorker {
         return min(max(value, 2), 30)
     }
 
-    public init(library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double) {
+    public init(library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double) {
         self.library = library
         self.engine = engine
         self.presets = presets

@@ -47,7 +47,7 @@ public struct ArticleImport {
     /// `engine` is started only when needed: to check a voice, and after the library opens
     /// to limit detection to the languages it speaks.
     public func add(
-        _ paths: [String], to openLibrary: () throws(NarrateError) -> ArticleLibrary, engine: () throws(NarrateError) -> ESpeakEngine,
+        _ paths: [String], to openLibrary: () throws(NarrateError) -> ArticleLibrary, engine: () throws(NarrateError) -> any SpeechEngine,
         environment: [String: String],
         isCancelled: () -> Bool = { false }, each: (String, Outcome) -> Void
     ) throws(NarrateError) {

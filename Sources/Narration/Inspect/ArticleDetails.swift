@@ -43,7 +43,7 @@ public struct ArticleDetails: Encodable, Sendable {
     /// Article `id` of `library`, with its sentences when `withSentences`; `engine` (started
     /// only for an article without a voice of its own; nil when there is none) names the
     /// voice its language picks.
-    public init(id: Int64, library: ArticleLibrary, withSentences: Bool, engine: () -> ESpeakEngine?) throws(NarrateError) {
+    public init(id: Int64, library: ArticleLibrary, withSentences: Bool, engine: () -> (any SpeechEngine)?) throws(NarrateError) {
         let article = try library.article(id: id)
         let summary = article.summary
         if withSentences {

@@ -51,7 +51,7 @@ public struct SentenceListing: Sendable {
     /// preset's pronunciation lexicon shapes the spoken forms.
     public init(
         input: String, format: SourceFormat? = nil, language: String? = nil, preset: String? = nil, presets: VoicePresetLibrary,
-        engine: () -> ESpeakEngine? = { nil }, isCancelled: () -> Bool = { false }
+        engine: () -> (any SpeechEngine)? = { nil }, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) {
         if let language { try SpeechLanguage.validate(language) }
         var lexicon = PronunciationLexicon()

@@ -11,7 +11,7 @@ public enum ListeningRender {
     /// The render to listen to; `willRender` is told, with the estimated length in seconds,
     /// before a new one is made.
     public static func obtain(
-        for article: StoredArticle, library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary,
+        for article: StoredArticle, library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary,
         isCancelled: () -> Bool, willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>]) {
         let renderer = ArticleRenderer(library: library, engine: engine)

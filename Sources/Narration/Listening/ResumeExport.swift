@@ -53,7 +53,7 @@ public struct ResumeExport {
     /// Writes the rest; an article heard to the end is refused. `willRender` is told, with
     /// the estimated length in seconds, before the article is rendered first.
     public func run(
-        library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary, isCancelled: () -> Bool = { false },
+        library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, isCancelled: () -> Bool = { false },
         willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
     ) throws(NarrateError) -> Result {
         let article = try library.article(id: articleId)

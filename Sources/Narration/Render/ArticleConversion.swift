@@ -65,7 +65,7 @@ public struct ArticleConversion {
     /// Narrates the input with `engine`; on any failure or cancellation nothing is left at
     /// the destination.
     public func run(
-        engine: ESpeakEngine, presets: VoicePresetLibrary, environment: [String: String], isCancelled: @escaping () -> Bool = { false }
+        engine: any SpeechEngine, presets: VoicePresetLibrary, environment: [String: String], isCancelled: @escaping () -> Bool = { false }
     ) throws(NarrateError) -> Result {
         var (voiceSettings, pauses, lexicon) = try voice.resolve(presets: presets)
         if let language { try SpeechLanguage.validate(language) }

@@ -63,7 +63,7 @@ public struct RenderDelivery {
 
     /// Renders and delivers with `engine`.
     public func run(
-        library: ArticleLibrary, engine: ESpeakEngine, presets: VoicePresetLibrary, isCancelled: () -> Bool = { false }
+        library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> Result {
         let article = try library.article(id: articleId)
         var settings = try ArticleVoice.settings(for: article, request: voice, presets: presets, engine: engine)

@@ -10,7 +10,7 @@ public enum ArticleVoice {
     /// The render settings for `article` with `request` (nil: nothing asked, as for playing),
     /// checked by configuring `engine` with them.
     public static func settings(
-        for article: StoredArticle, request: VoiceRequest?, presets: VoicePresetLibrary, engine: ESpeakEngine
+        for article: StoredArticle, request: VoiceRequest?, presets: VoicePresetLibrary, engine: any SpeechEngine
     ) throws(NarrateError) -> RenderSettings {
         var (voice, pauses, lexicon) = try request?.resolve(presets: presets) ?? (.standard, .standard, PronunciationLexicon())
         if request?.choosesVoice != true {

@@ -9,7 +9,7 @@ import NarrateText
 public enum SpeechLanguage {
     /// The language code to use.
     public static func resolve(
-        option: String?, document: Document, detected: String? = nil, voice: String?, engine: ESpeakEngine?
+        option: String?, document: Document, detected: String? = nil, voice: String?, engine: (any SpeechEngine)?
     ) -> String {
         if let option, !option.isEmpty { return option }
         if let declared = document.language, !declared.isEmpty { return declared }
@@ -22,13 +22,13 @@ public enum SpeechLanguage {
     /// A detector that chooses among the languages `engine` speaks (all languages without
     /// an engine), with its profiles where `environment` says (`NARRATE_TEXTCAT_DATA`);
     /// nil when libexttextcat's profiles are not installed.
-    public static func detector(engine: ESpeakEngine?, environment: [String: String]) -> LanguageDetector? {
+    public static func detector(engine: (any SpeechEngine)?, environment: [String: String]) -> LanguageDetector? {
         let spoken = engine.map { Set($0.voices().flatMap(\.languages).map { LanguageRules.primaryCode(of: $0) }) }
         return LanguageDetector(dataDirectories: LanguageDetector.dataDirectories(environment: environment), languages: spoken)
     }
 
     /// The language detected in `document`'s text among the languages `engine` speaks.
-    public static func detect(in document: Document, engine: ESpeakEngine, environment: [String: String]) -> String? {
+    public static func detect(in document: Document, engine: any SpeechEngine, environment: [String: String]) -> String? {
         detector(engine: engine, environment: environment)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
     }
 

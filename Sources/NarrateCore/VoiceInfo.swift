@@ -26,7 +26,8 @@ public struct VoiceInfo: Sendable, Equatable, Codable {
         /// Female.
         case female
 
-        init(code: Int) {
+        /// The gender eSpeak NG's voice list gives as a number (1 male, 2 female).
+        public init(code: Int) {
             switch code {
             case 1: self = .male
             case 2: self = .female
