@@ -45,6 +45,19 @@ struct ArticlePlayerTests {
         ArticlePlayer(library: fixture.library, articleId: fixture.articleId, render: render, sentenceSamples: samples)
     }
 
+    @Test func playingStartsAtTheSavedSentenceRewoundOrFromTheStart() throws {
+        #expect(try player.startSentence() == 0)
+        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 3, finished: false)
+        #expect(try player.startSentence() == 3)
+        #expect(try player.startSentence(rewind: 2) == 1)
+        #expect(try player.startSentence(rewind: 9) == 0)
+        #expect(try player.startSentence(fromStart: true) == 0)
+        #expect(player.seconds(atSentence: 3) == Double(samples[3].lowerBound) / Double(render.sampleRate))
+        // Heard to the end: playing again starts over.
+        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 4, finished: true)
+        #expect(try player.startSentence() == 0)
+    }
+
     @Test func playingToTheEndGivesEverySampleAndMarksTheArticleFinished() throws {
         let sink = RecordingPlaybackSink(sampleRate: render.sampleRate)
         var sentences: [Int] = []

@@ -48,6 +48,20 @@ struct ArticlePositionTests {
         #expect(try position.report().sentence == 3)
     }
 
+    @Test func aChangeIsAppliedAsAskedOrRefusedWithoutChanging() throws {
+        let position = try position()
+        try position.apply(.sentence(2))
+        #expect(try position.report().sentence == 2)
+        try position.apply(.seconds(0))
+        #expect(try position.report().sentence == 0)
+        try position.apply(.finished)
+        #expect(try position.report().finished)
+        try position.apply(.reset)
+        #expect(try position.report().updatedAt == nil)
+        #expect(throws: NarrateError.self) { try position.apply(.sentence(-1)) }
+        #expect(try position.report().updatedAt == nil)
+    }
+
     @Test func finishedAndResetMoveToTheEndsOfTheArticle() throws {
         let position = try position()
         try position.markFinished()
