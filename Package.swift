@@ -108,7 +108,6 @@ let package = Package(
                 "Narration",
                 "NarrateCore",
                 "NarrateIngest",
-                "NarrateText",
                 "NarrateSpeech",
                 "NarrateAudio",
                 "NarrateLibrary",
@@ -147,7 +146,7 @@ let package = Package(
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrationTests",
-            dependencies: ["NarrateCore", "Narration", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateSpeech", "NarrateTestSupport"],
+            dependencies: ["NarrateCore", "Narration", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

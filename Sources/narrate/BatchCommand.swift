@@ -1,9 +1,6 @@
 import ArgumentParser
-import NarrateAudio
 import NarrateCore
-import NarrateLibrary
 import NarrateSpeech
-import NarrateText
 import Narration
 
 /// `narrate batch`: narrates many articles in parallel worker processes through a durable

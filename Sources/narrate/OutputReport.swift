@@ -1,5 +1,4 @@
 import NarrateAudio
-import Narration
 
 /// How the command line names what it wrote.
 enum OutputReport {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NarrateCore
-import NarrateText
 import Narration
 
 /// The options that shape a voice and its pauses, shared by the commands that synthesize
@@ -39,14 +38,5 @@ struct VoiceOptions: ParsableArguments {
             preset: preset, voice: voice, rate: rate, pitch: pitch, volume: volume, wordGap: wordGap,
             sentencePause: sentencePause, paragraphPause: paragraphPause, headingPause: headingPause
         )
-    }
-
-    /// Whether the voice itself was chosen (`--voice` or `--preset`), so the article's
-    /// language does not pick it.
-    var choosesVoice: Bool { request.choosesVoice }
-
-    /// Defaults, then the preset, then explicit options; every value checked.
-    func settings() throws(NarrateError) -> (VoiceSettings, PauseSettings, PronunciationLexicon) {
-        try request.resolve(presets: NarrateEnvironment.presets())
     }
 }
