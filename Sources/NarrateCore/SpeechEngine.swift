@@ -23,3 +23,17 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// early; the method then returns normally.
     func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws
 }
+
+extension SpeechEngine {
+    /// Selects `settings` as `configure` does, with any failure as a `NarrateError` (an
+    /// unknown voice, with the closest names, stays what it is).
+    public func select(_ settings: VoiceSettings) throws(NarrateError) {
+        do {
+            try configure(settings)
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            throw .engine(code: -1, message: "\(error)")
+        }
+    }
+}

@@ -1,7 +1,6 @@
 public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateSpeech
 import Foundation
 
 /// Putting a batch in the queue: which articles (ids, inputs added to the library first,

@@ -1,7 +1,6 @@
 import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateSpeech
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -2,7 +2,6 @@ public import NarrateCore
 import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
-public import NarrateSpeech
 import NarrateText
 import Foundation
 
@@ -56,13 +55,7 @@ public struct ArticleImport {
             // An unknown voice is refused now (with the closest names), not when narrating.
             var settings = VoiceSettings.standard
             settings.voice = voice
-            do {
-                try engine().configure(settings)
-            } catch let error as NarrateError {
-                throw error
-            } catch {
-                throw .engine(code: -1, message: "\(error)")
-            }
+            try engine().select(settings)
         }
         let library = try openLibrary()
         let inputs = try Self.expand(paths)

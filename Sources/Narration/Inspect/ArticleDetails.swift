@@ -1,6 +1,6 @@
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateSpeech
+import NarrateSpeech
 import NarrateText
 
 /// One library article as a reader sees it: its metadata, the voice that narrates it, its

@@ -1,5 +1,4 @@
 public import NarrateCore
-public import NarrateSpeech
 import NarrateText
 
 /// The sentences narrate would speak in an article, as they stand in the source and in the

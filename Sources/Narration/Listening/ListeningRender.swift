@@ -1,7 +1,6 @@
 import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateSpeech
 
 /// The render that playing, positions given as times and resuming use: the newest intact
 /// WAV render of the article whatever its other settings (positions are sentences, the same

@@ -1,7 +1,7 @@
 public import NarrateAudio
 public import NarrateCore
 public import NarrateIngest
-public import NarrateSpeech
+import NarrateSpeech
 import NarrateText
 
 /// One article in, one audio file (or a numbered set) out, without the library: read the
@@ -80,13 +80,7 @@ public struct ArticleConversion {
         {
             voiceSettings.voice = chosen
         }
-        do {
-            try engine.configure(voiceSettings)
-        } catch let error as NarrateError {
-            throw error
-        } catch {
-            throw .engine(code: -1, message: "\(error)")
-        }
+        try engine.select(voiceSettings)
 
         let code = SpeechLanguage.resolve(option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine)
         let narrator = Narrator(engine: engine, language: code, lexicon: lexicon)

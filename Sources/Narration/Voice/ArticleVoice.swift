@@ -1,6 +1,6 @@
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateSpeech
+import NarrateSpeech
 import NarrateText
 
 /// Which voice and settings speak a library article: the voice asked for (a voice or a
@@ -22,13 +22,7 @@ public enum ArticleVoice {
                 voice.voice = chosen
             }
         }
-        do {
-            try engine.configure(voice)
-        } catch let error as NarrateError {
-            throw error
-        } catch {
-            throw .engine(code: -1, message: "\(error)")
-        }
+        try engine.select(voice)
         let language = article.summary.language
             ?? SpeechLanguage.language(ofVoice: voice.voice, among: engine.voices())
             ?? LanguageRules.primaryCode(of: voice.voice)

@@ -1,6 +1,5 @@
 public import NarrateCore
 public import NarrateIngest
-public import NarrateSpeech
 import NarrateText
 
 /// Which language's rules segment and normalize an article: the one asked for, else the one
