@@ -1,0 +1,52 @@
+import NarrateCore
+import Testing
+
+/// Errors in the domain's words: every case's line says what and where without naming a
+/// command or a flag (a web page shows the same line), and keeps its sysexits code.
+@Suite("Errors in the domain's words")
+struct NarrateErrorTests {
+    static let cases: [(NarrateError, Int32)] = [
+        (.invalidOption(name: "bitrate", message: "bitrate: 9 kbit/s is outside Opus's 6–256"), 64),
+        (.unknownVoice(name: "klingon", suggestions: ["kl"]), 64),
+        (.unknownVoice(name: "klingon", suggestions: []), 64),
+        (.noVoiceSpeaks(language: "xx", suggestions: ["af"]), 64),
+        (.articleFinished(id: 3), 64),
+        (.cannotStream(path: "/dev/null", kind: "a character device", format: "WAV"), 64),
+        (.invalidUTF8(path: "a.txt", byteOffset: 3), 65),
+        (.binaryInput(path: "a.txt", byteOffset: 0), 65),
+        (.noReadableArticle(path: "a.html"), 65),
+        (.unsupportedContent(url: "http://x/a.pdf", contentType: "application/pdf"), 65),
+        (.noSuchArticle(id: 7), 66),
+        (.inputUnavailable(path: "a.txt", reason: "no such file"), 66),
+        (.audioOutputUnavailable(reason: "no card"), 69),
+        (.formatUnavailable(format: "MP3", reason: "no LAME"), 69),
+        (.fetchFailed(url: "http://x", reason: "timed out"), 69),
+        (.engine(code: 1, message: "broken"), 70),
+        (.outputExists(path: "a.wav"), 73),
+        (.cannotCreateOutput(path: "out", reason: "it is a file, not a folder"), 73),
+        (.writeFailed(path: "a.wav", reason: "No space left on device"), 74),
+        (.streamWriteFailed(path: "standard output", reason: "Broken pipe"), 74),
+        (.libraryUnavailable(path: "l.sqlite", reason: "the library is read-only; check the file's permissions"), 74),
+        (.notALibrary(path: "l.sqlite"), 74),
+        (.invalidPreset(location: "p.json", message: "not valid JSON"), 78),
+        (.interrupted, 130),
+    ]
+
+    @Test(arguments: cases.indices)
+    func aLineNamesNoCommandOrFlag(index: Int) {
+        let (error, code) = Self.cases[index]
+        let line = error.description
+        #expect(error.exitCode == code)
+        #expect(!line.contains("--"), "\(line)")
+        #expect(!line.contains("'narrate"), "\(line)")
+        #expect(!line.contains("-o "), "\(line)")
+        #expect(!line.contains("\n"), "\(line)")
+    }
+
+    @Test func theClosestNamesAreSuggested() {
+        #expect(NarrateError.unknownVoice(name: "en-uss", suggestions: ["en-us", "en-gb"]).description
+            == "unknown voice 'en-uss'; did you mean 'en-us', 'en-gb'?")
+        #expect(NarrateError.noVoiceSpeaks(language: "ukr", suggestions: ["uk"]).description
+            == "no installed voice speaks 'ukr' (did you mean 'uk'?)")
+    }
+}
