@@ -39,6 +39,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Writing to a stream (standard output, a device, a FIFO, a socket) failed part way:
     /// what was written before stays written.
     case streamWriteFailed(path: String, reason: String)
+    /// A worker process could not be started.
+    case cannotStartWorker(executable: String, reason: String)
     /// The speech engine reported an error.
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
@@ -76,6 +78,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .libraryUnavailable, .notALibrary: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable: 69
         case .engine: 70
+        case .cannotStartWorker: 71
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed, .streamWriteFailed: 74
         case .invalidPreset: 78
@@ -140,6 +143,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .formatUnavailable(let format, let reason):
             return "cannot write \(format) audio: the installed libsndfile lacks it (\(reason)); "
                 + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3)"
+        case .cannotStartWorker(let executable, let reason):
+            return "cannot start a worker process (\(executable)): \(reason)"
         case .engine(let code, let message):
             return "eSpeak NG error 0x\(String(UInt32(bitPattern: code), radix: 16)): \(message)"
         case .interrupted:

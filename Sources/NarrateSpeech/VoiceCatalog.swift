@@ -10,7 +10,6 @@ public struct VoiceCatalog: Sendable {
         self.voices = voices
     }
 
-    /// The voices that speak `language`.
     /// The voices that speak `language`; none is an error naming the closest languages.
     public func voicesOrError(speaking language: String) throws(NarrateError) -> [VoiceInfo] {
         let found = voices(speaking: language)
@@ -19,6 +18,7 @@ public struct VoiceCatalog: Sendable {
         throw .noVoiceSpeaks(language: language, suggestions: Self.closest(to: language, among: languages))
     }
 
+    /// The voices that speak `language`.
     public func voices(speaking language: String) -> [VoiceInfo] {
         voices.filter { $0.speaks(language) }
     }

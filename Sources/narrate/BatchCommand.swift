@@ -85,6 +85,10 @@ struct BatchCommand: ParsableCommand {
             progress.report(summary, upToDate: queued.upToDate, json: json)
             if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }
+        } catch .interrupted {
+            // Stopped while adding and queueing: what is in the library stays there.
+            ErrorReporter.printError("interrupted before the batch ran; articles added and jobs queued stay ('narrate jobs run' runs them)")
+            ErrorReporter.terminate(130)
         } catch {
             ErrorReporter.fail(error)
         }

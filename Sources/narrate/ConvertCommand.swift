@@ -70,7 +70,7 @@ struct ConvertCommand: ParsableCommand {
             destination: destination, overwrite: force, split: try chapterOptions.splitRule()
         )
         let result = try conversion.run(
-            engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(), environment: NarrateEnvironment.variables(),
+            engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, presets: NarrateEnvironment.presets(), environment: NarrateEnvironment.variables(),
             isCancelled: { Interruption.isRequested }
         )
         if let chaptersPath = chapterOptions.chapters {

@@ -16,7 +16,7 @@ enum ErrorReporter {
     }
 
     /// The settings a library error may name that are options of the same name here.
-    private static let options: Set<String> = ["bitrate", "quality", "sample-rate", "chapters", "sync", "name-template", "title", "format"]
+    private static let options: Set<String> = ["bitrate", "quality", "sample-rate", "chapters", "sync", "name-template", "title", "format", "split"]
 
     /// The error's line for the command line: the library's words, with the option it is
     /// about spelled as typed (`--bitrate`) and what to type next.
@@ -25,6 +25,10 @@ enum ErrorReporter {
         switch error {
         case .invalidOption(let name, let message) where options.contains(name) && message.hasPrefix(name):
             return "--" + message
+        case .invalidOption("split-output", _):
+            return "--split writes numbered files named after -o; give -o a file name"
+        case .invalidOption("split-extras", _):
+            return "--split writes one file per part; --sync and --chapters describe one file, so use them without --split"
         case .invalidOption("output", let message):
             return "\(message) (give -o one of those extensions)"
         case .invalidOption("job", let message):

@@ -42,9 +42,6 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw ValidationError(ErrorReporter.message(for: error))
         }
-        if let sync, SyncMap.Format(path: sync) == nil {
-            throw ValidationError("--sync \(sync): give a .json, .vtt or .srt file")
-        }
     }
 
     func run() throws {
@@ -52,8 +49,8 @@ struct RenderCommand: ParsableCommand {
         do throws(NarrateError) {
             let delivery = RenderDelivery(
                 articleId: id, voice: voiceOptions.request, encoding: try encodingOptions.encoding(output: output),
-                album: encodingOptions.album, output: output, split: try chapterOptions.splitRule(), overwrite: force,
-                syncMap: sync, chapters: chapterOptions.chapters
+                album: encodingOptions.album, output: output, overwrite: force,
+                extras: try chapterOptions.extras(sync: sync)
             )
             let result = try delivery.run(
                 library: libraryOptions.open(), engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),

@@ -37,9 +37,6 @@ struct ResumeCommand: ParsableCommand {
         } catch {
             throw ValidationError(ErrorReporter.message(for: error))
         }
-        if let sync, SyncMap.Format(path: sync) == nil {
-            throw ValidationError("--sync \(sync): give a .json, .vtt or .srt file")
-        }
     }
 
     func run() throws {
@@ -47,10 +44,10 @@ struct ResumeCommand: ParsableCommand {
         do throws(NarrateError) {
             let export = ResumeExport(
                 articleId: id, output: output, encoding: try encodingOptions.encoding(output: output), album: encodingOptions.album,
-                split: try chapterOptions.splitRule(), overwrite: force, syncMap: sync, chapters: chapterOptions.chapters
+                overwrite: force, extras: try chapterOptions.extras(sync: sync)
             )
             let result = try export.run(
-                library: libraryOptions.open(), engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                library: libraryOptions.open(), engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, presets: NarrateEnvironment.presets(),
                 isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(id)
             )
             OutputReport.report(

@@ -22,6 +22,7 @@ struct NarrateErrorTests {
         (.formatUnavailable(format: "MP3", reason: "no LAME"), 69),
         (.fetchFailed(url: "http://x", reason: "timed out"), 69),
         (.engine(code: 1, message: "broken"), 70),
+        (.cannotStartWorker(executable: "/x/narrate", reason: "No such file or directory"), 71),
         (.outputExists(path: "a.wav"), 73),
         (.cannotCreateOutput(path: "out", reason: "it is a file, not a folder"), 73),
         (.writeFailed(path: "a.wav", reason: "No space left on device"), 74),

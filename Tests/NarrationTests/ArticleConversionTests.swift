@@ -19,7 +19,7 @@ struct ArticleConversionTests {
     }
 
     func convert(_ conversion: ArticleConversion, isCancelled: @escaping () -> Bool = { false }) throws -> ArticleConversion.Result {
-        try conversion.run(engine: engine, presets: presets, environment: [:], isCancelled: isCancelled)
+        try conversion.run(engine: { [engine] () throws(NarrateError) in engine }, presets: presets, environment: [:], isCancelled: isCancelled)
     }
 
     @Test func aMarkdownArticleBecomesOneFileWithItsChapters() throws {

@@ -96,7 +96,7 @@ struct BatchSubmissionTests {
     @Test func anInputThatCannotBeReadFailsAloneAndIsCounted() throws {
         let empty = try scratch.write("empty.txt", text: "  \n")
         let (result, events) = try submit(.init(inputs: [empty, String(fixture.articleId)]))
-        #expect(result.refused == 1)
+        #expect(result.inputFailures == 1 && result.refused == 0)
         #expect(result.jobIds.count == 1)
         guard case .inputFailed(.emptyInput) = try #require(events.first) else {
             Issue.record("expected the empty input to fail, got \(events)")

@@ -41,8 +41,8 @@ struct RenderDeliveryTests {
 
     @Test func aSyncMapAndChaptersAreWrittenBesideIt() throws {
         let result = try deliver(RenderDelivery(
-            articleId: fixture.articleId, output: "\(scratch.path)/a.wav", syncMap: "\(scratch.path)/a.vtt",
-            chapters: "\(scratch.path)/a.json"
+            articleId: fixture.articleId, output: "\(scratch.path)/a.wav",
+            extras: OutputExtras(syncMap: "\(scratch.path)/a.vtt", chapters: "\(scratch.path)/a.json")
         ))
         #expect(result.paths == ["\(scratch.path)/a.wav"])
         let vtt = try String(contentsOfFile: "\(scratch.path)/a.vtt", encoding: .utf8)
@@ -52,9 +52,38 @@ struct RenderDeliveryTests {
     }
 
     @Test func aSplitIsCutFromTheWAVRender() throws {
-        let result = try deliver(RenderDelivery(articleId: fixture.articleId, output: "\(scratch.path)/a.wav", split: .minutes(1)))
+        let result = try deliver(RenderDelivery(articleId: fixture.articleId, output: "\(scratch.path)/a.wav", extras: OutputExtras(split: .minutes(1))))
         #expect(result.paths == ["\(scratch.path)/a-01.wav"])
         #expect(try fixture.library.renders(ofArticle: fixture.articleId).count == 1)
+    }
+
+    @Test func extrasThatCannotBeWrittenAreRefusedBeforeAnyRender() throws {
+        let refused: [(String?, OutputExtras, String)] = [
+            (nil, OutputExtras(split: .chapters), "split-output"),
+            ("-", OutputExtras(split: .chapters), "split-output"),
+            ("\(scratch.path)/a.wav", OutputExtras(split: .chapters, syncMap: "\(scratch.path)/a.vtt"), "split-extras"),
+            ("\(scratch.path)/a.wav", OutputExtras(syncMap: "\(scratch.path)/a.txt"), "sync"),
+            ("\(scratch.path)/a.wav", OutputExtras(chapters: "\(scratch.path)/a.vtt"), "chapters"),
+        ]
+        for (output, extras, setting) in refused {
+            do {
+                _ = try deliver(RenderDelivery(articleId: fixture.articleId, output: output, extras: extras))
+                Issue.record("\(extras) onto \(output ?? "the library") was accepted")
+            } catch let error as NarrateError {
+                guard case .invalidOption(let name, let message) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(name == setting)
+                #expect(!message.contains("--"), "\(message)")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+        #expect(engine.spoken.isEmpty)
+        #expect(try fixture.library.renders(ofArticle: fixture.articleId).isEmpty)
+        #expect(throws: NarrateError.self) { try OutputExtras.splitRule("minutes:0") }
+        #expect(try OutputExtras.splitRule("minutes:30") == .minutes(30))
     }
 
     @Test func anExistingFileIsKeptUnlessOverwriting() throws {
@@ -65,13 +94,13 @@ struct RenderDeliveryTests {
     }
 
     func resume(_ export: ResumeExport, rendering: inout Double?) throws -> ResumeExport.Result {
-        try export.run(library: fixture.library, engine: engine, presets: presets, willRender: { rendering = $0 })
+        try export.run(library: fixture.library, engine: { [engine] () throws(NarrateError) in engine }, presets: presets, willRender: { rendering = $0 })
     }
 
     @Test func theRestStartsAtTheSavedSentence() throws {
         var rendering: Double?
         try fixture.library.savePosition(articleId: fixture.articleId, sentence: 2, finished: false)
-        let result = try resume(ResumeExport(articleId: fixture.articleId, output: "\(scratch.path)/rest.wav", syncMap: "\(scratch.path)/rest.srt"), rendering: &rendering)
+        let result = try resume(ResumeExport(articleId: fixture.articleId, output: "\(scratch.path)/rest.wav", extras: OutputExtras(syncMap: "\(scratch.path)/rest.srt")), rendering: &rendering)
         #expect(rendering != nil, "the article is rendered first, and the front end is told")
         #expect(result.firstSentence == 2 && result.sentenceCount == 5)
         let whole = try #require(try ArticleRenderer(library: fixture.library, engine: engine).newestIntactRender(ofArticle: fixture.articleId))

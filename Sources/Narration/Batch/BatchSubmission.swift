@@ -51,8 +51,11 @@ public struct BatchSubmission {
         public var titles: [Int64: String] = [:]
         /// How many articles were up to date.
         public var upToDate = 0
-        /// How many articles (or inputs) failed before they were queued.
+        /// How many chosen articles could not be queued.
         public var refused = 0
+        /// How many inputs could not be added to the library (told as they failed; the
+        /// batch goes on without them).
+        public var inputFailures = 0
     }
 
     /// The voice asked for; each article's own voice or language fills what it leaves open.
@@ -93,7 +96,9 @@ public struct BatchSubmission {
         // A real open: libsndfile's format check says yes to formats it cannot write.
         try encoding.checkWritable(sourceRate: engine.sampleRate)
         var result = Result()
-        let ids = try choose(articles, library: library, engine: engine, environment: environment, result: &result, report: report)
+        let ids = try choose(
+            articles, library: library, engine: engine, environment: environment, isCancelled: isCancelled, result: &result, report: report
+        )
         try Self.createFolder(folder)
         let renderer = ArticleRenderer(library: library, engine: engine)
         let request = RenderRequest(voice: voice, encoding: encoding, album: album).json()
@@ -139,7 +144,7 @@ public struct BatchSubmission {
     /// library, then all or the tagged ones; only the unrendered with `unrendered`.
     private func choose(
         _ articles: Articles, library: ArticleLibrary, engine: any SpeechEngine, environment: [String: String],
-        result: inout Result, report: (Event) -> Void
+        isCancelled: () -> Bool, result: inout Result, report: (Event) -> Void
     ) throws(NarrateError) -> [Int64] {
         var ids: [Int64] = []
         var paths: [String] = []
@@ -155,8 +160,9 @@ public struct BatchSubmission {
             let detector = SpeechLanguage.detector(engine: engine, environment: environment)
             let importer = ArticleImport()
             for path in try ArticleImport.expand(paths) {
+                if isCancelled() { throw .interrupted }
                 do throws(NarrateError) {
-                    switch try library.add(importer.article(from: path, detector: detector)) {
+                    switch try library.add(importer.article(from: path, detector: detector, isCancelled: isCancelled)) {
                     case .added(let id, let title):
                         report(.added(id: id, title: title))
                         ids.append(id)
@@ -165,7 +171,7 @@ public struct BatchSubmission {
                     }
                 } catch {
                     if case .interrupted = error { throw error }
-                    result.refused += 1
+                    result.inputFailures += 1
                     report(.inputFailed(error))
                 }
             }

@@ -39,8 +39,9 @@ public struct WorkerProcessLauncher: WorkerLauncher {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, &attributes, &argv, environ) == 0 else {
-            throw .engine(code: -1, message: "cannot start a worker process (\(executable))")
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        guard status == 0 else {
+            throw .cannotStartWorker(executable: executable, reason: String(cString: strerror(status)))
         }
         return pid
     }

@@ -14,27 +14,21 @@ public struct ResumeExport {
     public var encoding: AudioEncoding
     /// The album tag.
     public var album: String
-    /// Numbered parts instead of one file.
-    public var split: SplitAudioWriter.Rule?
     /// Replace an existing output.
     public var overwrite: Bool
-    /// Where to write the sync map (.json, .vtt or .srt), if anywhere.
-    public var syncMap: String?
-    /// Where to write the chapters (.json or .txt), if anywhere.
-    public var chapters: String?
+    /// Numbered parts instead of one file, a sync map, chapters.
+    public var extras: OutputExtras
 
     public init(
         articleId: Int64, output: String, encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum,
-        split: SplitAudioWriter.Rule? = nil, overwrite: Bool = false, syncMap: String? = nil, chapters: String? = nil
+        overwrite: Bool = false, extras: OutputExtras = OutputExtras()
     ) {
         self.articleId = articleId
         self.output = output
         self.encoding = encoding
         self.album = album
-        self.split = split
         self.overwrite = overwrite
-        self.syncMap = syncMap
-        self.chapters = chapters
+        self.extras = extras
     }
 
     /// What was written.
@@ -49,30 +43,32 @@ public struct ResumeExport {
         public var sentenceCount: Int
     }
 
-    /// Writes the rest; an article heard to the end is refused. `willRender` is told, with
-    /// the estimated length in seconds, before the article is rendered first.
+    /// Writes the rest; an article heard to the end is refused. `engine` is started only
+    /// once the article and its position are found; `willRender` is told, with the
+    /// estimated length in seconds, before the article is rendered first.
     public func run(
-        library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, isCancelled: () -> Bool = { false },
-        willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
+        library: ArticleLibrary, engine: () throws(NarrateError) -> any SpeechEngine, presets: VoicePresetLibrary,
+        isCancelled: () -> Bool = { false }, willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
     ) throws(NarrateError) -> Result {
+        try extras.validate(output: output)
         let article = try library.article(id: articleId)
         let position = try library.position(ofArticle: articleId)
         if position?.finished == true { throw .articleFinished(id: articleId) }
         let (render, samples) = try ListeningRender.obtain(
-            for: article, library: library, engine: engine, presets: presets, isCancelled: isCancelled, willRender: willRender
+            for: article, library: library, engine: try engine(), presets: presets, isCancelled: isCancelled, willRender: willRender
         )
         let first = min(position?.sentence ?? 0, samples.count - 1)
         let sentences = article.sentences(try library.sentences(ofArticle: articleId))
         let chapterList = ChapterList(document: article.document, sentences: sentences, samples: samples, sampleRate: render.sampleRate)
         let result = try RenderExport(path: render.path, sentenceSamples: samples, chapters: chapterList).write(
             fromSentence: first, to: output, encoding: encoding, tags: AudioTags(document: article.document, album: album),
-            split: split, overwrite: overwrite, isCancelled: isCancelled
+            split: extras.split, overwrite: overwrite, isCancelled: isCancelled
         )
-        if let syncMap {
+        if let syncMap = extras.syncMap {
             try SyncMap(sentences: sentences, samples: samples, sampleRate: render.sampleRate, startSample: samples[first].lowerBound)
                 .write(to: syncMap)
         }
-        if let chapters {
+        if let chapters = extras.chapters {
             try result.chapters.write(to: chapters, title: article.document.title)
         }
         return Result(paths: result.paths, duration: result.duration, firstSentence: first, sentenceCount: samples.count)

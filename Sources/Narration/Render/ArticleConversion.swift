@@ -62,15 +62,18 @@ public struct ArticleConversion {
         public var chapters: ChapterList
     }
 
-    /// Narrates the input with `engine`; on any failure or cancellation nothing is left at
-    /// the destination.
+    /// Narrates the input with `engine`, started once the choices and the input are read;
+    /// on any failure or cancellation nothing is left at the destination.
     public func run(
-        engine: any SpeechEngine, presets: VoicePresetLibrary, environment: [String: String], isCancelled: @escaping () -> Bool = { false }
+        engine startEngine: () throws(NarrateError) -> any SpeechEngine, presets: VoicePresetLibrary, environment: [String: String],
+        isCancelled: @escaping () -> Bool = { false }
     ) throws(NarrateError) -> Result {
         var (voiceSettings, pauses, lexicon) = try voice.resolve(presets: presets)
         if let language { try SpeechLanguage.validate(language) }
+        try OutputExtras(split: split).validate(output: destination)
         let loader = ArticleLoader(markdownReader: markdownReader)
         let document = try ArticleInput.load(input, format: format, loader: loader, isCancelled: isCancelled).document
+        let engine = try startEngine()
 
         // Without a voice or preset asked for, the article's language picks the voice.
         let declared = language ?? document.language

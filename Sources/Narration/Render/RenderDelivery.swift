@@ -17,29 +17,22 @@ public struct RenderDelivery {
     public var album: String
     /// Where the audio goes (nil: the library's audio folder).
     public var output: String?
-    /// Numbered parts instead of one file (needs `output`).
-    public var split: SplitAudioWriter.Rule?
     /// Replace an existing output that is not this render.
     public var overwrite: Bool
-    /// Where to write the sync map (.json, .vtt or .srt), if anywhere.
-    public var syncMap: String?
-    /// Where to write the chapters (.json or .txt), if anywhere.
-    public var chapters: String?
+    /// Numbered parts instead of one file (needs `output`), a sync map, chapters.
+    public var extras: OutputExtras
 
     public init(
         articleId: Int64, voice: VoiceRequest = VoiceRequest(), encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum,
-        output: String? = nil, split: SplitAudioWriter.Rule? = nil, overwrite: Bool = false, syncMap: String? = nil,
-        chapters: String? = nil
+        output: String? = nil, overwrite: Bool = false, extras: OutputExtras = OutputExtras()
     ) {
         self.articleId = articleId
         self.voice = voice
         self.encoding = encoding
         self.album = album
         self.output = output
-        self.split = split
         self.overwrite = overwrite
-        self.syncMap = syncMap
-        self.chapters = chapters
+        self.extras = extras
     }
 
     /// What was delivered.
@@ -60,10 +53,11 @@ public struct RenderDelivery {
         public var source: ArticleRenderer.Outcome.Source
     }
 
-    /// Renders and delivers with `engine`.
+    /// Renders and delivers with `engine`; the extras are checked first.
     public func run(
         library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> Result {
+        try extras.validate(output: output)
         let article = try library.article(id: articleId)
         var settings = try ArticleVoice.settings(for: article, request: voice, presets: presets, engine: engine)
         let renderer = ArticleRenderer(library: library, engine: engine)
@@ -71,7 +65,7 @@ public struct RenderDelivery {
         let toStream = try output.map(OutputTarget.resolve)?.isStream ?? false
         var paths: [String]
         let outcome: ArticleRenderer.Outcome
-        if let split, let output {
+        if let split = extras.split, let output {
             // The parts are cut from the article's WAV render (made or reused here).
             outcome = try renderer.render(articleId: articleId, settings: settings, output: nil, overwrite: true, isCancelled: isCancelled)
             let chapters = ChapterList(
@@ -94,10 +88,10 @@ public struct RenderDelivery {
             }
         }
         let render = outcome.render
-        if let syncMap {
+        if let syncMap = extras.syncMap {
             try SyncMap(sentences: sentences, samples: outcome.sentenceSamples, sampleRate: render.sampleRate).write(to: syncMap)
         }
-        if let chapters {
+        if let chapters = extras.chapters {
             try ChapterList(document: article.document, sentences: sentences, samples: outcome.sentenceSamples, sampleRate: render.sampleRate)
                 .write(to: chapters, title: article.document.title)
         }
