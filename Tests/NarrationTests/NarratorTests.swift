@@ -1,4 +1,5 @@
 import NarrateCore
+import NarrateIngest
 import NarrateText
 import Narration
 import Testing
@@ -37,9 +38,20 @@ final class FakeEngine: SpeechEngine, @unchecked Sendable {
         let samples = [Int16](repeating: 1, count: text.unicodeScalars.count * 10)
         // Two chunks, as a streaming engine would hand them over.
         let half = samples.count / 2
+        // A word event at each word's first letter, 10 samples per letter, as eSpeak NG
+        // reports them (in the chunk whose audio holds the word's start).
+        var events: [SpeechEvent] = []
+        var inWord = false
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if letter, !inWord { events.append(SpeechEvent(kind: .word, textOffset: offset, length: 1, sampleOffset: offset * 10)) }
+            inWord = letter
+        }
+        let first = events.filter { $0.sampleOffset < half }
+        let second = events.filter { $0.sampleOffset >= half }
         try samples.withUnsafeBufferPointer { buffer in
-            guard try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[..<half]), events: [])) else { return }
-            _ = try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[half...]), events: []))
+            guard try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[..<half]), events: first)) else { return }
+            _ = try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[half...]), events: second))
         }
     }
 }
@@ -132,5 +144,28 @@ struct NarratorTests {
             )
         }
         #expect(engine.spoken.count < 4)
+    }
+
+    @Test func everySpokenWordIsTimedOnTheWordTheReaderSees() throws {
+        let document = try TextReader().read("Dr. Smith paid $5 million.\n\nThe end came.", path: "a.txt")
+        let sink = RecordingSink()
+        let summary = try Narrator(engine: FakeEngine(), language: "en")
+            .narrate(document, voice: .standard, pauses: .standard, into: sink)
+        let text = Array(document.blocks[0].text.unicodeScalars)
+        let shown = summary.words.filter { $0.sentenceIndex == 0 }.map { String(String.UnicodeScalarView(text[$0.textRange])) }
+        #expect(shown.first == "Dr")
+        #expect(shown.contains("Smith") && shown.contains("5") && shown.last == "million")
+        // In order, inside their sentence's speech, one after another.
+        for sentence in summary.timings {
+            let words = summary.words.filter { $0.sentenceIndex == sentence.sentenceIndex }
+            #expect(!words.isEmpty)
+            #expect(words.first?.startFrame == sentence.startFrame)
+            let end = sentence.startFrame + sentence.frameCount
+            #expect(words.allSatisfy { word in word.startFrame >= sentence.startFrame && word.startFrame + word.frameCount <= end })
+            #expect(zip(words, words.dropFirst()).allSatisfy { $0.startFrame + $0.frameCount == $1.startFrame })
+        }
+        let second = summary.words.filter { $0.sentenceIndex == 1 }
+        let secondText = Array(document.blocks[1].text.unicodeScalars)
+        #expect(second.map { String(String.UnicodeScalarView(secondText[$0.textRange])) } == ["The", "end", "came"])
     }
 }

@@ -6,15 +6,19 @@ public struct NarrationSummary: Sendable {
     public var sentences: [Sentence]
     /// Where each sentence's speech sits in the audio.
     public var timings: [SentenceTiming]
+    /// Where each spoken word sits in the audio and the text, in order (empty when the
+    /// engine reports no words).
+    public var words: [WordTiming]
     /// Samples of audio produced, pauses included.
     public var frameCount: Int
     /// Samples per second.
     public var sampleRate: Int
 
     /// Creates a summary.
-    public init(sentences: [Sentence], timings: [SentenceTiming], frameCount: Int, sampleRate: Int) {
+    public init(sentences: [Sentence], timings: [SentenceTiming], words: [WordTiming] = [], frameCount: Int, sampleRate: Int) {
         self.sentences = sentences
         self.timings = timings
+        self.words = words
         self.frameCount = frameCount
         self.sampleRate = sampleRate
     }

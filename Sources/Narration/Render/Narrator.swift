@@ -60,19 +60,24 @@ public struct Narrator {
 
         var timings: [SentenceTiming] = []
         timings.reserveCapacity(sentences.count)
+        var words: [WordTiming] = []
         var frame = 0
         for (index, sentence) in sentences.enumerated() {
             if isCancelled() { throw NarrateError.interrupted }
             try beforeSentence(index)
             let start = frame
-            try engine.synthesize(normalizer.spoken(sentence.text)) { chunk in
+            let spoken = normalizer.spoken(sentence.text)
+            var wordEvents: [SpeechEvent] = []
+            try engine.synthesize(spoken) { chunk in
                 if isCancelled() { return false }
+                wordEvents += chunk.events.filter { $0.kind == .word }
                 try sink.write(chunk.samples)
                 frame += chunk.samples.count
                 return true
             }
             if isCancelled() { throw NarrateError.interrupted }
             timings.append(SentenceTiming(sentenceIndex: index, startFrame: start, frameCount: frame - start))
+            words += Self.wordTimings(wordEvents, spoken: spoken, sentence: sentence, index: index, start: start, end: frame)
             if index < sentences.count - 1 {
                 let kind = document.blocks[sentence.blockIndex].kind
                 let milliseconds = pauses.milliseconds(after: kind, endsBlock: sentence.endsBlock)
@@ -82,6 +87,34 @@ public struct Narrator {
             }
             progress(index + 1, sentences.count)
         }
-        return NarrationSummary(sentences: sentences, timings: timings, frameCount: frame, sampleRate: sink.sampleRate)
+        return NarrationSummary(sentences: sentences, timings: timings, words: words, frameCount: frame, sampleRate: sink.sampleRate)
+    }
+
+    /// The words of one sentence: each word event placed in the audio (from `start`, the
+    /// sentence's first sample, to `end`, its last) and on the text word its spoken word
+    /// stands for, in the block's offsets.
+    static func wordTimings(
+        _ events: [SpeechEvent], spoken: String, sentence: Sentence, index: Int, start: Int, end: Int
+    ) -> [WordTiming] {
+        let spokenWords = WordAlignment.words(in: spoken)
+        let textWords = WordAlignment.words(in: sentence.text)
+        let alignment = WordAlignment.align(spoken: spoken, text: sentence.text)
+        let ordered = events.sorted { $0.sampleOffset < $1.sampleOffset }
+        var timings: [WordTiming] = []
+        for (position, event) in ordered.enumerated() {
+            // The spoken word the event starts in (or the first after it).
+            guard let spokenIndex = spokenWords.firstIndex(where: { $0.upperBound > event.textOffset }),
+                let textIndex = alignment[spokenIndex]
+            else { continue }
+            let wordStart = min(start + event.sampleOffset, end)
+            let next = position + 1 < ordered.count ? min(start + ordered[position + 1].sampleOffset, end) : end
+            let range = textWords[textIndex]
+            let shift = sentence.textRange.lowerBound
+            timings.append(WordTiming(
+                sentenceIndex: index, textRange: (range.lowerBound + shift)..<(range.upperBound + shift),
+                startFrame: wordStart, frameCount: max(0, next - wordStart)
+            ))
+        }
+        return timings
     }
 }
