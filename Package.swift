@@ -151,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateCLITests",
-            dependencies: ["narrate", "NarrateAudio", "NarrateLibrary", "NarrateTestSupport"],
+            dependencies: ["narrate", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

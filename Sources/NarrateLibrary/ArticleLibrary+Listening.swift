@@ -4,12 +4,12 @@ public import NarrateCore
 /// Renders, their sentence timings and listening positions.
 extension ArticleLibrary {
     /// Records a render of article `articleId` written to `path`, with the start and end
-    /// sample of every sentence (pauses included). A render of the same article with the
-    /// same settings at the same path is replaced.
+    /// sample of every sentence (pauses included) and of every spoken word. A render of the
+    /// same article with the same settings at the same path is replaced.
     @discardableResult
     public func recordRender(
         articleId: Int64, settingsHash: String, path: String, ownedByLibrary: Bool, format: String, sampleRate: Int,
-        sampleCount: Int64, sentenceSamples: [Range<Int64>]
+        sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord] = []
     ) throws(NarrateError) -> RenderRecord {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
@@ -37,6 +37,18 @@ extension ArticleLibrary {
             for (position, samples) in sentenceSamples.enumerated() {
                 try insert.execute(arguments: [id, position, samples.lowerBound, samples.upperBound])
             }
+            let insertWord = try db.cachedStatement(
+                sql: """
+                    INSERT INTO renderWord (renderId, position, sentence, textStart, textEnd, startSample, endSample)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """
+            )
+            for (position, word) in words.enumerated() {
+                try insertWord.execute(arguments: [
+                    id, position, word.sentence, word.textRange.lowerBound, word.textRange.upperBound,
+                    word.samples.lowerBound, word.samples.upperBound,
+                ])
+            }
             var stored = record
             stored.id = id
             return stored
@@ -59,6 +71,21 @@ extension ArticleLibrary {
                 db, sql: "SELECT startSample, endSample FROM renderSentence WHERE renderId = ? ORDER BY position",
                 arguments: [renderId]
             ).map { row in (row[0] as Int64)..<(row[1] as Int64) }
+        }
+    }
+
+    /// The spoken words of render `renderId`, in order (none for a render made before word
+    /// timings were recorded).
+    public func words(ofRender renderId: Int64) throws(NarrateError) -> [RenderWord] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: """
+                    SELECT sentence, textStart, textEnd, startSample, endSample FROM renderWord
+                    WHERE renderId = ? ORDER BY position
+                    """, arguments: [renderId]
+            ).map { row in
+                RenderWord(sentence: row[0], textRange: (row[1] as Int)..<(row[2] as Int), samples: (row[3] as Int64)..<(row[4] as Int64))
+            }
         }
     }
 

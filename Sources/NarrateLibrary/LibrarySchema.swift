@@ -120,6 +120,22 @@ enum LibrarySchema {
         migrator.registerMigration("v4: typed render requests in jobs") { db in
             try db.execute(sql: "ALTER TABLE job ADD COLUMN renderRequest TEXT")
         }
+        // Word timings per render, for highlighting and starting from a word. Renders made
+        // before have none (a new render of the article records them).
+        migrator.registerMigration("v5: word timings of renders") { db in
+            try db.execute(sql: """
+                CREATE TABLE renderWord (
+                    renderId INTEGER NOT NULL REFERENCES render(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    sentence INTEGER NOT NULL,
+                    textStart INTEGER NOT NULL,
+                    textEnd INTEGER NOT NULL,
+                    startSample INTEGER NOT NULL,
+                    endSample INTEGER NOT NULL,
+                    PRIMARY KEY (renderId, position)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 }

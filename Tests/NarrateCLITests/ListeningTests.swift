@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 import NarrateAudio
 import NarrateLibrary
 import Testing
@@ -92,6 +93,25 @@ struct ListeningTests {
         let vtt = try String(contentsOfFile: "\(scratch.path)/news.vtt", encoding: .utf8)
         #expect(vtt.hasPrefix("WEBVTT\n\n1\n00:00:00.000 --> "))
         #expect(vtt.components(separatedBy: " --> ").count == 42)
+    }
+
+    /// With eSpeak NG itself: every word it speaks is recorded on a word of the text.
+    @Test func aRenderRecordsTheWordsESpeakNGSpeaks() throws {
+        try addNews()
+        #expect(try narrate(["render", "1"]).status == 0)
+        let library = try library()
+        let render = try #require(try library.renders(ofArticle: 1).first)
+        let words = try library.words(ofRender: render.id)
+        let article = try library.article(id: 1)
+        #expect(words.count >= article.summary.wordCount * 9 / 10, "\(words.count) of \(article.summary.wordCount)")
+        let sentences = try library.sentences(ofArticle: 1)
+        let samples = try library.sentenceSamples(ofRender: render.id)
+        #expect(Set(words.map(\.sentence)) == Set(sentences.indices))
+        for word in words {
+            let text = Array(article.document.blocks[sentences[word.sentence].blockIndex].text.unicodeScalars)
+            #expect(!String(String.UnicodeScalarView(text[word.textRange])).isEmpty)
+            #expect(samples[word.sentence].contains(word.samples.lowerBound))
+        }
     }
 
     @Test func theSameSettingsAreNotSynthesizedTwice() throws {

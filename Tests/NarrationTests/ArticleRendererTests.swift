@@ -70,6 +70,37 @@ struct ArticleRendererTests {
         #expect(outcome.render.path.hasPrefix(fixture.library.location.audioDirectory))
     }
 
+    @Test func aRenderRecordsEveryWordOnItsTextInsideItsSentence() throws {
+        let renderer = ArticleRenderer(library: fixture.library, engine: FakeEngine())
+        let outcome = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        let words = try fixture.library.words(ofRender: outcome.render.id)
+        // 2 + 7 + 4 + 5 + 5 words in the five sentences.
+        #expect(words.count == 23)
+        #expect(zip(words, words.dropFirst()).allSatisfy { $0.samples.lowerBound <= $1.samples.lowerBound })
+        let article = try fixture.library.article(id: fixture.articleId)
+        let stored = try fixture.library.sentences(ofArticle: fixture.articleId)
+        for word in words {
+            let sentence = stored[word.sentence]
+            #expect(outcome.sentenceSamples[word.sentence].contains(word.samples.lowerBound))
+            #expect(sentence.textRange.contains(word.textRange.lowerBound))
+            let text = Array(article.document.blocks[sentence.blockIndex].text.unicodeScalars)
+            let shown = String(String.UnicodeScalarView(text[word.textRange]))
+            #expect(shown.allSatisfy { $0.isLetter }, "\(shown)")
+        }
+        // A copy elsewhere keeps them; a resampled file has them at its own rate.
+        let copy = try renderer.render(
+            articleId: fixture.articleId, settings: fixture.settings, output: "\(fixture.folder)/copy.wav", overwrite: false
+        )
+        #expect(try fixture.library.words(ofRender: copy.render.id) == words)
+        var resampled = fixture.settings
+        resampled.encoding = AudioEncoding(format: .wav, sampleRate: 8_000)
+        let eight = try renderer.render(articleId: fixture.articleId, settings: resampled, output: nil, overwrite: false)
+        let scaled = try fixture.library.words(ofRender: eight.render.id)
+        #expect(scaled.count == 23)
+        #expect(scaled.allSatisfy { $0.samples.upperBound <= eight.render.sampleCount })
+        #expect(abs(Double(scaled[5].samples.lowerBound) / 8_000 - Double(words[5].samples.lowerBound) / 1_000) < 0.001)
+    }
+
     @Test func theSameSettingsAreNotSynthesizedTwice() throws {
         let engine = FakeEngine()
         let renderer = ArticleRenderer(library: fixture.library, engine: engine)

@@ -81,7 +81,8 @@ public struct ArticleRenderer {
             try Self.copy(render.path, to: destination, overwrite: overwrite)
             let copied = try library.recordRender(
                 articleId: id, settingsHash: hash, path: destination, ownedByLibrary: target == nil, format: render.format,
-                sampleRate: render.sampleRate, sampleCount: render.sampleCount, sentenceSamples: samples
+                sampleRate: render.sampleRate, sampleCount: render.sampleCount, sentenceSamples: samples,
+                words: try library.words(ofRender: render.id)
             )
             return Outcome(render: copied, sentenceSamples: samples, source: .copied)
         }
@@ -124,21 +125,32 @@ public struct ArticleRenderer {
             document: article.document, sentences: sentences, samples: sourceSamples, sampleRate: summary.sampleRate
         ).markers
         try writer.commit()
-        let samples = Self.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: Int64(writer.fileFramesWritten))
+        let total = Int64(writer.fileFramesWritten)
+        let samples = Self.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: total)
+        let words = summary.words.map { word in
+            let start = Self.scale(Int64(word.startFrame), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
+            let end = Self.scale(Int64(word.startFrame + word.frameCount), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
+            return RenderWord(sentence: word.sentenceIndex, textRange: word.textRange, samples: start..<max(start, end))
+        }
         let render = try library.recordRender(
             articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: settings.encoding.format.rawValue,
-            sampleRate: writer.fileSampleRate, sampleCount: Int64(writer.fileFramesWritten), sentenceSamples: samples
+            sampleRate: writer.fileSampleRate, sampleCount: total, sentenceSamples: samples, words: words
         )
         return Outcome(render: render, sentenceSamples: samples, source: .synthesized)
+    }
+
+    /// A frame made at `sourceRate` as it falls in a file resampled to `fileRate` with
+    /// `total` frames.
+    static func scale(_ frame: Int64, from sourceRate: Int, to fileRate: Int, total: Int64) -> Int64 {
+        guard sourceRate != fileRate else { return min(frame, total) }
+        return min(total, (frame * Int64(fileRate) + Int64(sourceRate / 2)) / Int64(sourceRate))
     }
 
     /// Sentence ranges made at `sourceRate` as they fall in a file resampled to `fileRate`
     /// with `total` frames: still contiguous, the last ending at `total`.
     static func scale(_ ranges: [Range<Int64>], from sourceRate: Int, to fileRate: Int, total: Int64) -> [Range<Int64>] {
         guard sourceRate != fileRate else { return ranges }
-        func scaled(_ frame: Int64) -> Int64 {
-            min(total, (frame * Int64(fileRate) + Int64(sourceRate / 2)) / Int64(sourceRate))
-        }
+        func scaled(_ frame: Int64) -> Int64 { scale(frame, from: sourceRate, to: fileRate, total: total) }
         return ranges.indices.map { index in
             let start = scaled(ranges[index].lowerBound)
             let end = index == ranges.count - 1 ? total : scaled(ranges[index + 1].lowerBound)
