@@ -1,4 +1,5 @@
 internal import GRDB
+import Foundation
 public import NarrateCore
 
 /// Renders, their sentence timings and listening positions.
@@ -96,16 +97,23 @@ extension ArticleLibrary {
                 throw NarrateError.noSuchArticle(id: articleId)
             }
             return try Row.fetchOne(
-                db, sql: "SELECT sentence, finished, updatedAt FROM listeningPosition WHERE articleId = ?",
+                db, sql: "SELECT sentence, finished, updatedAt, word, listenedAt, device FROM listeningPosition WHERE articleId = ?",
                 arguments: [articleId]
-            ).map { ListeningPosition(sentence: $0[0], finished: $0[1], updatedAt: $0[2]) }
+            ).map { ListeningPosition(sentence: $0[0], finished: $0[1], updatedAt: $0[2], word: $0[3], listenedAt: $0[4], device: $0[5]) }
         }
     }
 
-    /// Saves where the listener of article `articleId` is, in one short transaction. A
-    /// sentence outside the article is `.invalidOption` and changes nothing.
-    public func savePosition(articleId: Int64, sentence: Int, finished: Bool) throws(NarrateError) {
-        try write { db in
+    /// Saves where the listener of article `articleId` is, in one short transaction, and
+    /// adds it to the article's history. `listenedAt` is when the listening happened on the
+    /// device (nil: now): a position older than the saved one changes nothing and returns
+    /// false, so a device that was offline cannot send the listener back. A sentence outside
+    /// the article is `.invalidOption` and changes nothing.
+    @discardableResult
+    public func savePosition(
+        articleId: Int64, sentence: Int, word: Int? = nil, finished: Bool, listenedAt: Double? = nil, device: String? = nil
+    ) throws(NarrateError) -> Bool {
+        let time = listenedAt ?? Date().timeIntervalSince1970
+        return try write { db in
             guard let count = try Int.fetchOne(db, sql: "SELECT sentenceCount FROM article WHERE id = ?", arguments: [articleId])
             else {
                 throw NarrateError.noSuchArticle(id: articleId)
@@ -116,26 +124,71 @@ extension ArticleLibrary {
                     message: "article \(articleId) has sentences 1 to \(count); \(sentence + 1) is outside it"
                 )
             }
+            if let saved = try Double.fetchOne(db, sql: "SELECT listenedAt FROM listeningPosition WHERE articleId = ?", arguments: [articleId]),
+                saved > time
+            {
+                return false
+            }
+            let now = Self.now()
             try db.execute(
                 sql: """
-                    INSERT INTO listeningPosition (articleId, sentence, finished, updatedAt) VALUES (?, ?, ?, ?)
+                    INSERT INTO listeningPosition (articleId, sentence, finished, updatedAt, word, listenedAt, device)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (articleId) DO UPDATE SET
-                        sentence = excluded.sentence, finished = excluded.finished, updatedAt = excluded.updatedAt
+                        sentence = excluded.sentence, finished = excluded.finished, updatedAt = excluded.updatedAt,
+                        word = excluded.word, listenedAt = excluded.listenedAt, device = excluded.device
                     """,
-                arguments: [articleId, sentence, finished, Self.now()]
+                arguments: [articleId, sentence, finished, now, word, time, device]
             )
+            try Self.appendHistory(db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device, savedAt: now)
+            return true
         }
     }
 
     /// Forgets where the listener of article `articleId` stopped: the next play starts at the
-    /// beginning.
-    public func resetPosition(articleId: Int64) throws(NarrateError) {
+    /// beginning. The reset is kept in the history.
+    public func resetPosition(articleId: Int64, device: String? = nil) throws(NarrateError) {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
                 throw NarrateError.noSuchArticle(id: articleId)
             }
             try db.execute(sql: "DELETE FROM listeningPosition WHERE articleId = ?", arguments: [articleId])
+            try Self.appendHistory(
+                db, articleId: articleId, sentence: nil, word: nil, finished: false, listenedAt: Date().timeIntervalSince1970,
+                device: device, savedAt: Self.now()
+            )
         }
+    }
+
+    /// Every position saved for article `articleId`, newest first, numbered from 1.
+    public func positionHistory(ofArticle articleId: Int64) throws(NarrateError) -> [PositionChange] {
+        try read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
+                throw NarrateError.noSuchArticle(id: articleId)
+            }
+            return try Row.fetchAll(
+                db, sql: """
+                    SELECT sentence, word, finished, listenedAt, device, savedAt FROM positionHistory
+                    WHERE articleId = ? ORDER BY id DESC
+                    """, arguments: [articleId]
+            ).enumerated().map { index, row in
+                PositionChange(
+                    number: index + 1, sentence: row[0], word: row[1], finished: row[2], listenedAt: row[3], device: row[4], savedAt: row[5]
+                )
+            }
+        }
+    }
+
+    private static func appendHistory(
+        _ db: Database, articleId: Int64, sentence: Int?, word: Int?, finished: Bool, listenedAt: Double, device: String?, savedAt: String
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO positionHistory (articleId, sentence, word, finished, listenedAt, device, savedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [articleId, sentence, word, finished, listenedAt, device, savedAt]
+        )
     }
 
     /// Forgets render `id` (its file is gone or damaged); its timings go with it.

@@ -120,9 +120,10 @@ enum LibrarySchema {
         migrator.registerMigration("v4: typed render requests in jobs") { db in
             try db.execute(sql: "ALTER TABLE job ADD COLUMN renderRequest TEXT")
         }
-        // Word timings per render, for highlighting and starting from a word. Renders made
-        // before have none (a new render of the article records them).
-        migrator.registerMigration("v5: word timings of renders") { db in
+        // Word timings per render, for highlighting and starting from a word (renders made
+        // before have none); positions with their word, the device's time and what
+        // listened, and every position saved kept in a history.
+        migrator.registerMigration("v5: word timings, positions across devices, position history") { db in
             try db.execute(sql: """
                 CREATE TABLE renderWord (
                     renderId INTEGER NOT NULL REFERENCES render(id) ON DELETE CASCADE,
@@ -133,7 +134,22 @@ enum LibrarySchema {
                     startSample INTEGER NOT NULL,
                     endSample INTEGER NOT NULL,
                     PRIMARY KEY (renderId, position)
-                ) WITHOUT ROWID
+                ) WITHOUT ROWID;
+                ALTER TABLE listeningPosition ADD COLUMN word INTEGER;
+                ALTER TABLE listeningPosition ADD COLUMN listenedAt REAL NOT NULL DEFAULT 0;
+                ALTER TABLE listeningPosition ADD COLUMN device TEXT;
+                UPDATE listeningPosition SET listenedAt = CAST(strftime('%s', updatedAt) AS REAL);
+                CREATE TABLE positionHistory (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                    sentence INTEGER,
+                    word INTEGER,
+                    finished INTEGER NOT NULL,
+                    listenedAt REAL NOT NULL,
+                    device TEXT,
+                    savedAt TEXT NOT NULL
+                );
+                CREATE INDEX positionHistoryByArticle ON positionHistory(articleId, id);
                 """)
         }
         return migrator

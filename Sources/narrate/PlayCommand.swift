@@ -58,7 +58,7 @@ struct PlayCommand: ParsableCommand {
                 for: article, library: library, engine: engine, presets: NarrateEnvironment.presets(),
                 isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(article.summary.id)
             )
-            let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples)
+            let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: "narrate play")
             let first = try player.startSentence(fromStart: fromStart, rewind: rewind ?? 0)
             let total = samples.count
             ErrorReporter.printNote(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NarrateCore
 import NarrateLibrary
 import NarrateSpeech
@@ -26,32 +27,42 @@ struct PositionCommand: ParsableCommand {
     @Flag(help: "Mark the article as heard to the end.")
     var finished = false
 
+    @Option(help: "Bring back entry N of --history (1 is the newest).")
+    var restore: Int?
+
+    @Flag(help: "List the positions saved, newest first: N, when, what listened, sentence.")
+    var history = false
+
     @Flag(help: "Print JSON: sentence (from 0), sentenceCount, seconds, duration, percent, finished, updatedAt.")
     var json = false
 
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        let changes = [set != nil, at != nil, reset, finished].filter { $0 }.count
-        if changes > 1 { throw ValidationError("give one of --set, --at, --reset and --finished") }
+        let changes = [set != nil, at != nil, reset, finished, restore != nil, history].filter { $0 }.count
+        if changes > 1 { throw ValidationError("give one of --set, --at, --reset, --finished, --restore and --history") }
         if let at, ListeningTimeline.seconds(at) == nil { throw ValidationError("--at \(at): give a time as MM:SS or H:MM:SS") }
     }
 
     func run() throws {
         do throws(NarrateError) {
             let library = try libraryOptions.open()
-            let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: library, engine: try ESpeakEngine.shared()))
+            let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: library, engine: try ESpeakEngine.shared()), device: "narrate position")
+            if history { return try printHistory(position) }
             let count = position.article.summary.sentenceCount
             do throws(NarrateError) {
                 let change: ArticlePosition.Change? = if let set { .sentence(set - 1) } else if let at {
                     ListeningTimeline.seconds(at).map { .seconds($0) }
-                } else { reset ? .reset : finished ? .finished : nil }
+                } else if let restore { .restore(restore) } else { reset ? .reset : finished ? .finished : nil }
                 if let change { try position.apply(change) }
             } catch {
                 // The use case names what is wrong; the command line names the option.
                 guard case .invalidOption(let name, _) = error else { throw error }
                 if name == "sentence", let set {
                     throw NarrateError.invalidOption(name: "set", message: "--set \(set): article \(id) has sentences 1 to \(count)")
+                }
+                if name == "history", let restore, case .invalidOption(_, let message) = error {
+                    throw NarrateError.invalidOption(name: "restore", message: "--restore \(restore): \(message)")
                 }
                 if name == "time", let at {
                     throw NarrateError.invalidOption(
@@ -76,5 +87,19 @@ struct PositionCommand: ParsableCommand {
         } catch {
             ErrorReporter.fail(error)
         }
+    }
+
+    /// The history, newest first (the newest 20 unless --json).
+    private func printHistory(_ position: ArticlePosition) throws(NarrateError) {
+        let history = try position.history()
+        if json { return try JSONOutput.print(history) }
+        let rows = history.prefix(20).map { change in
+            [
+                String(change.number), Date(timeIntervalSince1970: change.listenedAt).formatted(.iso8601), change.device ?? "-",
+                change.sentence.map { "sentence \($0 + 1)" + (change.finished ? ", finished" : "") } ?? "reset",
+            ]
+        }
+        print(TextTable(header: ["N", "LISTENED", "BY", "POSITION"], rows: rows, rightAligned: [0]).rendered)
+        if history.count > 20 { ErrorReporter.printNote("showing 20 of \(history.count); --json lists them all") }
     }
 }

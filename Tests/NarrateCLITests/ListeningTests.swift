@@ -95,6 +95,28 @@ struct ListeningTests {
         #expect(vtt.components(separatedBy: " --> ").count == 42)
     }
 
+    @Test func theHistoryListsEveryChangeAndRestoreBringsOneBack() throws {
+        try addNews()
+        #expect(try narrate(["position", "1", "--set", "12"]).status == 0)
+        #expect(try narrate(["position", "1", "--reset"]).status == 0)
+        let listed = try narrate(["position", "1", "--history"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let lines = listed.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix("1 ") && lines[1].hasSuffix("reset"))
+        #expect(lines[2].hasPrefix("2 ") && lines[2].contains("narrate position") && lines[2].hasSuffix("sentence 12"))
+        let restored = try narrate(["position", "1", "--restore", "2"])
+        #expect(restored.status == 0, "\(restored.standardError)")
+        #expect(try position()["sentence"] as? Int == 11)
+        let json = try narrate(["position", "1", "--history", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(entries.count == 3)
+        let bad = try narrate(["position", "1", "--restore", "9"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError == "narrate: --restore 9: article 1's history has entries 1 to 3\n")
+        #expect(try narrate(["position", "1", "--history", "--reset"]).status == 64)
+    }
+
     /// With eSpeak NG itself: every word it speaks is recorded on a word of the text.
     @Test func aRenderRecordsTheWordsESpeakNGSpeaks() throws {
         try addNews()

@@ -58,7 +58,17 @@ struct LibraryUpgradeTests {
 
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
         #expect(try library.count() == 3)
+        let position = try #require(try library.position(ofArticle: 1))
+        #expect(position.sentence == 4)
+        // v5: the saved time becomes the listening time, so a newer listening still wins and
+        // an older one still loses; renders made before have no word timings.
+        let saved = try #require(ISO8601DateFormatter().date(from: position.updatedAt)).timeIntervalSince1970
+        #expect(position.listenedAt == saved)
+        #expect(try !library.savePosition(articleId: 1, sentence: 1, finished: false, listenedAt: saved - 60))
         #expect(try library.position(ofArticle: 1)?.sentence == 4)
+        #expect(try library.positionHistory(ofArticle: 1).isEmpty)
+        let render = try #require(try library.renders(ofArticle: 1).first)
+        #expect(try library.words(ofRender: render.id).isEmpty)
         let jobs = try library.jobs()
         #expect(jobs.map(\.articleId) == [2, 3])
         #expect(jobs.allSatisfy { $0.state == .queued && $0.renderRequest == nil && $0.format == "mp3" })

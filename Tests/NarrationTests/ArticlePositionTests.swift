@@ -62,6 +62,23 @@ struct ArticlePositionTests {
         #expect(try position.report().updatedAt == nil)
     }
 
+    @Test func anEntryOfTheHistoryComesBackAsTheNewestPosition() throws {
+        let position = try ArticlePosition(
+            articleId: fixture.articleId, renderer: ArticleRenderer(library: fixture.library, engine: FakeEngine()), device: "test"
+        )
+        try position.apply(.sentence(3))
+        try position.apply(.reset)
+        #expect(try position.history().map(\.sentence) == [nil, 3])
+        try position.apply(.restore(2))
+        #expect(try position.report().sentence == 3)
+        #expect(try position.history().first?.device == "test")
+        try position.apply(.restore(2))
+        #expect(try position.report().updatedAt == nil, "entry 2 is now the reset")
+        #expect(throws: NarrateError.invalidOption(name: "history", message: "article \(fixture.articleId)'s history has entries 1 to 4")) {
+            try position.apply(.restore(5))
+        }
+    }
+
     @Test func finishedAndResetMoveToTheEndsOfTheArticle() throws {
         let position = try position()
         try position.markFinished()

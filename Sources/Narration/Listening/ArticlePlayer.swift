@@ -20,7 +20,13 @@ public struct ArticlePlayer {
     static let chunkSeconds = 0.05
 
     /// Creates a player.
-    public init(library: ArticleLibrary, articleId: Int64, render: RenderRecord, sentenceSamples: [Range<Int64>]) {
+    /// What the saved positions say listened (`narrate play`), for the position history.
+    public var device: String?
+
+    public init(
+        library: ArticleLibrary, articleId: Int64, render: RenderRecord, sentenceSamples: [Range<Int64>], device: String? = nil
+    ) {
+        self.device = device
         self.library = library
         self.articleId = articleId
         self.render = render
@@ -62,14 +68,14 @@ public struct ArticlePlayer {
         var current = min(max(0, first), sentenceSamples.count - 1)
         var frame = Int(sentenceSamples[current].lowerBound)
         try reader.seek(to: frame)
-        try library.savePosition(articleId: articleId, sentence: current, finished: false)
+        try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
         onSentence(current)
         let chunk = max(1, Int(Double(reader.sampleRate) * Self.chunkSeconds))
         let end = min(reader.frames, Int(render.sampleCount))
         var buffer: [Int16] = []
         while frame < end {
             if shouldStop() {
-                try library.savePosition(articleId: articleId, sentence: current, finished: false)
+                try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
                 return .stopped(sentence: current)
             }
             // Chunks end at sentence boundaries, so the position moves when the sentence does.
@@ -80,7 +86,7 @@ public struct ArticlePlayer {
             do throws(PlaybackSinkError) {
                 try sink.play(buffer)
             } catch {
-                try library.savePosition(articleId: articleId, sentence: current, finished: false)
+                try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
                 // A signal can interrupt a blocked write: that is a stop, not a failure.
                 if shouldStop() { return .stopped(sentence: current) }
                 switch error {
@@ -91,12 +97,12 @@ public struct ArticlePlayer {
             frame += buffer.count
             while current + 1 < sentenceSamples.count, frame >= Int(sentenceSamples[current].upperBound) {
                 current += 1
-                try library.savePosition(articleId: articleId, sentence: current, finished: false)
+                try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
                 onSentence(current)
             }
         }
         sink.finish()
-        try library.savePosition(articleId: articleId, sentence: sentenceSamples.count - 1, finished: true)
+        try library.savePosition(articleId: articleId, sentence: sentenceSamples.count - 1, finished: true, device: device)
         return .finished
     }
 }

@@ -11,9 +11,12 @@ public struct ArticlePosition {
     public let article: StoredArticle
     /// Its sentences in time.
     public let timeline: ListeningTimeline
+    /// What the changes made here say changed them (`narrate position`), for the history.
+    public var device: String?
 
     /// The position of article `id`, with times from `renderer`'s newest intact render.
-    public init(articleId id: Int64, renderer: ArticleRenderer) throws(NarrateError) {
+    public init(articleId id: Int64, renderer: ArticleRenderer, device: String? = nil) throws(NarrateError) {
+        self.device = device
         library = renderer.library
         article = try library.article(id: id)
         let render = try renderer.newestIntactRender(ofArticle: id)
@@ -64,6 +67,8 @@ public struct ArticlePosition {
         case seconds(Double)
         /// Back to the beginning, as if never played.
         case reset
+        /// Back to entry N of the history (1 is the newest).
+        case restore(Int)
         /// Heard to the end.
         case finished
     }
@@ -75,7 +80,29 @@ public struct ArticlePosition {
         case .seconds(let seconds): try move(toSeconds: seconds)
         case .reset: try reset()
         case .finished: try markFinished()
+        case .restore(let number): try restore(number)
         }
+    }
+
+    /// Every position saved for the article, newest first, numbered from 1.
+    public func history() throws(NarrateError) -> [PositionChange] {
+        try library.positionHistory(ofArticle: articleId)
+    }
+
+    /// Brings back entry `number` of the history as the newest position (a reset entry
+    /// resets). A number not in the history is `.invalidOption` named "history".
+    public func restore(_ number: Int) throws(NarrateError) {
+        let history = try history()
+        guard let change = history.first(where: { $0.number == number }) else {
+            throw .invalidOption(
+                name: "history", message: history.isEmpty ? "article \(articleId) has no position history" : "article \(articleId)'s history has entries 1 to \(history.count)"
+            )
+        }
+        guard let sentence = change.sentence else { return try reset() }
+        try library.savePosition(
+            articleId: articleId, sentence: min(sentence, max(0, article.summary.sentenceCount - 1)), word: change.word,
+            finished: change.finished, device: device
+        )
     }
 
     /// Moves to sentence `sentence` (from 0). One outside the article is `.invalidOption`
@@ -85,7 +112,7 @@ public struct ArticlePosition {
         guard (0..<max(count, 1)).contains(sentence) else {
             throw .invalidOption(name: "sentence", message: "article \(articleId) has sentences 1 to \(count)")
         }
-        try library.savePosition(articleId: articleId, sentence: sentence, finished: false)
+        try library.savePosition(articleId: articleId, sentence: sentence, finished: false, device: device)
     }
 
     /// Moves to the sentence playing at `seconds`. A time past the end is `.invalidOption`
@@ -94,16 +121,16 @@ public struct ArticlePosition {
         guard seconds >= 0, seconds <= timeline.duration else {
             throw .invalidOption(name: "time", message: "article \(articleId) lasts \(timeline.duration) s")
         }
-        try library.savePosition(articleId: articleId, sentence: timeline.sentence(at: seconds), finished: false)
+        try library.savePosition(articleId: articleId, sentence: timeline.sentence(at: seconds), finished: false, device: device)
     }
 
     /// Forgets the position: listening starts at the beginning.
     public func reset() throws(NarrateError) {
-        try library.resetPosition(articleId: articleId)
+        try library.resetPosition(articleId: articleId, device: device)
     }
 
     /// Marks the article heard to the end.
     public func markFinished() throws(NarrateError) {
-        try library.savePosition(articleId: articleId, sentence: max(0, article.summary.sentenceCount - 1), finished: true)
+        try library.savePosition(articleId: articleId, sentence: max(0, article.summary.sentenceCount - 1), finished: true, device: device)
     }
 }
