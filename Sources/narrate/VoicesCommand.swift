@@ -19,18 +19,11 @@ struct VoicesCommand: ParsableCommand {
         do throws(NarrateError) {
             let catalog = VoiceCatalog(voices: try ESpeakEngine.shared().voices())
             let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
-            if json {
-                try JSONOutput.print(voices)
-            } else {
-                print(Self.table(voices))
-            }
+            if json { return try JSONOutput.print(voices) }
+            let rows = voices.map { [$0.languages.joined(separator: ","), $0.name, $0.gender.rawValue, $0.identifier] }
+            print(TextTable(header: ["LANGUAGES", "NAME", "GENDER", "FILE"], rows: rows).rendered)
         } catch {
             ErrorReporter.fail(error)
         }
-    }
-
-    static func table(_ voices: [VoiceInfo]) -> String {
-        let rows = voices.map { [$0.languages.joined(separator: ","), $0.name, $0.gender.rawValue, $0.identifier] }
-        return TextTable(header: ["LANGUAGES", "NAME", "GENDER", "FILE"], rows: rows).rendered
     }
 }
