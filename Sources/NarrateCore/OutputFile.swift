@@ -27,6 +27,25 @@ public final class OutputFile {
     private let overwrite: Bool
     private var isOpen = true
 
+    /// The temporary files a writer of `path` may have left beside it (`.NAME.XXXXXX.tmp`),
+    /// as a process killed mid-write leaves them. Only for a regular file's path.
+    public static func leftovers(of path: String) -> [String] {
+        guard let target = try? OutputTarget.resolve(path), target.kind == .file else { return [] }
+        let directory = OutputTarget.directory(of: target.resolvedPath)
+        let prefix = ".\(OutputTarget.name(of: target.resolvedPath))."
+        guard let folder = opendir(directory) else { return [] }
+        defer { closedir(folder) }
+        var found: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // The prefix, six random characters, ".tmp".
+            if name.hasPrefix(prefix), name.hasSuffix(".tmp"), name.utf8.count == prefix.utf8.count + 10 {
+                found.append("\(directory)/\(name)")
+            }
+        }
+        return found.sorted()
+    }
+
     /// Opens `target` for writing. A file that exists is refused with `.outputExists` unless
     /// `overwrite`; a FIFO waits for a reader (`isCancelled` is asked when a signal
     /// interrupts the wait, and `true` makes it `.interrupted`).

@@ -35,6 +35,17 @@ struct OutputFileTests {
         #expect(try scratch.entries() == ["out.txt"])
     }
 
+    @Test func aWriterKilledMidWriteLeavesTemporaryFilesThatCanBeFound() throws {
+        let scratch = try Scratch()
+        let path = "\(scratch.path)/out.wav"
+        for name in [".out.wav.Ab12Cd.tmp", ".out.wav.Zz99yy.tmp", ".out.wav.toolong1.tmp", ".other.wav.Ab12Cd.tmp", "out.wav"] {
+            _ = FileManager.default.createFile(atPath: "\(scratch.path)/\(name)", contents: Data())
+        }
+        #expect(OutputFile.leftovers(of: path) == ["\(scratch.path)/.out.wav.Ab12Cd.tmp", "\(scratch.path)/.out.wav.Zz99yy.tmp"])
+        #expect(OutputFile.leftovers(of: "\(scratch.path)/none.wav").isEmpty)
+        #expect(OutputFile.leftovers(of: "/dev/null").isEmpty)
+    }
+
     @Test func anExistingFileIsKeptWithoutOverwrite() throws {
         let scratch = try Scratch()
         let path = try scratch.write("out.txt", "old")

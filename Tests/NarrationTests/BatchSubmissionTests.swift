@@ -202,6 +202,26 @@ struct BatchWorkerTests {
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/broken.wav"))
     }
 
+    /// A worker killed after creating its temporary file but before recording it: the
+    /// next attempt removes what it left beside the output.
+    @Test func aRetryRemovesTheTemporaryFileADeadWorkerLeft() throws {
+        let fixture = try LibraryFixture()
+        let scratch = try ScratchDirectory()
+        let engine = FakeEngine()
+        let presets = VoicePresetLibrary(directories: [])
+        let submission = try BatchSubmission(voice: VoiceRequest(), encoding: .wav, outputDirectory: scratch.path, nameTemplate: "{id}")
+        _ = try submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
+        // The dead worker's claim, made long ago, has expired.
+        _ = try #require(try fixture.library.claimJob(worker: "dead", leaseSeconds: 20, now: Date().timeIntervalSince1970 - 3_600))
+        let leftover = try scratch.write(".\(fixture.articleId).wav.Ab12Cd.tmp", text: "half")
+        let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w2", leaseSeconds: 5)
+        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        let job = try #require(try fixture.library.jobs().first)
+        #expect(job.state == .done && job.attempts == 2)
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(try scratch.entries() == ["\(fixture.articleId).wav"])
+    }
+
     @Test(arguments: [([:], 20.0), (["NARRATE_JOB_LEASE": "5"], 5.0), (["NARRATE_JOB_LEASE": "1"], 2.0), (["NARRATE_JOB_LEASE": "x"], 20.0)])
     func theLeaseComesFromTheEnvironmentWithinBounds(environment: [String: String], seconds: Double) {
         #expect(BatchWorker.leaseSeconds(environment: environment) == seconds)

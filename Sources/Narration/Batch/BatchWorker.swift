@@ -53,6 +53,9 @@ public struct BatchWorker {
     private func work(on job: BatchJob, renderer: ArticleRenderer, stopsNow: () -> Bool) throws(NarrateError) {
         // A worker that died on this job left its temporary file behind.
         if let leftover = job.temporaryPath { unlink(leftover) }
+        // It may have died before it could record its temporary file: any left beside this
+        // job's output is from an earlier attempt (one job writes each output).
+        if job.attempts > 1 { for leftover in OutputFile.leftovers(of: job.outputPath) { unlink(leftover) } }
         let renewal = LeaseRenewal(library: library, jobId: job.id, worker: name, leaseSeconds: leaseSeconds)
         renewal.start()
         defer { renewal.stop() }
