@@ -35,8 +35,13 @@ public enum WordAlignment {
     /// For each word of `spoken`, the index of the word of `text` it stands for (nil only
     /// when `text` has no words).
     public static func align(spoken: String, text: String) -> [Int?] {
-        let spokenWords = folded(spoken, words(in: spoken))
-        let textWords = folded(text, words(in: text))
+        align(spoken: spoken, spokenWords: words(in: spoken), text: text, textWords: words(in: text))
+    }
+
+    /// `align(spoken:text:)` with both word lists (`words(in:)` of each) already made.
+    public static func align(spoken: String, spokenWords spokenRanges: [Range<Int>], text: String, textWords textRanges: [Range<Int>]) -> [Int?] {
+        let spokenWords = folded(spoken, spokenRanges)
+        let textWords = folded(text, textRanges)
         guard !textWords.isEmpty else { return spokenWords.map { _ in nil } }
         guard !spokenWords.isEmpty else { return [] }
         var anchors = matches(spokenWords, textWords)

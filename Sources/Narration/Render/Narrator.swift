@@ -98,7 +98,7 @@ public struct Narrator {
     ) -> [WordTiming] {
         let spokenWords = WordAlignment.words(in: spoken)
         let textWords = WordAlignment.words(in: sentence.text)
-        let alignment = WordAlignment.align(spoken: spoken, text: sentence.text)
+        let alignment = WordAlignment.align(spoken: spoken, spokenWords: spokenWords, text: sentence.text, textWords: textWords)
         let ordered = events.sorted { $0.sampleOffset < $1.sampleOffset }
         var timings: [WordTiming] = []
         for (position, event) in ordered.enumerated() {
