@@ -23,11 +23,17 @@ let package = Package(
         .library(name: "Narration", targets: ["Narration"]),
         .library(name: "NarrateLibrary", targets: ["NarrateLibrary"]),
         .library(name: "NarrateFetch", targets: ["NarrateFetch"]),
+        .library(name: "NarrateServer", targets: ["NarrateServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        // The web server of `narrate serve`, and what it is built on.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
         // System libraries (Debian packages; Homebrew names for macOS).
@@ -62,6 +68,12 @@ let package = Package(
             name: "CNarrateTextCat",
             pkgConfig: "libexttextcat",
             providers: [.apt(["libexttextcat-dev", "libexttextcat-data"]), .brew(["libexttextcat"])]
+        ),
+        // QR codes for the terminal (a phone opens `narrate serve`'s address from it).
+        .systemLibrary(
+            name: "CNarrateQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
         // The C shim that owns every call into libespeak-ng.
         .target(
@@ -102,10 +114,27 @@ let package = Package(
             dependencies: ["NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
+        // `narrate serve`: the web player and JSON API over the library (Hummingbird 2); its
+        // pages and OpenAPI document are files in Public/, served as they are.
+        .target(
+            name: "NarrateServer",
+            dependencies: [
+                "Narration", "NarrateCore", "NarrateLibrary", "NarrateFetch", "CNarrateQREncode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Public")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "narrate",
             dependencies: [
                 "Narration",
+                "NarrateServer",
                 "NarrateCore",
                 "NarrateIngest",
                 "NarrateSpeech",
@@ -138,7 +167,10 @@ let package = Package(
             exclude: ["LanguageSamples.json", "Fixtures"], swiftSettings: strictSettings
         ),
         // A local HTTP server (python3, standard library) for tests that fetch pages.
-        .target(name: "NarrateTestSupport", path: "Tests/Support", exclude: ["test_server.py"], swiftSettings: strictSettings),
+        .target(
+            name: "NarrateTestSupport", dependencies: ["NarrateCore"], path: "Tests/Support", exclude: ["test_server.py"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "NarrateFetchTests", dependencies: ["NarrateCore", "NarrateFetch", "NarrateTestSupport"], swiftSettings: strictSettings
         ),
@@ -147,6 +179,17 @@ let package = Package(
         .testTarget(
             name: "NarrationTests",
             dependencies: ["NarrateCore", "Narration", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NarrateServerTests",
+            dependencies: [
+                "NarrateServer", "Narration", "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

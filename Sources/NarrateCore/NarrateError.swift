@@ -41,6 +41,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case streamWriteFailed(path: String, reason: String)
     /// A worker process could not be started.
     case cannotStartWorker(executable: String, reason: String)
+    /// The server cannot listen on the address it was given (taken, not this machine's).
+    case cannotListen(address: String, reason: String)
     /// The speech engine reported an error.
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
@@ -79,6 +81,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable: 69
         case .engine: 70
         case .cannotStartWorker: 71
+        case .cannotListen: 69
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed, .streamWriteFailed: 74
         case .invalidPreset: 78
@@ -143,6 +146,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .formatUnavailable(let format, let reason):
             return "cannot write \(format) audio: the installed libsndfile lacks it (\(reason)); "
                 + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3)"
+        case .cannotListen(let address, let reason):
+            return "cannot listen on \(address): \(reason); choose another --port (0 lets the system pick) or --host"
         case .cannotStartWorker(let executable, let reason):
             return "cannot start a worker process (\(executable)): \(reason)"
         case .engine(let code, let message):

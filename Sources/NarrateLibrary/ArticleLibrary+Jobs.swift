@@ -63,7 +63,7 @@ extension ArticleLibrary {
                 db,
                 sql: """
                     UPDATE job SET state = 'running', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1,
-                        startedAt = ?, finishedAt = NULL
+                        startedAt = ?, finishedAt = NULL, progress = 0
                     WHERE id = (
                         SELECT id FROM job
                         WHERE state = 'queued' OR (state = 'running' AND leaseExpiresAt < ?)
@@ -86,6 +86,16 @@ extension ArticleLibrary {
                 arguments: [now + leaseSeconds, id, worker]
             )
             return db.changesCount == 1
+        }
+    }
+
+    /// Records how far `worker` has got with job `id`, from 0 to 1.
+    public func noteProgress(jobId id: Int64, worker: String, progress: Double) throws(NarrateError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE job SET progress = ? WHERE id = ? AND worker = ? AND state = 'running'",
+                arguments: [min(1, max(0, progress)), id, worker]
+            )
         }
     }
 
@@ -211,7 +221,8 @@ extension ArticleLibrary {
             outputPath: row["outputPath"],
             state: BatchJob.State(rawValue: row["state"]) ?? .failed, attempts: row["attempts"], maxAttempts: row["maxAttempts"],
             lastError: row["lastError"], worker: row["worker"], leaseExpiresAt: row["leaseExpiresAt"],
-            temporaryPath: row["temporaryPath"], durationSeconds: row["durationSeconds"], createdAt: row["createdAt"],
+            temporaryPath: row["temporaryPath"], durationSeconds: row["durationSeconds"],
+            progress: row["state"] == "done" ? 1 : row["progress"], createdAt: row["createdAt"],
             startedAt: row["startedAt"], finishedAt: row["finishedAt"]
         )
     }

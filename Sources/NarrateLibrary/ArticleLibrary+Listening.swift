@@ -75,6 +75,12 @@ extension ArticleLibrary {
         }
     }
 
+    /// How many spoken words render `renderId` has timed (none for a render made before word
+    /// timings were recorded).
+    public func wordCount(ofRender renderId: Int64) throws(NarrateError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM renderWord WHERE renderId = ?", arguments: [renderId]) ?? 0 }
+    }
+
     /// The spoken words of render `renderId`, in order (none for a render made before word
     /// timings were recorded).
     public func words(ofRender renderId: Int64) throws(NarrateError) -> [RenderWord] {

@@ -117,13 +117,13 @@ public final class ArticleLibrary: Sendable {
     // MARK: Reading
 
     /// The articles, optionally only those with `tag` or in `language`, in `order`; the
-    /// first `limit` of them when a limit is given.
+    /// first `limit` of them after the first `offset` when a limit is given.
     public func list(
         tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, order: ArticleSort = .saved,
-        limit: Int? = nil
+        limit: Int? = nil, offset: Int = 0
     ) throws(NarrateError) -> [ArticleSummary] {
         let (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress)
-        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        let limitClause = limit.map { " LIMIT \(max(0, $0)) OFFSET \(max(0, offset))" } ?? ""
         let orderBy = switch order {
         case .saved: "savedAt DESC, id DESC"
         case .title: "title COLLATE NOCASE, id"
@@ -135,7 +135,7 @@ public final class ArticleLibrary: Sendable {
                 db,
                 sql: """
                     SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
-                        listeningPosition.sentence, listeningPosition.finished
+                        listeningPosition.sentence, listeningPosition.finished, site
                     FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
                     \(filter) ORDER BY \(orderBy)\(limitClause)
                     """,
@@ -211,7 +211,7 @@ public final class ArticleLibrary: Sendable {
                     id: id, title: row["title"], language: row["language"], savedAt: row["savedAt"],
                     wordCount: row["wordCount"], listeningSeconds: row["listeningSeconds"], tags: tags,
                     sentenceCount: row["sentenceCount"], position: row["positionSentence"],
-                    finished: (row["positionFinished"] as Int?) == 1
+                    finished: (row["positionFinished"] as Int?) == 1, site: row["site"]
                 ),
                 byline: row["byline"], site: row["site"], sourceURL: row["sourceURL"], sourcePath: row["sourcePath"],
                 publishedAt: row["publishedAt"], voice: row["voice"], contentHash: row["contentHash"], original: Array(original),
@@ -306,7 +306,7 @@ public final class ArticleLibrary: Sendable {
                     db,
                     sql: """
                         SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
-                            listeningPosition.sentence, listeningPosition.finished
+                            listeningPosition.sentence, listeningPosition.finished, site
                         FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id WHERE id = ?
                         """,
                     arguments: [id]
@@ -398,7 +398,7 @@ public final class ArticleLibrary: Sendable {
     static func summary(_ row: Row) -> ArticleSummary {
         ArticleSummary(
             id: row[0], title: row[1], language: row[2], savedAt: row[3], wordCount: row[4], listeningSeconds: row[5],
-            tags: splitTags(row[6]), sentenceCount: row[7], position: row[8], finished: (row[9] as Int?) == 1
+            tags: splitTags(row[6]), sentenceCount: row[7], position: row[8], finished: (row[9] as Int?) == 1, site: row[10]
         )
     }
 

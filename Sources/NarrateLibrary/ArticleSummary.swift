@@ -20,6 +20,8 @@ public struct ArticleSummary: Sendable, Equatable, Codable {
     public var position: Int?
     /// Whether it was heard to the end.
     public var finished: Bool
+    /// The site it was published on, when known.
+    public var site: String? = nil
 
     /// How much has been heard, from 0 to 1.
     public var progress: Double {

@@ -32,6 +32,8 @@ public struct BatchJob: Sendable, Equatable, Codable {
     public var temporaryPath: String?
     /// The audio's length, once done.
     public var durationSeconds: Double?
+    /// How far the running attempt has got, from 0 to 1 (1 once done).
+    public var progress: Double = 0
     /// When it was queued, started and ended, ISO 8601.
     public var createdAt: String
     public var startedAt: String?

@@ -152,6 +152,14 @@ enum LibrarySchema {
                 CREATE INDEX positionHistoryByArticle ON positionHistory(articleId, id);
                 """)
         }
+        // How far a running job's render has got (a web player shows it), and the library's
+        // own settings (the web server's token).
+        migrator.registerMigration("v6: job progress, library settings") { db in
+            try db.execute(sql: """
+                ALTER TABLE job ADD COLUMN progress REAL NOT NULL DEFAULT 0;
+                CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -1,3 +1,4 @@
+import NarrateTestSupport
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary

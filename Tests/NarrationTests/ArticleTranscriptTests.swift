@@ -1,3 +1,4 @@
+import NarrateTestSupport
 import NarrateCore
 import NarrateLibrary
 import Narration

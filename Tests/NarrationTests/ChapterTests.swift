@@ -1,3 +1,4 @@
+import NarrateTestSupport
 import Foundation
 import NarrateAudio
 import NarrateCore

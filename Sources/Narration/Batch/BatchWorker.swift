@@ -73,9 +73,11 @@ public struct BatchWorker {
             settings.encoding = request.encoding
             settings.album = request.album
             let outcome = try renderer.render(
-                articleId: job.articleId, settings: settings, output: job.outputPath, overwrite: true,
+                articleId: job.articleId, settings: settings,
+                output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,
                 isCancelled: { stopsNow() || renewal.isLost },
-                onTemporaryFile: { path in try? library.noteTemporaryPath(jobId: job.id, worker: name, path: path) }
+                onTemporaryFile: { path in try? library.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
+                progress: renewal.noteProgress
             )
             _ = try library.completeJob(id: job.id, worker: name, durationSeconds: outcome.render.duration)
         } catch {

@@ -3,7 +3,8 @@ import NarrateLibrary
 import Synchronization
 
 /// Renews a job's lease on its own thread while the worker's main thread synthesizes;
-/// notes when the job is no longer the worker's (cancelled, or taken over after a stall).
+/// notes when the job is no longer the worker's (cancelled, or taken over after a stall), and
+/// records the render's progress twice a second when it moved (a web player shows it).
 final class LeaseRenewal: Sendable {
     private let leaseSeconds: Double
     private let library: ArticleLibrary
@@ -11,6 +12,8 @@ final class LeaseRenewal: Sendable {
     private let worker: String
     private let lostFlag = Atomic<Bool>(false)
     private let stopFlag = Atomic<Bool>(false)
+    /// Sentences done, in thousandths of the whole.
+    private let progressMilli = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
 
     init(library: ArticleLibrary, jobId: Int64, worker: String, leaseSeconds: Double) {
@@ -23,12 +26,26 @@ final class LeaseRenewal: Sendable {
     /// Whether the job stopped being this worker's.
     var isLost: Bool { lostFlag.load(ordering: .relaxed) }
 
+    /// Notes that `done` sentences of `total` are synthesized.
+    func noteProgress(done: Int, total: Int) {
+        progressMilli.store(total > 0 ? done * 1000 / total : 0, ordering: .relaxed)
+    }
+
     func start() {
         Thread.detachNewThread { [self] in
             var waited = 0.0
+            var sinceProgress = 0.0
+            var recorded = 0
             while !stopFlag.load(ordering: .relaxed) {
                 usleep(100_000)
                 waited += 0.1
+                sinceProgress += 0.1
+                let progress = progressMilli.load(ordering: .relaxed)
+                if sinceProgress >= 0.5, progress != recorded {
+                    sinceProgress = 0
+                    recorded = progress
+                    try? library.noteProgress(jobId: jobId, worker: worker, progress: Double(progress) / 1000)
+                }
                 // A quarter of the lease, so three renewals can fail before another worker may take over.
                 guard waited >= leaseSeconds / 4 else { continue }
                 waited = 0

@@ -9,7 +9,7 @@ import Darwin
 /// --coordinator PID --library PATH`, with no signal blocked (whatever the starting process
 /// inherited) and standard input, output and error on /dev/null (job errors are kept in the
 /// queue; the workers' own lines would garble the coordinator's progress).
-public struct WorkerProcessLauncher: WorkerLauncher {
+public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
     /// The program to start (narrate's own executable).
     public var executable: String
     /// The library's database path, passed to the workers.

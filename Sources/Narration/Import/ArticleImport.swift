@@ -8,7 +8,7 @@ import Foundation
 /// Reading inputs into articles for the library, shared by `add` and `batch`: folders
 /// expanded to the files narrate reads, each file, URL or standard input read, its language
 /// declared or detected, and its sentences segmented once.
-public struct ArticleImport {
+public struct ArticleImport: Sendable {
     /// The reader to use (nil: from each input's extension or content type).
     public var format: SourceFormat?
     /// The title to give (nil: the document's).
@@ -113,14 +113,27 @@ public struct ArticleImport {
         from input: String, detector: LanguageDetector?, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> NewArticle {
         let loaded = try ArticleInput.load(input, format: format, isCancelled: isCancelled)
+        let isFile = input != "-" && loaded.url == nil
+        return newArticle(loaded, sourcePath: isFile ? absolute(input) : nil, detector: detector)
+    }
+
+    /// The article in `text` that a listener pasted (plain text unless `format` says
+    /// otherwise), its language declared or detected by `detector`, its sentences segmented.
+    public func article(pasted text: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        let bytes = Array(text.utf8)
+        let name = "the pasted text"
+        let (document, source) = try ArticleLoader().readWithSource(bytes, format: format ?? .text, name: name)
+        return newArticle(ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: nil), sourcePath: nil, detector: detector)
+    }
+
+    private func newArticle(_ loaded: ArticleInput.Loaded, sourcePath: String?, detector: LanguageDetector?) -> NewArticle {
         let document = loaded.document
         let text = document.blocks.map(\.text).joined(separator: "\n\n")
         let code = (language ?? document.language ?? detector?.language(of: text)).map { LanguageRules.primaryCode(of: $0) }
         let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
-        let isFile = input != "-" && loaded.url == nil
         return NewArticle(
             title: title ?? document.title, byline: document.byline, site: document.site,
-            sourceURL: loaded.url ?? document.sourceURL, sourcePath: isFile ? absolute(input) : nil, language: code,
+            sourceURL: loaded.url ?? document.sourceURL, sourcePath: sourcePath, language: code,
             publishedAt: document.publishedAt, voice: voice, original: loaded.bytes, document: document,
             sentences: sentences, tags: tags
         )

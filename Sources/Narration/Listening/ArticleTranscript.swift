@@ -67,15 +67,7 @@ public struct ArticleTranscript: Encodable, Sendable {
         language = article.summary.language
         renderId = render.id
         duration = Double(render.sampleCount) / rate
-        blocks = article.document.blocks.enumerated().map { index, block in
-            switch block.kind {
-            case .heading(let level): Block(index: index, kind: "heading", level: level, text: block.text)
-            case .paragraph: Block(index: index, kind: "paragraph", text: block.text)
-            case .listItem: Block(index: index, kind: "listItem", text: block.text)
-            case .quote: Block(index: index, kind: "quote", text: block.text)
-            case .notice: Block(index: index, kind: "notice", text: block.text)
-            }
-        }
+        blocks = Self.blocks(of: article.document)
         sentences = zip(stored, sentenceSamples).map { sentence, samples in
             Span(
                 sentence: sentence.position, block: sentence.blockIndex, start: sentence.textRange.lowerBound,
@@ -100,6 +92,19 @@ public struct ArticleTranscript: Encodable, Sendable {
                 sentence: saved.sentence, word: saved.word, seconds: seconds, finished: saved.finished, listenedAt: saved.listenedAt,
                 device: saved.device
             )
+        }
+    }
+
+    /// The blocks of `document` as a player shows them (before it is rendered too).
+    public static func blocks(of document: Document) -> [Block] {
+        document.blocks.enumerated().map { index, block in
+            switch block.kind {
+            case .heading(let level): Block(index: index, kind: "heading", level: level, text: block.text)
+            case .paragraph: Block(index: index, kind: "paragraph", text: block.text)
+            case .listItem: Block(index: index, kind: "listItem", text: block.text)
+            case .quote: Block(index: index, kind: "quote", text: block.text)
+            case .notice: Block(index: index, kind: "notice", text: block.text)
+            }
         }
     }
 

@@ -45,10 +45,12 @@ public struct ArticleRenderer {
     ///
     /// The settings hash is `settingsHash(for:settings:)`.
     /// `onTemporaryFile` is told the temporary file the audio is written into before it is
-    /// renamed into place (a batch worker records it, so a successor can remove it).
+    /// renamed into place (a batch worker records it, so a successor can remove it);
+    /// `progress` is told the sentences synthesized so far, of all of them.
     public func render(
         articleId id: Int64, settings: RenderSettings, output: String?, overwrite: Bool,
-        isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in }
+        isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(NarrateError) -> Outcome {
         let article = try library.article(id: id)
         let hash = settingsHash(for: article, settings: settings)
@@ -56,10 +58,12 @@ public struct ArticleRenderer {
         var intact: [(render: RenderRecord, samples: [Range<Int64>])] = []
         for render in try library.renders(ofArticle: id) where render.settingsHash == hash {
             let samples = try library.sentenceSamples(ofRender: render.id)
-            if Self.isIntact(render, sentences: samples.count, expected: article.summary.sentenceCount) {
+            // The library's own render made before words were timed cannot highlight them
+            // in a player: made again, like one deleted or damaged on disk.
+            let timesWords = render.ownedByLibrary ? try library.wordCount(ofRender: render.id) > 0 : true
+            if timesWords, Self.isIntact(render, sentences: samples.count, expected: article.summary.sentenceCount) {
                 intact.append((render, samples))
             } else {
-                // Deleted or damaged on disk: forget it, so it is made again.
                 try library.forgetRender(id: render.id)
             }
         }
@@ -88,13 +92,15 @@ public struct ArticleRenderer {
         }
         return try synthesize(
             article, settings: settings, hash: hash, destination: destination, owned: target == nil,
-            overwrite: overwrite || target == nil, isCancelled: isCancelled, onTemporaryFile: onTemporaryFile
+            overwrite: overwrite || target == nil, isCancelled: isCancelled, onTemporaryFile: onTemporaryFile,
+            progress: progress
         )
     }
 
     private func synthesize(
         _ article: StoredArticle, settings: RenderSettings, hash: String, destination: String, owned: Bool,
-        overwrite: Bool, isCancelled: () -> Bool, onTemporaryFile: (String) -> Void
+        overwrite: Bool, isCancelled: () -> Bool, onTemporaryFile: (String) -> Void,
+        progress: (_ done: Int, _ total: Int) -> Void
     ) throws(NarrateError) -> Outcome {
         let id = article.summary.id
         let sentences = article.sentences(try library.sentences(ofArticle: id))
@@ -109,7 +115,7 @@ public struct ArticleRenderer {
             let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
             summary = try narrator.narrate(
                 article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer,
-                isCancelled: isCancelled
+                isCancelled: isCancelled, progress: progress
             )
         } catch {
             writer.discard()
@@ -188,6 +194,12 @@ public struct ArticleRenderer {
             try library.forgetRender(id: render.id)
         }
         return nil
+    }
+
+    /// Whether the render's file is there and holds what was recorded for an article of
+    /// `expected` sentences (`sentences` timed), for a front end that serves it.
+    public static func isIntactRender(_ render: RenderRecord, sentences: Int, expected: Int) -> Bool {
+        isIntact(render, sentences: sentences, expected: expected)
     }
 
     /// Whether the render's file is there and holds what was recorded.

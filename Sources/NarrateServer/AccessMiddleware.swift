@@ -1,0 +1,82 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+
+/// Who may use the server. With a token (the server listens beyond this machine), every
+/// request carries it: `Authorization: Bearer TOKEN`, the `narrate_token` cookie, or
+/// `?token=TOKEN` once (the cookie is then set, and a page is reloaded without it in its
+/// address). Mutating requests from another site are refused, token or not: a browser says
+/// where a request comes from (`Sec-Fetch-Site`, `Origin`), and only this server's own pages
+/// (or a client that is no browser) may change the library.
+struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The token asked for; nil asks none.
+    let token: String?
+
+    static var cookieName: String { "narrate_token" }
+    /// Where a browser says a request comes from (Fetch Metadata).
+    static var secFetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try Self.refuseCrossSite(request)
+        guard let token else { return try await next(request, context) }
+        let queryToken = request.uri.queryParameters.get("token")
+        if let queryToken, ServerToken.matches(Substring(queryToken), token) {
+            let cookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            // A page opened from the printed address: reloaded without the token in it.
+            if request.method == .get, !ErrorMiddleware<Context>.wantsJSON(request.uri.path) {
+                var headers: HTTPFields = [.location: Self.withoutToken(request.uri), .setCookie: cookie]
+                headers[.cacheControl] = "no-store"
+                return Response(status: .seeOther, headers: headers)
+            }
+            var response = try await next(request, context)
+            response.headers.append(HTTPField(name: .setCookie, value: cookie))
+            return response
+        }
+        guard let given = Self.presentedToken(request), ServerToken.matches(given, token) else {
+            let reason = Self.presentedToken(request) == nil && queryToken == nil ? "needs" : "has a wrong"
+            throw APIError(
+                .unauthorized,
+                "this request \(reason) token: open the address `narrate serve` printed (with ?token=…), or run `narrate serve --new-token` for a new one",
+                headers: [.wwwAuthenticate: "Bearer realm=\"narrate\""]
+            )
+        }
+        return try await next(request, context)
+    }
+
+    /// The token of the `Authorization` header or the cookie.
+    static func presentedToken(_ request: Request) -> Substring? {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" { return parts[1] }
+        }
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let trimmed = pair.drop { $0 == " " }
+                if trimmed.hasPrefix(cookieName + "=") { return trimmed.dropFirst(cookieName.count + 1) }
+            }
+        }
+        return nil
+    }
+
+    /// Refuses a POST, PUT, PATCH or DELETE that a browser says another site sent.
+    static func refuseCrossSite(_ request: Request) throws {
+        guard [.post, .put, .patch, .delete].contains(request.method) else { return }
+        if let site = request.headers[Self.secFetchSite], site != "same-origin", site != "none" {
+            throw APIError(.forbidden, "a request from another site (\(site)) may not change the library: use this server's own pages")
+        }
+        if let origin = request.headers[.origin] {
+            let host = request.head.authority ?? ""
+            let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""
+            guard origin != "null", originHost.lowercased() == host.lowercased() else {
+                throw APIError(.forbidden, "a request from \(origin) may not change the library on \(host): use this server's own pages")
+            }
+        }
+    }
+
+    /// `uri`'s path and query without the token.
+    static func withoutToken(_ uri: URI) -> String {
+        let kept = (uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") }
+        return kept.isEmpty ? uri.path : uri.path + "?" + kept.joined(separator: "&")
+    }
+}

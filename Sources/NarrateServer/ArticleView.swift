@@ -1,0 +1,100 @@
+import NarrateCore
+import NarrateLibrary
+import Narration
+
+/// An article as its page plays it: the text in blocks, each sentence and word with where
+/// it stands in its block and, once rendered, when it is heard; the render to play or the
+/// job making it; and the saved position.
+struct ArticleView: Encodable, Sendable {
+    var article: ArticleItem
+    var byline: String?
+    var url: String?
+    var blocks: [ArticleTranscript.Block]
+    var sentences: [SpanView]
+    var words: [SpanView]
+    var render: RenderView?
+    var job: JobView?
+    var position: PositionView?
+
+    /// A sentence or word; its times are nil before the article is rendered.
+    struct SpanView: Encodable, Sendable {
+        var sentence: Int
+        var block: Int
+        var start: Int
+        var end: Int
+        var startSeconds: Double?
+        var endSeconds: Double?
+
+        private enum Keys: String, CodingKey { case sentence, block, start, end, startSeconds, endSeconds }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(sentence, forKey: .sentence)
+            try container.encode(block, forKey: .block)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+            try container.encode(startSeconds, forKey: .startSeconds)
+            try container.encode(endSeconds, forKey: .endSeconds)
+        }
+    }
+
+    private enum Keys: String, CodingKey { case article, byline, url, blocks, sentences, words, render, job, position }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(article, forKey: .article)
+        try container.encode(byline, forKey: .byline)
+        try container.encode(url, forKey: .url)
+        try container.encode(blocks, forKey: .blocks)
+        try container.encode(sentences, forKey: .sentences)
+        try container.encode(words, forKey: .words)
+        try container.encode(render, forKey: .render)
+        try container.encode(job, forKey: .job)
+        try container.encode(position, forKey: .position)
+    }
+
+    /// Article `id` of `library`, timed in its listening render when it has one.
+    init(articleId id: Int64, library: ArticleLibrary) throws(NarrateError) {
+        let stored = try library.article(id: id)
+        let state = try ListeningQueue(library: library).state(articleId: id)
+        article = ArticleItem(summary: stored.summary)
+        byline = stored.byline
+        url = stored.sourceURL
+        job = nil
+        render = nil
+        if case .rendered(let record, let samples) = state {
+            let transcript = try ArticleTranscript(articleId: id, library: library, render: record, sentenceSamples: samples)
+            blocks = transcript.blocks
+            sentences = transcript.sentences.map(SpanView.init)
+            words = transcript.words.map(SpanView.init)
+            render = RenderView(record)
+        } else {
+            blocks = ArticleTranscript.blocks(of: stored.document)
+            sentences = try library.sentences(ofArticle: id).map { sentence in
+                SpanView(
+                    sentence: sentence.position, block: sentence.blockIndex, start: sentence.textRange.lowerBound,
+                    end: sentence.textRange.upperBound
+                )
+            }
+            words = []
+            switch state {
+            case .rendering(let job), .failed(let job): self.job = JobView(job: job, estimatedSeconds: stored.summary.listeningSeconds)
+            case .rendered, .none: break
+            }
+        }
+        let sentenceSpans = sentences
+        position = try library.position(ofArticle: id).map { saved in
+            let seconds = sentenceSpans.indices.contains(saved.sentence) ? sentenceSpans[saved.sentence].startSeconds : nil
+            return PositionView(position: saved, seconds: seconds)
+        }
+    }
+}
+
+extension ArticleView.SpanView {
+    init(_ span: ArticleTranscript.Span) {
+        self.init(
+            sentence: span.sentence, block: span.block, start: span.start, end: span.end, startSeconds: span.startSeconds,
+            endSeconds: span.endSeconds
+        )
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NarrateCore
+import NarrateLibrary
+import Narration
+import NIOPosix
+
+/// The audio of a render, by article and render id (never by path), served by Hummingbird's
+/// `FileMiddleware`: byte ranges (206, any number of seeks), ETag and Last-Modified with
+/// conditional requests, HEAD; with the content type of the render's format. A render whose
+/// file is gone or damaged is forgotten (the article is rendered again when asked), never
+/// served as silence.
+struct AudioRoute: Sendable {
+    let work: LibraryWork
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("api/articles/:id/renders/:render/audio") { request, context in try await audio(request, context: context) }
+        router.head("api/articles/:id/renders/:render/audio") { request, context in try await audio(request, context: context) }
+    }
+
+    private func audio(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let articleId = try RequestReading.id("id", in: context)
+        let renderId = try RequestReading.id("render", in: context)
+        let (render, gone) = try await work.run { library throws(NarrateError) -> (RenderRecord?, Bool) in
+            let count = try library.article(id: articleId).summary.sentenceCount
+            guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return (nil, false) }
+            let samples = try library.sentenceSamples(ofRender: render.id)
+            guard ArticleRenderer.isIntactRender(render, sentences: samples.count, expected: count) else {
+                try library.forgetRender(id: render.id)
+                return (nil, true)
+            }
+            return (render, false)
+        }
+        guard let render else {
+            throw APIError(
+                .notFound,
+                gone
+                    ? "the audio of render \(renderId) is gone or damaged: POST /api/articles/\(articleId)/render makes it again"
+                    : "article \(articleId) has no render \(renderId): GET /api/articles/\(articleId) names its render"
+            )
+        }
+        // The range asked for, read as RFC 9110 says before the file middleware serves it.
+        var head = request.head
+        let size = (try? FileManager.default.attributesOfItem(atPath: render.path)[.size] as? Int) ?? 0
+        switch ByteRange.read(request.headers[.range], size: size) {
+        case .whole: head.headerFields[.range] = nil
+        case .range(let lower, let upper): head.headerFields[.range] = "bytes=\(lower)-\(upper)"
+        case .unsatisfiable:
+            throw APIError(
+                .rangeNotSatisfiable, "the range asked for is past the end of the audio (\(size) bytes): ask for bytes within it",
+                headers: [.contentRange: "bytes */\(size)"]
+            )
+        }
+        let provider = SingleFileProvider(
+            path: render.path, files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
+        )
+        var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(Request(head: head, body: request.body), context: context) {
+            _, _ in throw APIError(.notFound, "the audio of render \(renderId) is gone: ask for the article's render again")
+        }
+        if response.status == .ok || response.status == .partialContent {
+            response.headers[.contentType] = Self.contentType(ofFormat: render.format)
+        }
+        return response
+    }
+
+    static func contentType(ofFormat format: String) -> String {
+        switch format {
+        case "wav": "audio/wav"
+        case "mp3": "audio/mpeg"
+        case "flac": "audio/flac"
+        case "ogg", "opus": "audio/ogg"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// One file, whatever the URL asks: the render's, looked up by id before.
+struct SingleFileProvider: FileProvider {
+    typealias FileAttributes = LocalFileSystem.FileAttributes
+    typealias FileIdentifier = String
+
+    let path: String
+    let files: LocalFileSystem
+
+    func getFileIdentifier(_: String) -> String? { path }
+
+    func getAttributes(id: String) async throws -> FileAttributes? { try await files.getAttributes(id: id) }
+
+    func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
+        try await files.loadFile(id: id, context: context)
+    }
+
+    func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        try await files.loadFile(id: id, range: range, context: context)
+    }
+}

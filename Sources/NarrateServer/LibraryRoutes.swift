@@ -1,0 +1,256 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NarrateCore
+import NarrateFetch
+import NarrateLibrary
+import Narration
+import NIOCore
+
+/// The JSON API: everything the pages do, over the use cases of `Narration` and the library.
+struct LibraryRoutes: Sendable {
+    let work: LibraryWork
+    let workers: any RenderWorkers
+    let environment: [String: String]
+
+    func add(to router: Router<BasicRequestContext>) {
+        let api = router.group("api")
+        api.get("articles") { request, _ in try await listArticles(request) }
+        api.post("articles") { request, context in try await addArticle(request, context: context) }
+        api.get("facets") { _, _ in try await facets() }
+        api.get("articles/:id") { _, context in
+            let id = try RequestReading.id("id", in: context)
+            return try await Self.json(work.run { library throws(NarrateError) in try ArticleView(articleId: id, library: library) })
+        }
+        api.delete("articles/:id") { _, context in
+            let id = try RequestReading.id("id", in: context)
+            _ = try await work.run { library throws(NarrateError) in try library.remove(ids: [id]) }
+            return Response(status: .noContent)
+        }
+        api.put("articles/:id/tags") { request, context in try await retag(request, context: context) }
+        api.get("articles/:id/position") { _, context in try await position(articleId: try RequestReading.id("id", in: context)) }
+        api.put("articles/:id/position") { request, context in try await savePosition(request, context: context) }
+        api.post("articles/:id/position") { request, context in try await savePosition(request, context: context) }
+        api.post("articles/:id/render") { _, context in try await render(articleId: try RequestReading.id("id", in: context), start: true) }
+        api.get("articles/:id/render") { _, context in try await render(articleId: try RequestReading.id("id", in: context), start: false) }
+    }
+
+    // MARK: The library
+
+    private func listArticles(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters.get("q").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tag = request.uri.queryParameters.get("tag").flatMap { $0.isEmpty ? nil : $0 }
+        let language = request.uri.queryParameters.get("language").flatMap { $0.isEmpty ? nil : $0 }
+        let progress = try RequestReading.choice("progress", in: request, as: ProgressFilter.self)
+        let sort = try RequestReading.choice("sort", in: request, as: ArticleSort.self) ?? .saved
+        let limit = try RequestReading.integer("limit", in: request, range: 1...500, fallback: 100)
+        let offset = try RequestReading.integer("offset", in: request, range: 0...Int(Int32.max), fallback: 0)
+        let page = try await work.run { library throws(NarrateError) -> ArticlePage in
+            guard let query, !query.isEmpty else {
+                let total = try library.count(tag: tag, language: language, progress: progress)
+                let items = try library.list(tag: tag, language: language, progress: progress, order: sort, limit: limit, offset: offset)
+                return ArticlePage(total: total, articles: items.map { ArticleItem(summary: $0) })
+            }
+            // Full-text search, ranked; then the same filters.
+            var items: [ArticleItem] = []
+            for hit in try library.search(query, limit: 1_000) {
+                let summary = try library.article(id: hit.id).summary
+                if let tag, !summary.tags.contains(tag) { continue }
+                if let language, summary.language != language { continue }
+                if progress == .finished, !summary.finished { continue }
+                if progress == .unfinished, summary.finished { continue }
+                items.append(ArticleItem(summary: summary, snippet: hit.snippet))
+            }
+            return ArticlePage(total: items.count, articles: Array(items.dropFirst(offset).prefix(limit)))
+        }
+        return try Self.json(page)
+    }
+
+    private struct ArticlePage: Encodable, Sendable {
+        var total: Int
+        var articles: [ArticleItem]
+    }
+
+    private func addArticle(_ request: Request, context: some RequestContext) async throws -> Response {
+        let body = try await RequestReading.body(NewArticleBody.self, of: request, context: context)
+        let format: SourceFormat?
+        if let name = body.format {
+            guard let known = SourceFormat(rawValue: name) else {
+                throw APIError(.badRequest, "format must be text, markdown or html: got '\(name.prefix(40))'")
+            }
+            format = known
+        } else {
+            format = nil
+        }
+        if let title = body.title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw APIError(.badRequest, "title is empty: leave it out to use the article's own")
+        }
+        let importer = ArticleImport(format: format, title: body.title, language: body.language, tags: body.tags ?? [])
+        if let language = body.language {
+            do { try SpeechLanguage.validate(language) } catch { throw APIError.from(error) }
+        }
+        let environment = environment
+        let outcome: (AddOutcome, ArticleSummary)
+        switch (body.url, body.text) {
+        case (let url?, nil):
+            // Only web addresses: a path would read the server's own files.
+            guard PageFetcher.isURL(url) else { throw APIError(.badRequest, "url must be an http or https address: got '\(url.prefix(80))'") }
+            outcome = try await work.run { library throws(NarrateError) in
+                let detector = SpeechLanguage.detector(engine: nil, environment: environment)
+                let added = try library.add(importer.article(from: url, detector: detector))
+                return (added, try library.article(id: added.articleId).summary)
+            }
+        case (nil, let text?):
+            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw APIError(.badRequest, "text is empty: paste the article's text")
+            }
+            outcome = try await work.run { library throws(NarrateError) in
+                let detector = SpeechLanguage.detector(engine: nil, environment: environment)
+                let added = try library.add(importer.article(pasted: text, detector: detector))
+                return (added, try library.article(id: added.articleId).summary)
+            }
+        default:
+            throw APIError(.badRequest, "give either url (a web address to fetch) or text (the article pasted), not both or neither")
+        }
+        let added: Bool = if case .added = outcome.0 { true } else { false }
+        return try Self.json(AddedArticle(added: added, article: ArticleItem(summary: outcome.1)), status: added ? .created : .ok)
+    }
+
+    private struct AddedArticle: Encodable, Sendable {
+        var added: Bool
+        var article: ArticleItem
+    }
+
+    private func facets() async throws -> Response {
+        let facets = try await work.run { library throws(NarrateError) -> Facets in
+            var tags: [String: Int] = [:]
+            var languages: [String: Int] = [:]
+            for summary in try library.list() {
+                for tag in summary.tags { tags[tag, default: 0] += 1 }
+                if let language = summary.language { languages[language, default: 0] += 1 }
+            }
+            return Facets(
+                tags: tags.sorted { $0.key < $1.key }.map { Facets.Tag(name: $0.key, count: $0.value) },
+                languages: languages.sorted { $0.key < $1.key }.map { Facets.Language(code: $0.key, count: $0.value) }
+            )
+        }
+        return try Self.json(facets)
+    }
+
+    private struct Facets: Encodable, Sendable {
+        struct Tag: Encodable, Sendable {
+            var name: String
+            var count: Int
+        }
+        struct Language: Encodable, Sendable {
+            var code: String
+            var count: Int
+        }
+        var tags: [Tag]
+        var languages: [Language]
+    }
+
+    private func retag(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try RequestReading.id("id", in: context)
+        let body = try await RequestReading.body(TagChangeBody.self, of: request, context: context)
+        let tags = try await work.run { library throws(NarrateError) in
+            try library.retag(id: id, adding: body.add ?? [], removing: body.remove ?? [])
+        }
+        return try Self.json(["tags": tags])
+    }
+
+    // MARK: Positions
+
+    private func position(articleId id: Int64) async throws -> Response {
+        let answer = try await work.run { library throws(NarrateError) -> PositionAnswer in
+            let view = try ArticleView(articleId: id, library: library)
+            let history = try library.positionHistory(ofArticle: id).prefix(20).map(PositionChangeView.init)
+            return PositionAnswer(position: view.position, history: Array(history))
+        }
+        return try Self.json(answer)
+    }
+
+    private struct PositionAnswer: Encodable, Sendable {
+        var position: PositionView?
+        var history: [PositionChangeView]
+
+        private enum Keys: String, CodingKey { case position, history }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(position, forKey: .position)
+            try container.encode(history, forKey: .history)
+        }
+    }
+
+    private func savePosition(_ request: Request, context: some RequestContext) async throws -> Response {
+        let id = try RequestReading.id("id", in: context)
+        let body = try await RequestReading.body(PositionBody.self, of: request, context: context)
+        let reported = ReportedPosition(
+            sentence: body.sentence, word: body.word, finished: body.finished ?? false, listenedAt: body.listenedAt, device: body.device
+        )
+        let answer = try await work.run { library throws(NarrateError) -> SavedPosition in
+            let saved = try reported.save(articleId: id, library: library)
+            return SavedPosition(saved: saved, position: try ArticleView(articleId: id, library: library).position)
+        }
+        return try Self.json(answer)
+    }
+
+    private struct SavedPosition: Encodable, Sendable {
+        var saved: Bool
+        var position: PositionView?
+    }
+
+    // MARK: Rendering
+
+    private func render(articleId id: Int64, start: Bool) async throws -> Response {
+        let (state, estimate) = try await work.run { library throws(NarrateError) in
+            let queue = ListeningQueue(library: library)
+            let state = start ? try queue.request(articleId: id) : try queue.state(articleId: id)
+            return (state, try library.article(id: id).summary.listeningSeconds)
+        }
+        var answer = RenderAnswer(state: "none")
+        switch state {
+        case .rendered(let render, _):
+            answer = RenderAnswer(state: "done", render: RenderView(render))
+        case .rendering(let job):
+            // A job queued as the last worker left is taken by a new one.
+            try workers.ensureRunning()
+            answer = RenderAnswer(state: job.state.rawValue, job: JobView(job: job, estimatedSeconds: estimate))
+        case .failed(let job):
+            answer = RenderAnswer(state: "failed", job: JobView(job: job, estimatedSeconds: estimate))
+        case .none:
+            break
+        }
+        let status: HTTPResponse.Status = start && answer.render == nil ? .accepted : .ok
+        return try Self.json(answer, status: status)
+    }
+
+    private struct RenderAnswer: Encodable, Sendable {
+        var state: String
+        var render: RenderView?
+        var job: JobView?
+
+        private enum Keys: String, CodingKey { case state, render, job }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(state, forKey: .state)
+            try container.encode(render, forKey: .render)
+            try container.encode(job, forKey: .job)
+        }
+    }
+
+    // MARK: Answers
+
+    /// `value` as a JSON response.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NarrateCore
+import NarrateLibrary
+import NIOCore
+import NIOPosix
+
+/// The pages, their scripts and style, and the OpenAPI document.
+struct PageRoutes: Sendable {
+    let work: LibraryWork
+    /// The folder of the files served as they are (Public/ in the package).
+    let publicFolder: String
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in
+            let articles = try await work.run { library throws(NarrateError) in try library.list() }
+            return Self.html(PageWriter.library(articles))
+        }
+        router.get("articles/:id") { _, context in
+            let id = try RequestReading.id("id", in: context)
+            let article = try await work.run { library throws(NarrateError) in try library.article(id: id) }
+            return Self.html(PageWriter.article(article))
+        }
+        router.get("openapi.json") { request, context in
+            let provider = SingleFileProvider(
+                path: publicFolder + "/openapi.json", files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
+            )
+            var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(request, context: context) {
+                _, _ in throw APIError(.notFound, "the OpenAPI document is missing from this installation")
+            }
+            response.headers[.contentType] = "application/json; charset=utf-8"
+            return response
+        }
+    }
+
+    /// The middleware that serves Public/ under /static/.
+    func staticFiles(logger: Logger) -> FileMiddleware<BasicRequestContext, LocalFileSystem> {
+        FileMiddleware(
+            fileProvider: LocalFileSystem(rootFolder: publicFolder, threadPool: .singleton, logger: logger), urlBasePath: "/static",
+            cacheControl: .init([(MediaType(type: .any), [.noCache])])
+        )
+    }
+
+    static func html(_ text: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                .contentSecurityPolicy: "default-src 'self'; media-src 'self' blob:; img-src 'self' data:; frame-ancestors 'none'",
+                .xContentTypeOptions: "nosniff",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+}

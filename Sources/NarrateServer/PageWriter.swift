@@ -1,0 +1,108 @@
+import NarrateCore
+import NarrateLibrary
+import Narration
+
+/// The HTML of the two pages, made on the server so they read without JavaScript: the
+/// library's list, and an article's text. Their scripts (Public/) make them a player.
+enum PageWriter {
+    /// The library page listing `articles`.
+    static func library(_ articles: [ArticleSummary]) -> String {
+        var items = ""
+        for article in articles {
+            var meta = [article.site, article.language].compactMap { $0 }
+            meta.append(article.finished ? "finished" : "\(DurationText.minutes(article.secondsLeft)) left")
+            items += """
+                <li class="article" data-article-id="\(article.id)"><a href="/articles/\(article.id)">\(escape(article.title))</a> \
+                <span class="meta">\(escape(meta.joined(separator: " · ")))</span></li>
+
+                """
+        }
+        return page(
+            title: "narrate: library", script: "library.js", bodyClass: "library-page",
+            body: """
+                <header class="top"><h1>Library</h1></header>
+                <main id="library">
+                <section id="library-tools" hidden></section>
+                <ul id="articles" class="articles">
+                \(items)</ul>
+                <p id="empty"\(articles.isEmpty ? "" : " hidden")>No articles yet.</p>
+                </main>
+                """
+        )
+    }
+
+    /// The page of `article`.
+    static func article(_ article: StoredArticle) -> String {
+        var text = ""
+        var openList = false
+        for block in ArticleTranscript.blocks(of: article.document) {
+            let isItem = block.kind == "listItem"
+            if isItem, !openList { text += "<ul>\n" }
+            if !isItem, openList { text += "</ul>\n" }
+            openList = isItem
+            let content = escape(block.text)
+            // The article's title is the page's h1: its headings start at h2.
+            let level = min(max((block.level ?? 1) + 1, 2), 6)
+            let element: String = switch block.kind {
+            case "heading": "<h\(level) data-block=\"\(block.index)\">\(content)</h\(level)>"
+            case "listItem": "<li data-block=\"\(block.index)\">\(content)</li>"
+            case "quote": "<blockquote data-block=\"\(block.index)\">\(content)</blockquote>"
+            case "notice": "<p class=\"notice\" data-block=\"\(block.index)\">\(content)</p>"
+            default: "<p data-block=\"\(block.index)\">\(content)</p>"
+            }
+            text += element + "\n"
+        }
+        if openList { text += "</ul>\n" }
+        let byline = article.byline.map { "<p class=\"byline\">\(escape($0))</p>\n" } ?? ""
+        return page(
+            title: article.summary.title, script: "article.js", bodyClass: "article-page",
+            body: """
+                <header class="top"><a href="/" class="back">Library</a></header>
+                <main id="article" data-article-id="\(article.summary.id)">
+                <h1 class="title">\(escape(article.summary.title))</h1>
+                \(byline)<div id="text">
+                \(text)</div>
+                </main>
+                <div id="player" hidden></div>
+                <audio id="audio" preload="auto"></audio>
+                """
+        )
+    }
+
+    private static func page(title: String, script: String, bodyClass: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <title>\(escape(title))</title>
+        <link rel="stylesheet" href="/static/style.css">
+        <script src="/static/\(script)" defer></script>
+        </head>
+        <body class="\(bodyClass)">
+        \(body)
+        </body>
+        </html>
+
+        """
+    }
+
+    /// `text` safe inside HTML text and attribute values.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,17 @@
+import NarrateLibrary
+
+/// A render a page plays: its id, length and where its audio is served (by article and
+/// render id, never by its path).
+struct RenderView: Encodable, Sendable {
+    var id: Int64
+    var duration: Double
+    var format: String
+    var audio: String
+
+    init(_ render: RenderRecord) {
+        id = render.id
+        duration = render.duration
+        format = render.format
+        audio = "/api/articles/\(render.articleId)/renders/\(render.id)/audio"
+    }
+}

@@ -1,0 +1,24 @@
+/// What `POST /api/articles` takes: a URL to fetch, or pasted text.
+struct NewArticleBody: Decodable, Sendable {
+    var url: String?
+    var text: String?
+    var title: String?
+    var language: String?
+    var format: String?
+    var tags: [String]?
+}
+
+/// What `PUT /api/articles/{id}/tags` takes.
+struct TagChangeBody: Decodable, Sendable {
+    var add: [String]?
+    var remove: [String]?
+}
+
+/// What a page reports as its position.
+struct PositionBody: Decodable, Sendable {
+    var sentence: Int
+    var word: Int?
+    var finished: Bool?
+    var listenedAt: Double
+    var device: String?
+}

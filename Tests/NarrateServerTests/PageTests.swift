@@ -1,0 +1,54 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import NarrateLibrary
+import NarrateTestSupport
+import Synchronization
+import Testing
+
+@Suite("Pages: readable without JavaScript, their files and the OpenAPI document served")
+struct PageTests {
+    @Test func theLibraryAndArticlePagesHoldTheTextEscaped() async throws {
+        let fixture = try ServerFixture()
+        let id = try fixture.add(ServerFixture.sampleText + "\n\nWhen a < b & c > d, \"quote\" it.", title: "Storms & <Tides>")
+        try await fixture.test { client in
+            let library = try await client.execute(uri: "/", method: .get)
+            #expect(library.status == .ok)
+            #expect(library.headers[.contentType] == "text/html; charset=utf-8")
+            let listing = String(buffer: library.body)
+            #expect(listing.contains("<a href=\"/articles/\(id)\">Storms &amp; &lt;Tides&gt;</a>"))
+            #expect(listing.contains("<script src=\"/static/library.js\" defer></script>"))
+
+            let page = String(buffer: try await client.execute(uri: "/articles/\(id)", method: .get).body)
+            #expect(page.contains("<h1 class=\"title\">Storms &amp; &lt;Tides&gt;</h1>"))
+            #expect(page.contains("<h2 data-block=\"0\">The weather station</h2>"))
+            #expect(page.contains("<h3 data-block=\"2\">Readings</h3>"))
+            #expect(page.contains("<p data-block=\"1\">The wind rose before dawn. Rain followed at seven, and the gauge filled by noon.</p>"))
+            #expect(page.contains("When a &lt; b &amp; c &gt; d, &quot;quote&quot; it."))
+            #expect(page.contains("<div id=\"player\" hidden></div>"))
+        }
+    }
+
+    @Test func servesItsScriptsStyleAndOpenAPIDocument() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            for (file, type) in [("style.css", "text/css"), ("library.js", "text/javascript"), ("article.js", "text/javascript")] {
+                let answer = try await client.execute(uri: "/static/\(file)", method: .get)
+                #expect(answer.status == .ok, "\(file)")
+                #expect(answer.headers[.contentType]?.hasPrefix(type) == true, "\(file): \(answer.headers[.contentType] ?? "")")
+                #expect(answer.body.readableBytes > 500)
+            }
+            let document = try await client.execute(uri: "/openapi.json", method: .get)
+            #expect(document.status == .ok)
+            #expect(document.headers[.contentType]?.hasPrefix("application/json") == true)
+            let openapi = jsonObject(document)
+            #expect((openapi["openapi"] as? String)?.hasPrefix("3.1") == true)
+            let paths = openapi["paths"] as? [String: Any] ?? [:]
+            for path in ["/api/articles", "/api/articles/{id}", "/api/articles/{id}/position", "/api/articles/{id}/render",
+                "/api/articles/{id}/renders/{renderId}/audio", "/api/facets", "/api/articles/{id}/tags"] {
+                #expect(paths[path] != nil, "\(path) is not in the OpenAPI document")
+            }
+        }
+    }
+}

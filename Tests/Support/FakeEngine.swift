@@ -1,0 +1,56 @@
+public import NarrateCore
+
+/// A speech engine that produces a fixed number of samples per scalar, for exact arithmetic.
+public final class FakeEngine: SpeechEngine, @unchecked Sendable {
+    public let sampleRate = 1_000
+    public let version: String
+    /// What it was asked to speak, in order.
+    public var spoken: [String] = []
+
+    public init(version: String = "fake 1") {
+        self.version = version
+    }
+    /// The voice it was last given.
+    public var configured: VoiceSettings?
+
+    /// Two voices, as eSpeak NG lists them: English (America) and Ukrainian.
+    public func voices() -> [VoiceInfo] {
+        [
+            VoiceInfo(name: "English (America)", identifier: "gmw/en-US", languages: ["en-us", "en"], gender: .male),
+            VoiceInfo(name: "Ukrainian", identifier: "zle/uk", languages: ["uk"], gender: .male),
+        ]
+    }
+
+    /// Takes a voice by name, file or language, as eSpeak NG does; refuses any other.
+    public func configure(_ settings: VoiceSettings) throws {
+        let wanted = settings.voice.lowercased()
+        let known = voices().contains { voice in
+            voice.name.lowercased() == wanted || voice.identifier.lowercased().hasSuffix(wanted) || voice.languages.contains(wanted)
+        }
+        guard known else { throw NarrateError.unknownVoice(name: settings.voice, suggestions: []) }
+        configured = settings
+    }
+
+    /// Ten samples of value 1 per scalar of `text`.
+    public func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
+        spoken.append(text)
+        let samples = [Int16](repeating: 1, count: text.unicodeScalars.count * 10)
+        // Two chunks, as a streaming engine would hand them over.
+        let half = samples.count / 2
+        // A word event at each word's first letter, 10 samples per letter, as eSpeak NG
+        // reports them (in the chunk whose audio holds the word's start).
+        var events: [SpeechEvent] = []
+        var inWord = false
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if letter, !inWord { events.append(SpeechEvent(kind: .word, textOffset: offset, length: 1, sampleOffset: offset * 10)) }
+            inWord = letter
+        }
+        let first = events.filter { $0.sampleOffset < half }
+        let second = events.filter { $0.sampleOffset >= half }
+        try samples.withUnsafeBufferPointer { buffer in
+            guard try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[..<half]), events: first)) else { return }
+            _ = try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[half...]), events: second))
+        }
+    }
+}
