@@ -48,10 +48,11 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         switch error {
         case .noSuchArticle: APIError(.notFound, error.description)
         case .invalidOption, .unknownVoice, .noVoiceSpeaks: APIError(.badRequest, error.description)
+        // What was given could not be made an article (a page that would not load counts:
+        // the address is the request's).
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput, .noReadableArticle,
-            .unsupportedContent:
+            .unsupportedContent, .fetchFailed, .inputUnavailable:
             APIError(.unprocessableContent, error.description)
-        case .fetchFailed, .inputUnavailable: APIError(.badGateway, error.description)
         case .libraryUnavailable, .notALibrary: APIError(.serviceUnavailable, error.description)
         default: APIError(.internalServerError, error.description)
         }

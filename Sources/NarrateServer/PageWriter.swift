@@ -35,7 +35,15 @@ enum PageWriter {
     static func article(_ article: StoredArticle) -> String {
         var text = ""
         var openList = false
-        for block in ArticleTranscript.blocks(of: article.document) {
+        var blocks = ArticleTranscript.blocks(of: article.document)
+        // A first heading that is the title (a Markdown article's `# Title`) is the page's
+        // h1, spoken and highlighted like any block; else the title stands above the text.
+        var title = "<h1 class=\"title\">\(escape(article.summary.title))</h1>\n"
+        if let first = blocks.first, first.kind == "heading", first.text == article.summary.title {
+            title = "<h1 class=\"title\" data-block=\"\(first.index)\">\(escape(first.text))</h1>\n"
+            blocks.removeFirst()
+        }
+        for block in blocks {
             let isItem = block.kind == "listItem"
             if isItem, !openList { text += "<ul>\n" }
             if !isItem, openList { text += "</ul>\n" }
@@ -59,9 +67,8 @@ enum PageWriter {
             body: """
                 <header class="top"><a href="/" class="back">Library</a></header>
                 <main id="article" data-article-id="\(article.summary.id)">
-                <h1 class="title">\(escape(article.summary.title))</h1>
-                \(byline)<div id="text">
-                \(text)</div>
+                <div id="text">
+                \(title)\(byline)\(text)</div>
                 </main>
                 <div id="player" hidden></div>
                 <audio id="audio" preload="auto"></audio>

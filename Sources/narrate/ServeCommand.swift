@@ -28,10 +28,8 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        guard (0...65_535).contains(port) else {
-            throw NarrateError.invalidOption(name: "port", message: "port must be from 0 to 65535: got \(port)")
-        }
-        guard !host.isEmpty else { throw NarrateError.invalidOption(name: "host", message: "host is empty: give an address such as 127.0.0.1") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535: got \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host is empty: give an address such as 127.0.0.1") }
     }
 
     func run() throws {

@@ -30,6 +30,16 @@ struct PageTests {
         }
     }
 
+    @Test func aFirstHeadingThatIsTheTitleIsThePagesHeading() async throws {
+        let fixture = try ServerFixture()
+        let id = try fixture.add(ServerFixture.sampleText, title: "The weather station")
+        try await fixture.test { client in
+            let page = String(buffer: try await client.execute(uri: "/articles/\(id)", method: .get).body)
+            #expect(page.contains("<h1 class=\"title\" data-block=\"0\">The weather station</h1>"))
+            #expect(page.components(separatedBy: "The weather station</h").count == 2)
+        }
+    }
+
     @Test func servesItsScriptsStyleAndOpenAPIDocument() async throws {
         let fixture = try ServerFixture()
         try await fixture.test { client in

@@ -1,0 +1,968 @@
+// narrate serve: the article page's player.
+//
+// The server sends the article's text as plain blocks (`[data-block="N"]`); this script
+// fetches the article as the player sees it (GET /api/articles/{id}: blocks, sentences and
+// words with their times in the render), wraps every sentence and word in a span, plays the
+// render, and follows the audio: the word and sentence being read are highlighted, a word
+// clicked is played from, and where the listener stopped is saved for every device.
+// Offsets in the API are Unicode code points, so text is cut with Array.from, never with
+// UTF-16 string indices.
+"use strict";
+
+(() => {
+  const main = document.getElementById("article");
+  const textRoot = document.getElementById("text");
+  const playerRoot = document.getElementById("player");
+  const audio = document.getElementById("audio");
+  if (!main || !textRoot || !playerRoot || !audio) return;
+
+  const articleId = main.dataset.articleId;
+  const articlePath = `/api/articles/${encodeURIComponent(articleId)}`;
+  const positionPath = `${articlePath}/position`;
+  const ownPositionKey = `narrate.position.${articleId}`;
+
+  const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3];
+  const SLEEP_CHOICES = [["off", "Off"], ["5", "5 min"], ["10", "10 min"], ["15", "15 min"], ["30", "30 min"], ["60", "60 min"], ["end", "End of article"]];
+  /** How far back "previous sentence" restarts the current one instead of leaving it. */
+  const RESTART_WINDOW_SECONDS = 2;
+  /** How long after the listener scrolled the page stops following the audio. */
+  const MANUAL_SCROLL_QUIET_MS = 5000;
+  /** What a play after the sleep timer's pause goes back, to pick up the thread. */
+  const SLEEP_REWIND_SECONDS = 5;
+  /** Slack in comparing a time with a word's start (a seek lands exactly on it). */
+  const EPSILON = 0.001;
+
+  // ---- What the page knows ----
+
+  const state = {
+    view: null,
+    sentences: [],
+    words: [],
+    sentenceEls: [],
+    wordEls: [],
+    sentenceTimeline: { order: [], starts: [] },
+    wordTimeline: { order: [], starts: [] },
+    sentence: -1,
+    word: -1,
+    /** The listener did something (played, moved) this page has not saved yet. */
+    dirty: false,
+    /** The sleep timer paused playback: the next play goes back a little. */
+    pausedBySleep: false,
+    /** The seek bar is being dragged: timeupdate must not move it. */
+    scrubbing: false,
+    manualScrollAt: -Infinity,
+    audioRecovered: false,
+    audioLoads: 0,
+    /** The last position sent, to send one beacon, not two, when the page goes. */
+    lastSaved: null,
+  };
+
+  /** What the browser tests (and a curious listener's console) read. */
+  const narratePlayer = {
+    ready: false,
+    audio,
+    view: null,
+    currentWord: () => state.word,
+    currentSentence: () => state.sentence,
+  };
+  window.narratePlayer = narratePlayer;
+
+  // ---- Small helpers ----
+
+  /** Makes an element with attributes and children (nodes or strings). */
+  function el(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === false || value === null || value === undefined) continue;
+      node.setAttribute(name, value === true ? "" : String(value));
+    }
+    node.append(...children.filter((child) => child !== null && child !== undefined));
+    return node;
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const ICONS = {
+    previous: "M6 5h2v14H6zM20 5v14L9 12z",
+    play: "M8 5v14l11-7z",
+    pause: "M6 5h4v14H6zM14 5h4v14h-4z",
+    next: "M16 5h2v14h-2zM4 5l11 7-11 7z",
+  };
+
+  function icon(name) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", ICONS[name]);
+    svg.append(path);
+    return svg;
+  }
+
+  function iconButton(name, label, className = "") {
+    return el("button", { type: "button", class: className || null, "aria-label": label, title: label }, icon(name));
+  }
+
+  const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
+  const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+
+  /** "4:05" or "1:02:03". */
+  function clock(seconds) {
+    const total = Math.max(0, Math.floor(isNumber(seconds) ? seconds : 0));
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = String(total % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  /** "just now", "8 min ago", "3 h ago", "2 days ago" for a `listenedAt` (seconds since 1970). */
+  function ago(listenedAt) {
+    const seconds = Date.now() / 1000 - listenedAt;
+    if (!(seconds >= 60)) return "just now";
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60) return `${minutes} min ago`;
+    const hours = Math.floor(minutes / 60);
+    if (hours < 24) return `${hours} h ago`;
+    const days = Math.floor(hours / 24);
+    return `${days} ${days === 1 ? "day" : "days"} ago`;
+  }
+
+  function storageGet(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null; // Storage disabled (a private window, a policy): the page still plays.
+    }
+  }
+
+  function storageSet(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // As above: nothing to remember with, nothing to do.
+    }
+  }
+
+  /** The browser and system, roughly, from the user agent: "Chrome on Android". */
+  function guessBrowser(ua) {
+    const browser = /Edg(e|A|iOS)?\//.test(ua) ? "Edge"
+      : /OPR\/|Opera/.test(ua) ? "Opera"
+      : /SamsungBrowser\//.test(ua) ? "Samsung Internet"
+      : /Firefox\/|FxiOS\//.test(ua) ? "Firefox"
+      : /Chrome\/|CriOS\/|Chromium\//.test(ua) ? "Chrome"
+      : /Safari\//.test(ua) ? "Safari"
+      : "a browser";
+    const system = /Android/.test(ua) ? "Android"
+      : /iPhone|iPad|iPod/.test(ua) ? "iOS"
+      : /CrOS/.test(ua) ? "ChromeOS"
+      : /Windows/.test(ua) ? "Windows"
+      : /Macintosh|Mac OS X/.test(ua) ? (navigator.maxTouchPoints > 1 ? "iPadOS" : "macOS")
+      : /Linux/.test(ua) ? "Linux"
+      : null;
+    return system ? `${browser} on ${system}` : browser;
+  }
+
+  /** This browser's name in saved positions, kept so that it stays one device. */
+  const device = (() => {
+    const saved = storageGet("narrate.device");
+    if (saved) return saved;
+    const label = `web: ${guessBrowser(navigator.userAgent || "")}`;
+    storageSet("narrate.device", label);
+    return label;
+  })();
+
+  /** The position this browser saved last for this article: `{sentence, listenedAt}` or null. */
+  function ownPosition() {
+    try {
+      const own = JSON.parse(storageGet(ownPositionKey));
+      return own && Number.isInteger(own.sentence) ? own : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Calls the JSON API; resolves to the parsed body, rejects with the server's message. */
+  async function api(path, { method = "GET", body, keepalive = false } = {}) {
+    let response;
+    try {
+      response = await fetch(path, {
+        method,
+        keepalive,
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new Error("the narrate server could not be reached. Is `narrate serve` still running?");
+    }
+    let json = null;
+    try {
+      json = await response.json();
+    } catch {
+      // Not JSON: the status alone has to do.
+    }
+    if (!response.ok) {
+      const message = json && json.error && json.error.message;
+      throw new Error(message || `the server answered ${response.status} ${response.statusText}`);
+    }
+    return json;
+  }
+
+  // ---- The player bar ----
+
+  const ui = {
+    alert: el("p", { id: "player-error", class: "alert", role: "alert", hidden: true }),
+    status: el("p", { class: "player-status status", role: "status", "aria-live": "polite" }),
+    banner: null,
+    seek: el("input", { type: "range", min: 0, max: 0, step: "any", value: 0, "aria-label": "Position in the article", disabled: true }),
+    time: el("span", { class: "time" }, "0:00 / 0:00"),
+    back: iconButton("previous", "Previous sentence"),
+    play: iconButton("play", "Play", "play"),
+    forward: iconButton("next", "Next sentence"),
+    speed: el("select", {}, ...SPEEDS.map((rate) => el("option", { value: String(rate) }, `${rate}×`))),
+    sleep: el("select", {}, ...SLEEP_CHOICES.map(([value, label]) => el("option", { value }, label))),
+  };
+  const controls = [ui.seek, ui.back, ui.play, ui.forward, ui.speed, ui.sleep];
+
+  const playerInner = el(
+    "div",
+    { class: "player-inner" },
+    ui.alert,
+    ui.status,
+    el("div", { class: "player-seek" }, ui.seek, ui.time),
+    el(
+      "div",
+      { class: "player-controls" },
+      ui.back,
+      ui.play,
+      ui.forward,
+      el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Speed"), ui.speed),
+      el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Sleep"), ui.sleep),
+    ),
+  );
+  playerRoot.setAttribute("role", "region");
+  playerRoot.setAttribute("aria-label", "Player");
+  playerRoot.replaceChildren(playerInner);
+  playerRoot.hidden = false;
+  setControlsEnabled(false);
+
+  function setControlsEnabled(enabled) {
+    for (const control of controls) control.disabled = !enabled;
+  }
+
+  function showError(message) {
+    ui.alert.textContent = message;
+    ui.alert.hidden = false;
+  }
+
+  function clearError() {
+    ui.alert.hidden = true;
+    ui.alert.textContent = "";
+  }
+
+  /** Replaces the status line (empty: none). It stays in the page so screen readers hear changes. */
+  function setStatus(...content) {
+    delete ui.status.dataset.kind;
+    ui.status.replaceChildren(...content);
+  }
+  setStatus("Loading the article…");
+
+  // ---- The transcript: sentence and word spans ----
+
+  /** The spans of one kind (sentences or words) with a time, ordered by it, for binary search. */
+  function timeline(spans) {
+    const order = [];
+    spans.forEach((span, index) => {
+      if (isNumber(span.startSeconds)) order.push(index);
+    });
+    order.sort((a, b) => spans[a].startSeconds - spans[b].startSeconds || a - b);
+    return { order, starts: order.map((index) => spans[index].startSeconds) };
+  }
+
+  /** The index of the last span starting at or before `seconds`, or -1. */
+  function lastStartingBy(line, seconds) {
+    let low = 0;
+    let high = line.starts.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (line.starts[middle] <= seconds + EPSILON) {
+        found = middle;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return found < 0 ? -1 : line.order[found];
+  }
+
+  /** Indices of `spans` grouped by their block, each group in text order. */
+  function byBlock(spans) {
+    const groups = new Map();
+    spans.forEach((span, index) => {
+      if (!Number.isInteger(span.start) || !Number.isInteger(span.end)) return;
+      if (!groups.has(span.block)) groups.set(span.block, []);
+      groups.get(span.block).push(index);
+    });
+    for (const group of groups.values()) group.sort((a, b) => spans[a].start - spans[b].start || a - b);
+    return groups;
+  }
+
+  /**
+   * Rebuilds every block from its text: sentence spans holding word spans, the text between
+   * them kept as text. Spans that overlap, run outside their block or are missing leave their
+   * text plain, so the whole text is always there.
+   */
+  function buildTranscript(view) {
+    const { sentences, words } = view;
+    state.sentenceEls = new Array(sentences.length).fill(null);
+    state.wordEls = new Array(words.length).fill(null);
+    const sentencesOf = byBlock(sentences);
+    const wordsOf = byBlock(words);
+
+    for (const block of view.blocks) {
+      const node = textRoot.querySelector(`[data-block="${block.index}"]`);
+      if (!node) continue;
+      const chars = Array.from(block.text);
+      const cut = (from, to) => chars.slice(from, to).join("");
+      const blockWords = wordsOf.get(block.index) || [];
+      const fragment = document.createDocumentFragment();
+      let at = 0; // how far into the block's text the fragment reaches
+      let next = 0; // the next of blockWords to place
+
+      for (const sentenceIndex of sentencesOf.get(block.index) || []) {
+        const sentence = sentences[sentenceIndex];
+        const start = Math.max(sentence.start, at);
+        const end = Math.min(sentence.end, chars.length);
+        if (end <= start) continue;
+        if (start > at) fragment.append(cut(at, start));
+
+        const sentenceEl = el("span", { class: "s", "data-sentence": sentenceIndex });
+        if (isNumber(sentence.startSeconds)) sentenceEl.classList.add("playable");
+        let inner = start;
+        // Words before this sentence (in no sentence) stay plain text.
+        while (next < blockWords.length && words[blockWords[next]].start < start) next += 1;
+        while (next < blockWords.length && words[blockWords[next]].start < end) {
+          const wordIndex = blockWords[next];
+          next += 1;
+          const word = words[wordIndex];
+          if (word.start < inner || word.end > end || word.end <= word.start) continue;
+          if (word.start > inner) sentenceEl.append(cut(inner, word.start));
+          const wordEl = el("span", { class: "w", "data-word": wordIndex }, cut(word.start, word.end));
+          sentenceEl.append(wordEl);
+          state.wordEls[wordIndex] = wordEl;
+          inner = word.end;
+        }
+        if (end > inner) sentenceEl.append(cut(inner, end));
+        fragment.append(sentenceEl);
+        state.sentenceEls[sentenceIndex] = sentenceEl;
+        at = end;
+      }
+      if (at < chars.length) fragment.append(cut(at, chars.length));
+      node.replaceChildren(fragment);
+    }
+  }
+
+  function useView(view) {
+    // A new view (after a render, or a lost audio file) has to load its audio before playing.
+    narratePlayer.ready = false;
+    setControlsEnabled(false);
+    state.view = view;
+    narratePlayer.view = view;
+    state.sentences = view.sentences || [];
+    state.words = view.words || [];
+    state.sentenceTimeline = timeline(state.sentences);
+    state.wordTimeline = timeline(state.words);
+    state.sentence = -1;
+    state.word = -1;
+    buildTranscript(view);
+    setUpMediaSession(view);
+  }
+
+  // ---- Following the audio ----
+
+  /** The sentence and word heard at `seconds`. */
+  function positionAt(seconds) {
+    let sentence = lastStartingBy(state.sentenceTimeline, seconds);
+    let word = lastStartingBy(state.wordTimeline, seconds);
+    if (word >= 0) {
+      const wordSentence = state.words[word].sentence;
+      // A word can only be current in the current sentence: between a sentence's start and
+      // its first word, no word is; a word timed a little before its sentence takes it along.
+      if (wordSentence > sentence) sentence = wordSentence;
+      else if (wordSentence < sentence) word = -1;
+    }
+    return { sentence, word };
+  }
+
+  /** Highlights what is heard at `seconds`; follows a new sentence with the page. */
+  function syncToTime(seconds, { follow = true } = {}) {
+    const { sentence, word } = positionAt(seconds);
+    if (word !== state.word) {
+      state.wordEls[state.word]?.classList.remove("current-word");
+      state.wordEls[word]?.classList.add("current-word");
+      state.word = word;
+    }
+    if (sentence !== state.sentence) {
+      state.sentenceEls[state.sentence]?.classList.remove("current-sentence");
+      state.sentenceEls[sentence]?.classList.add("current-sentence");
+      state.sentence = sentence;
+      if (follow) followSentence();
+      if (narratePlayer.ready) {
+        state.dirty = true;
+        if (!audio.paused) savePosition();
+      }
+    }
+  }
+
+  let frame = 0;
+  function onFrame() {
+    frame = 0;
+    if (audio.paused) return;
+    syncToTime(audio.currentTime);
+    showTime();
+    frame = requestAnimationFrame(onFrame);
+  }
+
+  function startFrames() {
+    if (!frame) frame = requestAnimationFrame(onFrame);
+  }
+
+  // ---- Scrolling with the audio, unless the listener scrolls ----
+
+  const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End"]);
+  const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
+  function listenerScrolled() {
+    state.manualScrollAt = performance.now();
+  }
+  // Only a person makes these events, so a scroll this script starts never counts.
+  window.addEventListener("wheel", listenerScrolled, { passive: true });
+  window.addEventListener("touchmove", listenerScrolled, { passive: true });
+
+  /** Whether `element` sits in the middle part of what the player bar leaves visible. */
+  function comfortablyVisible(element) {
+    const box = element.getBoundingClientRect();
+    const visibleBottom = Math.min(window.innerHeight, playerRoot.getBoundingClientRect().top);
+    return box.top >= visibleBottom * 0.15 && box.bottom <= visibleBottom * 0.8;
+  }
+
+  /** Brings the current sentence near the middle of the page, if it has wandered off. */
+  function followSentence({ force = false, instant = false } = {}) {
+    const element = state.sentenceEls[state.sentence];
+    if (!element) return;
+    if (!force && performance.now() - state.manualScrollAt < MANUAL_SCROLL_QUIET_MS) return;
+    if (!force && comfortablyVisible(element)) return;
+    element.scrollIntoView({ block: "center", behavior: instant || reducedMotion.matches ? "auto" : "smooth" });
+  }
+
+  // ---- Playing ----
+
+  function play() {
+    const started = audio.play();
+    if (started && started.catch) {
+      started.catch((error) => {
+        // AbortError: a pause or a new source came first, which is not a failure.
+        if (error.name !== "AbortError") showError(`The audio could not start: ${error.message}`);
+      });
+    }
+  }
+
+  function togglePlay() {
+    if (!narratePlayer.ready) return;
+    if (audio.paused) play();
+    else audio.pause();
+  }
+
+  function duration() {
+    if (isNumber(audio.duration)) return audio.duration;
+    return state.view && state.view.render ? state.view.render.duration : 0;
+  }
+
+  /** Moves the audio to `seconds` (playing on if it was playing) and highlights it there. */
+  function seekTo(seconds) {
+    if (!narratePlayer.ready || !isNumber(seconds)) return;
+    state.pausedBySleep = false; // the listener chose a place: no rewind on the next play
+    audio.currentTime = clamp(seconds, 0, duration() || seconds);
+    syncToTime(audio.currentTime);
+    showTime();
+  }
+
+  function seekToSentence(index) {
+    const sentence = state.sentences[index];
+    if (sentence && isNumber(sentence.startSeconds)) seekTo(sentence.startSeconds);
+  }
+
+  /** The nearest timed sentence from `index` in `direction` (+1 or -1), or -1. */
+  function timedSentence(index, direction) {
+    for (let i = index; i >= 0 && i < state.sentences.length; i += direction) {
+      if (isNumber(state.sentences[i].startSeconds)) return i;
+    }
+    return -1;
+  }
+
+  /**
+   * Back or forward one sentence. Back first restarts the sentence being heard, as a
+   * track player restarts a track, unless it only just began.
+   */
+  function stepSentence(direction) {
+    if (!narratePlayer.ready) return;
+    const current = positionAt(audio.currentTime).sentence;
+    let target;
+    if (direction < 0) {
+      const heard = state.sentences[current];
+      const intoIt = heard && isNumber(heard.startSeconds) ? audio.currentTime - heard.startSeconds : 0;
+      target = intoIt > RESTART_WINDOW_SECONDS ? current : timedSentence(current - 1, -1);
+      if (target < 0) target = timedSentence(0, 1);
+    } else {
+      target = timedSentence(current + 1, 1);
+      if (target < 0) return; // already in the last sentence
+    }
+    seekToSentence(target);
+    followSentence({ force: true });
+  }
+
+  function setSpeed(rate) {
+    const speed = clamp(Math.round(rate * 4) / 4, SPEEDS[0], SPEEDS[SPEEDS.length - 1]);
+    audio.defaultPlaybackRate = speed; // kept when the source changes
+    audio.playbackRate = speed;
+    ui.speed.value = String(speed);
+    storageSet("narrate.speed", String(speed));
+    updateMediaPosition();
+  }
+
+  function keepPitch() {
+    audio.preservesPitch = true;
+    audio.mozPreservesPitch = true; // older Firefox
+    audio.webkitPreservesPitch = true; // older Safari
+  }
+
+  // ---- The sleep timer ----
+
+  const sleep = { choice: "off", timer: 0, at: 0 };
+
+  function setSleep(choice) {
+    clearTimeout(sleep.timer);
+    sleep.choice = choice;
+    sleep.at = 0;
+    sleep.timer = 0;
+    const minutes = Number(choice);
+    if (minutes > 0) {
+      sleep.at = Date.now() + minutes * 60_000;
+      sleep.timer = setTimeout(fallAsleep, minutes * 60_000);
+    }
+    ui.sleep.value = choice;
+  }
+
+  function fallAsleep() {
+    setSleep("off");
+    if (!audio.paused) {
+      state.pausedBySleep = true;
+      audio.pause();
+      setStatus("Sleep timer: paused. Play goes back a few seconds.");
+    }
+  }
+
+  // ---- Saving where the listener is ----
+
+  function positionToSave(finished) {
+    let sentence = state.sentence;
+    if (sentence < 0) sentence = finished ? state.sentences.length - 1 : -1;
+    if (sentence < 0) return null;
+    const word = state.words[state.word];
+    return {
+      sentence,
+      // The word's offset in its block, only when it belongs to the sentence saved.
+      word: word && word.sentence === sentence ? word.start : null,
+      finished,
+      listenedAt: Date.now() / 1000,
+      device,
+    };
+  }
+
+  /**
+   * Saves the position with PUT, or with a beacon when the page is going away (a fetch
+   * might not outlive it). Saves that arrive late are harmless: the server keeps the
+   * position listened to last, by `listenedAt`.
+   */
+  async function savePosition({ finished = false, beacon = false } = {}) {
+    const position = positionToSave(finished);
+    if (!position) return;
+    // Leaving fires both visibilitychange and pagehide: one beacon for the same place is enough.
+    const last = state.lastSaved;
+    if (beacon && last && last.sentence === position.sentence && last.word === position.word
+        && last.finished === position.finished && position.listenedAt - last.listenedAt < 1) return;
+    state.lastSaved = position;
+    state.dirty = false;
+    storageSet(ownPositionKey, JSON.stringify({ sentence: position.sentence, listenedAt: position.listenedAt }));
+    const json = JSON.stringify(position);
+    if (beacon && navigator.sendBeacon && navigator.sendBeacon(positionPath, new Blob([json], { type: "text/plain" }))) return;
+    try {
+      // keepalive: a pause just before the page is left or reloaded is still saved.
+      await api(positionPath, { method: "PUT", body: position, keepalive: true });
+      if (ui.status.dataset.kind === "save") setStatus();
+    } catch (error) {
+      state.dirty = true; // the next save, or the page closing, tries again
+      setStatus(`Position not saved: ${error.message}`);
+      ui.status.dataset.kind = "save";
+    }
+  }
+
+  function savePositionOnLeaving() {
+    if (narratePlayer.ready && (state.dirty || !audio.paused)) savePosition({ finished: audio.ended, beacon: true });
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") savePositionOnLeaving();
+  });
+  window.addEventListener("pagehide", savePositionOnLeaving);
+
+  // ---- Where to start: resume, or offer another device's place ----
+
+  /** Where playback starts on load: `{sentence, offer}` (offer: a further place from another device). */
+  function startingPlace(view) {
+    const position = view.position;
+    if (!position || position.finished || !Number.isInteger(position.sentence)) return { sentence: -1, offer: null };
+    const own = ownPosition();
+    if (position.device !== device && own && position.sentence > own.sentence && own.sentence < state.sentences.length) {
+      return { sentence: own.sentence, offer: position };
+    }
+    return { sentence: position.sentence, offer: null };
+  }
+
+  function removeBanner() {
+    ui.banner?.remove();
+    ui.banner = null;
+  }
+
+  /** "Continue from 12:31 (phone, 8 min ago)? [Continue] [Stay here]" */
+  function offerContinue(position, ownSentence) {
+    const sentence = state.sentences[position.sentence];
+    const at = sentence && isNumber(sentence.startSeconds) ? sentence.startSeconds : position.seconds;
+    const where = position.device ? position.device.replace(/^web: /, "") : "another device";
+    const keepOn = el("button", { type: "button", class: "primary" }, "Continue");
+    const stay = el("button", { type: "button" }, "Stay here");
+    keepOn.addEventListener("click", () => {
+      removeBanner();
+      seekToSentence(position.sentence);
+      followSentence({ force: true });
+    });
+    stay.addEventListener("click", () => {
+      removeBanner();
+      seekToSentence(ownSentence);
+      followSentence({ force: true });
+    });
+    ui.banner = el(
+      "div",
+      { id: "continue-banner", role: "status" },
+      el("span", { class: "banner-text" }, `Continue from ${clock(at)} (${where}, ${ago(position.listenedAt)})?`),
+      el("span", { class: "banner-actions" }, keepOn, stay),
+    );
+    ui.alert.after(ui.banner);
+  }
+
+  // ---- Loading the article and its audio ----
+
+  const fetchView = () => api(articlePath);
+
+  function loadAudio(view) {
+    narratePlayer.ready = false;
+    setControlsEnabled(false);
+    setStatus("Loading the audio…");
+    keepPitch();
+    // Only the newest load may finish: a source replaced before its metadata came is forgotten.
+    const load = ++state.audioLoads;
+    audio.addEventListener("loadedmetadata", () => {
+      if (load === state.audioLoads) onAudioReady(view);
+    }, { once: true });
+    audio.src = view.render.audio;
+    audio.load();
+  }
+
+  /** The audio's length is known: go to the starting place, and let the listener in. */
+  function onAudioReady(view) {
+    setSpeed(Number(ui.speed.value));
+    keepPitch();
+    const { sentence, offer } = startingPlace(view);
+    const start = state.sentences[sentence];
+    audio.currentTime = start && isNumber(start.startSeconds) ? start.startSeconds : 0;
+    syncToTime(audio.currentTime, { follow: false });
+    // Straight to where the listening is, as if the page had opened there.
+    if (sentence >= 0) followSentence({ force: true, instant: true });
+    if (offer) offerContinue(offer, sentence);
+    ui.seek.max = String(duration());
+    showTime();
+    setStatus();
+    setControlsEnabled(true);
+    narratePlayer.ready = true;
+  }
+
+  /** No render yet: asks for one and shows how far it is, then loads it. */
+  async function prepareAudio() {
+    setControlsEnabled(false);
+    setStatus("Preparing audio…");
+    let answer;
+    try {
+      answer = await api(`${articlePath}/render`, { method: "POST" });
+    } catch (error) {
+      return renderFailed(`The audio could not be prepared: ${error.message}`);
+    }
+    if (answer.render) return loadFreshView();
+
+    let failures = 0;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      let progress;
+      try {
+        progress = await api(`${articlePath}/render`);
+        failures = 0;
+      } catch (error) {
+        // A blip (the server restarting) is waited out; a dead server is reported.
+        failures += 1;
+        if (failures >= 5) return renderFailed(`Lost track of the audio being prepared: ${error.message}`);
+        continue;
+      }
+      const job = progress.job;
+      if (progress.state === "done" || progress.render) return loadFreshView();
+      if (progress.state === "queued" || progress.state === "running") {
+        const percent = Math.round(clamp((job && job.progress) || 0, 0, 1) * 100);
+        setStatus(`Preparing audio… ${percent}%`);
+        continue;
+      }
+      const why = (job && job.error) || (progress.state === "none" ? "the job was cancelled" : `the job ${progress.state}`);
+      return renderFailed(`The audio could not be prepared: ${why}`);
+    }
+  }
+
+  function renderFailed(message) {
+    showError(message);
+    const again = el("button", { type: "button" }, "Try again");
+    again.addEventListener("click", () => {
+      clearError();
+      prepareAudio();
+    });
+    setStatus(again);
+  }
+
+  /** Fetches the article, shows it, and plays its render or has one made. */
+  async function loadFreshView() {
+    let view;
+    try {
+      view = await fetchView();
+    } catch (error) {
+      setStatus();
+      return showError(`Could not load the article: ${error.message}`);
+    }
+    useView(view);
+    if (view.render) loadAudio(view);
+    else prepareAudio();
+  }
+
+  audio.addEventListener("error", async () => {
+    if (!audio.getAttribute("src")) return;
+    const reason = audio.error && audio.error.message ? ` (${audio.error.message})` : "";
+    // The render's file may be gone: the article then has no render and is rendered again.
+    if (!state.audioRecovered) {
+      state.audioRecovered = true;
+      try {
+        const view = await fetchView();
+        if (!view.render || view.render.audio !== state.view?.render?.audio) {
+          useView(view);
+          if (view.render) loadAudio(view);
+          else prepareAudio();
+          return;
+        }
+      } catch {
+        // Reported below.
+      }
+    }
+    setStatus();
+    showError(`The audio could not be played${reason}.`);
+  });
+
+  // ---- Showing time ----
+
+  function showTime() {
+    const total = duration();
+    const now = audio.currentTime;
+    if (!state.scrubbing) ui.seek.value = String(now);
+    const shown = `${clock(now)} / ${clock(total)}`;
+    if (ui.time.textContent === shown) return; // called every frame: touch the page once a second
+    ui.time.textContent = shown;
+    ui.seek.setAttribute("aria-valuetext", `${clock(now)} of ${clock(total)}`);
+  }
+
+  function updateMediaPosition() {
+    const session = navigator.mediaSession;
+    const total = duration();
+    if (!session || !session.setPositionState || !(total > 0)) return;
+    try {
+      session.setPositionState({ duration: total, playbackRate: audio.playbackRate, position: clamp(audio.currentTime, 0, total) });
+    } catch {
+      // Some browsers refuse a state while the audio is loading.
+    }
+  }
+
+  // ---- Media Session: lock screen and hardware keys ----
+
+  function setUpMediaSession(view) {
+    const session = navigator.mediaSession;
+    if (!session) return;
+    try {
+      session.metadata = new MediaMetadata({
+        title: view.article.title,
+        artist: view.article.site || "narrate",
+        album: "narrate",
+      });
+    } catch {
+      // MediaMetadata missing: the handlers still work.
+    }
+    const handlers = {
+      play: () => play(),
+      pause: () => audio.pause(),
+      previoustrack: () => stepSentence(-1),
+      nexttrack: () => stepSentence(1),
+      seekbackward: (details) => seekTo(audio.currentTime - (details.seekOffset || 10)),
+      seekforward: (details) => seekTo(audio.currentTime + (details.seekOffset || 10)),
+      seekto: (details) => seekTo(details.seekTime),
+    };
+    for (const [action, handler] of Object.entries(handlers)) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // An action this browser does not know.
+      }
+    }
+  }
+
+  // ---- Events from the audio ----
+
+  audio.addEventListener("play", () => {
+    if (state.pausedBySleep) {
+      state.pausedBySleep = false;
+      audio.currentTime = Math.max(0, audio.currentTime - SLEEP_REWIND_SECONDS);
+      setStatus();
+    }
+    state.dirty = true;
+    ui.play.replaceChildren(icon("pause"));
+    ui.play.setAttribute("aria-label", "Pause");
+    ui.play.title = "Pause";
+    if (navigator.mediaSession) navigator.mediaSession.playbackState = "playing";
+    startFrames();
+  });
+  audio.addEventListener("playing", startFrames);
+
+  audio.addEventListener("pause", () => {
+    ui.play.replaceChildren(icon("play"));
+    ui.play.setAttribute("aria-label", "Play");
+    ui.play.title = "Play";
+    if (navigator.mediaSession) navigator.mediaSession.playbackState = "paused";
+    syncToTime(audio.currentTime);
+    // At the end, `ended` saves the article as finished instead.
+    if (narratePlayer.ready && !audio.ended) savePosition();
+  });
+
+  audio.addEventListener("ended", () => {
+    syncToTime(audio.currentTime);
+    if (sleep.choice === "end") setSleep("off");
+    savePosition({ finished: true });
+  });
+
+  audio.addEventListener("timeupdate", () => {
+    if (!narratePlayer.ready) return;
+    syncToTime(audio.currentTime);
+    showTime();
+    updateMediaPosition();
+    // A timer in a background tab may be late; the audio's own clock is not.
+    if (sleep.at && Date.now() >= sleep.at) fallAsleep();
+  });
+
+  audio.addEventListener("durationchange", () => {
+    ui.seek.max = String(duration());
+    showTime();
+  });
+  audio.addEventListener("ratechange", updateMediaPosition);
+
+  // ---- Events from the listener ----
+
+  ui.play.addEventListener("click", togglePlay);
+  ui.back.addEventListener("click", () => stepSentence(-1));
+  ui.forward.addEventListener("click", () => stepSentence(1));
+  ui.speed.addEventListener("change", () => setSpeed(Number(ui.speed.value)));
+  ui.sleep.addEventListener("change", () => setSleep(ui.sleep.value));
+
+  ui.seek.addEventListener("pointerdown", () => { state.scrubbing = true; });
+  for (const type of ["pointerup", "pointercancel", "change"]) {
+    ui.seek.addEventListener(type, () => { state.scrubbing = false; });
+  }
+  ui.seek.addEventListener("input", () => {
+    seekTo(Number(ui.seek.value));
+    followSentence({ force: true });
+  });
+
+  // A word plays from its start; elsewhere in a sentence, from the sentence's start.
+  textRoot.addEventListener("click", (event) => {
+    if (!narratePlayer.ready) return;
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed && selection.toString().trim()) return; // selecting text to copy
+    const wordEl = event.target.closest(".w");
+    const word = wordEl ? state.words[Number(wordEl.dataset.word)] : null;
+    if (word && isNumber(word.startSeconds)) {
+      seekTo(word.startSeconds);
+      play();
+      return;
+    }
+    const sentenceEl = event.target.closest(".s.playable");
+    if (sentenceEl) {
+      seekToSentence(Number(sentenceEl.dataset.sentence));
+      play();
+    }
+  });
+
+  function isFormField(target) {
+    return Boolean(target && target.closest && target.closest("input, select, textarea, [contenteditable]:not([contenteditable='false'])"));
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isFormField(event.target)) return;
+    if (SCROLL_KEYS.has(event.key)) {
+      listenerScrolled();
+      return;
+    }
+    if (!narratePlayer.ready) return;
+    switch (event.key) {
+      case " ":
+      case "Spacebar":
+        // Space on a focused button or link presses it, as everywhere else.
+        if (event.target.closest && event.target.closest("button, a, summary")) return;
+        event.preventDefault();
+        togglePlay();
+        break;
+      case "ArrowLeft":
+        event.preventDefault();
+        stepSentence(-1);
+        break;
+      case "ArrowRight":
+        event.preventDefault();
+        stepSentence(1);
+        break;
+      case "+":
+      case "=":
+        setSpeed(audio.playbackRate + 0.25);
+        break;
+      case "-":
+        setSpeed(audio.playbackRate - 0.25);
+        break;
+      default:
+        break;
+    }
+  });
+
+  // ---- Start ----
+
+  // This page scrolls to where the listening is; the browser's remembered scroll would fight it.
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+  setSpeed(Number(storageGet("narrate.speed")) || 1);
+
+  loadFreshView();
+})();

@@ -1,0 +1,325 @@
+// narrate serve: the library page.
+//
+// The server sends the list of articles as plain links; this script adds what needs
+// JavaScript: search and filters (GET /api/facets, GET /api/articles), progress and time
+// left per article, delete with confirmation, and a form that adds a URL or pasted text.
+// The HTTP contract is the server's /openapi.json.
+"use strict";
+
+(() => {
+  const tools = document.getElementById("library-tools");
+  const list = document.getElementById("articles");
+  const empty = document.getElementById("empty");
+  if (!tools || !list) return;
+
+  // ---- Talking to the server ----
+
+  /** An error the API reported, with the message from its `{"error": {"message"}}` body. */
+  class ApiError extends Error {
+    constructor(status, message) {
+      super(message);
+      this.status = status;
+    }
+  }
+
+  /** Calls the JSON API; resolves to the parsed body (null for 204), rejects with ApiError. */
+  async function api(path, { method = "GET", body, signal } = {}) {
+    let response;
+    try {
+      response = await fetch(path, {
+        method,
+        signal,
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      throw new ApiError(0, "The narrate server could not be reached. Is `narrate serve` still running?");
+    }
+    if (response.status === 204) return null;
+    let json = null;
+    try {
+      json = await response.json();
+    } catch {
+      // Not JSON (a proxy's error page, say): the status alone has to do.
+    }
+    if (!response.ok) {
+      const message = json && json.error && json.error.message;
+      throw new ApiError(response.status, message || `The server answered ${response.status} ${response.statusText}.`);
+    }
+    return json;
+  }
+
+  // ---- Small DOM helpers ----
+
+  /** Makes an element with attributes (`class`, `hidden`, ...) and children (nodes or strings). */
+  function el(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === false || value === null || value === undefined) continue;
+      node.setAttribute(name, value === true ? "" : String(value));
+    }
+    node.append(...children.filter((child) => child !== null && child !== undefined));
+    return node;
+  }
+
+  /** A labelled form field: the label text above the control. */
+  function field(labelText, control, className = "") {
+    return el("label", { class: `field ${className}`.trim() }, el("span", {}, labelText), control);
+  }
+
+  const alertBox = el("p", { id: "library-error", class: "alert", role: "alert", hidden: true });
+  const listStatus = el("p", { class: "list-status", role: "status" });
+
+  function showError(message) {
+    alertBox.textContent = message;
+    alertBox.hidden = false;
+  }
+
+  function clearError() {
+    alertBox.hidden = true;
+    alertBox.textContent = "";
+  }
+
+  // ---- Formatting ----
+
+  const languageNames = (() => {
+    try {
+      return new Intl.DisplayNames([navigator.language || "en"], { type: "language" });
+    } catch {
+      return null;
+    }
+  })();
+
+  /** "English" for "en" where the browser knows the name, else the code itself. */
+  function languageName(code) {
+    try {
+      return (languageNames && languageNames.of(code)) || code;
+    } catch {
+      return code;
+    }
+  }
+
+  /** "12 min", "1 h 5 min", "under a minute". */
+  function duration(seconds) {
+    if (!(seconds > 0)) return "0 min";
+    if (seconds < 60) return "under a minute";
+    const minutes = Math.round(seconds / 60);
+    if (minutes < 60) return `${minutes} min`;
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    return rest ? `${hours} h ${rest} min` : `${hours} h`;
+  }
+
+  /** "finished" or "12 min left". */
+  function timeLeft(article) {
+    if (article.finished) return "finished";
+    const seconds = typeof article.secondsLeft === "number" ? article.secondsLeft : article.listeningSeconds;
+    return `${duration(seconds)} left`;
+  }
+
+  /** The snippet of a search result, its `[match]` parts marked. */
+  function snippet(text) {
+    const paragraph = el("p", { class: "snippet" });
+    const pattern = /\[([^\]]+)\]/g;
+    let at = 0;
+    for (const match of text.matchAll(pattern)) {
+      paragraph.append(text.slice(at, match.index), el("mark", {}, match[1]));
+      at = match.index + match[0].length;
+    }
+    paragraph.append(text.slice(at));
+    return paragraph;
+  }
+
+  // ---- The list ----
+
+  function renderItem(article) {
+    const title = article.title || `Article ${article.id}`;
+    const meta = [article.site, article.language, timeLeft(article)].filter(Boolean).join(" · ");
+    const progress = Math.min(1, Math.max(0, article.finished ? 1 : article.progress || 0));
+    const percent = Math.round(progress * 100);
+
+    const body = el(
+      "div",
+      { class: "article-body" },
+      el("a", { href: `/articles/${article.id}`, class: "article-title" }, title),
+      el("span", { class: "meta" }, meta),
+      el("progress", { max: 1, value: progress, "aria-label": `${title}: ${percent}% heard` }, `${percent}%`),
+      article.tags && article.tags.length
+        ? el("ul", { class: "tags", "aria-label": "Tags" }, ...article.tags.map((tag) => el("li", { class: "tag" }, tag)))
+        : null,
+      article.snippet ? snippet(article.snippet) : null,
+    );
+    const remove = el("button", { type: "button", class: "delete", "aria-label": `Delete “${title}”` }, "Delete");
+    remove.addEventListener("click", () => deleteArticle(article, title, remove));
+
+    return el("li", { class: "article enhanced", "data-article-id": article.id }, body, remove);
+  }
+
+  function renderList(result) {
+    list.replaceChildren(...result.articles.map(renderItem));
+    const filtering = Boolean(filters.q.value.trim() || filters.tag.value || filters.language.value || filters.progress.value);
+    empty.textContent = filtering ? "No articles match." : "No articles yet.";
+    empty.hidden = result.articles.length > 0;
+    listStatus.textContent =
+      result.total > result.articles.length ? `Showing ${result.articles.length} of ${result.total} articles.` : "";
+    listStatus.hidden = listStatus.textContent === "";
+  }
+
+  // Only the newest listing may render: an older, slower answer is aborted.
+  let listing = null;
+
+  async function refreshList() {
+    if (listing) listing.abort();
+    const controller = new AbortController();
+    listing = controller;
+    const query = new URLSearchParams();
+    const q = filters.q.value.trim();
+    if (q) query.set("q", q);
+    if (filters.tag.value) query.set("tag", filters.tag.value);
+    if (filters.language.value) query.set("language", filters.language.value);
+    if (filters.progress.value) query.set("progress", filters.progress.value);
+    const path = `/api/articles${query.toString() ? `?${query}` : ""}`;
+    try {
+      const result = await api(path, { signal: controller.signal });
+      if (listing !== controller) return;
+      renderList(result);
+      clearError();
+    } catch (error) {
+      if (error.name === "AbortError") return;
+      showError(`Could not list the articles: ${error.message}`);
+    } finally {
+      if (listing === controller) listing = null;
+    }
+  }
+
+  /** Fills the tag and language filters, keeping what is selected. */
+  async function refreshFacets() {
+    try {
+      const facets = await api("/api/facets");
+      fillSelect(filters.tag, "All tags", facets.tags.map((tag) => [tag.name, `${tag.name} (${tag.count})`]));
+      fillSelect(
+        filters.language,
+        "All languages",
+        facets.languages.map((language) => [language.code, `${languageName(language.code)} (${language.count})`]),
+      );
+    } catch (error) {
+      showError(`Could not load the filters: ${error.message}`);
+    }
+  }
+
+  function fillSelect(select, allLabel, entries) {
+    const selected = select.value;
+    select.replaceChildren(el("option", { value: "" }, allLabel), ...entries.map(([value, label]) => el("option", { value }, label)));
+    // A filter whose last article went away falls back to "all".
+    select.value = entries.some(([value]) => value === selected) ? selected : "";
+  }
+
+  async function deleteArticle(article, title, button) {
+    if (!window.confirm(`Delete “${title}” from the library? Its audio and listening position go with it.`)) return;
+    button.disabled = true;
+    try {
+      await api(`/api/articles/${article.id}`, { method: "DELETE" });
+      clearError();
+      await Promise.all([refreshList(), refreshFacets()]);
+    } catch (error) {
+      button.disabled = false;
+      showError(`Could not delete “${title}”: ${error.message}`);
+    }
+  }
+
+  // ---- Filters ----
+
+  const filters = {
+    q: el("input", { type: "search", name: "q", autocomplete: "off", placeholder: "Words in the title or text" }),
+    tag: el("select", { name: "tag" }, el("option", { value: "" }, "All tags")),
+    language: el("select", { name: "language" }, el("option", { value: "" }, "All languages")),
+    progress: el(
+      "select",
+      { name: "progress" },
+      el("option", { value: "" }, "All"),
+      el("option", { value: "unfinished" }, "Unfinished"),
+      el("option", { value: "finished" }, "Finished"),
+    ),
+  };
+
+  const filterForm = el(
+    "form",
+    { class: "filters", role: "search", "aria-label": "Find articles" },
+    field("Search", filters.q, "search"),
+    field("Tag", filters.tag),
+    field("Language", filters.language),
+    field("Show", filters.progress, "progress-filter"),
+  );
+  filterForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    refreshList();
+  });
+
+  let searchTimer = 0;
+  filters.q.addEventListener("input", () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(refreshList, 250);
+  });
+  for (const select of [filters.tag, filters.language, filters.progress]) {
+    select.addEventListener("change", refreshList);
+  }
+
+  // ---- Adding an article ----
+
+  const add = {
+    url: el("input", { type: "url", name: "url", inputmode: "url", autocomplete: "off", placeholder: "https://…" }),
+    text: el("textarea", { name: "text", rows: 5, placeholder: "Paste the text of an article" }),
+    title: el("input", { type: "text", name: "title", autocomplete: "off" }),
+    submit: el("button", { type: "submit", class: "primary" }, "Add"),
+    status: el("span", { class: "status", role: "status" }),
+  };
+  const addForm = el(
+    "form",
+    { "aria-label": "Add an article" },
+    field("Web address", add.url),
+    el("p", { class: "or" }, "or"),
+    field("Text", add.text),
+    field("Title (optional, for pasted text)", add.title),
+    el("div", { class: "actions" }, add.submit, add.status),
+  );
+  const addSection = el("details", { class: "add-form" }, el("summary", {}, "Add an article"), addForm);
+
+  addForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const url = add.url.value.trim();
+    const text = add.text.value.trim();
+    const title = add.title.value.trim();
+    if (url && text) return showError("Give a web address or paste text, not both.");
+    if (!url && !text) return showError("Give a web address or paste the text of an article.");
+
+    const body = url ? { url } : title ? { text, title } : { text };
+    add.submit.disabled = true;
+    add.status.textContent = url ? "Fetching the page…" : "Adding…";
+    try {
+      const result = await api("/api/articles", { method: "POST", body });
+      clearError();
+      const name = result.article.title || `Article ${result.article.id}`;
+      add.status.textContent = result.added ? `Added “${name}”.` : `“${name}” is already in the library.`;
+      add.url.value = "";
+      add.text.value = "";
+      add.title.value = "";
+      await Promise.all([refreshList(), refreshFacets()]);
+    } catch (error) {
+      add.status.textContent = "";
+      showError(`Could not add the article: ${error.message}`);
+    } finally {
+      add.submit.disabled = false;
+    }
+  });
+
+  // ---- Start ----
+
+  tools.replaceChildren(filterForm, addSection, alertBox);
+  list.before(listStatus);
+  listStatus.hidden = true;
+  tools.hidden = false;
+  refreshFacets();
+  refreshList();
+})();

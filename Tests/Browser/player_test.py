@@ -1,0 +1,447 @@
+#!/usr/bin/env python3
+"""Browser test of `narrate serve`: the library page and the article player in Chromium.
+
+Drives Debian's headless Chromium through Selenium against a running server whose article
+ARTICLE is already rendered, and checks what a listener sees: the article listed, no
+horizontal scrolling on a phone, the word highlighted where the audio is, a clicked word
+playing from its start, and the position saved on pause and resumed on reload (also as
+`narrate position` reports it). Each check prints "ok: ..."; the first that fails prints
+"FAIL: ..." and the script exits 1 (2 for bad usage), leaving failure.png beside the
+screenshots.
+
+    python3 Tests/Browser/player_test.py --url http://127.0.0.1:PORT --article ID \
+        --narrate .build/debug/narrate --library /path/to/library.sqlite --screenshots DIR
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+READY_TIMEOUT = 20.0
+# A seek lands on the time asked for; the rest is the browser's rounding.
+SEEK_TOLERANCE = 0.05
+
+
+class CheckFailed(Exception):
+    """A check saw something other than what the player should do."""
+
+
+def ok(message):
+    print(f"ok: {message}", flush=True)
+
+
+class Server:
+    """The narrate server under test, read over HTTP the way the page reads it."""
+
+    def __init__(self, base_url, article_id):
+        self.base_url = base_url.rstrip("/")
+        self.article_id = article_id
+
+    def get_json(self, path):
+        url = self.base_url + path
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                return json.load(response)
+        except Exception as error:  # noqa: BLE001 (any failure here is the check failing)
+            raise CheckFailed(f"GET {url} failed: {error}") from error
+
+    def article(self):
+        return self.get_json(f"/api/articles/{self.article_id}")
+
+    def position(self):
+        return self.get_json(f"/api/articles/{self.article_id}/position")["position"]
+
+
+class Browser:
+    """Headless Chromium with the viewport, waiting and screenshot helpers the checks use."""
+
+    def __init__(self, base_url, screenshots):
+        self.base_url = base_url.rstrip("/")
+        self.screenshots = screenshots
+        options = Options()
+        options.binary_location = CHROMIUM
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                         "--autoplay-policy=no-user-gesture-required", "--mute-audio",
+                         "--window-size=1440,900", "--hide-scrollbars"):
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+    def quit(self):
+        self.driver.quit()
+
+    def viewport(self, width, height, mobile=False):
+        """Makes the page exactly width × height CSS pixels (a phone's when mobile)."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
+        })
+
+    def open(self, path):
+        self.driver.get(self.base_url + path)
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    def wait_for(self, script, timeout, message, *arguments):
+        """Polls a script returning a truthy value; returns that value, or fails with message."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.js(script, *arguments)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise CheckFailed(f"{message} (waited {timeout:g} s)")
+            time.sleep(0.1)
+
+    def wait_ready(self):
+        """Waits for the player to have its transcript and its audio's metadata."""
+        self.wait_for("return Boolean(window.narratePlayer && window.narratePlayer.ready)", READY_TIMEOUT,
+                      "the player never became ready (window.narratePlayer.ready stayed false); "
+                      f"page says: {self.visible_alert() or 'no error shown'}")
+
+    def visible_alert(self):
+        return self.js("""
+            const shown = [...document.querySelectorAll('[role="alert"]')].filter((e) => !e.hidden && e.textContent.trim());
+            return shown.map((e) => e.textContent.trim()).join(' | ');
+        """)
+
+    def screenshot(self, name):
+        path = os.path.join(self.screenshots, name)
+        if not self.driver.save_screenshot(path):
+            raise CheckFailed(f"could not write the screenshot {path}")
+        return path
+
+    def assert_no_horizontal_scroll(self, what):
+        """Fails, naming the widest elements, when the page is wider than the viewport."""
+        sizes = self.js("""
+            const root = document.documentElement;
+            const wide = [...document.querySelectorAll('body *')]
+                .filter((e) => e.getBoundingClientRect().right > root.clientWidth + 0.5)
+                .slice(0, 5)
+                .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().replace(/\\s+/g, '.') : ''} (right edge ${Math.round(e.getBoundingClientRect().right)})`);
+            return {scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide};
+        """)
+        if sizes["scrollWidth"] > sizes["clientWidth"]:
+            raise CheckFailed(f"{what} scrolls horizontally: scrollWidth {sizes['scrollWidth']} > clientWidth "
+                              f"{sizes['clientWidth']}; too wide: {', '.join(sizes['wide']) or 'nothing found'}")
+
+    def javascript_errors(self):
+        """Errors the pages logged since the last call (a missing favicon is not one)."""
+        entries = self.driver.get_log("browser")
+        return [entry["message"] for entry in entries
+                if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]]
+
+
+# ---- What the player should highlight ----
+
+def expected_word(words, seconds):
+    """The word heard at `seconds`: the one whose [start, end) holds it, else the last one started."""
+    best = -1
+    for index, word in enumerate(words):
+        start, end = word["startSeconds"], word["endSeconds"]
+        if start is None:
+            continue
+        if start <= seconds and (end is None or seconds < end):
+            return index
+        if start <= seconds and (best < 0 or start >= words[best]["startSeconds"]):
+            best = index
+    return best
+
+
+def before_first_word_of_sentence(view, seconds):
+    """Whether `seconds` lies between a sentence's start and its first word (no word is heard)."""
+    for number, sentence in enumerate(view["sentences"]):
+        start, end = sentence["startSeconds"], sentence["endSeconds"]
+        if start is None or not start <= seconds < (end if end is not None else float("inf")):
+            continue
+        starts = [w["startSeconds"] for w in view["words"] if w["sentence"] == number and w["startSeconds"] is not None]
+        return bool(starts) and seconds < min(starts)
+    return False
+
+
+def words_to_click(view):
+    """The timed words of the longest sentence around 60% of the words, in order.
+
+    The longest sentence leaves the most time between the click and the pause of the
+    next check, so the pause still falls in the clicked word's sentence on a slow machine.
+    """
+    words, sentences = view["words"], view["sentences"]
+    timed = [index for index, word in enumerate(words) if word["startSeconds"] is not None]
+    if len(timed) < 10:
+        raise CheckFailed(f"the article has {len(timed)} timed words; the test needs a rendered article with word timings")
+    window = timed[int(len(timed) * 0.5):int(len(timed) * 0.7) + 1]
+    candidates = sorted({words[index]["sentence"] for index in window})
+
+    def length(number):
+        sentence = sentences[number]
+        if sentence["startSeconds"] is None or sentence["endSeconds"] is None:
+            return 0.0
+        return sentence["endSeconds"] - sentence["startSeconds"]
+
+    sentence = max(candidates, key=length)
+    return [index for index in timed if words[index]["sentence"] == sentence]
+
+
+# ---- The checks ----
+
+def check_article_rendered(server):
+    """0. The server answers, and the article has a render with word timings to follow."""
+    view = server.article()
+    if not view["render"]:
+        raise CheckFailed(f"article {server.article_id} has no render; render it before running this test")
+    if not view["words"]:
+        raise CheckFailed(f"article {server.article_id}'s render has no word timings; render it again")
+    ok(f"article {server.article_id} is rendered: {view['render']['duration']:.1f} s, "
+       f"{len(view['sentences'])} sentences, {len(view['words'])} words")
+    return view
+
+
+def check_library(browser, server):
+    """1. The library lists the article, and fits a 360 px phone."""
+    article_id = server.article_id
+    browser.viewport(1440, 900)
+    browser.open("/")
+    link = browser.driver.find_elements(By.CSS_SELECTOR, f'#articles a[href="/articles/{article_id}"]')
+    if not link:
+        raise CheckFailed(f"the library page does not link /articles/{article_id}")
+    # library.js replaces the list with items carrying progress bars and delete buttons.
+    browser.wait_for(
+        f'return document.querySelector(\'#articles li.article[data-article-id="{article_id}"] progress\') !== null'
+        " && !document.getElementById('library-tools').hidden",
+        10, f"library.js did not show the filters and article {article_id}'s progress (alert: "
+            f"{browser.visible_alert() or 'none'})")
+    browser.screenshot("library-1440.png")
+    ok(f"library at 1440×900 lists article {article_id} with its progress and the filters; library-1440.png")
+
+    browser.viewport(360, 740, mobile=True)
+    browser.open("/")
+    browser.wait_for(f'return document.querySelector(\'#articles li.article[data-article-id="{article_id}"] progress\') !== null',
+                     10, "library.js did not render the list at 360 px")
+    browser.assert_no_horizontal_scroll("the library page at 360 px")
+    browser.screenshot("library-360.png")
+    ok("library at 360×740 has no horizontal scrolling; library-360.png")
+
+
+def check_highlight_follows_audio(browser, server):
+    """2. Playing, the word highlighted is the word heard."""
+    browser.viewport(1440, 900)
+    browser.open(f"/articles/{server.article_id}")
+    browser.wait_ready()
+    view = server.article()
+    ok("article page ready at 1440×900 (transcript and audio metadata loaded)")
+
+    browser.driver.find_element(By.CSS_SELECTOR, '#player button[aria-label="Play"]').click()
+    browser.wait_for("return !narratePlayer.audio.paused && narratePlayer.audio.currentTime > 0", 5,
+                     "the audio did not start playing after the play button was clicked")
+    time.sleep(3)
+    seen = browser.js("""
+        const player = window.narratePlayer;
+        const mark = document.querySelector('.current-word');
+        return {seconds: player.audio.currentTime, word: player.currentWord(), sentence: player.currentSentence(),
+                marked: mark ? Number(mark.dataset.word) : -1,
+                sentenceMarked: document.querySelectorAll('.current-sentence').length};
+    """)
+    seconds, word = seen["seconds"], seen["word"]
+    if seconds < 2:
+        raise CheckFailed(f"after 3 s of playing, the audio is at {seconds:.2f} s")
+    expected = expected_word(view["words"], seconds)
+    if word == -1 and before_first_word_of_sentence(view, seconds):
+        pass  # the pause before a sentence's first word: no word is being read
+    elif abs(word - expected) > 1:
+        raise CheckFailed(f"at {seconds:.3f} s the player highlights word {word}, but word {expected} "
+                          f"({view['words'][expected]['startSeconds']}–{view['words'][expected]['endSeconds']} s) is heard")
+    if seen["marked"] != word:
+        raise CheckFailed(f"currentWord() is {word} but the page marks word {seen['marked']} as .current-word")
+    if seen["sentenceMarked"] != 1:
+        raise CheckFailed(f"{seen['sentenceMarked']} elements are marked .current-sentence while playing (want 1)")
+    browser.screenshot("article-1440.png")
+    ok(f"at {seconds:.2f} s word {word} is highlighted (heard: {expected}); article-1440.png")
+    return view
+
+
+def check_click_word_seeks(browser, view):
+    """3. Clicking a word plays from that word's start."""
+    # The earliest word on one line: a word broken over two lines (a long URL) has no
+    # point in the middle of its box to click.
+    candidates = words_to_click(view)
+    index = browser.js("""
+        return arguments[0].find((i) => {
+            const span = document.querySelector(`#text [data-word="${i}"]`);
+            return span && span.getClientRects().length === 1;
+        }) ?? -1;
+    """, candidates)
+    if index < 0:
+        raise CheckFailed(f"none of the words {candidates} has a span of its own on one line to click")
+    start = view["words"][index]["startSeconds"]
+    element = browser.driver.find_element(By.CSS_SELECTOR, f'#text [data-word="{index}"]')
+    # Paused, so the time only moves once the click plays again; the seek itself is
+    # recorded as it happens, and what the audio has played since is allowed for.
+    browser.js("""
+        const audio = narratePlayer.audio;
+        audio.pause();
+        arguments[0].scrollIntoView({block: 'center'});
+        window.__narrateSeek = null;
+        audio.addEventListener('seeking', () => {
+            window.__narrateSeek = {seconds: audio.currentTime, at: performance.now()};
+        }, {once: true});
+    """, element)
+    time.sleep(0.3)  # let the pause's save and the scroll settle
+    element.click()
+    after = browser.wait_for("""
+        const audio = narratePlayer.audio;
+        if (!window.__narrateSeek) return null;
+        return {seek: window.__narrateSeek, seconds: audio.currentTime, now: performance.now(), rate: audio.playbackRate};
+    """, 1, f"clicking word {index} did not move the audio within 1 s")
+    seek, seconds = after["seek"], after["seconds"]
+    if abs(seek["seconds"] - start) > SEEK_TOLERANCE:
+        raise CheckFailed(f"clicking word {index} moved the audio to {seek['seconds']:.3f} s, not to its start {start:.3f} s")
+    played = max(0.0, (after["now"] - seek["at"]) / 1000) * after["rate"]
+    if not start - SEEK_TOLERANCE <= seconds <= start + played + SEEK_TOLERANCE:
+        raise CheckFailed(f"after clicking word {index} (start {start:.3f} s) the audio is at {seconds:.3f} s, "
+                          f"{played:.3f} s of playing later")
+    browser.wait_for("return !narratePlayer.audio.paused", 1, f"clicking word {index} did not start playing")
+    ok(f"clicking word {index} plays from {seek['seconds']:.3f} s (its start: {start:.3f} s)")
+    return index
+
+
+def check_position_saved_and_resumed(browser, server, view, word, narrate, library):
+    """4. Pausing saves the position; a reload resumes there; `narrate position` agrees."""
+    sentence = view["words"][word]["sentence"]
+    # The click already saved this sentence; only a save listened at or after the pause is the pause's.
+    pressed_at = browser.js("return Date.now() / 1000")
+    ActionChains(browser.driver).send_keys(Keys.SPACE).perform()
+    browser.wait_for("return narratePlayer.audio.paused", 2, "the Space key did not pause playback")
+    paused_in = browser.js("return narratePlayer.currentSentence()")
+    if paused_in != sentence:
+        raise CheckFailed(f"paused in sentence {paused_in}, not in sentence {sentence} of the clicked word {word} "
+                          "(the machine may be too slow for the click-then-pause window)")
+    ok(f"Space paused playback in sentence {sentence}")
+
+    deadline = time.monotonic() + 5
+    while True:
+        position = server.position()
+        if position and position["sentence"] == sentence and position["listenedAt"] >= pressed_at - 0.01:
+            break
+        if time.monotonic() > deadline:
+            raise CheckFailed(f"5 s after pausing, GET /api/articles/{server.article_id}/position says {position}, "
+                              f"not sentence {sentence} listened at {pressed_at:.3f} or later")
+        time.sleep(0.2)
+    ok(f"pausing saved sentence {sentence} on the server (device {position.get('device')!r})")
+
+    browser.driver.refresh()
+    browser.wait_ready()
+    start = view["sentences"][sentence]["startSeconds"]
+    resumed = browser.js("""
+        const marked = document.querySelector('.current-sentence');
+        return {seconds: narratePlayer.audio.currentTime, sentence: narratePlayer.currentSentence(),
+                marked: marked ? Number(marked.dataset.sentence) : -1,
+                banner: Boolean(document.getElementById('continue-banner'))};
+    """)
+    if abs(resumed["seconds"] - start) > SEEK_TOLERANCE:
+        raise CheckFailed(f"after a reload the audio is at {resumed['seconds']:.3f} s, not at sentence {sentence}'s "
+                          f"start {start:.3f} s")
+    if resumed["sentence"] != sentence or resumed["marked"] != sentence:
+        raise CheckFailed(f"after a reload the player is in sentence {resumed['sentence']} and marks sentence "
+                          f"{resumed['marked']}, not {sentence}")
+    if resumed["banner"]:
+        raise CheckFailed("the page offers to continue from another device, but this browser saved the position")
+    ok(f"a reload resumes at sentence {sentence} ({start:.3f} s), highlighted")
+
+    command = [narrate, "position", str(server.article_id), "--json", "--library", library]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    except OSError as error:
+        raise CheckFailed(f"could not run {' '.join(command)}: {error}") from error
+    if run.returncode != 0:
+        raise CheckFailed(f"{' '.join(command)} exited {run.returncode}: {run.stderr.strip()}")
+    try:
+        reported = json.loads(run.stdout)["sentence"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise CheckFailed(f"{' '.join(command)} printed no JSON sentence: {run.stdout!r}") from error
+    if reported != sentence:
+        raise CheckFailed(f"narrate position says sentence {reported}, the browser saved {sentence}")
+    ok(f"narrate position --json reports sentence {sentence}")
+
+
+def check_article_on_phone(browser, server):
+    """5. The article page fits a 360 px phone, the player bar in view at the bottom."""
+    browser.viewport(360, 740, mobile=True)
+    browser.open(f"/articles/{server.article_id}")
+    browser.wait_ready()
+    browser.assert_no_horizontal_scroll("the article page at 360 px")
+    bar = browser.js("""
+        const box = document.getElementById('player').getBoundingClientRect();
+        const buttons = [...document.querySelectorAll('#player button')].map((b) => b.getBoundingClientRect());
+        return {top: box.top, bottom: box.bottom, height: window.innerHeight,
+                smallest: Math.min(...buttons.map((b) => Math.min(b.width, b.height)))};
+    """)
+    if not (bar["top"] < bar["height"] and abs(bar["bottom"] - bar["height"]) <= 1):
+        raise CheckFailed(f"the player bar is not at the bottom of the 740 px viewport: top {bar['top']}, bottom {bar['bottom']}")
+    if bar["smallest"] < 44:
+        raise CheckFailed(f"a player button is {bar['smallest']:.0f} px across; touch targets need 44 px")
+    browser.screenshot("article-360.png")
+    ok("article at 360×740 has no horizontal scrolling, the player bar at the bottom; article-360.png")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--article", required=True, type=int, help="a rendered article's id")
+    parser.add_argument("--narrate", required=True, help="the narrate binary")
+    parser.add_argument("--library", required=True, help="the library the server uses")
+    parser.add_argument("--screenshots", required=True, help="a folder for the screenshots")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.screenshots, exist_ok=True)
+
+    server = Server(arguments.url, arguments.article)
+    try:
+        check_article_rendered(server)
+    except CheckFailed as error:
+        print(f"FAIL: {error}", file=sys.stderr)
+        return 1
+    try:
+        browser = Browser(arguments.url, arguments.screenshots)
+    except WebDriverException as error:
+        print(f"FAIL: could not start headless Chromium ({CHROMIUM}, {CHROMEDRIVER}): {error.msg}", file=sys.stderr)
+        return 1
+    try:
+        check_library(browser, server)
+        view = check_highlight_follows_audio(browser, server)
+        word = check_click_word_seeks(browser, view)
+        check_position_saved_and_resumed(browser, server, view, word, arguments.narrate, arguments.library)
+        check_article_on_phone(browser, server)
+        errors = browser.javascript_errors()
+        if errors:
+            raise CheckFailed("the pages logged errors: " + " | ".join(errors))
+        ok("no JavaScript errors were logged")
+        return 0
+    except (CheckFailed, WebDriverException) as error:
+        message = error.msg if isinstance(error, WebDriverException) else str(error)
+        print(f"FAIL: {message}", file=sys.stderr)
+        try:
+            browser.screenshot("failure.png")
+            for line in browser.javascript_errors():
+                print(f"  browser log: {line}", file=sys.stderr)
+        except (CheckFailed, WebDriverException):
+            pass  # the browser itself is gone: the message above is all there is
+        return 1
+    finally:
+        browser.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+import Foundation
+import NarrateTestSupport
+import Testing
+
+/// What the browser and API tests need: Debian's chromium and chromium-driver, and the
+/// Python packages scripts/install-dependencies installs.
+enum WebTools {
+    static func python(_ code: String) -> String? {
+        guard let outcome = try? NarrateBinary.run(["-c", code], executable: "/usr/bin/env", environment: [:]) else { return nil }
+        return outcome.status == 0 ? outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    static let hasBrowser: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+        && (try? NarrateBinary.run(["python3", "-c", "import selenium"], executable: "/usr/bin/env").status) == 0
+
+    /// schemathesis's `st`, where pip put it.
+    static let schemathesis: String? = {
+        guard let outcome = try? NarrateBinary.run(
+            ["python3", "-c", "import schemathesis, sysconfig; print(sysconfig.get_path('scripts'))"], executable: "/usr/bin/env"
+        ), outcome.status == 0 else { return nil }
+        let path = outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) + "/st"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
+    /// Where the browser test leaves its screenshots for a person to look at:
+    /// `$NARRATE_SCREENSHOTS`, else `.build/screenshots`.
+    static var screenshots: String {
+        ProcessInfo.processInfo.environment["NARRATE_SCREENSHOTS"] ?? "\(NarrateBinary.packageRoot)/.build/screenshots"
+    }
+}
+
+@Suite("The web player in a real browser (headless Chromium, Selenium)", .serialized)
+struct BrowserTests {
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies"))
+    func highlightsStartsFromAClickedWordResumesAndFitsAPhone() throws {
+        let scratch = try ScratchDirectory()
+        let library = "\(scratch.path)/library.sqlite"
+        #expect(try NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-field-notes.md")]).status == 0)
+        let server = try RunningServer(["--library", library])
+        // Rendered first (by the server's worker), so the page has audio at once.
+        _ = try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
+        let deadline = Date().addingTimeInterval(600)
+        while Date() < deadline, try HTTPExchange.send("GET", "\(server.base)/api/articles/1/render").json["state"] as? String != "done" {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        try FileManager.default.createDirectory(atPath: WebTools.screenshots, withIntermediateDirectories: true)
+        let run = try NarrateBinary.run(
+            [
+                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/player_test.py", "--url", server.base, "--article", "1",
+                "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
+            ],
+            executable: "/usr/bin/env"
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        for file in ["library-1440.png", "library-360.png", "article-1440.png", "article-360.png"] {
+            #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/\(file)"), "no \(file)")
+        }
+        #expect(server.stop() == 0)
+    }
+}
+
+@Suite("The API against its OpenAPI document (schemathesis)", .serialized)
+struct OpenAPIConformanceTests {
+    @Test(.enabled(if: WebTools.schemathesis != nil, "needs schemathesis: run scripts/install-dependencies"))
+    func everyResponseMatchesTheDocumentAndNoneIs5xx() throws {
+        let scratch = try ScratchDirectory()
+        let library = "\(scratch.path)/library.sqlite"
+        // Article 1 with render 1, the document's examples.
+        #expect(try NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-news.txt")]).status == 0)
+        let server = try RunningServer(["--library", library])
+        _ = try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
+        let deadline = Date().addingTimeInterval(600)
+        while Date() < deadline, try HTTPExchange.send("GET", "\(server.base)/api/articles/1/render").json["state"] as? String != "done" {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        // A bounded number of examples, a fixed seed: the same requests each run.
+        let run = try NarrateBinary.run(
+            [
+                "\(NarrateBinary.packageRoot)/Sources/NarrateServer/Public/openapi.json", "--url", server.base,
+                "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
+                "--max-examples", "25", "--seed", "20261125", "--generation-database", "none", "--workers", "1", "--request-timeout", "30",
+                "--no-color",
+            ].reduce(into: ["run"]) { $0.append($1) },
+            executable: WebTools.schemathesis!, directory: scratch.path
+        )
+        #expect(run.status == 0, "\(run.standardOutput.suffix(6_000))\(run.standardError.suffix(2_000))")
+        #expect(server.stop() == 0)
+    }
+}

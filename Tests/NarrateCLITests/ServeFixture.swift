@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NarrateTestSupport
+import Testing
+
+/// `narrate serve` running as a user starts it, on a port the system picks, with the
+/// address it printed.
+final class RunningServer {
+    let process: Process
+    /// `http://127.0.0.1:PORT`.
+    let base: String
+    /// Everything it printed before it was ready.
+    let banner: String
+    private let output: Pipe
+
+    /// Starts `narrate serve --port 0 ARGUMENTS` and waits (up to 60 s) for its address.
+    init(_ arguments: [String]) throws {
+        output = Pipe()
+        process = try NarrateBinary.start(["serve", "--port", "0"] + arguments, standardOutput: output)
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        let handle = output.fileHandleForReading
+        while Date() < deadline, process.isRunning, !text.contains("Ctrl-C stops") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        banner = text
+        guard let range = text.range(of: #"http://[^/ ]+:\d+"#, options: .regularExpression) else {
+            process.terminate()
+            throw ServeError.noAddress(text)
+        }
+        // Asked on every address (0.0.0.0), reached on this machine's.
+        base = String(text[range]).replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+    }
+
+    enum ServeError: Error { case noAddress(String) }
+
+    /// Stops it with `signal` and returns its exit status.
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// One HTTP exchange with a server on this machine.
+struct HTTPExchange {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+
+    /// `method url` with `headers` and `body`, waiting up to 30 s.
+    static func send(_ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil) throws -> HTTPExchange {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.timeoutInterval = 30
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<HTTPExchange, any Error> = .failure(URLError(.timedOut))
+        session.dataTask(with: request) { data, response, error in
+            if let error {
+                result = .failure(error)
+            } else if let response = response as? HTTPURLResponse {
+                var fields: [String: String] = [:]
+                for (name, value) in response.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
+                result = .success(HTTPExchange(status: response.statusCode, headers: fields, body: data ?? Data()))
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return try result.get()
+    }
+}

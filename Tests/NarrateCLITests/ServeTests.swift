@@ -1,0 +1,102 @@
+import Foundation
+import NarrateTestSupport
+import Testing
+
+@Suite("narrate serve, run as a user runs it", .serialized)
+struct ServeTests {
+    /// A library holding `samples`, in a scratch folder.
+    func library(_ scratch: ScratchDirectory, samples: [String]) throws -> String {
+        let path = "\(scratch.path)/library.sqlite"
+        let added = try NarrateBinary.run(["add", "--library", path] + samples.map(NarrateBinary.sample))
+        #expect(added.status == 0, "\(added.standardError)")
+        return path
+    }
+
+    @Test func rendersInAWorkerProcessWhileItKeepsAnswering() throws {
+        let scratch = try ScratchDirectory()
+        // The longest sample: its render takes a while, even in a release build.
+        let path = try library(scratch, samples: ["en-long.txt"])
+        let server = try RunningServer(["--library", path])
+        #expect(server.banner.contains("Open http://127.0.0.1:"))
+        let asked = try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
+        #expect(asked.status == 202)
+        // While a worker process renders, the server answers the library and the progress.
+        var answeredWhileRendering = 0
+        var slowest = 0.0
+        var state = "queued"
+        var progress: [Double] = []
+        let deadline = Date().addingTimeInterval(600)
+        while state != "done", state != "failed", Date() < deadline {
+            let start = Date()
+            let list = try HTTPExchange.send("GET", "\(server.base)/api/articles")
+            let render = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/render")
+            slowest = max(slowest, Date().timeIntervalSince(start))
+            #expect(list.status == 200)
+            state = render.json["state"] as? String ?? "?"
+            if state == "running" || state == "queued" {
+                answeredWhileRendering += 1
+                if let job = render.json["job"] as? [String: Any], let value = job["progress"] as? Double { progress.append(value) }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(state == "done")
+        #expect(answeredWhileRendering >= 3, "answered \(answeredWhileRendering) times while rendering; slowest \(slowest) s")
+        #expect(progress == progress.sorted(), "progress went back: \(progress)")
+        // The audio, in ranges.
+        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1")
+        let audio = try #require((view.json["render"] as? [String: Any])?["audio"] as? String)
+        let part = try HTTPExchange.send("GET", server.base + audio, headers: ["Range": "bytes=1000-1999"])
+        #expect(part.status == 206)
+        #expect(part.body.count == 1000)
+        // The render is the library's: `narrate play`'s and `position`'s too.
+        let position = try NarrateBinary.run(["position", "1", "--json", "--library", path])
+        #expect(position.standardOutput.contains("\"measured\" : true") || position.standardOutput.contains("\"measured\":true"))
+        // Stopped gracefully.
+        #expect(server.stop(SIGTERM) == 0)
+    }
+
+    @Test func beyondThisMachineEveryRequestNeedsTheTokenPrintedOnce() throws {
+        let scratch = try ScratchDirectory()
+        let path = try library(scratch, samples: ["en-news.txt"])
+        var token = ""
+        do {
+            let server = try RunningServer(["--host", "0.0.0.0", "--library", path])
+            let url = try #require(server.banner.split(separator: " ").first { $0.contains("?token=") })
+            token = String(url.split(separator: "=").last ?? "")
+            #expect(token.count == 43)
+            // The QR code, in half blocks.
+            #expect(server.banner.contains("▀") || server.banner.contains("▄"))
+            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles").status == 401)
+            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+            #expect(server.stop(SIGINT) == 0)
+        }
+        do {
+            // Started again: the same token, not shown again.
+            let server = try RunningServer(["--host", "0.0.0.0", "--library", path])
+            #expect(!server.banner.contains("?token="))
+            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles?token=\(token)").status == 200)
+            _ = server.stop()
+        }
+        do {
+            let server = try RunningServer(["--host", "0.0.0.0", "--new-token", "--library", path])
+            #expect(server.banner.contains("?token="))
+            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles?token=\(token)").status == 401)
+            _ = server.stop()
+        }
+    }
+
+    @Test func aTakenPortIsOneLineAndExit69() throws {
+        let scratch = try ScratchDirectory()
+        let path = try library(scratch, samples: ["en-news.txt"])
+        let server = try RunningServer(["--library", path])
+        let port = try #require(server.base.split(separator: ":").last)
+        let second = try NarrateBinary.run(["serve", "--port", String(port), "--library", path])
+        #expect(second.status == 69)
+        #expect(second.errorLines.count == 1)
+        #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
+        let badPort = try NarrateBinary.run(["serve", "--port", "70000", "--library", path])
+        #expect(badPort.status == 64)
+        #expect(badPort.errorLines.count == 1)
+        _ = server.stop()
+    }
+}
