@@ -119,7 +119,7 @@ let package = Package(
         .target(
             name: "NarrateServer",
             dependencies: [
-                "Narration", "NarrateCore", "NarrateLibrary", "NarrateFetch", "CNarrateQREncode",
+                "Narration", "NarrateCore", "NarrateLibrary", "NarrateFetch", "NarrateAudio", "CNarrateQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -154,6 +154,16 @@ extension ArticleLibrary {
         }
     }
 
+    /// Job `id`; nil when there is none.
+    public func job(id: Int64) throws(NarrateError) -> BatchJob? {
+        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [id]).map(Self.job) }
+    }
+
+    /// The jobs of output `outputPath`, oldest first.
+    public func jobs(outputPath: String) throws(NarrateError) -> [BatchJob] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM job WHERE outputPath = ? ORDER BY id", arguments: [outputPath]).map(Self.job) }
+    }
+
     /// The jobs, oldest first; only those in `states` when given.
     public func jobs(in states: Set<BatchJob.State>? = nil) throws(NarrateError) -> [BatchJob] {
         try read { db in

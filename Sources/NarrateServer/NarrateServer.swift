@@ -39,6 +39,7 @@ public struct NarrateServer: Sendable {
         router.add(middleware: pages.staticFiles(logger: staticLogger))
         LibraryRoutes(work: work, workers: workers, environment: environment).add(to: router)
         AudioRoute(work: work).add(to: router)
+        LiveAudioRoute(work: work, workers: workers).add(to: router)
         pages.add(to: router)
         return router
     }

@@ -55,6 +55,30 @@ struct ServeTests {
         #expect(server.stop(SIGTERM) == 0)
     }
 
+    @Test func theAudioStreamsWhileTheRenderIsMadeAndEqualsTheRender() throws {
+        let scratch = try ScratchDirectory()
+        let path = try library(scratch, samples: ["en-long.txt"])
+        let server = try RunningServer(["--library", path])
+        #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live").status == 404)
+        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
+        let live = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live")
+        #expect(live.status == 200)
+        #expect(live.headers["content-type"] == "audio/wav")
+        // Once finished: the render, the same audio after its header.
+        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1")
+        let audio = try #require((view.json["render"] as? [String: Any])?["audio"] as? String)
+        let render = try HTTPExchange.send("GET", server.base + audio)
+        let data = try #require(render.body.range(of: Data("data".utf8)))
+        let length = render.body[data.upperBound..<data.upperBound + 4].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        let audioBytes = render.body[data.upperBound + 4..<data.upperBound + 4 + length]
+        #expect(live.body.count == 44 + length)
+        #expect(live.body.dropFirst(44) == audioBytes)
+        // Asked again once finished: the render itself (URLSession follows the redirect).
+        let again = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live", headers: ["Range": "bytes=0-99"])
+        #expect(again.status == 206)
+        _ = server.stop()
+    }
+
     @Test func beyondThisMachineEveryRequestNeedsTheTokenPrintedOnce() throws {
         let scratch = try ScratchDirectory()
         let path = try library(scratch, samples: ["en-news.txt"])

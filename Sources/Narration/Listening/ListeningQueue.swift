@@ -47,7 +47,7 @@ public struct ListeningQueue: Sendable {
             if try library.wordCount(ofRender: render.id) > 0 { return .rendered(render, samples) }
         }
         let output = Self.libraryOutput(articleId: articleId)
-        let jobs = try library.jobs().filter { $0.outputPath == output }
+        let jobs = try library.jobs(outputPath: output)
         if let active = jobs.last(where: { $0.state == .queued || $0.state == .running }) { return .rendering(active) }
         if let last = jobs.last, last.state == .failed { return .failed(last) }
         return .none
