@@ -52,6 +52,12 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Only measure listening: time to first audio of play, position writes.")
     var listeningOnly = false
 
+    @Flag(help: "Only measure narrate serve over HTTP: first audio byte, requests a second, memory under 100 streams.")
+    var serverOnly = false
+
+    @Flag(help: "Skip the narrate serve measurements.")
+    var skipServer = false
+
     @Flag(help: "Only measure batches: narrate batch --jobs 1 and 2 against two bare espeak-ng at once.")
     var batchOnly = false
 
@@ -88,6 +94,11 @@ struct NarrateBench: ParsableCommand {
             try ListeningBenchmark(narrate: locations.narrate, article: locations.sample).run()
             return
         }
+        if serverOnly {
+            let locations = try Locations.find(sample: sample)
+            try ServerBenchmark(narrate: locations.narrate, article: locations.sample, runs: runs).run()
+            return
+        }
         if batchOnly {
             let locations = try Locations.find(sample: sample)
             try BatchBenchmark(narrate: locations.narrate, samplesDirectory: samples, minimumSeconds: batchSeconds).run()
@@ -120,6 +131,10 @@ struct NarrateBench: ParsableCommand {
         if !segmentationOnly {
             let locations = try Locations.find(sample: sample)
             try FormatBenchmark(narrate: locations.narrate, article: locations.sample, rounds: runs).run()
+        }
+        if !segmentationOnly, !skipServer {
+            let locations = try Locations.find(sample: sample)
+            try ServerBenchmark(narrate: locations.narrate, article: locations.sample, runs: runs).run()
         }
         if !segmentationOnly, !skipLibrary {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()

@@ -5,12 +5,14 @@ Drives Debian's headless Chromium through Selenium against a running server whos
 ARTICLE is already rendered, and checks what a listener sees: the article listed, no
 horizontal scrolling on a phone, the word highlighted where the audio is, a clicked word
 playing from its start, and the position saved on pause and resumed on reload (also as
-`narrate position` reports it). Each check prints "ok: ..."; the first that fails prints
-"FAIL: ..." and the script exits 1 (2 for bad usage), leaving failure.png beside the
-screenshots.
+`narrate position` reports it). With --unrendered-article, also that an article without a
+render plays at once from the render being made, and the finished render takes over at the
+same time. Each check prints "ok: ..."; the first that fails prints "FAIL: ..." and the
+script exits 1 (2 for bad usage), leaving failure.png beside the screenshots.
 
     python3 Tests/Browser/player_test.py --url http://127.0.0.1:PORT --article ID \
-        --narrate .build/debug/narrate --library /path/to/library.sqlite --screenshots DIR
+        --narrate .build/debug/narrate --library /path/to/library.sqlite --screenshots DIR \
+        [--unrendered-article ID2]
 """
 
 import argparse
@@ -34,6 +36,11 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 READY_TIMEOUT = 20.0
 # A seek lands on the time asked for; the rest is the browser's rounding.
 SEEK_TOLERANCE = 0.05
+# From pressing play on an article without a render to hearing it. The requirement is 1 s on
+# the 35-minute sample, which the benchmark holds; a test on a busy machine gets some slack.
+FIRST_AUDIO_LIMIT_MS = 1500
+# How long the render of an unrendered article (and the switch to it) may take.
+LIVE_SWITCH_TIMEOUT = 60.0
 
 
 class CheckFailed(Exception):
@@ -377,6 +384,107 @@ def check_position_saved_and_resumed(browser, server, view, word, narrate, libra
     ok(f"narrate position --json reports sentence {sentence}")
 
 
+def check_article_unrendered(server):
+    """0b. The unrendered article has neither a render nor a render job yet."""
+    view = server.article()
+    if view["render"] or view["job"]:
+        raise CheckFailed(f"article {server.article_id} already has a {'render' if view['render'] else 'render job'}; "
+                          "--unrendered-article needs one never rendered (add the sample to the library again)")
+    ok(f"article {server.article_id} has no render and no job yet ({len(view['sentences'])} sentences, "
+       f"about {view['article']['listeningSeconds'] / 60:.0f} min)")
+
+
+def check_plays_while_rendering(browser, server):
+    """6. Without a render, play is heard at once from the render being made; the finished render takes over."""
+    article_id = server.article_id
+    browser.viewport(1440, 900)
+    browser.open(f"/articles/{article_id}")
+    # The player is shown: the play button can be pressed (the page has asked for the render).
+    browser.wait_for("""
+        const player = document.getElementById('player');
+        const play = player && player.querySelector('button.play');
+        return Boolean(window.narratePlayer && !player.hidden && play && !play.disabled);
+    """, READY_TIMEOUT, f"the play button of unrendered article {article_id} never became enabled "
+                        f"(alert: {browser.visible_alert() or 'none'})")
+    # What the page looks like at the first audio, seen by a listener on the audio itself.
+    browser.js("""
+        window.__narrateFirstAudio = null;
+        narratePlayer.audio.addEventListener('playing', () => {
+            if (window.__narrateFirstAudio) return;
+            const player = document.getElementById('player');
+            window.__narrateFirstAudio = {
+                live: narratePlayer.live, ready: narratePlayer.ready, src: narratePlayer.audio.currentSrc,
+                time: player.querySelector('.time').textContent, status: player.querySelector('.player-status').textContent,
+                seekDisabled: player.querySelector('input[type="range"]').disabled,
+                marked: document.querySelectorAll('.current-word, .current-sentence').length};
+        });
+    """)
+    browser.driver.find_element(By.CSS_SELECTOR, '#player button[aria-label="Play"]').click()
+    timing = browser.wait_for("""
+        const p = narratePlayer;
+        return p.firstAudioAt !== null && p.playPressedAt !== null && window.__narrateFirstAudio
+            ? {pressed: p.playPressedAt, first: p.firstAudioAt, seen: window.__narrateFirstAudio} : null;
+    """, 10, f"no audio within 10 s of pressing play on unrendered article {article_id} "
+             f"(alert: {browser.visible_alert() or 'none'})")
+    waited = timing["first"] - timing["pressed"]
+    seen = timing["seen"]
+    print(f"  first audio {waited:.0f} ms after pressing play (live: {seen['live']}, status {seen['status']!r}, "
+          f"time {seen['time']!r})", flush=True)
+    if not seen["live"] or "/live" not in seen["src"]:
+        raise CheckFailed(f"the first audio was not the live stream (narratePlayer.live {seen['live']}, source {seen['src']})")
+    if waited > FIRST_AUDIO_LIMIT_MS:
+        raise CheckFailed(f"the first audio came {waited:.0f} ms after pressing play (at most {FIRST_AUDIO_LIMIT_MS} ms)")
+    if "/" in seen["time"] or not seen["seekDisabled"] or seen["marked"] or "while preparing" not in seen["status"]:
+        raise CheckFailed(f"while live the player shows time {seen['time']!r} (want no length), seek bar "
+                          f"{'disabled' if seen['seekDisabled'] else 'enabled'}, {seen['marked']} highlighted "
+                          f"element(s), status {seen['status']!r} (want 'Playing while preparing…')")
+    ok(f"unrendered article {article_id}: first audio {waited:.0f} ms after pressing play "
+       f"(limit {FIRST_AUDIO_LIMIT_MS} ms), from the live stream, no length, no seeking, nothing highlighted")
+
+    # Until the switch: the latest time heard live (a lower bound of the time switched at).
+    deadline = time.monotonic() + LIVE_SWITCH_TIMEOUT
+    last_live = 0.0
+    while True:
+        now = browser.js("""
+            const p = narratePlayer;
+            return {live: p.live, ready: p.ready, seconds: p.audio.currentTime, paused: p.audio.paused,
+                    switchedAt: p.switchedAt, alert: [...document.querySelectorAll('[role="alert"]')]
+                        .filter((e) => !e.hidden).map((e) => e.textContent.trim()).join(' | ')};
+        """)
+        if now["alert"]:
+            raise CheckFailed(f"the page shows an error while the render is made: {now['alert']}")
+        if now["live"]:
+            last_live = max(last_live, now["seconds"])
+        elif now["ready"]:
+            break
+        if time.monotonic() > deadline:
+            raise CheckFailed(f"{LIVE_SWITCH_TIMEOUT:g} s after pressing play the player is still live={now['live']}, "
+                              f"ready={now['ready']}")
+        time.sleep(0.05)
+    switched = now["switchedAt"]
+    if not switched or not switched["playing"]:
+        raise CheckFailed(f"the finished render took over from the stream as {switched} (want it to play on)")
+    at = max(switched["seconds"], last_live)
+    if now["seconds"] < at - 0.5:
+        raise CheckFailed(f"after the switch the audio is at {now['seconds']:.2f} s, but the stream was at {at:.2f} s")
+
+    # It plays on, and the word heard is highlighted.
+    view = server.article()
+    found = browser.wait_for("""
+        const p = narratePlayer;
+        const mark = document.querySelector('.current-word');
+        return !p.audio.paused && p.audio.currentTime > arguments[0] && p.currentWord() >= 0 && mark
+            ? {seconds: p.audio.currentTime, word: p.currentWord(), marked: Number(mark.dataset.word), live: p.live} : null;
+    """, 2, f"within 2 s of the switch (at {at:.2f} s) the audio did not play on with a word highlighted", at)
+    expected = expected_word(view["words"], found["seconds"])
+    if found["marked"] != found["word"] or abs(found["word"] - expected) > 1:
+        raise CheckFailed(f"after the switch, at {found['seconds']:.3f} s the page marks word {found['marked']} "
+                          f"(currentWord {found['word']}), but word {expected} is heard")
+    browser.screenshot("article-live-switched-1440.png")
+    ok(f"the finished render took over at {switched['seconds']:.2f} s (stream last seen at {last_live:.2f} s), "
+       f"played on to {found['seconds']:.2f} s with word {found['word']} highlighted; article-live-switched-1440.png")
+
+
 def check_article_on_phone(browser, server):
     """5. The article page fits a 360 px phone, the player bar in view at the bottom."""
     browser.viewport(360, 740, mobile=True)
@@ -404,12 +512,18 @@ def main():
     parser.add_argument("--narrate", required=True, help="the narrate binary")
     parser.add_argument("--library", required=True, help="the library the server uses")
     parser.add_argument("--screenshots", required=True, help="a folder for the screenshots")
+    parser.add_argument("--unrendered-article", type=int,
+                        help="an article with no render and no render job yet (e.g. samples/en-long.txt): "
+                             "checks that it plays at once while its render is made")
     arguments = parser.parse_args()
     os.makedirs(arguments.screenshots, exist_ok=True)
 
     server = Server(arguments.url, arguments.article)
+    unrendered = Server(arguments.url, arguments.unrendered_article) if arguments.unrendered_article is not None else None
     try:
         check_article_rendered(server)
+        if unrendered:
+            check_article_unrendered(unrendered)
     except CheckFailed as error:
         print(f"FAIL: {error}", file=sys.stderr)
         return 1
@@ -424,6 +538,8 @@ def main():
         word = check_click_word_seeks(browser, view)
         check_position_saved_and_resumed(browser, server, view, word, arguments.narrate, arguments.library)
         check_article_on_phone(browser, server)
+        if unrendered:
+            check_plays_while_rendering(browser, unrendered)
         errors = browser.javascript_errors()
         if errors:
             raise CheckFailed("the pages logged errors: " + " | ".join(errors))

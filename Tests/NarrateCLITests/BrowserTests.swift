@@ -36,7 +36,11 @@ struct BrowserTests {
     func highlightsStartsFromAClickedWordResumesAndFitsAPhone() throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
-        #expect(try NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-field-notes.md")]).status == 0)
+        // Article 1 rendered before the page opens; article 2 (35 minutes) not: played while it renders.
+        let added = try NarrateBinary.run(
+            ["add", "--library", library, NarrateBinary.sample("en-field-notes.md"), NarrateBinary.sample("en-long.txt")]
+        )
+        #expect(added.status == 0)
         let server = try RunningServer(["--library", library])
         // Rendered first (by the server's worker), so the page has audio at once.
         _ = try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
@@ -48,7 +52,7 @@ struct BrowserTests {
         let run = try NarrateBinary.run(
             [
                 "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/player_test.py", "--url", server.base, "--article", "1",
-                "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
+                "--unrendered-article", "2", "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
             ],
             executable: "/usr/bin/env"
         )

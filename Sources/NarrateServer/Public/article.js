@@ -5,6 +5,9 @@
 // words with their times in the render), wraps every sentence and word in a span, plays the
 // render, and follows the audio: the word and sentence being read are highlighted, a word
 // clicked is played from, and where the listener stopped is saved for every device.
+// An article without a render has one made when it is opened, and can be listened to at
+// once: play streams the render as the worker writes it (GET /api/articles/{id}/live, no
+// timings, no seeking), and the finished render takes over at the same time.
 // Offsets in the API are Unicode code points, so text is cut with Array.from, never with
 // UTF-16 string indices.
 "use strict";
@@ -19,6 +22,7 @@
   const articleId = main.dataset.articleId;
   const articlePath = `/api/articles/${encodeURIComponent(articleId)}`;
   const positionPath = `${articlePath}/position`;
+  const livePath = `${articlePath}/live`;
   const ownPositionKey = `narrate.position.${articleId}`;
 
   const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3];
@@ -31,6 +35,8 @@
   const SLEEP_REWIND_SECONDS = 5;
   /** Slack in comparing a time with a word's start (a seek lands exactly on it). */
   const EPSILON = 0.001;
+  /** How often the progress of a render being made is asked for. */
+  const RENDER_POLL_MS = 300;
 
   // ---- What the page knows ----
 
@@ -55,6 +61,30 @@
     audioLoads: 0,
     /** The last position sent, to send one beacon, not two, when the page goes. */
     lastSaved: null,
+    /** Counts prepareAudio runs: an older run's polling stops when a newer one starts. */
+    prepareRuns: 0,
+  };
+
+  /**
+   * Listening while the render is made. Until the render is finished there are no timings:
+   * the stream plays from the article's start, nothing is highlighted, sought or saved.
+   */
+  const live = {
+    /** A render is being made and listening starts at the top: play streams it. */
+    possible: false,
+    /** What the preparing line says after "Preparing audio": "" or " to continue from 12:31". */
+    waitingFor: "",
+    /** The render's progress, 0..100. */
+    percent: 0,
+    /** The audio's source is the live stream (set by the first play). */
+    started: false,
+    /** The stream stopped before the render was finished: waiting for it at `time`. */
+    waiting: false,
+    time: 0,
+    /** Why it stopped: "ended" (with the render: finished a moment later) or "failed". */
+    stopped: "",
+    /** Play on from `time` when the finished render takes over. */
+    resume: false,
   };
 
   /** What the browser tests (and a curious listener's console) read. */
@@ -64,6 +94,13 @@
     view: null,
     currentWord: () => state.word,
     currentSentence: () => state.sentence,
+    /** Playing (or paused in) the render while it is made: no timings, no seeking. */
+    live: false,
+    /** performance.now() when play was last pressed, and of the first `playing` after it (null until then). */
+    playPressedAt: null,
+    firstAudioAt: null,
+    /** Where the live stream was when the finished render took over: `{seconds, playing}`, else null. */
+    switchedAt: null,
   };
   window.narratePlayer = narratePlayer;
 
@@ -419,7 +456,7 @@
   function onFrame() {
     frame = 0;
     if (audio.paused) return;
-    syncToTime(audio.currentTime);
+    if (!narratePlayer.live) syncToTime(audio.currentTime);
     showTime();
     frame = requestAnimationFrame(onFrame);
   }
@@ -459,22 +496,38 @@
   // ---- Playing ----
 
   function play() {
+    if (!narratePlayer.ready && live.possible) {
+      // The stream stopped before the render was finished: play on when it is.
+      if (live.waiting) return keepOnAfterSwitch(true);
+      if (!live.started) startLive();
+    }
+    const fromLive = narratePlayer.live;
     const started = audio.play();
     if (started && started.catch) {
       started.catch((error) => {
-        // AbortError: a pause or a new source came first, which is not a failure.
-        if (error.name !== "AbortError") showError(`The audio could not start: ${error.message}`);
+        // AbortError: a pause or a new source came first, which is not a failure. The live
+        // stream's own failures are the error event's to handle.
+        if (error.name !== "AbortError" && !fromLive) showError(`The audio could not start: ${error.message}`);
       });
     }
   }
 
+  /** Play as the listener pressed it (button, Space, Media Session): timed, for the tests. */
+  function pressPlay() {
+    narratePlayer.playPressedAt = performance.now();
+    narratePlayer.firstAudioAt = null;
+    play();
+  }
+
   function togglePlay() {
-    if (!narratePlayer.ready) return;
-    if (audio.paused) play();
+    if (!narratePlayer.ready && !live.possible) return;
+    if (!narratePlayer.ready && live.waiting) return keepOnAfterSwitch(!live.resume);
+    if (audio.paused || (!narratePlayer.ready && !live.started)) pressPlay();
     else audio.pause();
   }
 
   function duration() {
+    if (narratePlayer.live) return 0; // the stream's header says "as long as can be": not a length
     if (isNumber(audio.duration)) return audio.duration;
     return state.view && state.view.render ? state.view.render.duration : 0;
   }
@@ -696,36 +749,168 @@
     narratePlayer.ready = true;
   }
 
-  /** No render yet: asks for one and shows how far it is, then loads it. */
-  async function prepareAudio() {
+  // ---- No render yet: one is made, and listened to while it is made ----
+
+  const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /**
+   * When sentence `index` is heard: the saved position's time when it has one, else a guess
+   * from the article's estimated length and how far into its text the sentence is.
+   */
+  function estimatedStart(view, index) {
+    const position = view.position;
+    if (position && position.sentence === index && isNumber(position.seconds)) return { seconds: position.seconds, exact: true };
+    let before = 0;
+    let total = 0;
+    view.sentences.forEach((sentence, number) => {
+      const length = Math.max(0, (sentence.end || 0) - (sentence.start || 0));
+      total += length;
+      if (number < index) before += length;
+    });
+    const length = view.article && view.article.listeningSeconds;
+    if (!(total > 0) || !isNumber(length)) return null;
+    return { seconds: (before / total) * length, exact: false };
+  }
+
+  /** The status line while the render is made: how far it is, and what the player does meanwhile. */
+  function showPreparing() {
+    const percent = isNumber(live.percent) ? ` ${live.percent}%` : "";
+    let text;
+    if (live.waiting && live.stopped === "ended") text = `Finishing the audio…${percent}`;
+    else if (live.waiting) text = `Preparing audio…${percent}${live.resume ? " Playing on when it is ready." : ""}`;
+    else if (live.started) text = `${audio.paused ? "Paused" : "Playing"} while preparing…${percent}`;
+    else text = `Preparing audio${live.waitingFor}…${percent}`;
+    // Polled every few hundred milliseconds: the live region changes only when the words do.
+    if (ui.status.textContent !== text || ui.status.children.length) setStatus(text);
+  }
+
+  function showPlayButton(playing) {
+    ui.play.replaceChildren(icon(playing ? "pause" : "play"));
+    ui.play.setAttribute("aria-label", playing ? "Pause" : "Play");
+    ui.play.title = playing ? "Pause" : "Play";
+  }
+
+  /** Only what works without timings: play, speed, sleep. */
+  function enableLiveControls() {
     setControlsEnabled(false);
-    setStatus("Preparing audio…");
+    ui.play.disabled = false;
+    ui.speed.disabled = false;
+    ui.sleep.disabled = false;
+  }
+
+  function setLive(on) {
+    narratePlayer.live = on;
+    playerRoot.classList.toggle("live", on);
+  }
+
+  /** The first play while the render is made: the stream, from the article's first sentence. */
+  function startLive() {
+    live.started = true;
+    live.waiting = false;
+    live.stopped = "";
+    live.resume = false;
+    setLive(true);
+    ++state.audioLoads; // a render's load still waiting for its metadata is forgotten
+    state.pausedBySleep = false;
+    keepPitch();
+    audio.src = livePath;
+    showTime();
+    showPreparing();
+  }
+
+  /**
+   * The stream stopped before the render was finished: it ended (it ends with the render,
+   * which the polling learns a moment later) or failed. The finished render plays on from here.
+   */
+  function liveStopped(why, resume) {
+    if (live.waiting) return;
+    live.waiting = true;
+    live.stopped = why;
+    live.time = audio.currentTime || 0;
+    keepOnAfterSwitch(resume);
+  }
+
+  /** Whether the finished render plays on when it takes over from a stopped stream. */
+  function keepOnAfterSwitch(on) {
+    live.resume = on;
+    showPlayButton(on);
+    showPreparing();
+    showTime();
+  }
+
+  /** Forgets the stream (the render failed, or is made again) and stops its audio. */
+  function dropLive() {
+    const started = live.started;
+    Object.assign(live, { possible: false, started: false, waiting: false, time: 0, stopped: "", resume: false });
+    setLive(false);
+    if (started) {
+      ++state.audioLoads;
+      audio.pause();
+      audio.removeAttribute("src");
+      audio.load(); // drops the pause event queued just now
+      showPlayButton(false);
+      if (navigator.mediaSession) navigator.mediaSession.playbackState = "paused";
+    }
+    showTime();
+  }
+
+  /**
+   * No render yet: asks for one and shows how far it is. Meanwhile play streams it, unless
+   * the listening resumes further on than the first sentence: that waits for the finished
+   * render (the stream cannot seek). Then the finished render is loaded, or takes over.
+   */
+  async function prepareAudio() {
+    const run = ++state.prepareRuns;
+    dropLive();
+    setControlsEnabled(false);
+    const view = state.view;
+    const { sentence } = startingPlace(view);
+    live.waitingFor = "";
+    if (sentence > 0) {
+      const at = estimatedStart(view, sentence);
+      live.waitingFor = at ? ` to continue from ${at.exact ? "" : "about "}${clock(at.seconds)}` : ` to continue from sentence ${sentence + 1}`;
+    }
+    live.percent = null;
+    showPreparing();
     let answer;
     try {
       answer = await api(`${articlePath}/render`, { method: "POST" });
     } catch (error) {
+      if (run !== state.prepareRuns) return undefined;
       return renderFailed(`The audio could not be prepared: ${error.message}`);
     }
-    if (answer.render) return loadFreshView();
+    if (run !== state.prepareRuns) return undefined;
+    if (answer.render) return renderFinished(run);
+    const progressOf = (job) => Math.round(clamp((job && job.progress) || 0, 0, 1) * 100);
+    live.percent = progressOf(answer.job);
+    if (sentence <= 0) {
+      live.possible = true;
+      enableLiveControls();
+      showTime();
+    }
+    showPreparing();
 
     let failures = 0;
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await delay(RENDER_POLL_MS);
+      if (run !== state.prepareRuns) return undefined;
       let progress;
       try {
         progress = await api(`${articlePath}/render`);
         failures = 0;
       } catch (error) {
+        if (run !== state.prepareRuns) return undefined;
         // A blip (the server restarting) is waited out; a dead server is reported.
         failures += 1;
         if (failures >= 5) return renderFailed(`Lost track of the audio being prepared: ${error.message}`);
         continue;
       }
+      if (run !== state.prepareRuns) return undefined;
       const job = progress.job;
-      if (progress.state === "done" || progress.render) return loadFreshView();
+      if (progress.state === "done" || progress.render) return renderFinished(run);
       if (progress.state === "queued" || progress.state === "running") {
-        const percent = Math.round(clamp((job && job.progress) || 0, 0, 1) * 100);
-        setStatus(`Preparing audio… ${percent}%`);
+        live.percent = progressOf(job);
+        showPreparing();
         continue;
       }
       const why = (job && job.error) || (progress.state === "none" ? "the job was cancelled" : `the job ${progress.state}`);
@@ -733,7 +918,81 @@
     }
   }
 
+  /**
+   * The render is finished: the article again, now with timings. Without a stream it loads
+   * as any render does; after one, it takes over at the stream's time, playing if that was.
+   */
+  async function renderFinished(run) {
+    let view;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        view = await fetchView();
+        break;
+      } catch (error) {
+        if (run !== state.prepareRuns) return;
+        // The stream plays on meanwhile, so a blip is worth waiting out.
+        if (!live.started || attempt >= 5) {
+          dropLive();
+          setStatus();
+          showError(`Could not load the article: ${error.message}`);
+          return;
+        }
+        await delay(1000);
+      }
+    }
+    if (run !== state.prepareRuns) return;
+    if (!view.render) {
+      // Finished, and gone already (its file removed): made again.
+      useView(view);
+      prepareAudio();
+      return;
+    }
+    if (!live.started) {
+      live.possible = false;
+      useView(view);
+      loadAudio(view);
+      return;
+    }
+    const seconds = live.waiting ? live.time : audio.currentTime;
+    const playing = live.waiting ? live.resume : !audio.paused;
+    useView(view);
+    switchToRender(view, seconds, playing);
+  }
+
+  /** The finished render takes over from the stream, at the same time. */
+  function switchToRender(view, seconds, playing) {
+    narratePlayer.switchedAt = { seconds, playing };
+    Object.assign(live, { possible: false, started: false, waiting: false, time: 0, stopped: "", resume: false });
+    setLive(false);
+    keepPitch();
+    const load = ++state.audioLoads;
+    audio.addEventListener("loadedmetadata", () => {
+      if (load === state.audioLoads) onSwitched(seconds, playing);
+    }, { once: true });
+    audio.src = state.view.render.audio;
+    audio.load();
+    showPlayButton(playing);
+  }
+
+  /** The finished render's length is known: on from where the stream was, as any render. */
+  function onSwitched(seconds, playing) {
+    setSpeed(Number(ui.speed.value));
+    keepPitch();
+    audio.currentTime = clamp(seconds, 0, duration() || seconds);
+    syncToTime(audio.currentTime, { follow: false });
+    followSentence(); // unless the listener is reading elsewhere
+    ui.seek.max = String(duration());
+    showTime();
+    setStatus();
+    setControlsEnabled(true);
+    narratePlayer.ready = true;
+    if (playing) play();
+    else showPlayButton(false);
+  }
+
   function renderFailed(message) {
+    dropLive();
+    setControlsEnabled(false);
     showError(message);
     const again = el("button", { type: "button" }, "Try again");
     again.addEventListener("click", () => {
@@ -759,6 +1018,12 @@
 
   audio.addEventListener("error", async () => {
     if (!audio.getAttribute("src")) return;
+    // The stream failed (the job failed, or the connection broke): the polling reports a
+    // failed job; otherwise the finished render plays on from here.
+    if (narratePlayer.live) {
+      liveStopped("failed", true);
+      return;
+    }
     const reason = audio.error && audio.error.message ? ` (${audio.error.message})` : "";
     // The render's file may be gone: the article then has no render and is rendered again.
     if (!state.audioRecovered) {
@@ -782,6 +1047,16 @@
   // ---- Showing time ----
 
   function showTime() {
+    // Live, or waiting to be: the time heard, and no length (none is known yet).
+    if (!narratePlayer.ready && (live.possible || narratePlayer.live)) {
+      const now = live.waiting ? live.time : live.started ? audio.currentTime : 0;
+      const shown = clock(now);
+      if (ui.time.textContent === shown) return;
+      ui.time.textContent = shown;
+      ui.seek.value = "0";
+      ui.seek.setAttribute("aria-valuetext", `${shown}, while the audio is prepared`);
+      return;
+    }
     const total = duration();
     const now = audio.currentTime;
     if (!state.scrubbing) ui.seek.value = String(now);
@@ -794,7 +1069,7 @@
   function updateMediaPosition() {
     const session = navigator.mediaSession;
     const total = duration();
-    if (!session || !session.setPositionState || !(total > 0)) return;
+    if (!session || !session.setPositionState || !(total > 0) || narratePlayer.live) return;
     try {
       session.setPositionState({ duration: total, playbackRate: audio.playbackRate, position: clamp(audio.currentTime, 0, total) });
     } catch {
@@ -817,7 +1092,7 @@
       // MediaMetadata missing: the handlers still work.
     }
     const handlers = {
-      play: () => play(),
+      play: () => pressPlay(),
       pause: () => audio.pause(),
       previoustrack: () => stepSentence(-1),
       nexttrack: () => stepSentence(1),
@@ -839,35 +1114,53 @@
   audio.addEventListener("play", () => {
     if (state.pausedBySleep) {
       state.pausedBySleep = false;
-      audio.currentTime = Math.max(0, audio.currentTime - SLEEP_REWIND_SECONDS);
+      // The stream cannot go back: it plays on where it paused.
+      if (!narratePlayer.live) audio.currentTime = Math.max(0, audio.currentTime - SLEEP_REWIND_SECONDS);
       setStatus();
     }
     state.dirty = true;
-    ui.play.replaceChildren(icon("pause"));
-    ui.play.setAttribute("aria-label", "Pause");
-    ui.play.title = "Pause";
+    showPlayButton(true);
     if (navigator.mediaSession) navigator.mediaSession.playbackState = "playing";
+    if (narratePlayer.live) showPreparing();
     startFrames();
   });
-  audio.addEventListener("playing", startFrames);
+  audio.addEventListener("playing", () => {
+    // The first audio heard after play was pressed (the tests time it).
+    if (narratePlayer.playPressedAt !== null && narratePlayer.firstAudioAt === null) narratePlayer.firstAudioAt = performance.now();
+    startFrames();
+  });
 
   audio.addEventListener("pause", () => {
-    ui.play.replaceChildren(icon("play"));
-    ui.play.setAttribute("aria-label", "Play");
-    ui.play.title = "Play";
+    showPlayButton(false);
     if (navigator.mediaSession) navigator.mediaSession.playbackState = "paused";
+    if (narratePlayer.live) {
+      // A stream that failed pauses after its error: it still plays on after the switch.
+      if (live.waiting) showPlayButton(live.resume);
+      showPreparing();
+      showTime();
+      return; // no timings: nothing to highlight or save
+    }
     syncToTime(audio.currentTime);
     // At the end, `ended` saves the article as finished instead.
     if (narratePlayer.ready && !audio.ended) savePosition();
   });
 
   audio.addEventListener("ended", () => {
+    // The stream ends with the render, not with the article: the finished render plays on.
+    if (narratePlayer.live) {
+      liveStopped("ended", true);
+      return;
+    }
     syncToTime(audio.currentTime);
     if (sleep.choice === "end") setSleep("off");
     savePosition({ finished: true });
   });
 
   audio.addEventListener("timeupdate", () => {
+    if (narratePlayer.live && !live.waiting) {
+      showTime();
+      if (sleep.at && Date.now() >= sleep.at) fallAsleep();
+    }
     if (!narratePlayer.ready) return;
     syncToTime(audio.currentTime);
     showTime();
@@ -929,7 +1222,8 @@
       listenerScrolled();
       return;
     }
-    if (!narratePlayer.ready) return;
+    // While the render is made, Space plays the stream (the arrows find no timings to go by).
+    if (!narratePlayer.ready && !live.possible) return;
     switch (event.key) {
       case " ":
       case "Spacebar":

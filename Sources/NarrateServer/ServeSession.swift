@@ -1,0 +1,91 @@
+import Foundation
+public import NarrateCore
+public import NarrateLibrary
+import Synchronization
+
+/// One run of `narrate serve`, as a front end starts it: the token settled (made on first use
+/// beyond this machine, replaced when asked), worker processes of narrate's own executable
+/// for renders, the server run until SIGINT or SIGTERM, and what to tell the user once it
+/// listens.
+public struct ServeSession: Sendable {
+    let settings: ServerSettings
+    let library: ArticleLibrary
+    let executable: String
+    let environment: [String: String]
+    /// Whether the token was made now (it is shown only then).
+    let tokenIsNew: Bool
+
+    /// A session on `host`:`port` over `library`; `replaceToken` makes a new token.
+    /// `executable` is narrate's own, started as `narrate worker` for renders.
+    public init(
+        host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, executable: String?, environment: [String: String]
+    ) throws(NarrateError) {
+        guard let executable else {
+            throw .cannotStartWorker(executable: "narrate", reason: "cannot find this program's own path to start render workers")
+        }
+        var settings = ServerSettings(host: host, port: port, location: library.location)
+        var tokenIsNew = false
+        let loopback = ServerSettings.isLoopback(host)
+        if !loopback || replaceToken {
+            let (token, created) = try ServerToken.obtain(library: library, replace: replaceToken)
+            if !loopback { settings.token = token }
+            tokenIsNew = created
+        }
+        self.settings = settings
+        self.library = library
+        self.executable = executable
+        self.environment = environment
+        self.tokenIsNew = tokenIsNew
+    }
+
+    /// Serves until SIGINT or SIGTERM, telling `announce` what to print once listening; the
+    /// render worker it started is stopped on the way out. An address it cannot listen on is
+    /// `.cannotListen`.
+    public func run(announce: @escaping @Sendable ([String]) -> Void) throws(NarrateError) {
+        let workers = ProcessRenderWorkers(executable: executable, libraryPath: library.location.databasePath)
+        let server = NarrateServer(settings: settings, library: library, workers: workers, environment: environment)
+        let failure = Mutex<(any Error)?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let settings = settings
+        let tokenIsNew = tokenIsNew
+        Task {
+            do {
+                try await server.run { port in announce(Self.announcement(settings, port: port, tokenIsNew: tokenIsNew)) }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        workers.stop()
+        if let error = failure.withLock({ $0 }) {
+            throw .cannotListen(address: "\(settings.host):\(settings.port)", reason: Self.reason(error))
+        }
+    }
+
+    /// Where to open the player: with the token (and its QR code) when it was just made.
+    static func announcement(_ settings: ServerSettings, port: Int, tokenIsNew: Bool) -> [String] {
+        var lines = ["narrate serve: the library \(settings.location.databasePath)"]
+        let showsToken = settings.token != nil && tokenIsNew
+        let url = settings.url(port: port, includingToken: showsToken)
+        lines.append("Open \(url)  (Ctrl-C stops)")
+        if settings.token == nil {
+            if tokenIsNew { lines.append("A new token is stored; it is asked for only when serving beyond this machine (--host).") }
+        } else if showsToken {
+            lines.append("This address holds the library's token, shown only now: keep it (narrate serve --new-token replaces it).")
+            lines += TerminalQRCode.lines(for: url) ?? []
+        } else {
+            lines.append("Requests need the library's token, given when it was made; narrate serve --new-token makes a new one.")
+        }
+        return lines
+    }
+
+    /// The system's words for why listening failed.
+    static func reason(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("Address already in use") { return "the address is in use by another program" }
+        if text.contains("Cannot assign requested address") { return "the address is not this machine's" }
+        if text.contains("Permission denied") { return "permission denied (ports below 1024 need root)" }
+        return text
+    }
+}
