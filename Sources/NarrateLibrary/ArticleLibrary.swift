@@ -186,6 +186,11 @@ public final class ArticleLibrary: Sendable {
         return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
+    /// Whether the library has an article with `id`.
+    public func contains(articleId id: Int64) throws(NarrateError) -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [id]) ?? false }
+    }
+
     /// The article with `id`, content included.
     public func article(id: Int64) throws(NarrateError) -> StoredArticle {
         try read { db in

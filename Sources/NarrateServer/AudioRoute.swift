@@ -14,6 +14,7 @@ import NIOPosix
 /// served as silence.
 struct AudioRoute: Sendable {
     let work: LibraryWork
+    let verified: VerifiedRenders
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("api/articles/:id/renders/:render/audio") { request, context in try await audio(request, context: context) }
@@ -23,6 +24,34 @@ struct AudioRoute: Sendable {
     private func audio(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let articleId = try RequestReading.id("id", in: context)
         let renderId = try RequestReading.id("render", in: context)
+        let render = try await verifiedRender(renderId: renderId, articleId: articleId)
+        // The range asked for, read as RFC 9110 says before the file middleware serves it.
+        var head = request.head
+        switch ByteRange.read(request.headers[.range], size: render.size) {
+        case .whole: head.headerFields[.range] = nil
+        case .range(let lower, let upper): head.headerFields[.range] = "bytes=\(lower)-\(upper)"
+        case .unsatisfiable:
+            throw APIError(
+                .rangeNotSatisfiable, "the range asked for is past the end of the audio (\(render.size) bytes): ask for bytes within it",
+                headers: [.contentRange: "bytes */\(render.size)"]
+            )
+        }
+        let provider = SingleFileProvider(
+            path: render.path, files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
+        )
+        var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(Request(head: head, body: request.body), context: context) {
+            _, _ in throw APIError(.notFound, "the audio of render \(renderId) is gone: ask for the article's render again")
+        }
+        if response.status == .ok || response.status == .partialContent {
+            response.headers[.contentType] = Self.contentType(ofFormat: render.format)
+        }
+        return response
+    }
+
+    /// Render `renderId` of article `articleId`, checked against the library unless it was and
+    /// its file has not changed since.
+    private func verifiedRender(renderId: Int64, articleId: Int64) async throws -> VerifiedRenders.Entry {
+        if let entry = verified.entry(renderId: renderId, articleId: articleId) { return entry }
         let (render, gone) = try await work.run { library throws(NarrateError) -> (RenderRecord?, Bool) in
             let count = try library.article(id: articleId).summary.sentenceCount
             guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return (nil, false) }
@@ -41,28 +70,11 @@ struct AudioRoute: Sendable {
                     : "article \(articleId) has no render \(renderId): GET /api/articles/\(articleId) names its render"
             )
         }
-        // The range asked for, read as RFC 9110 says before the file middleware serves it.
-        var head = request.head
-        let size = (try? FileManager.default.attributesOfItem(atPath: render.path)[.size] as? Int) ?? 0
-        switch ByteRange.read(request.headers[.range], size: size) {
-        case .whole: head.headerFields[.range] = nil
-        case .range(let lower, let upper): head.headerFields[.range] = "bytes=\(lower)-\(upper)"
-        case .unsatisfiable:
-            throw APIError(
-                .rangeNotSatisfiable, "the range asked for is past the end of the audio (\(size) bytes): ask for bytes within it",
-                headers: [.contentRange: "bytes */\(size)"]
-            )
+        verified.remember(renderId: renderId, articleId: articleId, path: render.path, format: render.format)
+        guard let entry = verified.entry(renderId: renderId, articleId: articleId) else {
+            throw APIError(.notFound, "the audio of render \(renderId) is gone: POST /api/articles/\(articleId)/render makes it again")
         }
-        let provider = SingleFileProvider(
-            path: render.path, files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
-        )
-        var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(Request(head: head, body: request.body), context: context) {
-            _, _ in throw APIError(.notFound, "the audio of render \(renderId) is gone: ask for the article's render again")
-        }
-        if response.status == .ok || response.status == .partialContent {
-            response.headers[.contentType] = Self.contentType(ofFormat: render.format)
-        }
-        return response
+        return entry
     }
 
     static func contentType(ofFormat format: String) -> String {
@@ -76,23 +88,27 @@ struct AudioRoute: Sendable {
     }
 }
 
-/// One file, whatever the URL asks: the render's, looked up by id before.
+/// One file, whatever the URL asks: the render's, looked up by id before. Read in 32 KiB
+/// chunks (Hummingbird's default is 128 KiB): with a few chunks read ahead for each
+/// listener, 100 listeners at once hold a quarter of the memory.
 struct SingleFileProvider: FileProvider {
     typealias FileAttributes = LocalFileSystem.FileAttributes
     typealias FileIdentifier = String
 
     let path: String
     let files: LocalFileSystem
+    let fileIO = FileIO(threadPool: .singleton)
+    static let chunkLength = 32 * 1_024
 
     func getFileIdentifier(_: String) -> String? { path }
 
     func getAttributes(id: String) async throws -> FileAttributes? { try await files.getAttributes(id: id) }
 
     func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
-        try await files.loadFile(id: id, context: context)
+        try await fileIO.loadFile(path: id, context: context, chunkLength: Self.chunkLength)
     }
 
     func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        try await files.loadFile(id: id, range: range, context: context)
+        try await fileIO.loadFile(path: id, range: range, context: context, chunkLength: Self.chunkLength)
     }
 }

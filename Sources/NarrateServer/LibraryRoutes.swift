@@ -12,6 +12,8 @@ struct LibraryRoutes: Sendable {
     let work: LibraryWork
     let workers: any RenderWorkers
     let environment: [String: String]
+    /// Audio checked before, forgotten with its article.
+    let verified: VerifiedRenders
 
     func add(to router: Router<BasicRequestContext>) {
         let api = router.group("api")
@@ -25,6 +27,7 @@ struct LibraryRoutes: Sendable {
         api.delete("articles/:id") { _, context in
             let id = try RequestReading.id("id", in: context)
             _ = try await work.run { library throws(NarrateError) in try library.remove(ids: [id]) }
+            verified.forget(articleId: id)
             return Response(status: .noContent)
         }
         api.put("articles/:id/tags") { request, context in try await retag(request, context: context) }
@@ -163,9 +166,8 @@ struct LibraryRoutes: Sendable {
 
     private func position(articleId id: Int64) async throws -> Response {
         let answer = try await work.run { library throws(NarrateError) -> PositionAnswer in
-            let view = try ArticleView(articleId: id, library: library)
             let history = try library.positionHistory(ofArticle: id).prefix(20).map(PositionChangeView.init)
-            return PositionAnswer(position: view.position, history: Array(history))
+            return PositionAnswer(position: try PositionView.saved(articleId: id, library: library), history: Array(history))
         }
         return try Self.json(answer)
     }
@@ -191,7 +193,7 @@ struct LibraryRoutes: Sendable {
         )
         let answer = try await work.run { library throws(NarrateError) -> SavedPosition in
             let saved = try reported.save(articleId: id, library: library)
-            return SavedPosition(saved: saved, position: try ArticleView(articleId: id, library: library).position)
+            return SavedPosition(saved: saved, position: try PositionView.saved(articleId: id, library: library))
         }
         return try Self.json(answer)
     }

@@ -37,8 +37,9 @@ public struct NarrateServer: Sendable {
         var staticLogger = Logger(label: "narrate.static")
         staticLogger.logLevel = .warning
         router.add(middleware: pages.staticFiles(logger: staticLogger))
-        LibraryRoutes(work: work, workers: workers, environment: environment).add(to: router)
-        AudioRoute(work: work).add(to: router)
+        let verified = VerifiedRenders()
+        LibraryRoutes(work: work, workers: workers, environment: environment, verified: verified).add(to: router)
+        AudioRoute(work: work, verified: verified).add(to: router)
         LiveAudioRoute(work: work, workers: workers).add(to: router)
         pages.add(to: router)
         return router

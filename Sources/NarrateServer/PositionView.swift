@@ -1,4 +1,6 @@
+import NarrateCore
 import NarrateLibrary
+import Narration
 
 /// The saved position as a page resumes from it: the sentence and word, and where that
 /// sentence starts in the current render.
@@ -8,6 +10,19 @@ struct PositionView: Encodable, Sendable {
     var seconds: Double?
 
     private enum Keys: String, CodingKey { case sentence, word, seconds, finished, listenedAt, device, updatedAt }
+
+    /// Article `articleId`'s saved position, timed in its listening render; nil when never played.
+    static func saved(articleId: Int64, library: ArticleLibrary) throws(NarrateError) -> PositionView? {
+        guard try library.contains(articleId: articleId) else { throw .noSuchArticle(id: articleId) }
+        guard let saved = try library.position(ofArticle: articleId) else { return nil }
+        var seconds: Double?
+        if case .rendered(let render, let samples) = try ListeningQueue(library: library).state(articleId: articleId),
+            samples.indices.contains(saved.sentence)
+        {
+            seconds = Double(samples[saved.sentence].lowerBound) / Double(max(render.sampleRate, 1))
+        }
+        return PositionView(position: saved, seconds: seconds)
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)

@@ -67,22 +67,54 @@ struct ServerBenchmark {
         print("library list JSON                   \(list.fixed(0)) requests/s")
         print("audio, 64 KiB ranges                \(range.fixed(0)) requests/s" + (nginxRange.map { "   nginx \($0.fixed(0))   ratio \((range / $0).fixed(2))x" } ?? "   (nginx not installed)"))
 
-        // Peak memory: a fresh server, then 100 listeners streaming the whole audio for 10 s.
+        // Peak memory: a fresh server each time, then 100 streams of the whole audio for 10 s: as
+        // fast as loopback takes them (wrk), and as 100 listeners would fetch them, at four
+        // times the audio's rate (curl --limit-rate).
         server.stop()
         server = try ServerProcess(narrate: narrate, library: libraryPath, folder: work.path)
         _ = try HTTPProbe.secondsUntilBody(port: server.port, path: audioPath, bodyBytes: 45)
         let idle = server.peakKiB()
         _ = try wrk(["-c", "100", "-d", "10s", "http://127.0.0.1:\(server.port)\(audioPath)"])
-        let streaming = server.peakKiB()
-        var line = "peak memory, 100 audio streams      \(Double(streaming) / 1024, default: "%.1f") MiB (idle \(Double(idle) / 1024, default: "%.1f") MiB)"
+        let flooded = server.peakKiB()
+        server.stop()
+        server = try ServerProcess(narrate: narrate, library: libraryPath, folder: work.path)
+        try listeners(url: "http://127.0.0.1:\(server.port)\(audioPath)")
+        let paced = server.peakKiB()
+        var nginxFlooded: Int?
+        var nginxPaced: Int?
         if let nginx {
             _ = try wrk(["-c", "100", "-d", "10s", "http://127.0.0.1:\(nginx.port)/audio.wav"])
-            let peak = nginx.peakKiB()
-            line += "   nginx \(Double(peak) / 1024, default: "%.1f") MiB   ratio \((Double(streaming) / Double(max(peak, 1))).fixed(2))x"
+            nginxFlooded = nginx.peakKiB()
+            try listeners(url: "http://127.0.0.1:\(nginx.port)/audio.wav")
+            nginxPaced = nginx.peakKiB()
         }
-        print(line)
+        func mebibytes(_ kib: Int) -> String { (Double(kib) / 1_024).fixed(1) }
+        func beside(_ mine: Int, _ theirs: Int?) -> String {
+            guard let theirs else { return "" }
+            return "   nginx \(mebibytes(theirs)) MiB   ratio \((Double(mine) / Double(max(theirs, 1))).fixed(1))x"
+        }
+        print("peak memory, idle                   \(mebibytes(idle)) MiB")
+        print("peak memory, 100 listeners at 4x    \(mebibytes(paced)) MiB" + beside(paced, nginxPaced))
+        print("peak memory, 100 streams flat out   \(mebibytes(flooded)) MiB" + beside(flooded, nginxFlooded))
         server.stop()
         nginx?.stop()
+    }
+
+    /// 100 listeners fetching `url` at 4x a 22,050 Hz mono WAV's rate for 10 s.
+    private func listeners(url: String) throws(BenchmarkError) {
+        var pids: [pid_t] = []
+        for _ in 0..<100 {
+            let arguments = ["/usr/bin/curl", "-s", "-o", "/dev/null", "--max-time", "10", "--limit-rate", "176k", url]
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, arguments[0], nil, nil, &argv, environ) == 0 else { throw BenchmarkError("cannot run curl") }
+            pids.append(pid)
+        }
+        for pid in pids {
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
     }
 
     private func waitForRender(port: Int) throws(BenchmarkError) {
