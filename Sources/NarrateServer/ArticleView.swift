@@ -7,14 +7,14 @@ import Narration
 /// job making it; and the saved position.
 struct ArticleView: Encodable, Sendable {
     var article: ArticleItem
-    var byline: String?
-    var url: String?
+    @Nullable var byline: String?
+    @Nullable var url: String?
     var blocks: [ArticleTranscript.Block]
     var sentences: [SpanView]
     var words: [SpanView]
-    var render: RenderView?
-    var job: JobView?
-    var position: PositionView?
+    @Nullable var render: RenderView?
+    @Nullable var job: JobView?
+    @Nullable var position: PositionView?
 
     /// A sentence or word; its times are nil before the article is rendered.
     struct SpanView: Encodable, Sendable {
@@ -22,35 +22,8 @@ struct ArticleView: Encodable, Sendable {
         var block: Int
         var start: Int
         var end: Int
-        var startSeconds: Double?
-        var endSeconds: Double?
-
-        private enum Keys: String, CodingKey { case sentence, block, start, end, startSeconds, endSeconds }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(sentence, forKey: .sentence)
-            try container.encode(block, forKey: .block)
-            try container.encode(start, forKey: .start)
-            try container.encode(end, forKey: .end)
-            try container.encode(startSeconds, forKey: .startSeconds)
-            try container.encode(endSeconds, forKey: .endSeconds)
-        }
-    }
-
-    private enum Keys: String, CodingKey { case article, byline, url, blocks, sentences, words, render, job, position }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(article, forKey: .article)
-        try container.encode(byline, forKey: .byline)
-        try container.encode(url, forKey: .url)
-        try container.encode(blocks, forKey: .blocks)
-        try container.encode(sentences, forKey: .sentences)
-        try container.encode(words, forKey: .words)
-        try container.encode(render, forKey: .render)
-        try container.encode(job, forKey: .job)
-        try container.encode(position, forKey: .position)
+        @Nullable var startSeconds: Double?
+        @Nullable var endSeconds: Double?
     }
 
     /// Article `id` of `library`, timed in its listening render when it has one.

@@ -166,23 +166,15 @@ struct LibraryRoutes: Sendable {
 
     private func position(articleId id: Int64) async throws -> Response {
         let answer = try await work.run { library throws(NarrateError) -> PositionAnswer in
-            let history = try library.positionHistory(ofArticle: id).prefix(20).map(PositionChangeView.init)
+            let history = try library.positionHistory(ofArticle: id).prefix(20).map { PositionChangeView(change: $0) }
             return PositionAnswer(position: try PositionView.saved(articleId: id, library: library), history: Array(history))
         }
         return try Self.json(answer)
     }
 
     private struct PositionAnswer: Encodable, Sendable {
-        var position: PositionView?
+        @Nullable var position: PositionView?
         var history: [PositionChangeView]
-
-        private enum Keys: String, CodingKey { case position, history }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(position, forKey: .position)
-            try container.encode(history, forKey: .history)
-        }
     }
 
     private func savePosition(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -200,7 +192,7 @@ struct LibraryRoutes: Sendable {
 
     private struct SavedPosition: Encodable, Sendable {
         var saved: Bool
-        var position: PositionView?
+        @Nullable var position: PositionView?
     }
 
     // MARK: Rendering
@@ -230,17 +222,8 @@ struct LibraryRoutes: Sendable {
 
     private struct RenderAnswer: Encodable, Sendable {
         var state: String
-        var render: RenderView?
-        var job: JobView?
-
-        private enum Keys: String, CodingKey { case state, render, job }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(state, forKey: .state)
-            try container.encode(render, forKey: .render)
-            try container.encode(job, forKey: .job)
-        }
+        @Nullable var render: RenderView? = nil
+        @Nullable var job: JobView? = nil
     }
 
     // MARK: Answers

@@ -5,11 +5,24 @@ import Narration
 /// The saved position as a page resumes from it: the sentence and word, and where that
 /// sentence starts in the current render.
 struct PositionView: Encodable, Sendable {
-    var position: ListeningPosition
-    /// The start of the sentence in the render, in seconds; nil without a render.
-    var seconds: Double?
+    var sentence: Int
+    @Nullable var word: Int?
+    /// The start of the sentence in the render, in seconds; null without a render.
+    @Nullable var seconds: Double?
+    var finished: Bool
+    var listenedAt: Double
+    @Nullable var device: String?
+    var updatedAt: String
 
-    private enum Keys: String, CodingKey { case sentence, word, seconds, finished, listenedAt, device, updatedAt }
+    init(position: ListeningPosition, seconds: Double?) {
+        sentence = position.sentence
+        word = position.word
+        self.seconds = seconds
+        finished = position.finished
+        listenedAt = position.listenedAt
+        device = position.device
+        updatedAt = position.updatedAt
+    }
 
     /// Article `articleId`'s saved position, timed in its listening render; nil when never played.
     static func saved(articleId: Int64, library: ArticleLibrary) throws(NarrateError) -> PositionView? {
@@ -23,33 +36,25 @@ struct PositionView: Encodable, Sendable {
         }
         return PositionView(position: saved, seconds: seconds)
     }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(position.sentence, forKey: .sentence)
-        try container.encode(position.word, forKey: .word)
-        try container.encode(seconds, forKey: .seconds)
-        try container.encode(position.finished, forKey: .finished)
-        try container.encode(position.listenedAt, forKey: .listenedAt)
-        try container.encode(position.device, forKey: .device)
-        try container.encode(position.updatedAt, forKey: .updatedAt)
-    }
 }
 
 /// One entry of the position history, with its nulls spelled out.
 struct PositionChangeView: Encodable, Sendable {
-    var change: PositionChange
+    var number: Int
+    @Nullable var sentence: Int?
+    @Nullable var word: Int?
+    var finished: Bool
+    var listenedAt: Double
+    @Nullable var device: String?
+    var savedAt: String
 
-    private enum Keys: String, CodingKey { case number, sentence, word, finished, listenedAt, device, savedAt }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(change.number, forKey: .number)
-        try container.encode(change.sentence, forKey: .sentence)
-        try container.encode(change.word, forKey: .word)
-        try container.encode(change.finished, forKey: .finished)
-        try container.encode(change.listenedAt, forKey: .listenedAt)
-        try container.encode(change.device, forKey: .device)
-        try container.encode(change.savedAt, forKey: .savedAt)
+    init(change: PositionChange) {
+        number = change.number
+        sentence = change.sentence
+        word = change.word
+        finished = change.finished
+        listenedAt = change.listenedAt
+        device = change.device
+        savedAt = change.savedAt
     }
 }

@@ -25,12 +25,7 @@ struct ListeningBenchmark {
         setenv("NARRATE_LIBRARY", libraryPath, 1)
         defer { unsetenv("NARRATE_LIBRARY") }
         _ = try ChildProcess.runChecked([narrate, "add", article])
-        let library: ArticleLibrary
-        do {
-            library = try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
-        } catch {
-            throw BenchmarkError("cannot open the benchmark library: \(error)")
-        }
+        let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
         let name = article.split(separator: "/").last.map(String.init) ?? article
         print("")
         print("listening: \(name); first audio = the first byte after the AU header on `play 1 --sink stdout`, median of \(runs)")

@@ -20,12 +20,7 @@ struct ServerBenchmark {
         defer { work.remove() }
         let libraryPath = "\(work.path)/library.sqlite"
         _ = try ChildProcess.runChecked([narrate, "add", "--library", libraryPath, article])
-        let library: ArticleLibrary
-        do {
-            library = try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
-        } catch {
-            throw BenchmarkError("cannot open the benchmark library: \(error)")
-        }
+        let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
         let name = article.split(separator: "/").last.map(String.init) ?? article
         print("")
         print("serve: \(name) over HTTP on 127.0.0.1; medians of \(runs); wrk -t2, 5 s a figure")

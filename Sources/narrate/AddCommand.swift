@@ -48,7 +48,7 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let importer = ArticleImport(format: format, title: title, language: language, voice: voice, tags: tags)
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
@@ -69,8 +69,6 @@ struct AddCommand: ParsableCommand {
             }
             if json { try JSONOutput.print(outcomes) }
             if let firstFailure { ErrorReporter.terminate(firstFailure.exitCode) }
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

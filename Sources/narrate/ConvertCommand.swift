@@ -53,11 +53,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do {
-            try convert()
-        } catch {
-            ErrorReporter.fail(error)
-        }
+        ErrorReporter.failing(convert)
     }
 
     private func convert() throws(NarrateError) {

@@ -10,6 +10,11 @@ import Narration
 
 /// Prints one line on standard error and exits with the error's sysexits code.
 enum ErrorReporter {
+    /// Runs a command's work, reporting a library error as `fail` does.
+    static func failing(_ work: () throws(NarrateError) -> Void) {
+        do { try work() } catch { fail(error) }
+    }
+
     static func fail(_ error: NarrateError) -> Never {
         printError(message(for: error))
         exit(error.exitCode)

@@ -21,7 +21,7 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let extract = try ArticleExtract(
                 input: input, format: format, environment: NarrateEnvironment.variables(),
                 isCancelled: { Interruption.isRequested }
@@ -35,8 +35,6 @@ struct ExtractCommand: ParsableCommand {
             if !details.isEmpty { print(details.joined(separator: " · ")) }
             print("")
             print(extract.text)
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

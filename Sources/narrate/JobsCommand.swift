@@ -24,7 +24,7 @@ struct JobsList: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let jobs = try libraryOptions.open().jobs()
             if json {
                 try JSONOutput.print(jobs)
@@ -40,8 +40,6 @@ struct JobsList: ParsableCommand {
             print(TextTable(
                 header: ["JOB", "ARTICLE", "STATE", "TRIES", "AUDIO", "OUTPUT", "ERROR"], rows: rows, rightAligned: [0, 1, 4]
             ).rendered)
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }
@@ -66,7 +64,7 @@ struct JobsRun: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             let progress = BatchProgress(json: json, quiet: quiet)
             let summary = try progress.coordinator(library: library, workers: jobs)
@@ -74,8 +72,6 @@ struct JobsRun: ParsableCommand {
             progress.report(summary, upToDate: 0, json: json)
             if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty { ErrorReporter.terminate(75) }
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }
@@ -97,11 +93,9 @@ struct JobsRetry: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let count = try libraryOptions.open().retryJobs(id: id)
             print("queued again: \(count); 'narrate jobs run' runs them")
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }
@@ -123,11 +117,9 @@ struct JobsCancel: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let count = try libraryOptions.open().cancelJobs(id: id)
             print("cancelled: \(count)")
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }
@@ -146,11 +138,9 @@ struct JobsClear: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let count = try libraryOptions.open().clearDoneJobs()
             print("removed: \(count)")
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

@@ -43,7 +43,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             let articles = try library.list(
                 tag: tag, language: language, progress: progress, order: sort, limit: all ? nil : limit
@@ -67,8 +67,6 @@ struct ListCommand: ParsableCommand {
                 header: ["ID", "TITLE", "LANG", "WORDS", "TIME", "HEARD", "LEFT", "TAGS", "SAVED"], rows: rows,
                 rightAligned: [0, 3, 4, 5, 6]
             ).rendered)
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 

@@ -48,7 +48,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             let article = try library.article(id: id)
             let engine = try ESpeakEngine.shared()
@@ -74,8 +74,6 @@ struct PlayCommand: ParsableCommand {
                 ErrorReporter.printNote("stopped at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
                 ErrorReporter.terminate(130)
             }
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 

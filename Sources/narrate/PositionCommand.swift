@@ -45,7 +45,7 @@ struct PositionCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: library, engine: try ESpeakEngine.shared()), device: "narrate position")
             if history { return try printHistory(position) }
@@ -84,8 +84,6 @@ struct PositionCommand: ParsableCommand {
                     + "\(DurationText.minutes(report.seconds)) of \(DurationText.minutes(report.duration))\(estimate), "
                     + "\(report.percent)%, \(state)\(saved)"
             )
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 

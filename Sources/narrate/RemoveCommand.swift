@@ -20,7 +20,7 @@ struct RemoveCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let removal = try libraryOptions.open().remove(ids: ids, keepAudio: keepAudio)
             if json {
                 try JSONOutput.print(removal)
@@ -33,8 +33,6 @@ struct RemoveCommand: ParsableCommand {
                 ErrorReporter.printError("could not delete \(failure); delete it by hand")
             }
             if !removal.failedDeletions.isEmpty { ErrorReporter.terminate(74) }
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let delivery = RenderDelivery(
                 articleId: id, voice: voiceOptions.request, encoding: try encodingOptions.encoding(output: output),
                 album: encodingOptions.album, output: output, overwrite: force,
@@ -69,8 +69,6 @@ struct RenderCommand: ParsableCommand {
                 "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), \(result.sentences) sentences, voice \(result.voice)\(how))",
                 toStandardOutput: output != AudioFileWriter.standardOutput
             )
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

@@ -41,7 +41,7 @@ struct ResumeCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let export = ResumeExport(
                 articleId: id, output: output, encoding: try encodingOptions.encoding(output: output), album: encodingOptions.album,
                 overwrite: force, extras: try chapterOptions.extras(sync: sync)
@@ -55,8 +55,6 @@ struct ResumeCommand: ParsableCommand {
                     + "sentences \(result.firstSentence + 1) to \(result.sentenceCount) of \(result.sentenceCount))",
                 toStandardOutput: output != AudioFileWriter.standardOutput
             )
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

@@ -24,7 +24,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let hits = try libraryOptions.open().search(query.joined(separator: " "), limit: limit)
             if json {
                 try JSONOutput.print(hits)
@@ -36,8 +36,6 @@ struct SearchCommand: ParsableCommand {
             }
             let rows = hits.map { [String($0.id), $0.title, $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")] }
             print(TextTable(header: ["ID", "TITLE", "MATCH"], rows: rows, rightAligned: [0]).rendered)
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

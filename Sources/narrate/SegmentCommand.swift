@@ -32,11 +32,7 @@ struct SegmentCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do {
-            try segment()
-        } catch {
-            ErrorReporter.fail(error)
-        }
+        ErrorReporter.failing(segment)
     }
 
     private func segment() throws(NarrateError) {

@@ -30,7 +30,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let session = try ServeSession(
                 host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, executable: ExecutablePath.current(),
                 environment: NarrateEnvironment.variables()
@@ -39,8 +39,6 @@ struct ServeCommand: ParsableCommand {
                 print(lines.joined(separator: "\n"))
                 ErrorReporter.finishStandardOutput()
             }
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

@@ -19,7 +19,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let details = try ArticleDetails(
                 id: id, library: libraryOptions.open(), withSentences: sentences, engine: { try? ESpeakEngine.shared() }
             )
@@ -44,8 +44,6 @@ struct ShowCommand: ParsableCommand {
             } else {
                 print(details.text)
             }
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

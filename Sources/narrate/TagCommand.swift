@@ -25,7 +25,7 @@ struct TagCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             var adding: [String] = []
             var removing: [String] = []
             var printJSON = json
@@ -54,8 +54,6 @@ struct TagCommand: ParsableCommand {
             } else {
                 print("\(id): \(tags.isEmpty ? "(no tags)" : tags.joined(separator: ", "))")
             }
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

@@ -16,14 +16,12 @@ struct VoicesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let catalog = VoiceCatalog(voices: try ESpeakEngine.shared().voices())
             let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
             if json { return try JSONOutput.print(voices) }
             let rows = voices.map { [$0.languages.joined(separator: ","), $0.name, $0.gender.rawValue, $0.identifier] }
             print(TextTable(header: ["LANGUAGES", "NAME", "GENDER", "FILE"], rows: rows).rendered)
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

@@ -29,7 +29,7 @@ struct WorkerCommand: ParsableCommand {
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
         let coordinator = self.coordinator ?? getppid()
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             let worker = BatchWorker(
                 library: try libraryOptions.open(), engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
                 name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables())
@@ -39,8 +39,6 @@ struct WorkerCommand: ParsableCommand {
                 claimsNoMore: { Interruption.isDrainRequested },
                 stopsNow: { Interruption.isRequested || orphaned() }
             )
-        } catch {
-            ErrorReporter.fail(error)
         }
     }
 }

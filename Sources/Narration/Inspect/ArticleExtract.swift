@@ -3,16 +3,17 @@ import NarrateIngest
 
 /// The article narrate finds in a page or file and its metadata, so a reader can check what
 /// will be read before adding or converting it.
+/// Every key is written, `null` when the page does not say.
 public struct ArticleExtract: Encodable, Sendable {
     public var title: String
-    public var byline: String?
-    public var site: String?
+    @Nullable public var byline: String?
+    @Nullable public var site: String?
     /// Declared by the page, else detected in its text (nil without language profiles).
-    public var language: String?
-    public var published: String?
-    public var excerpt: String?
+    @Nullable public var language: String?
+    @Nullable public var published: String?
+    @Nullable public var excerpt: String?
     /// Where it was fetched from (after redirects), or the address the page names.
-    public var url: String?
+    @Nullable public var url: String?
     /// The article's blocks, separated by blank lines, without the title heading a web
     /// page's reading starts with.
     public var text: String
@@ -36,22 +37,5 @@ public struct ArticleExtract: Encodable, Sendable {
             blocks.removeFirst()
         }
         text = blocks.map(\.text).joined(separator: "\n\n")
-    }
-
-    private enum Key: String, CodingKey {
-        case title, byline, site, language, published, excerpt, url, text
-    }
-
-    /// Every key is written, `null` when the page does not say.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(byline, forKey: .byline)
-        try container.encode(site, forKey: .site)
-        try container.encode(language, forKey: .language)
-        try container.encode(published, forKey: .published)
-        try container.encode(excerpt, forKey: .excerpt)
-        try container.encode(url, forKey: .url)
-        try container.encode(text, forKey: .text)
     }
 }
