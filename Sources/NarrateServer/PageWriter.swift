@@ -84,8 +84,10 @@ enum PageWriter {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
+        <link rel="icon" href="data:,">
         <title>\(escape(title))</title>
         <link rel="stylesheet" href="/static/style.css">
+        <script src="/static/common.js" defer></script>
         <script src="/static/\(script)" defer></script>
         </head>
         <body class="\(bodyClass)">

@@ -9,7 +9,8 @@
 // once: play streams the render as the worker writes it (GET /api/articles/{id}/live, no
 // timings, no seeking), and the finished render takes over at the same time.
 // Offsets in the API are Unicode code points, so text is cut with Array.from, never with
-// UTF-16 string indices.
+// UTF-16 string indices. The API call and the DOM helpers are common.js's (`narrate`),
+// loaded before this script.
 "use strict";
 
 (() => {
@@ -18,6 +19,11 @@
   const playerRoot = document.getElementById("player");
   const audio = document.getElementById("audio");
   if (!main || !textRoot || !playerRoot || !audio) return;
+
+  const { el, alertLine } = window.narrate; // common.js
+
+  /** Calls the JSON API (common.js); its own messages read on after "…: ", in lower case. */
+  const api = (path, options = {}) => window.narrate.api(path, { ...options, midSentence: true });
 
   const articleId = main.dataset.articleId;
   const articlePath = `/api/articles/${encodeURIComponent(articleId)}`;
@@ -105,17 +111,6 @@
   window.narratePlayer = narratePlayer;
 
   // ---- Small helpers ----
-
-  /** Makes an element with attributes and children (nodes or strings). */
-  function el(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (value === false || value === null || value === undefined) continue;
-      node.setAttribute(name, value === true ? "" : String(value));
-    }
-    node.append(...children.filter((child) => child !== null && child !== undefined));
-    return node;
-  }
 
   const SVG = "http://www.w3.org/2000/svg";
   const ICONS = {
@@ -218,37 +213,14 @@
     }
   }
 
-  /** Calls the JSON API; resolves to the parsed body, rejects with the server's message. */
-  async function api(path, { method = "GET", body, keepalive = false } = {}) {
-    let response;
-    try {
-      response = await fetch(path, {
-        method,
-        keepalive,
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new Error("the narrate server could not be reached. Is `narrate serve` still running?");
-    }
-    let json = null;
-    try {
-      json = await response.json();
-    } catch {
-      // Not JSON: the status alone has to do.
-    }
-    if (!response.ok) {
-      const message = json && json.error && json.error.message;
-      throw new Error(message || `the server answered ${response.status} ${response.statusText}`);
-    }
-    return json;
-  }
-
   // ---- The player bar ----
 
+  const errorLine = alertLine("player-error");
+  const showError = errorLine.show;
+  const clearError = errorLine.clear;
+
   const ui = {
-    alert: el("p", { id: "player-error", class: "alert", role: "alert", hidden: true }),
+    alert: errorLine.node,
     status: el("p", { class: "player-status status", role: "status", "aria-live": "polite" }),
     banner: null,
     seek: el("input", { type: "range", min: 0, max: 0, step: "any", value: 0, "aria-label": "Position in the article", disabled: true }),
@@ -285,16 +257,6 @@
 
   function setControlsEnabled(enabled) {
     for (const control of controls) control.disabled = !enabled;
-  }
-
-  function showError(message) {
-    ui.alert.textContent = message;
-    ui.alert.hidden = false;
-  }
-
-  function clearError() {
-    ui.alert.hidden = true;
-    ui.alert.textContent = "";
   }
 
   /** Replaces the status line (empty: none). It stays in the page so screen readers hear changes. */

@@ -3,7 +3,8 @@
 // The server sends the list of articles as plain links; this script adds what needs
 // JavaScript: search and filters (GET /api/facets, GET /api/articles), progress and time
 // left per article, delete with confirmation, and a form that adds a URL or pasted text.
-// The HTTP contract is the server's /openapi.json.
+// The HTTP contract is the server's /openapi.json; the API call and the DOM helpers are
+// common.js's (`narrate`), loaded before this script.
 "use strict";
 
 (() => {
@@ -12,75 +13,17 @@
   const empty = document.getElementById("empty");
   if (!tools || !list) return;
 
-  // ---- Talking to the server ----
-
-  /** An error the API reported, with the message from its `{"error": {"message"}}` body. */
-  class ApiError extends Error {
-    constructor(status, message) {
-      super(message);
-      this.status = status;
-    }
-  }
-
-  /** Calls the JSON API; resolves to the parsed body (null for 204), rejects with ApiError. */
-  async function api(path, { method = "GET", body, signal } = {}) {
-    let response;
-    try {
-      response = await fetch(path, {
-        method,
-        signal,
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      if (error.name === "AbortError") throw error;
-      throw new ApiError(0, "The narrate server could not be reached. Is `narrate serve` still running?");
-    }
-    if (response.status === 204) return null;
-    let json = null;
-    try {
-      json = await response.json();
-    } catch {
-      // Not JSON (a proxy's error page, say): the status alone has to do.
-    }
-    if (!response.ok) {
-      const message = json && json.error && json.error.message;
-      throw new ApiError(response.status, message || `The server answered ${response.status} ${response.statusText}.`);
-    }
-    return json;
-  }
+  const { api, el, alertLine } = window.narrate; // common.js
 
   // ---- Small DOM helpers ----
-
-  /** Makes an element with attributes (`class`, `hidden`, ...) and children (nodes or strings). */
-  function el(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (value === false || value === null || value === undefined) continue;
-      node.setAttribute(name, value === true ? "" : String(value));
-    }
-    node.append(...children.filter((child) => child !== null && child !== undefined));
-    return node;
-  }
 
   /** A labelled form field: the label text above the control. */
   function field(labelText, control, className = "") {
     return el("label", { class: `field ${className}`.trim() }, el("span", {}, labelText), control);
   }
 
-  const alertBox = el("p", { id: "library-error", class: "alert", role: "alert", hidden: true });
+  const { node: alertBox, show: showError, clear: clearError } = alertLine("library-error");
   const listStatus = el("p", { class: "list-status", role: "status" });
-
-  function showError(message) {
-    alertBox.textContent = message;
-    alertBox.hidden = false;
-  }
-
-  function clearError() {
-    alertBox.hidden = true;
-    alertBox.textContent = "";
-  }
 
   // ---- Formatting ----
 
