@@ -384,6 +384,36 @@ def check_position_saved_and_resumed(browser, server, view, word, narrate, libra
     ok(f"narrate position --json reports sentence {sentence}")
 
 
+def check_narrate_position_moves_the_page(browser, server, view, sentence, narrate, library):
+    """4b. The other way: `narrate position --set` on the command line moves the page; coming
+    from elsewhere and further on, the page asks "Continue from m:ss (narrate position, ...)?",
+    and Continue goes there."""
+    target = min(sentence + 5, len(view["sentences"]) - 1)
+    command = [narrate, "position", str(server.article_id), "--set", str(target + 1), "--library", library]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    if run.returncode != 0:
+        raise CheckFailed(f"{' '.join(command)} exited {run.returncode}: {run.stderr.strip()}")
+    position = server.position()
+    if not position or position["sentence"] != target:
+        raise CheckFailed(f"after narrate position --set {target + 1} the API says {position}, not sentence {target}")
+    browser.driver.refresh()
+    browser.wait_ready()
+    browser.wait_for("return Boolean(document.getElementById('continue-banner'))", 5,
+                     "the page did not offer to continue where narrate position moved the listener")
+    text = browser.js("return document.getElementById('continue-banner').textContent")
+    if "narrate position" not in text or "Continue from" not in text:
+        raise CheckFailed(f"the banner says {text!r}: it should name the other listener, narrate position")
+    ok(f"narrate position --set {target + 1} is offered on reload: {text.split('?')[0]}?")
+    browser.js("""
+        const button = [...document.querySelectorAll('#continue-banner button')].find((b) => /continue/i.test(b.textContent));
+        button.click();
+    """)
+    start = view["sentences"][target]["startSeconds"]
+    browser.wait_for(f"return Math.abs(narratePlayer.audio.currentTime - {start}) <= {SEEK_TOLERANCE}", 3,
+                     f"Continue did not move the audio to sentence {target}'s start {start:.3f} s")
+    ok(f"Continue moves the page to sentence {target} ({start:.3f} s)")
+
+
 def check_article_unrendered(server):
     """0b. The unrendered article has neither a render nor a render job yet."""
     view = server.article()
@@ -537,6 +567,8 @@ def main():
         view = check_highlight_follows_audio(browser, server)
         word = check_click_word_seeks(browser, view)
         check_position_saved_and_resumed(browser, server, view, word, arguments.narrate, arguments.library)
+        check_narrate_position_moves_the_page(browser, server, view, view["words"][word]["sentence"], arguments.narrate,
+                                              arguments.library)
         check_article_on_phone(browser, server)
         if unrendered:
             check_plays_while_rendering(browser, unrendered)

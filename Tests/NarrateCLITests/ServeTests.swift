@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import NarrateTestSupport
 import Testing
 
@@ -77,6 +78,57 @@ struct ServeTests {
         let again = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live", headers: ["Range": "bytes=0-99"])
         #expect(again.status == 206)
         _ = server.stop()
+    }
+
+    @Test func listenersWhoLeaveMidStreamCostNothing() throws {
+        let scratch = try ScratchDirectory()
+        let path = try library(scratch, samples: ["en-long.txt"])
+        let server = try RunningServer(["--library", path])
+        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
+        // Listeners of the stream while it is made, and of the finished render, leave after a few bytes.
+        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        for _ in 0..<10 { try abandon(port: port, path: "/api/articles/1/live") }
+        var state = ""
+        for _ in 0..<1_200 where state != "done" {
+            state = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/render").json["state"] as? String ?? ""
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1")
+        let audio = try #require((view.json["render"] as? [String: Any])?["audio"] as? String)
+        let before = openFiles(server.process.processIdentifier)
+        for _ in 0..<50 { try abandon(port: port, path: audio) }
+        // Every file and socket the abandoned streams held is closed again.
+        var after = openFiles(server.process.processIdentifier)
+        for _ in 0..<100 where after > before {
+            Thread.sleep(forTimeInterval: 0.05)
+            after = openFiles(server.process.processIdentifier)
+        }
+        #expect(after <= before, "\(before) open files before, \(after) after 50 abandoned streams")
+        #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles").status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    /// Asks for `path`, reads the first bytes of the answer and hangs up.
+    func abandon(port: Int, path: String) throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        _ = request.withCString { send(socket, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        #expect(recv(socket, &buffer, buffer.count, 0) > 0)
+    }
+
+    /// How many files process `pid` has open.
+    func openFiles(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 
     @Test func beyondThisMachineEveryRequestNeedsTheTokenPrintedOnce() throws {
