@@ -110,7 +110,7 @@ extension ArticleLibrary {
     }
 
     /// Saves where the listener of article `articleId` is, in one short transaction, and
-    /// adds it to the article's history. `listenedAt` is when the listening happened on the
+    /// adds it to the article's history (a device's saves minutes apart are one entry). `listenedAt` is when the listening happened on the
     /// device (nil: now): a position older than the saved one changes nothing and returns
     /// false, so a device that was offline cannot send the listener back. A sentence outside
     /// the article is `.invalidOption` and changes nothing.
@@ -185,9 +185,29 @@ extension ArticleLibrary {
         }
     }
 
+    /// How long one device's saves go on being one entry of the history: a player saves at
+    /// every sentence, and the history lists listenings, not sentences.
+    static let historySessionSeconds = 600.0
+
+    /// Adds a save to the history; one that follows the newest entry of the same device within
+    /// `historySessionSeconds` (neither a reset) updates that entry instead.
     private static func appendHistory(
         _ db: Database, articleId: Int64, sentence: Int?, word: Int?, finished: Bool, listenedAt: Double, device: String?, savedAt: String
     ) throws {
+        if sentence != nil,
+            let last = try Row.fetchOne(
+                db, sql: "SELECT id, sentence, device, listenedAt FROM positionHistory WHERE articleId = ? ORDER BY id DESC LIMIT 1",
+                arguments: [articleId]
+            ),
+            (last["sentence"] as Int?) != nil, (last["device"] as String?) == device,
+            (0...historySessionSeconds).contains(listenedAt - (last["listenedAt"] as Double))
+        {
+            try db.execute(
+                sql: "UPDATE positionHistory SET sentence = ?, word = ?, finished = ?, listenedAt = ?, savedAt = ? WHERE id = ?",
+                arguments: [sentence, word, finished, listenedAt, savedAt, last["id"] as Int64]
+            )
+            return
+        }
         try db.execute(
             sql: """
                 INSERT INTO positionHistory (articleId, sentence, word, finished, listenedAt, device, savedAt)

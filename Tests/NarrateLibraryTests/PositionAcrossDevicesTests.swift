@@ -51,6 +51,22 @@ struct PositionAcrossDevicesTests {
         #expect(throws: NarrateError.noSuchArticle(id: 99)) { try library.positionHistory(ofArticle: 99) }
     }
 
+    @Test func oneDevicesSavesMinutesApartAreOneEntryOfTheHistory() throws {
+        // A player saves at every sentence: one listening is one entry, at its latest place.
+        for (sentence, time) in [(1, 100.0), (2, 110), (3, 120)] {
+            try library.savePosition(articleId: id, sentence: sentence, finished: false, listenedAt: time, device: "phone")
+        }
+        // Another device, then the phone again: entries of their own.
+        try library.savePosition(articleId: id, sentence: 4, finished: false, listenedAt: 130, device: "laptop")
+        try library.savePosition(articleId: id, sentence: 5, finished: false, listenedAt: 140, device: "phone")
+        // The phone more than ten minutes later: a new listening.
+        try library.savePosition(articleId: id, sentence: 2, finished: false, listenedAt: 140 + 601, device: "phone")
+        let history = try library.positionHistory(ofArticle: id)
+        #expect(history.map(\.sentence) == [2, 5, 4, 3])
+        #expect(history.map(\.device) == ["phone", "phone", "laptop", "phone"])
+        #expect(history.last?.listenedAt == 120)
+    }
+
     @Test func aPositionOutsideTheArticleChangesNothing() throws {
         try library.savePosition(articleId: id, sentence: 2, finished: false, listenedAt: 10)
         #expect(throws: NarrateError.self) { try library.savePosition(articleId: id, sentence: 6, finished: false, listenedAt: 20) }

@@ -39,7 +39,8 @@ struct PositionAPITests {
             let read = jsonObject(try await client.execute(uri: "/api/articles/\(id)/position", method: .get))
             #expect((read["position"] as? [String: Any])?["finished"] as? Bool == true)
             let history = read["history"] as? [[String: Any]] ?? []
-            #expect(history.map { $0["sentence"] as? Int } == [5, 4])
+            // The phone's saves, minutes apart, are one listening in the history; the laptop's was refused.
+            #expect(history.map { $0["sentence"] as? Int } == [5])
             #expect(history.first?["number"] as? Int == 1)
         }
         // What `narrate position` reads is the same.
