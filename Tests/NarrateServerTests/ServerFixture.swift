@@ -31,8 +31,9 @@ final class InProcessWorkers: RenderWorkers {
     }
 }
 
-/// A library in a scratch folder with a server over it, tested through Hummingbird's router
-/// test client (no socket).
+/// A library in a scratch folder with a server over it, tested through Hummingbird's live
+/// test client: the server on a port of 127.0.0.1 the system picks. (The router test client,
+/// which needs no socket, leaves a testing channel per request for LeakSanitizer to report.)
 struct ServerFixture: @unchecked Sendable {
     let scratch: ScratchDirectory
     let library: ArticleLibrary
@@ -54,7 +55,7 @@ struct ServerFixture: @unchecked Sendable {
 
     /// Runs `body` with a client of the server.
     func test<Value>(token: String? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await server(token: token).application().test(.router, body)
+        try await server(token: token).application().test(.live, body)
     }
 
     /// Adds an article from `text` (paragraphs separated by blank lines), in English.
