@@ -67,13 +67,14 @@ public struct ServeSession: Sendable {
     static func announcement(_ settings: ServerSettings, port: Int, tokenIsNew: Bool) -> [String] {
         var lines = ["narrate serve: the library \(settings.location.databasePath)"]
         let showsToken = settings.token != nil && tokenIsNew
-        let url = settings.url(port: port, includingToken: showsToken)
-        lines.append("Open \(url)  (Ctrl-C stops)")
+        let urls = settings.urls(port: port, includingToken: showsToken)
+        lines.append("Open \(urls[0])  (Ctrl-C stops)")
+        lines += urls.dropFirst().map { "  or \($0)" }
         if settings.token == nil {
             if tokenIsNew { lines.append("A new token is stored; it is asked for only when serving beyond this machine (--host).") }
         } else if showsToken {
             lines.append("This address holds the library's token, shown only now: keep it (narrate serve --new-token replaces it).")
-            lines += TerminalQRCode.lines(for: url) ?? []
+            lines += TerminalQRCode.lines(for: urls[0]) ?? []
         } else {
             lines.append("Requests need the library's token, given when it was made; narrate serve --new-token makes a new one.")
         }

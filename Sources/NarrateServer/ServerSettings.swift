@@ -1,3 +1,4 @@
+import Foundation
 public import NarrateLibrary
 
 /// How `narrate serve` runs: where it listens, over which library, and the token a request
@@ -25,11 +26,41 @@ public struct ServerSettings: Sendable {
         return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
     }
 
-    /// The address a browser opens, with the token when one is needed.
-    public func url(port actualPort: Int, includingToken: Bool) -> String {
-        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        var url = "http://\(shownHost):\(actualPort)/"
-        if includingToken, let token { url += "?token=\(token)" }
-        return url
+    /// The addresses a browser opens, with the token when one is needed: on every network
+    /// (0.0.0.0, ::) one for each of this machine's IPv4 addresses (a phone cannot open
+    /// 0.0.0.0), else the one listened on.
+    public func urls(port actualPort: Int, includingToken: Bool) -> [String] {
+        let unspecified = ["0.0.0.0", "::", "[::]"].contains(host)
+        let hosts = unspecified ? Self.interfaceAddresses() : []
+        return (hosts.isEmpty ? [host] : hosts).map { host in
+            let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            var url = "http://\(shownHost):\(actualPort)/"
+            if includingToken, let token { url += "?token=\(token)" }
+            return url
+        }
+    }
+
+    /// This machine's IPv4 addresses on interfaces that are up, loopback left out.
+    public static func interfaceAddresses() -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0 else { return [] }
+        defer { freeifaddrs(first) }
+        var addresses: [String] = []
+        var next = first
+        while let entry = next {
+            next = entry.pointee.ifa_next
+            let flags = Int32(entry.pointee.ifa_flags)
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+            else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+                var raw = inet.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
+            }
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !addresses.contains(name) { addresses.append(name) }
+        }
+        return addresses
     }
 }

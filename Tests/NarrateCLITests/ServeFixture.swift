@@ -32,8 +32,8 @@ final class RunningServer {
             process.terminate()
             throw ServeError.noAddress(text)
         }
-        // Asked on every address (0.0.0.0), reached on this machine's.
-        base = String(text[range]).replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+        // Printed with this machine's network address when it listens on every one: reached on 127.0.0.1.
+        base = "http://127.0.0.1:" + (text[range].split(separator: ":").last.map(String.init) ?? "")
     }
 
     enum ServeError: Error { case noAddress(String) }

@@ -105,6 +105,18 @@ struct AccessTests {
         #expect(!ServerSettings.isLoopback("::"))
     }
 
+    @Test func onEveryNetworkTheAddressesPrintedAreThisMachinesNotZero() {
+        let everywhere = ServerSettings(host: "0.0.0.0", port: 0, location: LibraryLocation(databasePath: "/tmp/x.sqlite"), token: "t")
+        let urls = everywhere.urls(port: 8080, includingToken: true)
+        #expect(!urls.isEmpty)
+        #expect(urls.allSatisfy { $0.hasSuffix(":8080/?token=t") })
+        if !ServerSettings.interfaceAddresses().isEmpty {
+            #expect(urls.allSatisfy { !$0.contains("0.0.0.0") && !$0.contains("127.0.0.1") })
+        }
+        let here = ServerSettings(host: "::1", port: 0, location: LibraryLocation(databasePath: "/tmp/x.sqlite"))
+        #expect(here.urls(port: 80, includingToken: true) == ["http://[::1]:80/"])
+    }
+
     @Test func aQRCodeIsDrawnForTheAddress() throws {
         let lines = try #require(TerminalQRCode.lines(for: "http://192.168.1.20:8080/?token=abc"))
         // Version 3 (29 modules) with a quiet zone of 2 on each side, two modules a line.
