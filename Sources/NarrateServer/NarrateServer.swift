@@ -3,6 +3,7 @@ public import Hummingbird
 import Logging
 public import NarrateLibrary
 import NIOCore
+import UnixSignals
 
 /// `narrate serve`: the web player and its JSON API over one library, with Hummingbird 2.
 /// A second front end over the same use cases as the command line: articles are read,
@@ -57,9 +58,9 @@ public struct NarrateServer: Sendable {
         )
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops gracefully: requests in flight are
-    /// answered, the listening socket closed.
+    /// Serves until SIGINT, SIGTERM or SIGHUP (the terminal closed), then stops gracefully:
+    /// requests in flight are answered, the listening socket closed.
     public func run(onRunning: @escaping @Sendable (_ port: Int) async -> Void) async throws {
-        try await application(onRunning: onRunning).runService()
+        try await application(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint, .sighup])
     }
 }
