@@ -8,7 +8,7 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// The libFuzzer targets for narrate's text code and the readers of pages and files. Kept out of the root package
+/// The libFuzzer targets for narrate's text code, the readers of pages and files, and the server's request handling. Kept out of the root package
 /// because it is built with `-sanitize=fuzzer`; run it with `scripts/fuzz`, which lists every target (a new one is
 /// an executable here plus one line there).
 let package = Package(
@@ -16,6 +16,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Narrate", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
         .executableTarget(
@@ -29,6 +33,17 @@ let package = Package(
             name: "ReaderFuzzer",
             dependencies: [
                 .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "RequestFuzzer",
+            dependencies: [
+                .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateLibrary", package: "Narrate"),
+                .product(name: "Narration", package: "Narrate"), .product(name: "NarrateServer", package: "Narrate"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),
