@@ -34,8 +34,10 @@ public final class ArticleLibrary: Sendable {
         configuration.label = "narrate library"
         // Two processes creating the same new library race to switch it to WAL and to migrate
         // it; the one that loses gets SQLITE_BUSY or finds the tables made, and on a second
-        // look finds the work done.
+        // look finds the work done. It looks again for as long as the busy timeout (a loaded
+        // machine can take seconds to migrate and sync a new library).
         var attempt = 0
+        let deadline = ContinuousClock.now + .seconds(10)
         while true {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
@@ -49,10 +51,10 @@ public final class ArticleLibrary: Sendable {
                 break
             } catch {
                 attempt += 1
-                guard attempt < 8, Self.isRace(error) else {
+                guard ContinuousClock.now < deadline, Self.isRace(error) else {
                     throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
                 }
-                usleep(UInt32(20_000 * attempt))
+                usleep(UInt32(20_000 * min(attempt, 10)))
             }
         }
     }

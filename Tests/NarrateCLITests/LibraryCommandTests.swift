@@ -197,18 +197,21 @@ struct LibraryCommandTests {
             paths[index % 2].append(file)
         }
         let environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"]) { $1 }
-        let processes = try paths.map { files in
+        let errors = [Pipe(), Pipe()]
+        let processes = try zip(paths, errors).map { files, error in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
             process.arguments = ["add"] + files
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            process.standardError = error
             try process.run()
             return process
         }
+        let readers = errors.map { PipeReader($0.fileHandleForReading) }
         for process in processes { process.waitUntilExit() }
-        #expect(processes.map(\.terminationStatus) == [0, 0])
+        let messages = readers.map { String(decoding: $0.value(), as: UTF8.self) }
+        #expect(processes.map(\.terminationStatus) == [0, 0], "\(messages)")
         let list = try narrate(["list", "--json"], in: scratch)
         let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         #expect(articles.count == 20)
