@@ -32,26 +32,36 @@ public final class ArticleLibrary: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         configuration.label = "narrate library"
-        // Two processes creating the same new library race to switch it to WAL and to migrate
-        // it; the one that loses gets SQLITE_BUSY or finds the tables made, and on a second
-        // look finds the work done. It looks again for as long as the busy timeout (a loaded
-        // machine can take seconds to migrate and sync a new library).
+        // Two processes opening the same new or older library race to switch it to WAL and to
+        // migrate it. GRDB's migrator reads which migrations are applied before it takes the
+        // write lock for each one, so the process that loses gets SQLITE_BUSY, or runs a
+        // migration the other has just applied ("table already exists", "duplicate column
+        // name"). Either way the other process has moved the schema on since this one looked,
+        // and a second look finds the work done. It looks again for as long as the busy
+        // timeout (a loaded machine can take seconds to migrate and sync a new library).
+        let migrator = LibrarySchema.migrator
         var attempt = 0
         let deadline = ContinuousClock.now + .seconds(10)
         while true {
+            var pool: DatabasePool?
+            var appliedBefore: Set<String>?
             do {
-                let pool = try DatabasePool(path: path, configuration: configuration)
+                let opened = try DatabasePool(path: path, configuration: configuration)
+                pool = opened
                 // GRDB sets NORMAL in WAL mode, where a power cut may undo transactions that
                 // were reported committed; FULL syncs the log at every commit, so what narrate
                 // said it saved stays saved. (Set after the pool exists: GRDB's WAL set-up runs
                 // after `prepareDatabase`. All writes go through the pool's one writer.)
-                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
-                try LibrarySchema.migrator.migrate(pool)
-                self.pool = pool
+                try opened.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+                appliedBefore = try opened.read { try migrator.appliedIdentifiers($0) }
+                try migrator.migrate(opened)
+                self.pool = opened
                 break
             } catch {
                 attempt += 1
-                guard ContinuousClock.now < deadline, Self.isRace(error) else {
+                let appliedAfter = try? pool?.read { try migrator.appliedIdentifiers($0) }
+                let migratedMeanwhile = appliedBefore != nil && appliedAfter != nil && appliedAfter != appliedBefore
+                guard ContinuousClock.now < deadline, migratedMeanwhile || Self.isRace(error) else {
                     throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
                 }
                 usleep(UInt32(20_000 * min(attempt, 10)))
@@ -467,11 +477,10 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
-    /// Whether `error` is what losing the race to create a new library looks like.
+    /// Whether `error` is what waiting on another process opening the same library looks like.
     private static func isRace(_ error: any Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
         return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
-            || (error.message ?? "").contains("already exists")
     }
 
     /// Whether the file system holding `path` has (almost) no room left.

@@ -83,4 +83,41 @@ struct LibraryUpgradeTests {
             Issue.record("the new job was not queued")
         }
     }
+
+    /// Several processes opening the same new or older library at once all get it, migrated
+    /// once: the ones that lose the race to migrate find the work done, not "duplicate column
+    /// name" (GRDB's migrator reads what is applied before it locks). Connections in one
+    /// process lock the file as separate processes do.
+    @Test(arguments: [nil, "library-v1.sqlite", "library-v3.sqlite"])
+    func openersAtOnceAllGetTheUpgradedLibrary(_ fixture: String?) throws {
+        for _ in 0..<8 {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-race-\(UUID().uuidString)").path
+            let path = try fixture.map {
+                try Self.copy(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\($0)").path).path
+            } ?? "\(folder)/library.sqlite"
+            defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+            let failures = Failures()
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do {
+                    let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+                    _ = try library.count()
+                    _ = try library.jobs()
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+            #expect(failures.all.isEmpty, "\(failures.all)")
+            let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+            #expect(try library.integrityProblems() == [])
+            #expect(try library.count() == (fixture == nil ? 0 : fixture == "library-v1.sqlite" ? 2 : 3))
+        }
+    }
+}
+
+/// Errors collected from concurrent openers.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    var all: [String] { lock.withLock { messages } }
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
 }
