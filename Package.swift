@@ -76,6 +76,19 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
+        // Podcast covers: drawn with cairo (text through fontconfig, DejaVu Sans), a user's
+        // JPEG cover decoded with libjpeg through a shim (its errors jump, which Swift cannot).
+        .systemLibrary(
+            name: "CNarrateCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"]), .brew(["cairo"])]
+        ),
+        .systemLibrary(
+            name: "CNarrateJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(name: "CNarrateImageShim", dependencies: ["CNarrateJPEG"]),
         // The C shim that owns every call into libespeak-ng.
         .target(
             name: "CNarrateESpeakShim",
@@ -112,7 +125,10 @@ let package = Package(
         ),
         .target(
             name: "Narration",
-            dependencies: ["NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: [
+                "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary",
+                "CNarrateCairo", "CNarrateImageShim", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         // `narrate serve`: the web player and JSON API over the library (Hummingbird 2); its
@@ -128,6 +144,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Public")],
             swiftSettings: strictSettings

@@ -50,3 +50,27 @@ public enum SourceFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// A web page: the article is extracted, the rest (menus, ads, comments) dropped.
     case html
 }
+
+extension Document {
+    /// What a listing or a podcast episode says of the article: the excerpt the source gives,
+    /// else the first paragraph that says something, cut at a word boundary near `limit`
+    /// characters (with "…"); nil when the article has neither.
+    public func summaryExcerpt(limit: Int = 300) -> String? {
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
+        let given = excerpt.map(words) ?? []
+        let titleWords = words(title)
+        let source = !given.isEmpty ? given
+            : blocks.first { $0.kind == .paragraph && $0.isSpeakable }.map { words($0.text) }
+            ?? blocks.first { $0.kind != .notice && $0.isSpeakable && words($0.text) != titleWords }.map { words($0.text) }
+        guard let source, !source.isEmpty else { return nil }
+        var result = ""
+        for word in source {
+            if !result.isEmpty, result.count + 1 + word.count > limit {
+                while let last = result.last, last.isPunctuation || last.isWhitespace { result.removeLast() }
+                return result + "…"
+            }
+            result += (result.isEmpty ? "" : " ") + word
+        }
+        return result
+    }
+}

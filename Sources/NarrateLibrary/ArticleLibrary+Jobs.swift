@@ -16,10 +16,10 @@ extension ArticleLibrary {
 
     /// Queues a job, unless the same one (article, settings, output) is already queued or
     /// running. `renderRequest` is everything a worker needs to know of the render, as JSON
-    /// (the library keeps it as it is given).
+    /// (the library keeps it as it is given); `priority` says which jobs go first.
     public func enqueue(
         articleId: Int64, settingsHash: String, renderRequest: String, format: String, outputPath: String,
-        maxAttempts: Int = 3
+        maxAttempts: Int = 3, priority: JobPriority = .batch
     ) throws(NarrateError) -> EnqueueOutcome {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
@@ -33,21 +33,25 @@ extension ArticleLibrary {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    INSERT INTO job (articleId, settingsHash, voiceArguments, renderRequest, format, outputPath, state, maxAttempts, createdAt)
-                    VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?) RETURNING *
+                    INSERT INTO job (articleId, settingsHash, voiceArguments, renderRequest, format, outputPath, state, maxAttempts,
+                        createdAt, priority)
+                    VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?, ?) RETURNING *
                     """,
-                arguments: [articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), Self.now()]
+                arguments: [articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), Self.now(), priority.rawValue]
             )
             guard let row else { throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the job was not stored") }
             return .queued(Self.job(row))
         }
     }
 
-    /// Claims the next job for `worker` in one atomic statement: the oldest queued job, or a
-    /// running one whose lease expired (its worker died). Returns it with the lease set, and
-    /// with the dead worker's temporary path so that file can be removed; nil when there is
-    /// nothing to do. A reclaimed job that already used all its attempts fails instead.
-    public func claimJob(worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> BatchJob? {
+    /// Claims the next job for `worker` in one atomic statement: of the jobs of the highest
+    /// priority (at least `minimumPriority`), the oldest queued one, or a running one whose
+    /// lease expired (its worker died). Returns it with the lease set, and with the dead
+    /// worker's temporary path so that file can be removed; nil when there is nothing to do.
+    /// A reclaimed job that already used all its attempts fails instead.
+    public func claimJob(
+        worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, now: Double? = nil
+    ) throws(NarrateError) -> BatchJob? {
         let now = now ?? Date().timeIntervalSince1970
         return try write { db in
             // Jobs whose worker died after their last allowed attempt fail here, for good.
@@ -66,12 +70,12 @@ extension ArticleLibrary {
                         startedAt = ?, finishedAt = NULL, progress = 0
                     WHERE id = (
                         SELECT id FROM job
-                        WHERE state = 'queued' OR (state = 'running' AND leaseExpiresAt < ?)
-                        ORDER BY id LIMIT 1
+                        WHERE (state = 'queued' OR (state = 'running' AND leaseExpiresAt < ?)) AND priority >= ?
+                        ORDER BY priority DESC, id LIMIT 1
                     )
                     RETURNING *
                     """,
-                arguments: [worker, now + leaseSeconds, Self.now(), now]
+                arguments: [worker, now + leaseSeconds, Self.now(), now, minimumPriority.rawValue]
             ).map(Self.job)
         }
     }
@@ -154,6 +158,16 @@ extension ArticleLibrary {
         }
     }
 
+    /// Raises job `id` to `priority` when it is lower (a batch that wants a job the server
+    /// queued in the background); returns the job as it is now, nil when there is none.
+    @discardableResult
+    public func raisePriority(jobId id: Int64, to priority: JobPriority) throws(NarrateError) -> BatchJob? {
+        try write { db in
+            try db.execute(sql: "UPDATE job SET priority = ? WHERE id = ? AND priority < ?", arguments: [priority.rawValue, id, priority.rawValue])
+            return try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [id]).map(Self.job)
+        }
+    }
+
     /// Job `id`; nil when there is none.
     public func job(id: Int64) throws(NarrateError) -> BatchJob? {
         try read { db in try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [id]).map(Self.job) }
@@ -232,7 +246,8 @@ extension ArticleLibrary {
             state: BatchJob.State(rawValue: row["state"]) ?? .failed, attempts: row["attempts"], maxAttempts: row["maxAttempts"],
             lastError: row["lastError"], worker: row["worker"], leaseExpiresAt: row["leaseExpiresAt"],
             temporaryPath: row["temporaryPath"], durationSeconds: row["durationSeconds"],
-            progress: row["state"] == "done" ? 1 : row["progress"], createdAt: row["createdAt"],
+            progress: row["state"] == "done" ? 1 : row["progress"],
+            priority: JobPriority(rawValue: row["priority"]) ?? .batch, createdAt: row["createdAt"],
             startedAt: row["startedAt"], finishedAt: row["finishedAt"]
         )
     }

@@ -89,13 +89,14 @@ public final class ArticleLibrary: Sendable {
             try db.execute(
                 sql: """
                     INSERT INTO article (title, byline, site, sourceURL, sourcePath, language, voice, publishedAt, savedAt,
-                        sourceFormat, contentHash, wordCount, listeningSeconds, tags, sentenceCount)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        sourceFormat, contentHash, wordCount, listeningSeconds, tags, sentenceCount, excerpt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     article.title, article.byline, article.site, article.sourceURL, article.sourcePath,
                     article.language?.lowercased(), article.voice, article.publishedAt, Self.now(), article.document.format.rawValue, hash,
                     words, Double(words) / Self.listeningRate * 60, Self.joinedTags(tags), article.sentences.count,
+                    article.document.summaryExcerpt(),
                 ]
             )
             let id = db.lastInsertedRowID
@@ -178,7 +179,7 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
-    private static func filter(tag: String?, language: String?, progress: ProgressFilter?) -> (String, StatementArguments) {
+    static func filter(tag: String?, language: String?, progress: ProgressFilter?) -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let tag {

@@ -34,6 +34,8 @@ public struct BatchJob: Sendable, Equatable, Codable {
     public var durationSeconds: Double?
     /// How far the running attempt has got, from 0 to 1 (1 once done).
     public var progress: Double = 0
+    /// Which jobs go first.
+    public var priority: JobPriority = .batch
     /// When it was queued, started and ended, ISO 8601.
     public var createdAt: String
     public var startedAt: String?

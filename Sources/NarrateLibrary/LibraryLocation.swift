@@ -4,11 +4,16 @@ public struct LibraryLocation: Sendable, Equatable {
     /// The database file.
     public var databasePath: String
 
-    /// The folder beside the database where the library keeps the audio it renders.
-    public var audioDirectory: String {
+    /// The folder that holds the database.
+    public var folder: String {
         let slash = databasePath.lastIndex(of: "/")
         let directory = slash.map { String(databasePath[..<$0]) } ?? "."
-        return (directory.isEmpty ? "/" : directory) + "/audio"
+        return directory.isEmpty ? "/" : directory
+    }
+
+    /// The folder beside the database where the library keeps the audio it renders.
+    public var audioDirectory: String {
+        (folder == "/" ? "" : folder) + "/audio"
     }
 
     /// Creates a location for an explicit database path.

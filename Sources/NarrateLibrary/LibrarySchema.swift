@@ -1,4 +1,6 @@
 internal import GRDB
+import Foundation
+import NarrateCore
 
 /// The library's versioned schema. A migration, once released, is never edited: changes
 /// go into a new one, so a library made by an earlier narrate opens and upgrades.
@@ -158,6 +160,56 @@ enum LibrarySchema {
             try db.execute(sql: """
                 ALTER TABLE job ADD COLUMN progress REAL NOT NULL DEFAULT 0;
                 CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+                """)
+        }
+        // Podcast feeds (issue 18): an excerpt per article for episode descriptions (read
+        // from each stored document once, here); job priorities, so the renders a listener
+        // waits for go before the batch's and those before the ones made ahead for feeds;
+        // and change counters kept by triggers, so a feed knows it is unchanged (ETag) with
+        // one read instead of being made again.
+        migrator.registerMigration("v7: excerpts, job priorities, change counters") { db in
+            try db.execute(sql: "ALTER TABLE article ADD COLUMN excerpt TEXT")
+            let rows = try Row.fetchCursor(db, sql: "SELECT articleId, document FROM articleContent")
+            var excerpts: [(Int64, String)] = []
+            while let row = try rows.next() {
+                let text: String = row["document"]
+                guard let document = try? JSONDecoder().decode(Document.self, from: Data(text.utf8)),
+                    let excerpt = document.summaryExcerpt()
+                else { continue }
+                excerpts.append((row["articleId"], excerpt))
+            }
+            for (id, excerpt) in excerpts {
+                try db.execute(sql: "UPDATE article SET excerpt = ? WHERE id = ?", arguments: [excerpt, id])
+            }
+            try db.execute(sql: """
+                ALTER TABLE job ADD COLUMN priority INTEGER NOT NULL DEFAULT 1;
+                UPDATE job SET priority = 2 WHERE outputPath LIKE 'library:article/%';
+                CREATE INDEX jobByClaim ON job(state, priority DESC, id);
+                CREATE INDEX renderByArticleFormat ON render(articleId, format, ownedByLibrary);
+                CREATE TABLE changeCount (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO changeCount (name, value) VALUES ('library', 1), ('progress', 1);
+                CREATE TRIGGER articleAdded AFTER INSERT ON article
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER articleChanged AFTER UPDATE ON article
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER articleRemoved AFTER DELETE ON article
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER renderAdded AFTER INSERT ON render
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER renderRemoved AFTER DELETE ON render
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER settingAdded AFTER INSERT ON setting
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER settingChanged AFTER UPDATE ON setting WHEN OLD.value IS NOT NEW.value
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER settingRemoved AFTER DELETE ON setting
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
+                CREATE TRIGGER finishedAdded AFTER INSERT ON listeningPosition WHEN NEW.finished = 1
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'progress'; END;
+                CREATE TRIGGER finishedChanged AFTER UPDATE OF finished ON listeningPosition WHEN OLD.finished IS NOT NEW.finished
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'progress'; END;
+                CREATE TRIGGER finishedRemoved AFTER DELETE ON listeningPosition WHEN OLD.finished = 1
+                    BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'progress'; END;
                 """)
         }
         return migrator

@@ -24,10 +24,22 @@ struct AudioRoute: Sendable {
     private func audio(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let articleId = try RequestReading.id("id", in: context)
         let renderId = try RequestReading.id("render", in: context)
+        return try await serve(renderId: renderId, articleId: articleId, request: request, context: context)
+    }
+
+    /// The audio of render `renderId` of article `articleId` as `request` asks for it (whole,
+    /// a range, HEAD, or 304); `format` when given must be the render's.
+    func serve(
+        renderId: Int64, articleId: Int64, format: String? = nil, request: Request, context: BasicRequestContext
+    ) async throws -> Response {
         let render = try await verifiedRender(renderId: renderId, articleId: articleId)
-        // The range asked for, read as RFC 9110 says before the file middleware serves it.
+        if let format, format != render.format {
+            throw APIError(.notFound, "render \(renderId) is \(render.format), not \(format): the feed names its audio")
+        }
+        // The range asked for, read as RFC 9110 says before the file middleware serves it
+        // (which ignores none): a Range on anything but a GET is ignored (14.2).
         var head = request.head
-        switch ByteRange.read(request.headers[.range], size: render.size) {
+        switch ByteRange.read(request.method == .get ? request.headers[.range] : nil, size: render.size) {
         case .whole: head.headerFields[.range] = nil
         case .range(let lower, let upper): head.headerFields[.range] = "bytes=\(lower)-\(upper)"
         case .unsatisfiable:

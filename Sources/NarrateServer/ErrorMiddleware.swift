@@ -13,7 +13,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             let apiError = APIError.from(error)
             if apiError.status.code >= 500 {
-                context.logger.error("\(request.method) \(request.uri.path): \(apiError.message)")
+                context.logger.error("\(request.method) \(FeedSecret.redacted(request.uri.path)): \(apiError.message)")
             }
             if Self.wantsJSON(request.uri.path) {
                 return try apiError.response(from: request, context: context)

@@ -29,6 +29,13 @@ public struct NarrateServer: Sendable {
         Bundle.module.url(forResource: "Public", withExtension: nil)?.path ?? Bundle.module.bundlePath + "/Public"
     }
 
+    /// What renders the followed feeds' episodes ahead.
+    var renderAhead: FeedRenderAhead {
+        var logger = Logger(label: "narrate.feeds")
+        logger.logLevel = .warning
+        return FeedRenderAhead(work: work, workers: workers, interval: settings.feedRefreshSeconds, logger: logger)
+    }
+
     /// The router: error answers outermost, then access, then the static files and routes.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
@@ -40,7 +47,10 @@ public struct NarrateServer: Sendable {
         router.add(middleware: pages.staticFiles(logger: staticLogger))
         let verified = VerifiedRenders()
         LibraryRoutes(work: work, workers: workers, environment: environment, verified: verified).add(to: router)
-        AudioRoute(work: work, verified: verified).add(to: router)
+        let audio = AudioRoute(work: work, verified: verified)
+        audio.add(to: router)
+        let renderAhead = renderAhead
+        FeedRoutes(work: work, settings: settings, audio: audio, cache: FeedCache(), followed: { await renderAhead.look() }).add(to: router)
         LiveAudioRoute(work: work, workers: workers).add(to: router)
         pages.add(to: router)
         return router
@@ -53,6 +63,7 @@ public struct NarrateServer: Sendable {
         return Application(
             router: router(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "narrate"),
+            services: [renderAhead],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? settings.port) },
             logger: logger
         )

@@ -1,40 +1,55 @@
 import Foundation
 public import NarrateCore
+public import NarrateLibrary
 import Narration
 import Synchronization
 
 /// What starts the worker processes that render for the server (eSpeak NG is process-global
 /// and not thread-safe, so no render runs inside the server process).
 public protocol RenderWorkers: Sendable {
-    /// Makes sure a worker is running to take the queued jobs. Called when a render is asked
-    /// for and while a page polls one, so a job queued as the last worker left is taken.
-    func ensureRunning() throws(NarrateError)
+    /// Makes sure a worker is running to take the queued jobs of `priority` and above.
+    /// Called when a render is asked for and while a page polls one, so a job queued as the
+    /// last worker left is taken; and when episodes for the feeds are queued.
+    func ensureRunning(for priority: JobPriority) throws(NarrateError)
 }
 
-/// Worker processes of narrate's own executable (`narrate worker`), one at a time (the
-/// machine's other cores stay with the server), started when a job is queued and none runs;
-/// a worker leaves when the queue is empty, or when the server is gone.
+extension RenderWorkers {
+    /// Makes sure a worker takes the render a listener waits for.
+    public func ensureRunning() throws(NarrateError) {
+        try ensureRunning(for: .listening)
+    }
+}
+
+/// Worker processes of narrate's own executable (`narrate worker`), started when a job is
+/// queued and none runs; a worker leaves when the queue is empty, or when the server is
+/// gone. One takes every job (the episodes made ahead for the feeds too); a second is
+/// started for a render a listener waits for, so it never waits behind an episode.
 public final class ProcessRenderWorkers: RenderWorkers {
-    private let launcher: WorkerProcessLauncher
-    private let running = Mutex<Int32?>(nil)
+    private let executable: String
+    private let libraryPath: String
+    private let running = Mutex<[JobPriority: Int32]>([:])
     private let started = Atomic<Int>(0)
 
     /// Workers of `executable` on the library at `libraryPath`.
     public init(executable: String, libraryPath: String) {
-        launcher = WorkerProcessLauncher(executable: executable, libraryPath: libraryPath)
+        self.executable = executable
+        self.libraryPath = libraryPath
     }
 
-    public func ensureRunning() throws(NarrateError) {
-        let result: Result<Void, NarrateError> = running.withLock { pid in
-            if let current = pid {
+    public func ensureRunning(for priority: JobPriority) throws(NarrateError) {
+        // The listener's own worker takes listening renders only; the other takes every job.
+        let slot: JobPriority = priority == .listening ? .listening : .background
+        let result: Result<Void, NarrateError> = running.withLock { workers in
+            if let current = workers[slot] {
                 var status: Int32 = 0
                 // Still running: nothing to do. Gone (reaped here): start another.
                 if waitpid(current, &status, WNOHANG) == 0 { return .success(()) }
-                pid = nil
+                workers[slot] = nil
             }
             do throws(NarrateError) {
                 let number = started.add(1, ordering: .relaxed).newValue
-                pid = try launcher.launch(name: "serve-\(getpid())-\(number)")
+                let launcher = WorkerProcessLauncher(executable: executable, libraryPath: libraryPath, minimumPriority: slot)
+                workers[slot] = try launcher.launch(name: "serve-\(getpid())-\(number)")
                 return .success(())
             } catch {
                 return .failure(error)
@@ -43,14 +58,15 @@ public final class ProcessRenderWorkers: RenderWorkers {
         try result.get()
     }
 
-    /// Stops the running worker (its job goes back to the queue) and waits for it.
+    /// Stops the running workers (their jobs go back to the queue) and waits for them.
     public func stop() {
-        running.withLock { pid in
-            guard let current = pid else { return }
-            kill(current, SIGTERM)
-            var status: Int32 = 0
-            waitpid(current, &status, 0)
-            pid = nil
+        running.withLock { workers in
+            for pid in workers.values { kill(pid, SIGTERM) }
+            for pid in workers.values {
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
+            workers = [:]
         }
     }
 }

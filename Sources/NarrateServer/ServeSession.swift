@@ -14,11 +14,15 @@ public struct ServeSession: Sendable {
     let environment: [String: String]
     /// Whether the token was made now (it is shown only then).
     let tokenIsNew: Bool
+    /// Whether the feeds' secret was made now (their private addresses are shown only then).
+    let feedSecretIsNew: Bool
 
-    /// A session on `host`:`port` over `library`; `replaceToken` makes a new token.
-    /// `executable` is narrate's own, started as `narrate worker` for renders.
+    /// A session on `host`:`port` over `library`; `replaceToken` makes a new token and
+    /// `replaceFeedSecret` a new secret for the private feeds' addresses. `executable` is
+    /// narrate's own, started as `narrate worker` for renders.
     public init(
-        host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, executable: String?, environment: [String: String]
+        host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, replaceFeedSecret: Bool = false, executable: String?,
+        environment: [String: String]
     ) throws(NarrateError) {
         guard let executable else {
             throw .cannotStartWorker(executable: "narrate", reason: "cannot find this program's own path to start render workers")
@@ -31,7 +35,13 @@ public struct ServeSession: Sendable {
             if !loopback { settings.token = token }
             tokenIsNew = created
         }
+        let (feedSecret, feedSecretIsNew) = try FeedSecret.obtain(library: library, replace: replaceFeedSecret)
+        settings.feedSecret = feedSecret
+        if let seconds = environment["NARRATE_FEED_REFRESH"].flatMap(Double.init), seconds >= 0.2 {
+            settings.feedRefreshSeconds = seconds
+        }
         self.settings = settings
+        self.feedSecretIsNew = feedSecretIsNew && (replaceFeedSecret || !loopback)
         self.library = library
         self.executable = executable
         self.environment = environment
@@ -48,9 +58,12 @@ public struct ServeSession: Sendable {
         let finished = DispatchSemaphore(value: 0)
         let settings = settings
         let tokenIsNew = tokenIsNew
+        let feedSecretIsNew = feedSecretIsNew
         Task {
             do {
-                try await server.run { port in announce(Self.announcement(settings, port: port, tokenIsNew: tokenIsNew)) }
+                try await server.run { port in
+                    announce(Self.announcement(settings, port: port, tokenIsNew: tokenIsNew, feedSecretIsNew: feedSecretIsNew))
+                }
             } catch {
                 failure.withLock { $0 = error }
             }
@@ -63,8 +76,9 @@ public struct ServeSession: Sendable {
         }
     }
 
-    /// Where to open the player: with the token (and its QR code) when it was just made.
-    static func announcement(_ settings: ServerSettings, port: Int, tokenIsNew: Bool) -> [String] {
+    /// Where to open the player: with the token (and its QR code) when it was just made; and
+    /// where podcast apps find the feed (its private address when the secret was just made).
+    static func announcement(_ settings: ServerSettings, port: Int, tokenIsNew: Bool, feedSecretIsNew: Bool = false) -> [String] {
         var lines = ["narrate serve: the library \(settings.location.databasePath)"]
         let showsToken = settings.token != nil && tokenIsNew
         let urls = settings.urls(port: port, includingToken: showsToken)
@@ -77,6 +91,14 @@ public struct ServeSession: Sendable {
             lines += TerminalQRCode.lines(for: urls[0]) ?? []
         } else {
             lines.append("Requests need the library's token, given when it was made; narrate serve --new-token makes a new one.")
+        }
+        let site = settings.urls(port: port, includingToken: false)[0].dropLast()
+        if settings.token == nil {
+            lines.append("Podcast feed: \(site)/feed.xml  (the library page lists them all)")
+        } else if feedSecretIsNew, let secret = settings.feedSecret {
+            lines.append("Podcast feed (a private address, for a podcast app; shown only now): \(site)/podcast/\(secret)/feed.xml")
+        } else {
+            lines.append("Podcast feeds: their private addresses are on the library page (narrate serve --new-feed-secret replaces them).")
         }
         return lines
     }

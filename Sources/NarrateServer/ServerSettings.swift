@@ -12,12 +12,21 @@ public struct ServerSettings: Sendable {
     public var location: LibraryLocation
     /// The token every request must carry; nil serves without one (loopback only).
     public var token: String?
+    /// The secret of the private feeds' addresses (`/podcast/SECRET/feed.xml`); nil: none.
+    public var feedSecret: String?
+    /// Seconds between looks for feed episodes to render ahead.
+    public var feedRefreshSeconds: Double
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, location: LibraryLocation, token: String? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, location: LibraryLocation, token: String? = nil, feedSecret: String? = nil,
+        feedRefreshSeconds: Double = 10
+    ) {
         self.host = host
         self.port = port
         self.location = location
         self.token = token
+        self.feedSecret = feedSecret
+        self.feedRefreshSeconds = feedRefreshSeconds
     }
 
     /// Whether `host` is this machine only, where no token is needed.

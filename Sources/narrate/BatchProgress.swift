@@ -31,7 +31,8 @@ final class BatchProgress: BatchObserver {
     func coordinator(library: ArticleLibrary, workers: Int?) -> BatchCoordinator {
         Interruption.countStopRequests()
         let launcher = WorkerProcessLauncher(
-            executable: ExecutablePath.current() ?? CommandLine.arguments[0], libraryPath: library.location.databasePath
+            executable: ExecutablePath.current() ?? CommandLine.arguments[0], libraryPath: library.location.databasePath,
+            minimumPriority: .batch
         )
         return BatchCoordinator(
             library: library, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, launcher: launcher, observer: self

@@ -10,7 +10,8 @@ struct NarrateCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ConvertCommand.self, SegmentCommand.self, VoicesCommand.self, AddCommand.self, ListCommand.self,
-            ShowCommand.self, SearchCommand.self, TagCommand.self, RemoveCommand.self, ExtractCommand.self, RenderCommand.self, PlayCommand.self, PositionCommand.self, ResumeCommand.self, BatchCommand.self, JobsCommand.self, ServeCommand.self, WorkerCommand.self,
+            ShowCommand.self, SearchCommand.self, TagCommand.self, RemoveCommand.self, ExtractCommand.self, RenderCommand.self, PlayCommand.self, PositionCommand.self, ResumeCommand.self, BatchCommand.self, JobsCommand.self, ServeCommand.self, PublishCommand.self, PodcastCommand.self,
+            WorkerCommand.self,
         ]
     )
 

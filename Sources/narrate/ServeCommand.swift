@@ -10,6 +10,10 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Listens on 127.0.0.1:8080 by default. On any other address every request needs the library's token: \
             it is made on first use and printed once, in the address to open (and as a QR code for a phone).
+            Podcast apps subscribe to /feed.xml, /feeds/tag/TAG.xml, /feeds/unfinished.xml or \
+            /feeds/search/WORDS.xml (?format=opus|ogg); beyond this machine at the private address \
+            /podcast/SECRET/feed.xml, which the library page shows. The episodes of a feed podcast apps \
+            follow are rendered ahead while the server runs.
             """
     )
 
@@ -22,6 +26,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Replace the library's token: addresses given before stop working.")
     var newToken = false
 
+    @Flag(help: "Replace the secret in the podcast feeds' private addresses: podcast apps given them stop getting episodes.")
+    var newFeedSecret = false
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -32,7 +39,8 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             let session = try ServeSession(
-                host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, executable: ExecutablePath.current(),
+                host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
+                executable: ExecutablePath.current(),
                 environment: NarrateEnvironment.variables()
             )
             try session.run { lines in

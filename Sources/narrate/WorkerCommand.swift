@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarrateLibrary
 import NarrateSpeech
 import Narration
 import Foundation
@@ -22,7 +23,16 @@ struct WorkerCommand: ParsableCommand {
     @Option(help: "The coordinator's process id: when it is gone, the worker stops.")
     var coordinator: Int32?
 
+    @Option(help: "The least priority of the jobs taken: background, batch or listening.")
+    var minimumPriority: String = "background"
+
     @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        guard JobPriority.allCases.contains(where: { "\($0)" == minimumPriority }) else {
+            throw ValidationError("--minimum-priority must be background, batch or listening: got '\(minimumPriority)'")
+        }
+    }
 
     func run() throws {
         Interruption.installWorkerSignals()
@@ -32,7 +42,8 @@ struct WorkerCommand: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let worker = BatchWorker(
                 library: try libraryOptions.open(), engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
-                name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables())
+                name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
+                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
             )
             let orphaned = { getppid() != coordinator }
             try worker.run(

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NarrateLibrary
+import NarrateServer
 import NarrateTestSupport
 import Narration
 import Synchronization

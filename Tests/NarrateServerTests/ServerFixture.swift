@@ -22,7 +22,7 @@ final class InProcessWorkers: RenderWorkers {
         self.library = library
     }
 
-    func ensureRunning() throws(NarrateError) {
+    func ensureRunning(for priority: JobPriority) throws(NarrateError) {
         asked.add(1, ordering: .relaxed)
         let worker = BatchWorker(
             library: library, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "test", leaseSeconds: 30

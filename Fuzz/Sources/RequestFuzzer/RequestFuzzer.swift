@@ -83,7 +83,7 @@ struct FuzzRequest: Sendable {
 /// Cancels queued render jobs instead of starting a worker.
 struct CancellingWorkers: RenderWorkers {
     let library: ArticleLibrary
-    func ensureRunning() throws(NarrateError) { _ = try library.cancelJobs() }
+    func ensureRunning(for priority: JobPriority) throws(NarrateError) { _ = try library.cancelJobs() }
 }
 
 /// The server the fuzzer talks to, made once.

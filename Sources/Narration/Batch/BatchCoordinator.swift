@@ -77,9 +77,10 @@ public struct BatchCoordinator {
     }
 
     /// Runs the jobs left in the queue (queued, or running when a coordinator stopped), as
-    /// `jobs run` does to go on with an interrupted batch.
+    /// `jobs run` does to go on with an interrupted batch. Episodes made ahead for podcast
+    /// feeds are left to the server that queued them.
     public func runPending(stopRequests: () -> Int) throws(NarrateError) -> Summary {
-        let pending = try library.jobs(in: [.queued, .running])
+        let pending = try library.jobs(in: [.queued, .running]).filter { $0.priority >= .batch }
         guard !pending.isEmpty else { return Summary() }
         var titles: [Int64: String] = [:]
         for job in pending { titles[job.articleId] = try? library.article(id: job.articleId).summary.title }

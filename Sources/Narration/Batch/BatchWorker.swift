@@ -21,6 +21,9 @@ public struct BatchWorker {
     public let name: String
     /// Seconds a claim holds before another worker may take the job over.
     public let leaseSeconds: Double
+    /// The least priority of the jobs it takes (a batch's workers leave the feeds' to the
+    /// server's).
+    public let minimumPriority: JobPriority
 
     /// A worker.
     /// Seconds a claim holds before another worker may take the job over: 20, or
@@ -30,12 +33,16 @@ public struct BatchWorker {
         return min(max(value, 2), 30)
     }
 
-    public init(library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double) {
+    public init(
+        library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double,
+        minimumPriority: JobPriority = .background
+    ) {
         self.library = library
         self.engine = engine
         self.presets = presets
         self.name = name
         self.leaseSeconds = leaseSeconds
+        self.minimumPriority = minimumPriority
     }
 
     /// Works until the queue is empty, `claimsNoMore` says to take no new job (asked before
@@ -45,7 +52,7 @@ public struct BatchWorker {
     public func run(claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
         let renderer = ArticleRenderer(library: library, engine: engine)
         while !claimsNoMore(), !stopsNow() {
-            guard let job = try library.claimJob(worker: name, leaseSeconds: leaseSeconds) else { break }
+            guard let job = try library.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority) else { break }
             try work(on: job, renderer: renderer, stopsNow: stopsNow)
         }
     }

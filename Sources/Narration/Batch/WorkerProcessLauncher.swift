@@ -1,4 +1,5 @@
 public import NarrateCore
+public import NarrateLibrary
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,15 +15,21 @@ public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
     public var executable: String
     /// The library's database path, passed to the workers.
     public var libraryPath: String
+    /// The least priority of the jobs the workers take.
+    public var minimumPriority: JobPriority
 
-    public init(executable: String, libraryPath: String) {
+    public init(executable: String, libraryPath: String, minimumPriority: JobPriority = .background) {
         self.executable = executable
         self.libraryPath = libraryPath
+        self.minimumPriority = minimumPriority
     }
 
     /// Starts worker `name`; the coordinator is this process (the worker stops when it is gone).
     public func launch(name: String) throws(NarrateError) -> Int32 {
-        let arguments = [executable, "worker", "--name", name, "--coordinator", String(getpid()), "--library", libraryPath]
+        let arguments = [
+            executable, "worker", "--name", name, "--coordinator", String(getpid()), "--library", libraryPath,
+            "--minimum-priority", String(describing: minimumPriority),
+        ]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

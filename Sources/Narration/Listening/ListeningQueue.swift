@@ -24,8 +24,10 @@ public struct ListeningQueue: Sendable {
     /// render is made (its name holds the settings' hash, which only the worker's engine knows).
     public static func libraryOutput(articleId: Int64) -> String { "library:article/\(articleId)" }
 
-    /// Whether a job's output path is `libraryOutput(articleId:)`'s.
-    public static func isLibraryOutput(_ path: String) -> Bool { path.hasPrefix("library:article/") }
+    /// Whether a job's output path names the library's own audio folder rather than a file:
+    /// a listening render's (`libraryOutput(articleId:)`) or a feed episode's
+    /// (`EpisodeQueue.libraryOutput(articleId:format:)`).
+    public static func isLibraryOutput(_ path: String) -> Bool { path.hasPrefix("library:") }
 
     public let library: ArticleLibrary
 
@@ -64,7 +66,7 @@ public struct ListeningQueue: Sendable {
             let request = RenderRequest(encoding: .wav)
             switch try library.enqueue(
                 articleId: articleId, settingsHash: "listening", renderRequest: request.json(), format: AudioFileFormat.wav.rawValue,
-                outputPath: Self.libraryOutput(articleId: articleId)
+                outputPath: Self.libraryOutput(articleId: articleId), priority: .listening
             ) {
             case .queued(let job), .alreadyQueued(let job): return .rendering(job)
             }

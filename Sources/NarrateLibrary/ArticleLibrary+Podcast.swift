@@ -1,0 +1,98 @@
+internal import GRDB
+public import NarrateCore
+
+/// What podcast feeds read: articles with their renders in a format, the ones still without
+/// one, and how many times the library changed.
+extension ArticleLibrary {
+    /// The library's change counters now.
+    public func changeStamp() throws(NarrateError) -> LibraryChangeStamp {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT name, value FROM changeCount")
+            var stamp = LibraryChangeStamp(library: 0, progress: 0)
+            for row in rows {
+                switch row["name"] as String {
+                case "library": stamp.library = row["value"]
+                case "progress": stamp.progress = row["value"]
+                default: break
+                }
+            }
+            return stamp
+        }
+    }
+
+    /// The articles (newest saved first) that have a render of the library's own in `format`,
+    /// each with its newest such render; only those with `tag`, in `language`, with
+    /// `progress`, or among `ids` when given; the first `limit` when given.
+    public func episodes(
+        format: String, tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, ids: [Int64]? = nil,
+        limit: Int? = nil
+    ) throws(NarrateError) -> [EpisodeRecord] {
+        let (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress, ids: ids)
+        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        return try read { db in
+            var episodes: [EpisodeRecord] = []
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT article.id, title, byline, site, sourceURL, language, savedAt, publishedAt, contentHash, excerpt,
+                        render.id, render.settingsHash, render.path, render.format, render.sampleRate, render.sampleCount,
+                        render.createdAt
+                    FROM article
+                    JOIN render ON render.id = (
+                        SELECT max(id) FROM render WHERE articleId = article.id AND format = ? AND ownedByLibrary = 1
+                    )
+                    LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                    \(filter) ORDER BY savedAt DESC, article.id DESC\(limitClause)
+                    """,
+                arguments: [format] + arguments
+            )
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                episodes.append(EpisodeRecord(
+                    articleId: id, title: row[1], byline: row[2], site: row[3], sourceURL: row[4], language: row[5],
+                    savedAt: row[6], publishedAt: row[7], contentHash: row[8], excerpt: row[9],
+                    render: RenderRecord(
+                        id: row[10], articleId: id, settingsHash: row[11], path: row[12], ownedByLibrary: true, format: row[13],
+                        sampleRate: row[14], sampleCount: row[15], createdAt: row[16]
+                    )
+                ))
+            }
+            return episodes
+        }
+    }
+
+    /// The ids of the articles (newest saved first) without a render of the library's own in
+    /// `format`, with the same filters as `episodes`.
+    public func articlesWithoutRender(
+        format: String, tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, ids: [Int64]? = nil,
+        limit: Int? = nil
+    ) throws(NarrateError) -> [Int64] {
+        var (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress, ids: ids)
+        filter += (filter.isEmpty ? "WHERE " : " AND ")
+            + "NOT EXISTS (SELECT 1 FROM render WHERE articleId = article.id AND format = ? AND ownedByLibrary = 1)"
+        _ = arguments.append(contentsOf: [format])
+        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        return try read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT article.id FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                    \(filter) ORDER BY savedAt DESC, article.id DESC\(limitClause)
+                    """,
+                arguments: arguments
+            )
+        }
+    }
+
+    /// `filter(tag:language:progress:)`, and only the articles among `ids` when given.
+    private static func filter(
+        tag: String?, language: String?, progress: ProgressFilter?, ids: [Int64]?
+    ) -> (String, StatementArguments) {
+        var (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress)
+        if let ids {
+            let list = ids.map(String.init).joined(separator: ",")
+            filter += (filter.isEmpty ? "WHERE " : " AND ") + "article.id IN (\(list.isEmpty ? "NULL" : list))"
+        }
+        return (filter, arguments)
+    }
+}

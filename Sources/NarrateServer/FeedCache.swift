@@ -1,0 +1,86 @@
+import Crypto
+import Foundation
+import NarrateLibrary
+import Narration
+import Synchronization
+
+/// Feeds and covers made before, kept with the library's change stamp they were made at: a
+/// podcast app polling a feed that has not changed costs one read of the stamp, and its
+/// `If-None-Match` is answered 304 from here. A feed made again with the same bytes keeps
+/// its ETag and Last-Modified. At most `capacity` feeds are kept (the oldest made go first).
+final class FeedCache: Sendable {
+    /// Which feed, as whom it is made for.
+    struct Key: Hashable, Sendable {
+        var selection: FeedSelection
+        /// The address it links its files under.
+        var base: String
+    }
+
+    /// A made feed (or cover).
+    struct Entry: Sendable {
+        var stamp: LibraryChangeStamp
+        var body: [UInt8]
+        var etag: String
+        var lastModified: Date
+        var made: UInt64
+    }
+
+    let capacity: Int
+    private let feeds = Mutex<[Key: Entry]>([:])
+    private let covers = Mutex<[String: Entry]>([:])
+    private let counter = Atomic<UInt64>(0)
+
+    init(capacity: Int = 32) {
+        self.capacity = capacity
+    }
+
+    /// The feed for `key` made at `stamp`, when there is one.
+    func feed(_ key: Key, at stamp: LibraryChangeStamp) -> Entry? {
+        feeds.withLock { entries in entries[key].flatMap { $0.stamp == stamp ? $0 : nil } }
+    }
+
+    /// Keeps `body` as the feed for `key` at `stamp`.
+    func storeFeed(_ key: Key, at stamp: LibraryChangeStamp, body: [UInt8]) -> Entry {
+        let etag = Self.etag(of: body)
+        let made = counter.add(1, ordering: .relaxed).newValue
+        return feeds.withLock { entries in
+            let unchanged = entries[key].map { $0.etag == etag } ?? false
+            let entry = Entry(
+                stamp: stamp, body: body, etag: etag, lastModified: unchanged ? entries[key]!.lastModified : Self.now(), made: made
+            )
+            entries[key] = entry
+            if entries.count > capacity, let oldest = entries.min(by: { $0.value.made < $1.value.made })?.key {
+                entries[oldest] = nil
+            }
+            return entry
+        }
+    }
+
+    /// The cover drawn or made for `name` at `stamp` (settings may have changed it), when
+    /// there is one.
+    func cover(_ name: String, at stamp: LibraryChangeStamp) -> Entry? {
+        covers.withLock { entries in entries[name].flatMap { $0.stamp == stamp ? $0 : nil } }
+    }
+
+    /// Keeps `body` as the cover for `name` at `stamp`.
+    func storeCover(_ name: String, at stamp: LibraryChangeStamp, body: [UInt8]) -> Entry {
+        let etag = Self.etag(of: body)
+        return covers.withLock { entries in
+            let unchanged = entries[name].map { $0.etag == etag } ?? false
+            let entry = Entry(stamp: stamp, body: body, etag: etag, lastModified: unchanged ? entries[name]!.lastModified : Self.now(), made: 0)
+            if entries.count >= capacity { entries.removeAll() }
+            entries[name] = entry
+            return entry
+        }
+    }
+
+    /// A strong entity tag: the first 128 bits of the body's SHA-256.
+    static func etag(of body: [UInt8]) -> String {
+        "\"" + SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+    }
+
+    /// Now, to the second (HTTP dates have no fractions).
+    private static func now() -> Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+}

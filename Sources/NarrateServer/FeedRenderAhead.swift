@@ -1,0 +1,42 @@
+import Logging
+import NarrateCore
+import NarrateLibrary
+import Narration
+import ServiceLifecycle
+
+/// Renders ahead the episodes of the feeds podcast apps follow, while the server runs: every
+/// few seconds (and at once when a feed is fetched for the first time) the articles of those
+/// feeds without audio in their format are queued, a few at a time, for the batch workers,
+/// and a worker is started to take them. New and re-tagged articles are taken up on the
+/// next look; an episode appears in its feed once its audio exists.
+struct FeedRenderAhead: Service {
+    let work: LibraryWork
+    let workers: any RenderWorkers
+    /// Seconds between looks.
+    let interval: Double
+    let logger: Logger
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await look()
+                try await Task.sleep(for: .milliseconds(Int(interval * 1_000)))
+            }
+        }
+    }
+
+    /// Queues what the followed feeds lack and makes sure a worker takes it.
+    func look() async {
+        do {
+            let waiting = try await work.run { library throws(NarrateError) -> Bool in
+                let followed = try FeedSubscriptions(library: library).followed()
+                guard !followed.isEmpty else { return false }
+                try EpisodeQueue(library: library).fill(followed)
+                return try library.jobs(in: [.queued]).contains { $0.priority == .background }
+            }
+            if waiting { try workers.ensureRunning(for: .background) }
+        } catch {
+            logger.warning("rendering the feeds' episodes ahead: \(error)")
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NarrateAudio
+import NarrateCore
+import NarrateLibrary
+import Narration
+import NIOCore
+
+/// The podcast feeds and their files, for podcast apps: `/feed.xml` (the library),
+/// `/feeds/tag/TAG.xml`, `/feeds/unfinished.xml`, `/feeds/search/QUERY.xml` (`?format=opus`
+/// or `ogg` instead of MP3, `?limit=N`), each with its cover (`.png` for `.xml`), and each
+/// episode's audio, chapters and transcripts under `/episodes/ARTICLE/RENDER…`.
+///
+/// Podcast apps send no cookies: beyond this machine the same paths are served under
+/// `/podcast/SECRET/`, where the secret in the address is the key (a wrong one is 404);
+/// without it they need the token as every page does. Feeds answer conditional requests
+/// (ETag, Last-Modified → 304) from `FeedCache`; audio answers ranges, HEAD and conditional
+/// requests as the player's audio does.
+struct FeedRoutes: Sendable {
+    let work: LibraryWork
+    let settings: ServerSettings
+    let audio: AudioRoute
+    let cache: FeedCache
+    /// Told when a feed is fetched that was not followed before (its episodes are queued).
+    let followed: @Sendable () async -> Void
+
+    /// The most episodes a feed holds when asked (`?limit=`).
+    static let limitRange = 1...100_000
+
+    func add(to router: Router<BasicRequestContext>) {
+        for prefix in ["", "podcast/:secret/"] {
+            for method in [HTTPRequest.Method.get, .head] {
+                router.on(RouterPath(prefix + "feed.xml"), method: method) { request, context in
+                    try await feed(.library, request: request, context: context)
+                }
+                router.on(RouterPath(prefix + "feed.png"), method: method) { request, context in
+                    try await cover(.library, request: request, context: context)
+                }
+                router.on(RouterPath(prefix + "feeds/unfinished.xml"), method: method) { request, context in
+                    try await feed(.unfinished, request: request, context: context)
+                }
+                router.on(RouterPath(prefix + "feeds/unfinished.png"), method: method) { request, context in
+                    try await cover(.unfinished, request: request, context: context)
+                }
+                for kind in ["tag", "search"] {
+                    router.on(RouterPath(prefix + "feeds/\(kind)/:file"), method: method) { request, context in
+                        let (name, fileExtension) = try Self.named(context.parameters.get("file") ?? "")
+                        let articles: FeedSelection.Articles = kind == "tag" ? .tag(name) : .search(name)
+                        return fileExtension == "xml"
+                            ? try await feed(articles, request: request, context: context)
+                            : try await cover(articles, request: request, context: context)
+                    }
+                }
+                router.on(RouterPath(prefix + "episodes/:id/:file"), method: method) { request, context in
+                    try await episodeFile(request, context: context)
+                }
+            }
+        }
+    }
+
+    // MARK: Feeds
+
+    private func feed(_ articles: FeedSelection.Articles, request: Request, context: BasicRequestContext) async throws -> Response {
+        let secret = try checkSecret(context)
+        var selection = FeedSelection(articles: articles)
+        if let name = request.uri.queryParameters.get("format") {
+            do { selection.format = try EpisodeFormat(named: name) } catch { throw APIError.from(error) }
+        }
+        if request.uri.queryParameters.get("limit") != nil {
+            selection.limit = try RequestReading.integer("limit", in: request, range: Self.limitRange, fallback: 0)
+        }
+        let base = baseURL(of: request, secret: secret)
+        let chosen = selection
+        let key = FeedCache.Key(selection: chosen, base: base)
+        let (stamp, newlyFollowed) = try await work.run { library throws(NarrateError) in
+            (try library.changeStamp(), try FeedSubscriptions(library: library).noteFetch(of: chosen))
+        }
+        if newlyFollowed { await followed() }
+        let relevant = Self.relevantStamp(stamp, for: selection)
+        let entry: FeedCache.Entry
+        if let cached = cache.feed(key, at: relevant) {
+            entry = cached
+        } else {
+            let addresses = ServedFeedAddresses(
+                base: base, site: baseURL(of: request, secret: nil), feedPath: Self.path(of: selection, extension: "xml"),
+                coverPath: Self.path(of: selection, extension: "png", withQuery: false)
+            )
+            let xml = try await work.run { library throws(NarrateError) in
+                try PodcastFeedMaker(library: library).feed(chosen, addresses: addresses, isPrivate: secret != nil).xml()
+            }
+            entry = cache.storeFeed(key, at: relevant, body: Array(xml.utf8))
+        }
+        return Self.answer(entry, contentType: PodcastFeed.mimeType, request: request, cacheControl: "no-cache")
+    }
+
+    private func cover(_ articles: FeedSelection.Articles, request: Request, context: BasicRequestContext) async throws -> Response {
+        _ = try checkSecret(context)
+        let selection = FeedSelection(articles: articles)
+        let stamp = try await work.run { library throws(NarrateError) in try library.changeStamp() }
+        let relevant = LibraryChangeStamp(library: stamp.library, progress: 0)
+        let name = selection.titleSuffix
+        let entry: FeedCache.Entry
+        if let cached = cache.cover(name, at: relevant) {
+            entry = cached
+        } else {
+            let image = try await work.run { library throws(NarrateError) -> [UInt8] in
+                let settings = try PodcastSettings.load(from: library)
+                if let path = settings.coverPath, let bytes = try? FileContents.read(path), !bytes.isEmpty { return bytes }
+                return PodcastCover.drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate")
+            }
+            entry = cache.storeCover(name, at: relevant, body: image)
+        }
+        return Self.answer(entry, contentType: PodcastCover.mimeType, request: request, cacheControl: "no-cache")
+    }
+
+    /// A made feed or cover as `request` asks: 304 when unchanged, the headers alone for HEAD.
+    private static func answer(_ entry: FeedCache.Entry, contentType: String, request: Request, cacheControl: String) -> Response {
+        var headers: HTTPFields = [
+            .eTag: entry.etag, .lastModified: HTTPDate.string(entry.lastModified), .cacheControl: cacheControl,
+            .xContentTypeOptions: "nosniff",
+        ]
+        if ConditionalGET.isNotModified(request.headers, etag: entry.etag, lastModified: entry.lastModified) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = contentType
+        headers[.contentLength] = String(entry.body.count)
+        if request.method == .head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: entry.body)))
+    }
+
+    // MARK: Episodes
+
+    private func episodeFile(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        _ = try checkSecret(context)
+        let articleId = try RequestReading.id("id", in: context)
+        let file = context.parameters.get("file") ?? ""
+        let dot = file.firstIndex(of: ".") ?? file.endIndex
+        guard let renderId = Int64(file[..<dot]), renderId >= 1 else {
+            throw APIError(.badRequest, "an episode's file is RENDER.mp3, .opus, .ogg, .chapters.json, .vtt or .srt: got '\(file.prefix(40))'")
+        }
+        let suffix = String(file[dot...])
+        if let kind = EpisodeFile.allCases.first(where: { $0.suffix == suffix }) {
+            return try await timelineFile(kind, articleId: articleId, renderId: renderId, request: request)
+        }
+        guard let format = EpisodeFormat.allCases.first(where: { "." + $0.fileExtension == suffix }) else {
+            throw APIError(.notFound, "an episode has no file '\(file.prefix(40))': the feed names its files")
+        }
+        var response = try await audio.serve(
+            renderId: renderId, articleId: articleId, format: format.audioFormat.rawValue, request: request, context: context
+        )
+        if response.status == .ok || response.status == .partialContent { response.headers[.contentType] = format.mimeType }
+        return response
+    }
+
+    /// An episode's chapters or transcript: made from the render's timings, which never
+    /// change, so its ETag is the render's and the kind's.
+    private func timelineFile(_ kind: EpisodeFile, articleId: Int64, renderId: Int64, request: Request) async throws -> Response {
+        let (text, createdAt) = try await work.run { library throws(NarrateError) -> (String, String) in
+            let timeline = try EpisodeTimeline(articleId: articleId, renderId: renderId, library: library)
+            let render = try library.renders(ofArticle: articleId).first { $0.id == renderId }
+            return (timeline.file(kind), render?.createdAt ?? "")
+        }
+        let etag = "\"render-\(renderId)-\(kind.rawValue)\""
+        let lastModified = ISO8601DateFormatter().date(from: createdAt) ?? Date(timeIntervalSince1970: 0)
+        var headers: HTTPFields = [
+            .eTag: etag, .lastModified: HTTPDate.string(lastModified), .cacheControl: "no-cache",
+            // Browser-based podcast players fetch transcripts and chapters from their own site.
+            .accessControlAllowOrigin: "*",
+        ]
+        if ConditionalGET.isNotModified(request.headers, etag: etag, lastModified: lastModified) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let body = Array(text.utf8)
+        headers[.contentType] = kind.contentType
+        headers[.contentLength] = String(body.count)
+        if request.method == .head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    // MARK: Addresses
+
+    /// The secret of a `/podcast/SECRET/` path, checked (a wrong one is 404, as if there were
+    /// no such feed); nil for a path without one.
+    private func checkSecret(_ context: BasicRequestContext) throws -> String? {
+        guard let given = context.parameters.get("secret") else { return nil }
+        guard let secret = settings.feedSecret, ServerToken.matches(Substring(given), secret) else {
+            throw APIError(.notFound, "no such feed: the address has a wrong or replaced secret; copy the feed's address again")
+        }
+        return secret
+    }
+
+    /// `http://HOST:PORT` as the client asked (its `Host`, `https` behind a proxy that says
+    /// so), then `/podcast/SECRET` for a private feed.
+    private func baseURL(of request: Request, secret: String?) -> String {
+        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
+        let asked = request.head.authority ?? ""
+        let allowed = !asked.isEmpty && asked.count <= 255
+            && asked.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0) }
+        let host = allowed ? asked : "\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(settings.port)"
+        return "\(scheme)://\(host)" + (secret.map { "/podcast/\($0)" } ?? "")
+    }
+
+    /// The path of `selection`'s feed (`xml`) or cover (`png`), with its query.
+    static func path(of selection: FeedSelection, extension fileExtension: String, withQuery: Bool = true) -> String {
+        let path = switch selection.articles {
+        case .library: "/feed.\(fileExtension)"
+        case .unfinished: "/feeds/unfinished.\(fileExtension)"
+        case .tag(let tag): "/feeds/tag/\(Self.pathComponent(tag)).\(fileExtension)"
+        case .search(let query): "/feeds/search/\(Self.pathComponent(query)).\(fileExtension)"
+        }
+        guard withQuery else { return path }
+        var query: [String] = []
+        if selection.format != .mp3 { query.append("format=\(selection.format.rawValue)") }
+        if let limit = selection.limit { query.append("limit=\(limit)") }
+        return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+    }
+
+    /// `text` percent-encoded for one path component.
+    static func pathComponent(_ text: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#;%")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// A tag's or search's file name read: its decoded name and extension (xml or png).
+    static func named(_ file: String) throws -> (String, String) {
+        for fileExtension in ["xml", "png"] where file.hasSuffix("." + fileExtension) {
+            let raw = String(file.dropLast(fileExtension.count + 1))
+            guard let name = raw.removingPercentEncoding, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw APIError(.badRequest, "the feed's name '\(raw.prefix(40))' does not read: give a tag or search, percent-encoded")
+            }
+            return (name, fileExtension)
+        }
+        throw APIError(.notFound, "a feed is NAME.xml and its cover NAME.png: got '\(file.prefix(40))'")
+    }
+
+    /// The part of the library's change stamp `selection`'s feed depends on.
+    static func relevantStamp(_ stamp: LibraryChangeStamp, for selection: FeedSelection) -> LibraryChangeStamp {
+        LibraryChangeStamp(library: stamp.library, progress: selection.dependsOnProgress ? stamp.progress : 0)
+    }
+}

@@ -1,0 +1,78 @@
+public import NarrateCore
+public import NarrateLibrary
+
+/// Where an episode's sentences and chapters are heard in its audio (a render of the
+/// article), as the files a feed links: Podcasting 2.0 JSON chapters, and the WebVTT and
+/// SRT transcripts, one cue a sentence.
+public struct EpisodeTimeline: Sendable {
+    /// The chapters: every heading starts one.
+    public let chapters: ChapterList
+    /// The sentences' places in the audio.
+    public let syncMap: SyncMap
+    /// The audio's length in seconds.
+    public let duration: Double
+
+    /// The timeline of render `renderId` of article `articleId`; `.noSuchArticle` when the
+    /// article is unknown, `.inputUnavailable` when the render is not one of its own or no
+    /// longer matches its sentences.
+    public init(articleId: Int64, renderId: Int64, library: ArticleLibrary) throws(NarrateError) {
+        let article = try library.article(id: articleId)
+        guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else {
+            throw .inputUnavailable(path: "render \(renderId)", reason: "article \(articleId) has no such render")
+        }
+        let samples = try library.sentenceSamples(ofRender: renderId)
+        let sentences = article.sentences(try library.sentences(ofArticle: articleId))
+        guard samples.count == sentences.count, !sentences.isEmpty else {
+            throw .inputUnavailable(path: "render \(renderId)", reason: "its timings do not match article \(articleId)")
+        }
+        chapters = ChapterList(document: article.document, sentences: sentences, samples: samples, sampleRate: render.sampleRate)
+        syncMap = SyncMap(sentences: sentences, samples: samples, sampleRate: render.sampleRate)
+        duration = render.duration
+    }
+
+    /// The file of `kind`'s text.
+    public func file(_ kind: EpisodeFile) -> String {
+        switch kind {
+        case .chapters: chapters.podcastJSON()
+        case .webVTT: syncMap.rendered(as: .vtt)
+        case .srt: syncMap.rendered(as: .srt)
+        }
+    }
+}
+
+/// The files an episode has beside its audio.
+public enum EpisodeFile: String, Sendable, CaseIterable {
+    /// Podcasting 2.0 JSON chapters.
+    case chapters
+    /// A WebVTT transcript.
+    case webVTT
+    /// An SRT transcript.
+    case srt
+
+    /// What its name ends with.
+    public var suffix: String {
+        switch self {
+        case .chapters: ".chapters.json"
+        case .webVTT: ".vtt"
+        case .srt: ".srt"
+        }
+    }
+
+    /// Its MIME type.
+    public var mimeType: String {
+        switch self {
+        case .chapters: "application/json+chapters"
+        case .webVTT: "text/vtt"
+        case .srt: "application/x-subrip"
+        }
+    }
+
+    /// The MIME type it is served with (text, in UTF-8).
+    public var contentType: String {
+        switch self {
+        case .chapters: "application/json+chapters; charset=utf-8"
+        case .webVTT: "text/vtt; charset=utf-8"
+        case .srt: "application/x-subrip; charset=utf-8"
+        }
+    }
+}

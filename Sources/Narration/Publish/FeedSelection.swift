@@ -1,0 +1,113 @@
+public import NarrateCore
+public import NarrateLibrary
+import NarrateAudio
+
+/// Which articles a podcast feed holds: the whole library, one tag, the unfinished ones or
+/// a saved search; in which format; and how many of the newest at most.
+public struct FeedSelection: Sendable, Hashable {
+    /// The articles.
+    public enum Articles: Sendable, Hashable {
+        /// Every article.
+        case library
+        /// The articles with a tag.
+        case tag(String)
+        /// The articles not heard to the end.
+        case unfinished
+        /// The articles a full-text search finds.
+        case search(String)
+    }
+
+    /// The articles.
+    public var articles: Articles
+    /// The episodes' audio format.
+    public var format: EpisodeFormat
+    /// At most this many of the newest; nil: all.
+    public var limit: Int?
+
+    /// The most a search feed holds (a search reads every hit).
+    public static let searchLimit = 1_000
+
+    /// A selection.
+    public init(articles: Articles = .library, format: EpisodeFormat = .mp3, limit: Int? = nil) {
+        self.articles = articles
+        self.format = format
+        self.limit = limit
+    }
+
+    /// The selection as one line of text (kept with the feeds podcast apps follow).
+    public var key: String {
+        let articles = switch articles {
+        case .library: "library"
+        case .tag(let tag): "tag:" + tag
+        case .unfinished: "unfinished"
+        case .search(let query): "search:" + query
+        }
+        return "\(format.rawValue)|\(limit.map(String.init) ?? "")|\(articles)"
+    }
+
+    /// The selection written as `key`; nil when it is not one.
+    public init?(key: String) {
+        let parts = key.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let format = try? EpisodeFormat(named: String(parts[0])) else { return nil }
+        let limit = parts[1].isEmpty ? nil : Int(parts[1])
+        guard parts[1].isEmpty || limit != nil else { return nil }
+        let articles = parts[2]
+        let parsed: Articles
+        if articles == "library" {
+            parsed = .library
+        } else if articles == "unfinished" {
+            parsed = .unfinished
+        } else if articles.hasPrefix("tag:") {
+            parsed = .tag(String(articles.dropFirst(4)))
+        } else if articles.hasPrefix("search:") {
+            parsed = .search(String(articles.dropFirst(7)))
+        } else {
+            return nil
+        }
+        self.init(articles: parsed, format: format, limit: limit)
+    }
+
+    /// What the feed is called after the podcast's own title: "" for the library, ": news"
+    /// for a tag.
+    public var titleSuffix: String {
+        switch articles {
+        case .library: ""
+        case .tag(let tag): ": \(tag)"
+        case .unfinished: ": unfinished"
+        case .search(let query): ": “\(query)”"
+        }
+    }
+
+    /// Whether an article is heard to the end changes what the feed holds.
+    public var dependsOnProgress: Bool { articles == .unfinished }
+
+    /// The feed's episodes: the selected articles that have audio in the format, newest first.
+    public func episodes(in library: ArticleLibrary) throws(NarrateError) -> [EpisodeRecord] {
+        let filter = try filter(in: library)
+        return try library.episodes(
+            format: format.audioFormat.rawValue, tag: filter.tag, progress: filter.progress, ids: filter.ids, limit: limit
+        )
+    }
+
+    /// The selected articles without audio in the format yet, newest first.
+    public func articlesWithoutAudio(in library: ArticleLibrary) throws(NarrateError) -> [Int64] {
+        let filter = try filter(in: library)
+        return try library.articlesWithoutRender(
+            format: format.audioFormat.rawValue, tag: filter.tag, progress: filter.progress, ids: filter.ids, limit: limit
+        )
+    }
+
+    /// The library's filters for the selected articles.
+    private func filter(in library: ArticleLibrary) throws(NarrateError) -> (tag: String?, progress: ProgressFilter?, ids: [Int64]?) {
+        switch articles {
+        case .library: (nil, nil, nil)
+        case .tag(let tag): (tag, nil, nil)
+        case .unfinished: (nil, .unfinished, nil)
+        case .search(let query): (nil, nil, try searchIds(query, in: library))
+        }
+    }
+
+    private func searchIds(_ query: String, in library: ArticleLibrary) throws(NarrateError) -> [Int64] {
+        try library.search(query, limit: Self.searchLimit).map(\.id)
+    }
+}

@@ -1,0 +1,109 @@
+internal import Crypto
+public import NarrateCore
+public import NarrateLibrary
+import Foundation
+
+/// Makes a podcast feed of the library: each article of the selection that has audio in the
+/// feed's format is an episode, with its chapters and transcripts, under the podcast's
+/// settings. A front end says where the files are reached (`FeedAddressing`).
+public struct PodcastFeedMaker: Sendable {
+    /// The library.
+    public let library: ArticleLibrary
+
+    /// A maker over `library`.
+    public init(library: ArticleLibrary) {
+        self.library = library
+    }
+
+    /// The feed of `selection`, its files at `addresses`; `isPrivate` for a feed whose
+    /// address holds a secret (directories are asked not to list it). An episode whose audio
+    /// file is gone is left out.
+    public func feed(
+        _ selection: FeedSelection, addresses: any FeedAddressing, isPrivate: Bool, settings: PodcastSettings? = nil
+    ) throws(NarrateError) -> PodcastFeed {
+        let settings = if let settings { settings } else { try PodcastSettings.load(from: library) }
+        let records = try selection.episodes(in: library)
+        let language = settings.language ?? Self.mostCommonLanguage(records) ?? "en"
+        var episodes: [PodcastFeed.Episode] = []
+        episodes.reserveCapacity(records.count)
+        var newest = ""
+        for record in records {
+            guard let size = Self.fileSize(record.render.path) else { continue }
+            newest = max(newest, record.savedAt, record.render.createdAt)
+            let episodeLanguage = record.language.flatMap { $0 == language ? nil : $0 }
+            episodes.append(PodcastFeed.Episode(
+                guid: Self.guid(of: record), title: record.title, descriptionHTML: Self.descriptionHTML(of: record),
+                link: record.sourceURL, pubDate: FeedDate.rfc822(iso8601: record.savedAt) ?? "", author: record.byline,
+                audioURL: addresses.audioURL(of: record, format: selection.format), audioLength: size,
+                audioType: selection.format.mimeType, durationSeconds: Int(record.render.duration.rounded()),
+                chaptersURL: addresses.fileURL(of: record, .chapters),
+                transcripts: [EpisodeFile.webVTT, .srt].map { .init(url: addresses.fileURL(of: record, $0), type: $0.mimeType) },
+                language: episodeLanguage
+            ))
+        }
+        let channel = PodcastFeed.Channel(
+            title: settings.title + selection.titleSuffix, description: settings.description, language: language,
+            link: addresses.homeURL, feedURL: addresses.feedURL, author: settings.author, category: settings.category,
+            explicit: settings.explicit, coverURL: addresses.coverURL, isPrivate: isPrivate,
+            podcastGuid: isPrivate ? nil : Self.podcastGuid(feedURL: addresses.feedURL),
+            lastBuildDate: newest.isEmpty ? nil : FeedDate.rfc822(iso8601: newest)
+        )
+        return PodcastFeed(channel: channel, episodes: episodes)
+    }
+
+    /// An episode's guid: from the article's content hash, so the same article keeps it
+    /// across renders, runs and feeds.
+    public static func guid(of record: EpisodeRecord) -> String {
+        "narrate-article-" + record.contentHash.prefix(32)
+    }
+
+    /// The episode's description: the excerpt, who wrote it where, and a link to the original.
+    static func descriptionHTML(of record: EpisodeRecord) -> String {
+        var parts: [String] = []
+        if let excerpt = record.excerpt, !excerpt.isEmpty { parts.append("<p>\(Self.html(excerpt))</p>") }
+        let credit = [record.byline.map { "By \($0)" }, record.site].compactMap { $0 }.filter { !$0.isEmpty }
+        if !credit.isEmpty { parts.append("<p>\(Self.html(credit.joined(separator: " · ")))</p>") }
+        if let url = record.sourceURL, url.hasPrefix("http://") || url.hasPrefix("https://") {
+            parts.append("<p><a href=\"\(Self.html(url))\">Read the original</a></p>")
+        }
+        if parts.isEmpty { parts.append("<p>\(Self.html(record.title))</p>") }
+        return parts.joined()
+    }
+
+    private static func html(_ text: String) -> String {
+        HTMLEscaping.escaped(text)
+    }
+
+    /// The Podcasting 2.0 guid of a public feed: a version 5 UUID of its address without
+    /// the scheme and trailing slashes, in the namespace the specification gives.
+    static func podcastGuid(feedURL: String) -> String {
+        var address = Substring(feedURL)
+        if let scheme = address.range(of: "://") { address = address[scheme.upperBound...] }
+        while address.hasSuffix("/") { address = address.dropLast() }
+        // ead4c236-bf58-58c6-a2c6-a0b6f0e7ce5f
+        let namespace: [UInt8] = [
+            0xEA, 0xD4, 0xC2, 0x36, 0xBF, 0x58, 0x58, 0xC6, 0xA2, 0xC6, 0xA0, 0xB6, 0xF0, 0xE7, 0xCE, 0x5F,
+        ]
+        var bytes = Array(Insecure.SHA1.hash(data: namespace + Array(address.utf8)).prefix(16))
+        bytes[6] = bytes[6] & 0x0F | 0x50
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+        }
+        return groups.joined(separator: "-")
+    }
+
+    private static func mostCommonLanguage(_ records: [EpisodeRecord]) -> String? {
+        var counts: [String: Int] = [:]
+        for record in records { if let language = record.language { counts[language, default: 0] += 1 } }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    /// The size of the file at `path`, nil when there is none.
+    static func fileSize(_ path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+}

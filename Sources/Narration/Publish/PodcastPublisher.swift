@@ -1,0 +1,260 @@
+public import NarrateCore
+public import NarrateLibrary
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `narrate publish`: the library's podcast as a static site in a folder any web server,
+/// object store or static host serves: `feed.xml`, `cover.png`, an `index.html` with a
+/// player for each episode, and each episode's audio, chapters and transcripts in
+/// `episodes/`.
+///
+/// Incremental: a file already published with the same content is not written again (a
+/// second run with nothing changed writes nothing), and the files of episodes that left the
+/// selection are removed. Atomic for listeners: every file goes through a temporary file and
+/// a rename, the episodes' files first, the feed last, and files are removed only after the
+/// feed that no longer names them is in place, so a podcast app never reads a feed that
+/// points at a missing file, whenever the run is stopped (even by `kill -9`). The folder's
+/// `.narrate-publish.json` lists every file narrate may have written there (before it writes
+/// them), so it never touches a file of anyone else's and finds what a stopped run left.
+public struct PodcastPublisher {
+    /// The library.
+    public let library: ArticleLibrary
+
+    /// The feed's file name.
+    public static let feedName = "feed.xml"
+    /// The cover's file name.
+    public static let coverName = "cover.png"
+    /// The page's file name.
+    public static let indexName = "index.html"
+    /// The list of what narrate published in the folder.
+    public static let manifestName = ".narrate-publish.json"
+    /// The folder of the episodes' files.
+    public static let episodesFolder = "episodes"
+
+    /// A publisher over `library`.
+    public init(library: ArticleLibrary) {
+        self.library = library
+    }
+
+    /// What a run did.
+    public struct Report: Sendable, Equatable {
+        /// Episodes in the feed.
+        public var episodes: Int = 0
+        /// Files written (new or changed), relative to the folder.
+        public var written: [String] = []
+        /// Files already as they should be.
+        public var unchanged: Int = 0
+        /// Files removed (their episodes left the selection), relative to the folder.
+        public var removed: [String] = []
+        /// Articles of the selection left out because they have no audio in the format.
+        public var withoutAudio: [Int64] = []
+
+        /// A report of nothing.
+        public init() {}
+    }
+
+    /// Publishes `selection` into `directory`, its files linked under `baseURL` (http or
+    /// https). The folder is made when it does not exist; a folder that holds files but no
+    /// list of narrate's is refused (`.cannotCreateOutput`), so nothing of anyone else's is
+    /// replaced. `isCancelled` is asked between files (`.interrupted`).
+    public func publish(
+        _ selection: FeedSelection, into directory: String, baseURL: String, isCancelled: () -> Bool = { false }
+    ) throws(NarrateError) -> Report {
+        try Self.validate(baseURL: baseURL)
+        let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let previous = try Self.readManifest(in: folder)
+        let addresses = PublishedFeedAddresses(base: baseURL)
+        let settings = try PodcastSettings.load(from: library)
+        let feed = try PodcastFeedMaker(library: library).feed(selection, addresses: addresses, isPrivate: false, settings: settings)
+        let records = try selection.episodes(in: library)
+        var report = Report()
+        report.withoutAudio = try selection.articlesWithoutAudio(in: library)
+
+        // What the folder should hold: path → where its bytes come from.
+        var files: [(path: String, content: Content)] = []
+        let published = Set(feed.episodes.map(\.guid))
+        for record in records where published.contains(PodcastFeedMaker.guid(of: record)) {
+            let name = Self.episodePath(of: record)
+            files.append((name + "." + selection.format.fileExtension, .copy(record.render.path)))
+            let timeline = try EpisodeTimeline(articleId: record.articleId, renderId: record.render.id, library: library)
+            for kind in EpisodeFile.allCases { files.append((name + kind.suffix, .text(timeline.file(kind)))) }
+        }
+        report.episodes = feed.episodes.count
+        let cover = try Self.cover(settings: settings, selection: selection)
+        files.append((Self.coverName, .bytes(cover)))
+        files.append((Self.indexName, .text(PublishedIndex(feed: feed, addresses: addresses).html())))
+        let feedText = feed.xml()
+
+        // Listed before anything is written, so a stopped run's files are known as narrate's.
+        let wanted = Set(files.map(\.path) + [Self.feedName])
+        try Self.writeManifest(Manifest(files: (previous?.files ?? []).union(wanted)), in: folder, previous: previous)
+        try Self.makeFolder("\(folder)/\(Self.episodesFolder)")
+        for (path, content) in files {
+            if isCancelled() { throw .interrupted }
+            if try Self.put(content, at: "\(folder)/\(path)") { report.written.append(path) } else { report.unchanged += 1 }
+        }
+        if isCancelled() { throw .interrupted }
+        // The feed last: every file it names is in place.
+        if try Self.put(.text(feedText), at: "\(folder)/\(Self.feedName)") {
+            report.written.append(Self.feedName)
+        } else {
+            report.unchanged += 1
+        }
+        // Then what no feed names any more.
+        for path in (previous?.files ?? []).subtracting(wanted).sorted() {
+            if unlink("\(folder)/\(path)") == 0 { report.removed.append(path) }
+        }
+        for leftover in Self.temporaryLeftovers(in: [folder, "\(folder)/\(Self.episodesFolder)"]) { unlink(leftover) }
+        try Self.writeManifest(Manifest(files: wanted), in: folder, previous: Manifest(files: (previous?.files ?? []).union(wanted)))
+        return report
+    }
+
+    /// The path of an episode's files without their extension, in `episodes/`: its article
+    /// id, its title in ASCII (for a reader of the folder) and its render (a new render is
+    /// a new address, so no podcast app keeps an old download under it).
+    public static func episodePath(of record: EpisodeRecord) -> String {
+        let latin = record.title.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? record.title
+        var slug = OutputNamer.slug(latin).filter { $0.isASCII }
+        if slug.count > 40 { slug = String(slug.prefix(40)) }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return "\(episodesFolder)/\(record.articleId)-\(slug.isEmpty ? "article" : slug)-r\(record.render.id)"
+    }
+
+    // MARK: Files
+
+    private enum Content {
+        case copy(String)
+        case text(String)
+        case bytes([UInt8])
+    }
+
+    /// Writes `content` at `path` unless the file there already holds it; true when written.
+    private static func put(_ content: Content, at path: String) throws(NarrateError) -> Bool {
+        switch content {
+        case .copy(let source):
+            if let existing = Self.size(of: path), existing == Self.size(of: source) { return false }
+            try OutputFile.copy(file: source, to: path, overwrite: true)
+        case .text(let text):
+            let bytes = Array(text.utf8)
+            if Self.holds(bytes, at: path) { return false }
+            try OutputFile.write(bytes, to: path)
+        case .bytes(let bytes):
+            if Self.holds(bytes, at: path) { return false }
+            try OutputFile.write(bytes, to: path)
+        }
+        return true
+    }
+
+    private static func holds(_ bytes: [UInt8], at path: String) -> Bool {
+        guard Self.size(of: path) == Int64(bytes.count) else { return false }
+        return (try? FileContents.read(path)) == bytes
+    }
+
+    private static func size(of path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+
+    private static func cover(settings: PodcastSettings, selection: FeedSelection) throws(NarrateError) -> [UInt8] {
+        if let path = settings.coverPath {
+            do { return try FileContents.read(path) } catch {
+                throw .inputUnavailable(path: path, reason: "the podcast's cover: \(error.reason)")
+            }
+        }
+        return PodcastCover.drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate")
+    }
+
+    private static func makeFolder(_ path: String) throws(NarrateError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateOutput(path: path, reason: "cannot create the folder")
+        }
+    }
+
+    private static func temporaryLeftovers(in folders: [String]) -> [String] {
+        folders.flatMap { folder -> [String] in
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+            return names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") && $0.utf8.count > 11 }.map { "\(folder)/\($0)" }
+        }
+    }
+
+    // MARK: The list of narrate's files
+
+    private struct Manifest: Codable, Equatable {
+        var version = 1
+        var files: Set<String>
+
+        init(files: Set<String>) {
+            self.files = files
+        }
+
+        enum CodingKeys: String, CodingKey { case version, files }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decode(Int.self, forKey: .version)
+            files = Set(try container.decode([String].self, forKey: .files))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encode(files.sorted(), forKey: .files)
+        }
+    }
+
+    /// The folder's list of narrate's files; nil for a new or empty folder. A folder with
+    /// other files and no list is refused; so is a list that does not read.
+    private static func readManifest(in folder: String) throws(NarrateError) -> Manifest? {
+        var status = stat()
+        if stat(folder, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw .cannotCreateOutput(path: folder, reason: "it is a file, not a folder; give a folder to publish into")
+            }
+        } else {
+            try makeFolder(folder)
+            return nil
+        }
+        let path = "\(folder)/\(manifestName)"
+        guard let bytes = try? FileContents.read(path) else {
+            let others = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != ".DS_Store" }
+            guard others.isEmpty else {
+                throw .cannotCreateOutput(
+                    path: folder, reason: "it holds files narrate did not publish (\(others.sorted().prefix(3).joined(separator: ", "))); give an empty or new folder"
+                )
+            }
+            return nil
+        }
+        guard let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)), manifest.version == 1,
+            manifest.files.allSatisfy({ !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") })
+        else {
+            throw .malformedInput(path: path, message: "narrate's list of the files it published does not read; publish into a new folder")
+        }
+        return manifest
+    }
+
+    private static func writeManifest(_ manifest: Manifest, in folder: String, previous: Manifest?) throws(NarrateError) {
+        guard manifest != previous else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(manifest) else { return }
+        try OutputFile.write(Array(data) + [0x0A], to: "\(folder)/\(manifestName)")
+    }
+
+    /// An http or https address with a host; else `.invalidOption` named "base-url".
+    public static func validate(baseURL: String) throws(NarrateError) {
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
+        else {
+            throw .invalidOption(
+                name: "base-url", message: "base-url '\(baseURL.prefix(80))' is not an http or https address of a folder, such as https://example.org/podcast/"
+            )
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import NarrateCore
+
+/// The page of a published podcast (`index.html`): its cover, title and description, the
+/// feed's address to subscribe to, and every episode with a player, its transcript and
+/// chapters, and a link to the original. Plain HTML and CSS, light and dark, no script.
+struct PublishedIndex {
+    let feed: PodcastFeed
+    let addresses: PublishedFeedAddresses
+
+    func html() -> String {
+        let channel = feed.channel
+        var page = """
+            <!DOCTYPE html>
+            <html lang="\(Self.escape(channel.language))">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(Self.escape(channel.title))</title>
+            <link rel="alternate" type="application/rss+xml" title="\(Self.escape(channel.title))" href="\(PodcastPublisher.feedName)">
+            <style>
+            :root { color-scheme: light dark; --muted: #666; --line: #ddd; }
+            @media (prefers-color-scheme: dark) { :root { --muted: #aaa; --line: #444; } }
+            body { font: 17px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 0 auto; padding: 1rem; }
+            header { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+            header img { width: 9rem; height: 9rem; border-radius: .5rem; }
+            h1 { margin: 0 0 .3rem; font-size: 1.6rem; }
+            .subscribe code { word-break: break-all; }
+            article { border-top: 1px solid var(--line); padding: 1rem 0; }
+            article h2 { font-size: 1.15rem; margin: 0 0 .2rem; }
+            .meta, .files { color: var(--muted); font-size: .9rem; }
+            audio { width: 100%; margin: .5rem 0; }
+            </style>
+            </head>
+            <body>
+            <header>
+            <img src="\(PodcastPublisher.coverName)" alt="">
+            <div>
+            <h1>\(Self.escape(channel.title))</h1>
+            <p>\(Self.escape(channel.description))</p>
+            <p class="subscribe">Subscribe in a podcast app: <a href="\(PodcastPublisher.feedName)"><code>\(Self.escape(channel.feedURL))</code></a></p>
+            </div>
+            </header>
+            <main>
+
+            """
+        if feed.episodes.isEmpty { page += "<p>No episodes yet.</p>\n" }
+        for episode in feed.episodes {
+            let local = Self.relative(episode.audioURL, to: addresses.base)
+            page += """
+                <article>
+                <h2>\(Self.escape(episode.title))</h2>
+                <p class="meta">\(Self.escape(String(episode.pubDate.prefix(16)))) · \(Self.duration(episode.durationSeconds))</p>
+                <audio controls preload="none" src="\(Self.escape(local))"></audio>
+                \(episode.descriptionHTML)
+                <p class="files"><a href="\(Self.escape(Self.relative(episode.transcripts.first?.url ?? "", to: addresses.base)))">Transcript</a> · <a href="\(Self.escape(Self.relative(episode.chaptersURL, to: addresses.base)))">Chapters</a></p>
+                </article>
+
+                """
+        }
+        page += "</main>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// `url` as a path relative to the page when it is under `base`, so the page works
+    /// wherever the folder is served.
+    static func relative(_ url: String, to base: String) -> String {
+        url.hasPrefix(base) ? String(url.dropFirst(base.count)) : url
+    }
+
+    static func duration(_ seconds: Int) -> String {
+        seconds >= 3600
+            ? "\(seconds / 3600):\(Self.two(seconds / 60 % 60)):\(Self.two(seconds % 60))"
+            : "\(seconds / 60):\(Self.two(seconds % 60))"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+
+    /// `text` escaped for HTML, without the control characters a page cannot show.
+    static func escape(_ text: String) -> String {
+        let shown = text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }
+        return HTMLEscaping.escaped(String(String.UnicodeScalarView(shown)))
+    }
+}

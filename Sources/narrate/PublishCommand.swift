@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import NarrateCore
+import NarrateLibrary
+import Narration
+
+/// `narrate publish`: the library's podcast as a static site in a folder (feed, cover, page,
+/// episodes), for any web server or static host; incremental, and atomic for listeners.
+struct PublishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Publish the library as a podcast into a folder any web server or static host can serve.",
+        discussion: """
+            Writes feed.xml, cover.png, index.html (a player for each episode) and each episode's audio, chapters \
+            and transcripts in episodes/. Articles without audio in the format are rendered first, in parallel \
+            worker processes. A second run writes only what changed and removes the files of episodes that left; \
+            the feed is replaced last, so a podcast app never reads one that names a missing file.
+            """
+    )
+
+    @Argument(help: "The folder to publish into (made if it does not exist).")
+    var directory: String
+
+    @Option(help: "The address the folder is served at, such as https://example.org/podcast/.")
+    var baseURL: String
+
+    @Option(help: "Only articles with this tag.")
+    var tag: String?
+
+    @Flag(help: "Only articles not heard to the end.")
+    var unfinished = false
+
+    @Option(help: "Only articles a full-text search finds.")
+    var search: String?
+
+    @Option(help: "The episodes' format: mp3 (every podcast app plays it), opus or ogg.")
+    var format = "mp3"
+
+    @Option(help: "At most this many of the newest articles.")
+    var limit: Int?
+
+    @Option(help: "Worker processes rendering at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        if [tag != nil, unfinished, search != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --tag, --unfinished and --search")
+        }
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more: got \(limit)") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if let search, search.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--search is empty: give words to find") }
+        do throws(NarrateError) {
+            _ = try EpisodeFormat(named: format)
+            try PodcastPublisher.validate(baseURL: baseURL)
+        } catch {
+            throw ValidationError(ErrorReporter.message(for: error))
+        }
+    }
+
+    private var articles: FeedSelection.Articles {
+        if let tag { return .tag(tag) }
+        if unfinished { return .unfinished }
+        if let search { return .search(search) }
+        return .library
+    }
+
+    func run() throws {
+        Interruption.install()
+        do throws(NarrateError) {
+            let selection = FeedSelection(articles: articles, format: try EpisodeFormat(named: format), limit: limit)
+            let library = try libraryOptions.open()
+            // Audio first, for the articles that have none in the format.
+            let queued = try EpisodeQueue(library: library).queueAll(selection)
+            if !queued.isEmpty {
+                var titles: [Int64: String] = [:]
+                for job in queued { titles[job.articleId] = try? library.article(id: job.articleId).summary.title }
+                let progress = BatchProgress(json: false, quiet: quiet)
+                if !quiet { ErrorReporter.printNote("rendering \(queued.count) episode\(queued.count == 1 ? "" : "s") first") }
+                let summary = try progress.coordinator(library: library, workers: jobs)
+                    .run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: Interruption.stopRequests)
+                if Interruption.stopRequests() > 0 {
+                    ErrorReporter.printError("interrupted while rendering; nothing was published ('narrate jobs run' renders the rest)")
+                    ErrorReporter.terminate(130)
+                }
+                for job in summary.failed {
+                    ErrorReporter.printNote("article \(job.articleId) \(titles[job.articleId] ?? ""): not published, its audio failed: \(job.lastError ?? "unknown error")")
+                }
+            }
+            let report = try PodcastPublisher(library: library).publish(
+                selection, into: directory, baseURL: baseURL, isCancelled: { Interruption.isRequested }
+            )
+            let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            var line = "published \(report.episodes) episode\(report.episodes == 1 ? "" : "s") to \(directory): "
+            line += report.written.isEmpty ? "nothing changed" : "\(report.written.count) file\(report.written.count == 1 ? "" : "s") written"
+            line += ", \(report.unchanged) unchanged"
+            if !report.removed.isEmpty { line += ", \(report.removed.count) removed" }
+            print(line)
+            print("feed: \(base)\(PodcastPublisher.feedName)")
+            if !report.withoutAudio.isEmpty { ErrorReporter.terminate(75) }
+        } catch .interrupted {
+            ErrorReporter.printError("interrupted; the feed published before is intact")
+            ErrorReporter.terminate(130)
+        } catch {
+            ErrorReporter.fail(error)
+        }
+    }
+}
