@@ -214,7 +214,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateCLITests",
-            dependencies: ["narrate", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateTestSupport"],
+            dependencies: ["narrate", "NarrateCore", "NarrateAudio", "NarrateLibrary", "Narration", "NarrateTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

@@ -16,8 +16,9 @@ struct FeedRenderAhead: Service {
     let interval: Double
     let logger: Logger
 
+    /// Looks until the server shuts down (then it returns quietly: stopping is no error).
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await look()
                 try await Task.sleep(for: .milliseconds(Int(interval * 1_000)))

@@ -73,6 +73,8 @@ struct PublishCommand: ParsableCommand {
         Interruption.install()
         do throws(NarrateError) {
             let selection = FeedSelection(articles: articles, format: try EpisodeFormat(named: format), limit: limit)
+            // The folder is checked before anything is rendered for it.
+            try PodcastPublisher.checkFolder(directory)
             let library = try libraryOptions.open()
             // Audio first, for the articles that have none in the format.
             let queued = try EpisodeQueue(library: library).queueAll(selection)

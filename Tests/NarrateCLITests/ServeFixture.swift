@@ -15,14 +15,17 @@ final class RunningServer {
     let banner: String
     private let output: Pipe
 
-    /// Starts `narrate serve --port 0 ARGUMENTS` and waits (up to 60 s) for its address.
-    init(_ arguments: [String]) throws {
+    /// Starts `narrate serve --port 0 ARGUMENTS` (with `environment` added to the test's)
+    /// and waits (up to 60 s) for its address and the feed's line after it.
+    init(_ arguments: [String], environment: [String: String] = [:], standardError: Any? = nil) throws {
         output = Pipe()
-        process = try NarrateBinary.start(["serve", "--port", "0"] + arguments, standardOutput: output)
+        process = try NarrateBinary.start(
+            ["serve", "--port", "0"] + arguments, environment: environment, standardOutput: output, standardError: standardError
+        )
         var text = ""
         let deadline = Date().addingTimeInterval(60)
         let handle = output.fileHandleForReading
-        while Date() < deadline, process.isRunning, !text.contains("Ctrl-C stops") {
+        while Date() < deadline, process.isRunning, !(text.contains("Ctrl-C stops") && text.contains("Podcast feed")) {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)

@@ -113,6 +113,12 @@ public struct PodcastPublisher {
         return report
     }
 
+    /// Checks that `directory` can be published into (a new folder, an empty one, or one
+    /// narrate published into before) without touching it; the errors `publish` gives.
+    public static func checkFolder(_ directory: String) throws(NarrateError) {
+        _ = try readManifest(in: directory, create: false)
+    }
+
     /// The path of an episode's files without their extension, in `episodes/`: its article
     /// id, its title in ASCII (for a reader of the folder) and its render (a new render is
     /// a new address, so no podcast app keeps an old download under it).
@@ -211,14 +217,14 @@ public struct PodcastPublisher {
 
     /// The folder's list of narrate's files; nil for a new or empty folder. A folder with
     /// other files and no list is refused; so is a list that does not read.
-    private static func readManifest(in folder: String) throws(NarrateError) -> Manifest? {
+    private static func readManifest(in folder: String, create: Bool = true) throws(NarrateError) -> Manifest? {
         var status = stat()
         if stat(folder, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
                 throw .cannotCreateOutput(path: folder, reason: "it is a file, not a folder; give a folder to publish into")
             }
         } else {
-            try makeFolder(folder)
+            if create { try makeFolder(folder) }
             return nil
         }
         let path = "\(folder)/\(manifestName)"

@@ -1,0 +1,210 @@
+import Foundation
+import NarrateTestSupport
+import Testing
+
+/// A folder served as it is, by Python's http.server on a port of 127.0.0.1 (what a static
+/// host does: no ranges, no feeds of its own).
+final class StaticFolderServer {
+    let process: Process
+    let base: String
+
+    init(folder: String) throws {
+        let output = Pipe()
+        process = try NarrateBinary.start(
+            ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder], executable: "/usr/bin/env",
+            standardOutput: output, standardError: FileHandle.nullDevice
+        )
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !text.contains("port ") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let port = text.split(separator: " ").drop { $0 != "port" }.dropFirst().first.map(String.init) ?? ""
+        base = "http://127.0.0.1:\(port)/"
+    }
+
+    deinit {
+        // SIGKILL: the test runner's blocked signals are inherited, so a SIGTERM would wait.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+@Suite("narrate publish: a podcast as a static site, incremental and atomic", .serialized)
+struct PublishTests {
+    /// A library of `count` short articles in `scratch`; its path.
+    static func library(_ scratch: ScratchDirectory, count: Int) throws -> String {
+        let folder = "\(scratch.path)/articles"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let words = ["rain", "harbour", "orchard", "lantern", "river", "meadow", "bridge", "market"]
+        for index in 1...count {
+            let text = "# Note \(index)\n\nThe \(words[index % words.count]) was quiet on day \(index). Nothing else happened.\n"
+            try text.write(toFile: "\(folder)/note-\(index).md", atomically: true, encoding: .utf8)
+        }
+        let library = "\(scratch.path)/library.sqlite"
+        let added = try NarrateBinary.run(["add", folder, "--library", library])
+        #expect(added.status == 0, "\(added.standardError)")
+        return library
+    }
+
+    /// Every file under `folder` with its size and modification time.
+    static func snapshot(_ folder: String) -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let name = enumerator?.nextObject() as? String {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)"),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            files[name] = "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \(attributes[.systemFileNumber] ?? 0)"
+        }
+        return files
+    }
+
+    /// The files `feed.xml` in `folder` names under `base`, each with the length it gives
+    /// (nil for chapters and transcripts), as paths in the folder.
+    static func namedFiles(_ folder: String, base: String) throws -> [(path: String, length: Int?)] {
+        let feed = try String(contentsOfFile: "\(folder)/feed.xml", encoding: .utf8)
+        var files: [(String, Int?)] = []
+        let pattern = try NSRegularExpression(pattern: #"(url|href)="([^"]+)"( length="(\d+)")?"#)
+        for match in pattern.matches(in: feed, range: NSRange(feed.startIndex..., in: feed)) {
+            let url = String(feed[Range(match.range(at: 2), in: feed)!])
+            guard url.hasPrefix(base), url != base + "feed.xml" else { continue }
+            let path = String(url.dropFirst(base.count)).removingPercentEncoding ?? ""
+            let length = Range(match.range(at: 4), in: feed).flatMap { Int(feed[$0]) }
+            files.append((path, length))
+        }
+        return files
+    }
+
+    /// Whether every file the feed in `folder` names is there, as long as it says.
+    static func expectConsistent(_ folder: String, base: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let named = try namedFiles(folder, base: base)
+        #expect(named.count > 3, sourceLocation: sourceLocation)
+        for (path, length) in named {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(path)")
+            #expect(attributes != nil, "the feed names \(path), which is missing", sourceLocation: sourceLocation)
+            if let length { #expect(attributes?[.size] as? Int == length, "\(path)", sourceLocation: sourceLocation) }
+        }
+    }
+
+    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies"))
+    func publishesASiteThatAPodcastAppReadsAndASecondRunWritesNothing() throws {
+        let scratch = try ScratchDirectory()
+        let library = try Self.library(scratch, count: 3)
+        let site = "\(scratch.path)/site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        let server = try StaticFolderServer(folder: site)
+        let first = try NarrateBinary.run(["publish", site, "--base-url", server.base, "--library", library])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("published 3 episodes"))
+        #expect(first.standardOutput.contains("feed: \(server.base)feed.xml"))
+        let (report, output) = try FeedTools.check(server.base + "feed.xml", staticServer: true)
+        #expect((report["problems"] as? [String]) == [], "\(output.prefix(3_000))")
+        #expect((report["items"] as? [[String: Any]])?.count == 3)
+        let index = try String(contentsOfFile: "\(site)/index.html", encoding: .utf8)
+        #expect(index.components(separatedBy: "<audio controls").count - 1 == 3)
+        #expect(index.contains("href=\"feed.xml\""))
+        try Self.expectConsistent(site, base: server.base)
+
+        let before = Self.snapshot(site)
+        Thread.sleep(forTimeInterval: 1.1)
+        let second = try NarrateBinary.run(["publish", site, "--base-url", server.base, "--library", library])
+        #expect(second.status == 0)
+        #expect(second.standardOutput.contains("nothing changed"))
+        #expect(Self.snapshot(site) == before, "a second run with nothing changed wrote something")
+    }
+
+    @Test func anArticleRemovedLeavesTheFeedAndItsFilesGo() throws {
+        let scratch = try ScratchDirectory()
+        let library = try Self.library(scratch, count: 3)
+        let site = "\(scratch.path)/site"
+        let base = "https://example.org/podcast/"
+        #expect(try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
+        let episodes = try FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")
+        #expect(episodes.count == 12)
+        #expect(try NarrateBinary.run(["rm", "2", "--library", library]).status == 0)
+        let again = try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library])
+        #expect(again.status == 0)
+        #expect(again.standardOutput.contains("published 2 episodes") && again.standardOutput.contains("4 removed"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")
+        #expect(left.count == 8 && !left.contains { $0.hasPrefix("2-") })
+        let feed = try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
+        #expect(feed.components(separatedBy: "<item>").count - 1 == 2)
+        try Self.expectConsistent(site, base: base)
+        // The list of narrate's files names exactly what is there.
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(site)/.narrate-publish.json"))) as? [String: Any]
+        let listed = Set(manifest?["files"] as? [String] ?? [])
+        #expect(listed == Set(Self.snapshot(site).keys).subtracting([".narrate-publish.json"]))
+    }
+
+    /// Killed (`kill -9`) while a new edition is written: the feed before is intact and every
+    /// file it names is whole; the next run finishes the new one and leaves nothing behind.
+    @Test func killedHalfwayLeavesThePreviousFeedIntact() throws {
+        let scratch = try ScratchDirectory()
+        let library = try Self.library(scratch, count: 40)
+        let site = "\(scratch.path)/site"
+        let base = "https://example.org/podcast/"
+        #expect(try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
+        // The Opus audio made beforehand (published elsewhere), so the next run only copies and writes.
+        #expect(try NarrateBinary.run(["publish", "\(scratch.path)/other", "--base-url", base, "--format", "opus", "--library", library]).status == 0)
+        let feedBefore = try Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml"))
+        var killedMidway = false
+        for _ in 0..<5 where !killedMidway {
+            let process = try NarrateBinary.start(["publish", site, "--base-url", base, "--format", "opus", "--library", library])
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, Date() < deadline {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")) ?? []
+                if names.contains(where: { $0.hasSuffix(".opus") }) { break }
+                usleep(500)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            killedMidway = process.terminationReason == .uncaughtSignal
+                && (try? Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml"))) == feedBefore
+            // Whatever moment it died at, the feed in place names whole files only.
+            try Self.expectConsistent(site, base: base)
+            if !killedMidway {
+                // It finished first: back to MP3 for another try.
+                #expect(try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
+            }
+        }
+        #expect(killedMidway, "publish always finished before it could be killed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml")) == feedBefore)
+        let rerun = try NarrateBinary.run(["publish", site, "--base-url", base, "--format", "opus", "--library", library])
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        try Self.expectConsistent(site, base: base)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")
+        #expect(names.filter { $0.hasSuffix(".opus") }.count == 40)
+        #expect(!names.contains { $0.hasSuffix(".mp3") || $0.hasSuffix(".tmp") })
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: site)).contains { $0.hasSuffix(".tmp") })
+    }
+
+    @Test func badInputIsOneLineAndNothingOfAnyoneElsesIsTouched() throws {
+        let scratch = try ScratchDirectory()
+        let library = try Self.library(scratch, count: 1)
+        let foreign = "\(scratch.path)/foreign"
+        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
+        try "mine\n".write(toFile: "\(foreign)/index.html", atomically: true, encoding: .utf8)
+        let refused = try NarrateBinary.run(["publish", foreign, "--base-url", "https://example.org/", "--library", library])
+        #expect(refused.status == 73 && refused.errorLines.count == 1, "\(refused.standardError)")
+        #expect(refused.standardError.contains("holds files narrate did not publish (index.html)"))
+        #expect(try String(contentsOfFile: "\(foreign)/index.html", encoding: .utf8) == "mine\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: foreign) == ["index.html"])
+        for (arguments, message) in [
+            (["--base-url", "ftp://example.org/"], "not an http or https address"),
+            (["--base-url", "example.org/podcast"], "not an http or https address"),
+            (["--base-url", "https://example.org/", "--format", "wav"], "a podcast feed offers mp3, opus or ogg"),
+            (["--base-url", "https://example.org/", "--tag", "a", "--unfinished"], "one of --tag, --unfinished and --search"),
+            (["--base-url", "https://example.org/", "--limit", "0"], "--limit must be 1 or more"),
+        ] {
+            let run = try NarrateBinary.run(["publish", "\(scratch.path)/site", "--library", library] + arguments)
+            #expect(run.status == 64 && run.errorLines.count == 1 && run.standardError.contains(message), "\(arguments): \(run.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/site"))
+        let file = try scratch.write("plain.txt", text: "x")
+        let notFolder = try NarrateBinary.run(["publish", file, "--base-url", "https://example.org/", "--library", library])
+        #expect(notFolder.status == 73 && notFolder.standardError.contains("not a folder"))
+    }
+}
