@@ -172,6 +172,7 @@ let package = Package(
                 "NarrateIngest",
                 "NarrateLibrary",
                 "NarrateAudio",
+                "Narration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

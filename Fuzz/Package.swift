@@ -41,6 +41,7 @@ let package = Package(
             dependencies: [
                 .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateLibrary", package: "Narrate"),
                 .product(name: "Narration", package: "Narrate"), .product(name: "NarrateServer", package: "Narrate"),
+                .product(name: "NarrateAudio", package: "Narrate"),
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -67,6 +67,17 @@ int narrate_jpeg_decode(const uint8_t *data, size_t length, int32_t *width, int3
         jpeg_read_scanlines(&info, &row, 1);
     }
     jpeg_finish_decompress(&info);
+    /* A warning is data libjpeg had to make up (a file cut short, a corrupt scan): no cover. */
+    if (error.manager.num_warnings > 0) {
+        if (error_text != NULL && error_length > 0) {
+            char text[JMSG_LENGTH_MAX];
+            (*info.err->format_message)((j_common_ptr)&info, text);
+            snprintf(error_text, error_length, "%s", text);
+        }
+        jpeg_destroy_decompress(&info);
+        free(buffer);
+        return -1;
+    }
     *width = (int32_t)info.output_width;
     *height = (int32_t)info.output_height;
     *pixels = buffer;

@@ -62,22 +62,26 @@ extension ArticleLibrary {
     }
 
     /// The ids of the articles (newest saved first) without a render of the library's own in
-    /// `format`, with the same filters as `episodes`.
+    /// `format`, with the same filters as `episodes`; with a `limit`, those among the newest
+    /// `limit` articles of the selection (what a feed of that many would lack).
     public func articlesWithoutRender(
         format: String, tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, ids: [Int64]? = nil,
         limit: Int? = nil
     ) throws(NarrateError) -> [Int64] {
-        var (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress, ids: ids)
-        filter += (filter.isEmpty ? "WHERE " : " AND ")
-            + "NOT EXISTS (SELECT 1 FROM render WHERE articleId = article.id AND format = ? AND ownedByLibrary = 1)"
-        _ = arguments.append(contentsOf: [format])
+        let (filter, baseArguments) = Self.filter(tag: tag, language: language, progress: progress, ids: ids)
+        var arguments = baseArguments
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        _ = arguments.append(contentsOf: [format])
         return try read { db in
             try Int64.fetchAll(
                 db,
                 sql: """
-                    SELECT article.id FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
-                    \(filter) ORDER BY savedAt DESC, article.id DESC\(limitClause)
+                    SELECT id FROM (
+                        SELECT article.id, savedAt FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                        \(filter) ORDER BY savedAt DESC, article.id DESC\(limitClause)
+                    ) AS selected
+                    WHERE NOT EXISTS (SELECT 1 FROM render WHERE articleId = selected.id AND format = ? AND ownedByLibrary = 1)
+                    ORDER BY savedAt DESC, id DESC
                     """,
                 arguments: arguments
             )

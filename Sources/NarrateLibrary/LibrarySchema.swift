@@ -166,7 +166,8 @@ enum LibrarySchema {
         // from each stored document once, here); job priorities, so the renders a listener
         // waits for go before the batch's and those before the ones made ahead for feeds;
         // and change counters kept by triggers, so a feed knows it is unchanged (ETag) with
-        // one read instead of being made again.
+        // one read instead of being made again (which feeds podcast apps follow, noted as they
+        // fetch them, changes no feed).
         migrator.registerMigration("v7: excerpts, job priorities, change counters") { db in
             try db.execute(sql: "ALTER TABLE article ADD COLUMN excerpt TEXT")
             let rows = try Row.fetchCursor(db, sql: "SELECT articleId, document FROM articleContent")
@@ -198,11 +199,12 @@ enum LibrarySchema {
                     BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
                 CREATE TRIGGER renderRemoved AFTER DELETE ON render
                     BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
-                CREATE TRIGGER settingAdded AFTER INSERT ON setting
+                CREATE TRIGGER settingAdded AFTER INSERT ON setting WHEN NEW.key != 'podcast.followedFeeds'
                     BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
-                CREATE TRIGGER settingChanged AFTER UPDATE ON setting WHEN OLD.value IS NOT NEW.value
+                CREATE TRIGGER settingChanged AFTER UPDATE ON setting
+                    WHEN OLD.value IS NOT NEW.value AND NEW.key != 'podcast.followedFeeds'
                     BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
-                CREATE TRIGGER settingRemoved AFTER DELETE ON setting
+                CREATE TRIGGER settingRemoved AFTER DELETE ON setting WHEN OLD.key != 'podcast.followedFeeds'
                     BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'library'; END;
                 CREATE TRIGGER finishedAdded AFTER INSERT ON listeningPosition WHEN NEW.finished = 1
                     BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'progress'; END;

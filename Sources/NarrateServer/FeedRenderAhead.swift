@@ -20,24 +20,31 @@ struct FeedRenderAhead: Service {
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                await look()
-                try await Task.sleep(for: .milliseconds(Int(interval * 1_000)))
+                // While episodes are being made, looked at every second, so the queue is
+                // topped up before the worker runs out of work (and leaves).
+                let busy = await look()
+                try await Task.sleep(for: .milliseconds(Int((busy ? min(interval, 1) : interval) * 1_000)))
             }
         }
     }
 
-    /// Queues what the followed feeds lack and makes sure a worker takes it.
-    func look() async {
+    /// Queues what the followed feeds lack and makes sure a worker takes it; whether episodes
+    /// are waiting or being made.
+    @discardableResult
+    func look() async -> Bool {
         do {
-            let waiting = try await work.run { library throws(NarrateError) -> Bool in
+            let (waiting, busy) = try await work.run { library throws(NarrateError) -> (Bool, Bool) in
                 let followed = try FeedSubscriptions(library: library).followed()
-                guard !followed.isEmpty else { return false }
+                guard !followed.isEmpty else { return (false, false) }
                 try EpisodeQueue(library: library).fill(followed)
-                return try library.jobs(in: [.queued]).contains { $0.priority == .background }
+                let episodes = try library.jobs(in: [.queued, .running]).filter { $0.priority == .background }
+                return (episodes.contains { $0.state == .queued }, !episodes.isEmpty)
             }
             if waiting { try workers.ensureRunning(for: .background) }
+            return busy
         } catch {
             logger.warning("rendering the feeds' episodes ahead: \(error)")
+            return false
         }
     }
 }

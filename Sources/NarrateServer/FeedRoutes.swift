@@ -156,10 +156,13 @@ struct FeedRoutes: Sendable {
     /// An episode's chapters or transcript: made from the render's timings, which never
     /// change, so its ETag is the render's and the kind's.
     private func timelineFile(_ kind: EpisodeFile, articleId: Int64, renderId: Int64, request: Request) async throws -> Response {
-        let (text, createdAt) = try await work.run { library throws(NarrateError) -> (String, String) in
+        let found = try await work.run { library throws(NarrateError) -> (String, String)? in
+            guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return nil }
             let timeline = try EpisodeTimeline(articleId: articleId, renderId: renderId, library: library)
-            let render = try library.renders(ofArticle: articleId).first { $0.id == renderId }
-            return (timeline.file(kind), render?.createdAt ?? "")
+            return (timeline.file(kind), render.createdAt)
+        }
+        guard let (text, createdAt) = found else {
+            throw APIError(.notFound, "article \(articleId) has no render \(renderId): the feed names its episodes' files")
         }
         let etag = "\"render-\(renderId)-\(kind.rawValue)\""
         let lastModified = ISO8601DateFormatter().date(from: createdAt) ?? Date(timeIntervalSince1970: 0)
@@ -193,12 +196,34 @@ struct FeedRoutes: Sendable {
     /// `http://HOST:PORT` as the client asked (its `Host`, `https` behind a proxy that says
     /// so), then `/podcast/SECRET` for a private feed.
     private func baseURL(of request: Request, secret: String?) -> String {
+        Self.baseURL(of: request, settings: settings, secret: secret)
+    }
+
+    /// `http://HOST:PORT` as the client asked, then `/podcast/SECRET` when `secret` is given.
+    static func baseURL(of request: Request, settings: ServerSettings, secret: String?) -> String {
         let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
         let asked = request.head.authority ?? ""
         let allowed = !asked.isEmpty && asked.count <= 255
             && asked.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0) }
         let host = allowed ? asked : "\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(settings.port)"
         return "\(scheme)://\(host)" + (secret.map { "/podcast/\($0)" } ?? "")
+    }
+
+    /// The feeds a page offers a listener: the library's, the unfinished articles', and one a
+    /// tag; at their private addresses when the server asks for a token.
+    static func offered(tags: [String], request: Request, settings: ServerSettings) -> [(title: String, url: String)] {
+        let secret = settings.token == nil ? nil : settings.feedSecret
+        let base = baseURL(of: request, settings: settings, secret: secret)
+        let selections = [FeedSelection(), FeedSelection(articles: .unfinished)] + tags.map { FeedSelection(articles: .tag($0)) }
+        return selections.map { selection in
+            let title = switch selection.articles {
+            case .library: "Every article"
+            case .unfinished: "Not heard to the end"
+            case .tag(let tag): "Tag: \(tag)"
+            case .search(let query): "Search: \(query)"
+            }
+            return (title, base + path(of: selection, extension: "xml"))
+        }
     }
 
     /// The path of `selection`'s feed (`xml`) or cover (`png`), with its query.

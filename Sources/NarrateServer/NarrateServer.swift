@@ -39,7 +39,7 @@ public struct NarrateServer: Sendable {
     /// The router: error answers outermost, then access, then the static files and routes.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        let pages = PageRoutes(work: work, publicFolder: Self.publicFolder)
+        let pages = PageRoutes(work: work, settings: settings, publicFolder: Self.publicFolder)
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: AccessMiddleware(token: settings.token))
         var staticLogger = Logger(label: "narrate.static")

@@ -10,13 +10,16 @@ import NIOPosix
 /// The pages, their scripts and style, and the OpenAPI document.
 struct PageRoutes: Sendable {
     let work: LibraryWork
+    /// The server's settings (the feeds' addresses on the library page).
+    let settings: ServerSettings
     /// The folder of the files served as they are (Public/ in the package).
     let publicFolder: String
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in
+        router.get("/") { request, _ in
             let articles = try await work.run { library throws(NarrateError) in try library.list() }
-            return Self.html(PageWriter.library(articles))
+            let tags = Set(articles.flatMap(\.tags)).sorted()
+            return Self.html(PageWriter.library(articles, feeds: FeedRoutes.offered(tags: tags, request: request, settings: settings)))
         }
         router.get("articles/:id") { _, context in
             let id = try RequestReading.id("id", in: context)

@@ -5,8 +5,8 @@ import Narration
 /// The HTML of the two pages, made on the server so they read without JavaScript: the
 /// library's list, and an article's text. Their scripts (Public/) make them a player.
 enum PageWriter {
-    /// The library page listing `articles`.
-    static func library(_ articles: [ArticleSummary]) -> String {
+    /// The library page listing `articles`, with the podcast `feeds` to subscribe to.
+    static func library(_ articles: [ArticleSummary], feeds: [(title: String, url: String)] = []) -> String {
         var items = ""
         for article in articles {
             var meta = [article.site, article.language].compactMap { $0 }
@@ -26,9 +26,28 @@ enum PageWriter {
                 <ul id="articles" class="articles">
                 \(items)</ul>
                 <p id="empty"\(articles.isEmpty ? "" : " hidden")>No articles yet.</p>
-                </main>
+                \(podcastSection(feeds))</main>
                 """
         )
+    }
+
+    /// Where a podcast app subscribes: each feed's address, to copy into it.
+    static func podcastSection(_ feeds: [(title: String, url: String)]) -> String {
+        guard !feeds.isEmpty else { return "" }
+        var items = ""
+        for feed in feeds {
+            items += "<li><span class=\"feed-title\">\(escape(feed.title))</span> <a class=\"feed-url\" href=\"\(escape(feed.url))\">\(escape(feed.url))</a></li>\n"
+        }
+        return """
+            <details id="podcast" class="podcast">
+            <summary>Listen in a podcast app</summary>
+            <p>Copy an address into your podcast app (“Add by URL”). Episodes appear as their audio is made; add \
+            <code>?format=opus</code> for Opus.</p>
+            <ul class="feeds">
+            \(items)</ul>
+            </details>
+
+            """
     }
 
     /// The page of `article`.

@@ -73,6 +73,12 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Only measure conversion time per audio format relative to WAV.")
     var formatsOnly = false
 
+    @Flag(help: "Only measure the podcast feeds: a 10,000-article feed, 304 answers beside nginx, publish of 100 articles.")
+    var feedsOnly = false
+
+    @Flag(help: "Skip the podcast feed measurements.")
+    var skipFeeds = false
+
     @Option(help: "The folder of pages for the extraction measurement (default: ../shared/corpora/readability).")
     var pages: String?
 
@@ -113,6 +119,11 @@ struct NarrateBench: ParsableCommand {
             try FormatBenchmark(narrate: locations.narrate, article: locations.sample, rounds: runs).run()
             return
         }
+        if feedsOnly {
+            let locations = try Locations.find(sample: sample)
+            try FeedBenchmark(narrate: locations.narrate, samplesDirectory: samples).run()
+            return
+        }
         if libraryOnly {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
             return
@@ -138,6 +149,10 @@ struct NarrateBench: ParsableCommand {
         }
         if !segmentationOnly, !skipLibrary {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
+        }
+        if !segmentationOnly, !skipFeeds {
+            let locations = try Locations.find(sample: sample)
+            try FeedBenchmark(narrate: locations.narrate, samplesDirectory: samples).run()
         }
         if !segmentationOnly, !skipBatch {
             let locations = try Locations.find(sample: sample)

@@ -84,11 +84,36 @@ struct LibraryUpgradeTests {
         }
     }
 
+    /// A v6 library (made by narrate with schema v6: three articles, an MP3 and a WAV render
+    /// of the first, a position, a batch job and a listening job queued, the server's token)
+    /// upgrades to v7: excerpts from the stored documents, the listening job first in the
+    /// queue, change counters that move from then on.
+    @Test func aV6LibraryGetsExcerptsPrioritiesAndCounters() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/library-v6.sqlite").path
+        let (folder, path) = try Self.copy(source)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+        #expect(try library.count() == 3)
+        #expect(try library.setting("server.token") == "fixture-token")
+        let jobs = try library.jobs()
+        #expect(jobs.map(\.priority) == [.batch, .listening])
+        #expect(try library.claimJob(worker: "w", leaseSeconds: 20)?.outputPath == "library:article/2")
+        let episodes = try library.episodes(format: "mp3")
+        #expect(episodes.map(\.articleId) == [1])
+        #expect(episodes.first?.excerpt?.hasPrefix("SPRINGFIELD, Oct. 14, 2024") == true)
+        let before = try library.changeStamp()
+        _ = try library.retag(id: 3, adding: ["weather"], removing: [])
+        #expect(try library.changeStamp().library == before.library + 1)
+        #expect(try library.integrityProblems() == [])
+    }
+
     /// Several processes opening the same new or older library at once all get it, migrated
     /// once: the ones that lose the race to migrate find the work done, not "duplicate column
     /// name" (GRDB's migrator reads what is applied before it locks). Connections in one
     /// process lock the file as separate processes do.
-    @Test(arguments: [nil, "library-v1.sqlite", "library-v3.sqlite"])
+    @Test(arguments: [nil, "library-v1.sqlite", "library-v3.sqlite", "library-v6.sqlite"])
     func openersAtOnceAllGetTheUpgradedLibrary(_ fixture: String?) throws {
         for _ in 0..<8 {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-race-\(UUID().uuidString)").path
@@ -110,6 +135,7 @@ struct LibraryUpgradeTests {
             let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
             #expect(try library.integrityProblems() == [])
             #expect(try library.count() == (fixture == nil ? 0 : fixture == "library-v1.sqlite" ? 2 : 3))
+            #expect(try library.changeStamp().library >= 1)
         }
     }
 }

@@ -45,17 +45,20 @@ struct ServerFixture: @unchecked Sendable {
         workers = InProcessWorkers(library: library)
     }
 
-    /// The server, with `token` asked of every request when given.
-    func server(token: String? = nil) -> NarrateServer {
+    /// The server, with `token` asked of every request when given, and `feedSecret` in the
+    /// private feeds' addresses.
+    func server(token: String? = nil, feedSecret: String? = nil) -> NarrateServer {
         NarrateServer(
-            settings: ServerSettings(host: "127.0.0.1", port: 0, location: library.location, token: token), library: library,
-            workers: workers
+            settings: ServerSettings(host: "127.0.0.1", port: 0, location: library.location, token: token, feedSecret: feedSecret),
+            library: library, workers: workers
         )
     }
 
     /// Runs `body` with a client of the server.
-    func test<Value>(token: String? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await server(token: token).application().test(.live, body)
+    func test<Value>(
+        token: String? = nil, feedSecret: String? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        try await server(token: token, feedSecret: feedSecret).application().test(.live, body)
     }
 
     /// Adds an article from `text` (paragraphs separated by blank lines), in English.

@@ -119,6 +119,22 @@ struct ArticleRendererTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: URL(fileURLWithPath: first.render.path)))
     }
 
+    /// A render only the user's file holds is copied into the library's folder when the
+    /// library's own is asked for (a feed's episode, the web player's): the library's render
+    /// must outlive a file the user may move or delete.
+    @Test func theLibrarysOwnRenderIsACopyOfAFileTheUserNamed() throws {
+        let engine = FakeEngine()
+        let renderer = ArticleRenderer(library: fixture.library, engine: engine)
+        let mine = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: "\(fixture.folder)/mine.wav", overwrite: false)
+        let spoken = engine.spoken.count
+        let own = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        #expect(own.source == .copied && own.render.ownedByLibrary)
+        #expect(own.render.path.hasPrefix(fixture.library.location.audioDirectory))
+        #expect(engine.spoken.count == spoken)
+        try FileManager.default.removeItem(atPath: mine.render.path)
+        #expect(try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false).source == .cached)
+    }
+
     @Test func otherSettingsOrAnotherEngineVersionRenderAnew() throws {
         let engine = FakeEngine()
         let renderer = ArticleRenderer(library: fixture.library, engine: engine)

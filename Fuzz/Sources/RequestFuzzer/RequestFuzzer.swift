@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateServer
@@ -103,8 +104,8 @@ final class FuzzServer: Sendable {
             fatalError("cannot open the fuzzer's library: \(error)")
         }
         let server = NarrateServer(
-            settings: ServerSettings(host: "127.0.0.1", port: 8080, location: library.location), library: library,
-            workers: CancellingWorkers(library: library)
+            settings: ServerSettings(host: "127.0.0.1", port: 8080, location: library.location, feedSecret: "fuzz-secret"),
+            library: library, workers: CancellingWorkers(library: library)
         )
         responder = server.router().buildResponder()
     }
@@ -117,6 +118,24 @@ final class FuzzServer: Sendable {
         if (try? library.count()) == 0 {
             let importer = ArticleImport(format: .markdown, title: "A fuzzed article", language: "en")
             _ = try? library.add(importer.article(pasted: "# Weather\n\nThe wind rose. Rain followed at seven.", detector: nil))
+        }
+        // An episode in MP3 (a second of silence, its sentences spread over it), so the feeds
+        // have one to list and its files are served.
+        if let article = try? library.list().first, (try? library.episodes(format: "mp3").isEmpty) == true,
+            let sentences = try? library.sentences(ofArticle: article.id), !sentences.isEmpty
+        {
+            let path = "\(library.location.audioDirectory)/episode-\(article.id).mp3"
+            try? FileManager.default.createDirectory(atPath: library.location.audioDirectory, withIntermediateDirectories: true)
+            guard let writer = try? AudioFileWriter(destination: path, sampleRate: 22_050, encoding: AudioEncoding(format: .mp3), overwrite: true),
+                (try? writer.writeSilence(samples: 22_050)) != nil, (try? writer.commit()) != nil
+            else { return }
+            let total = Int64(writer.fileFramesWritten)
+            let step = total / Int64(sentences.count)
+            let samples = sentences.indices.map { Int64($0) * step..<($0 == sentences.count - 1 ? total : Int64($0 + 1) * step) }
+            _ = try? library.recordRender(
+                articleId: article.id, settingsHash: "fuzz", path: path, ownedByLibrary: true, format: "mp3",
+                sampleRate: writer.fileSampleRate, sampleCount: total, sentenceSamples: samples
+            )
         }
     }
 

@@ -131,6 +131,11 @@ public struct PodcastFeed: Sendable, Equatable {
         self.episodes = episodes
     }
 
+    /// `iso8601` (as the library keeps times) in RSS's RFC 822 form, in UTC.
+    public static func rfc822(iso8601: String) -> String? {
+        FeedDate.rfc822(iso8601: iso8601)
+    }
+
     /// The MIME type a feed is served with.
     public static let mimeType = "application/rss+xml; charset=utf-8"
 

@@ -67,9 +67,10 @@ public struct ArticleRenderer {
                 try library.forgetRender(id: render.id)
             }
         }
-        // The one asked for, else the library's own, else any.
+        // The one asked for, else (for the library's audio folder) the library's own. A file
+        // only the user keeps is copied, not adopted: the library's render must outlive it.
         let reusable = intact.first { $0.render.path == target }
-            ?? (target == nil ? intact.first { $0.render.ownedByLibrary } ?? intact.first : nil)
+            ?? (target == nil ? intact.first { $0.render.ownedByLibrary } : nil)
         if let reusable {
             return Outcome(render: reusable.render, sentenceSamples: reusable.samples, source: .cached)
         }
