@@ -4,9 +4,10 @@ public import NarrateCore
 /// What podcast feeds read: articles with their renders in a format, the ones still without
 /// one, and how many times the library changed.
 extension ArticleLibrary {
-    /// The library's change counters now.
+    /// The library's change counters now: one statement, so read without a transaction of
+    /// its own (a 304 to a podcast app's poll is this read and little else).
     public func changeStamp() throws(NarrateError) -> LibraryChangeStamp {
-        try read { db in
+        try readOneStatement { db in
             let rows = try Row.fetchAll(db, sql: "SELECT name, value FROM changeCount")
             var stamp = LibraryChangeStamp(library: 0, progress: 0)
             for row in rows {

@@ -393,6 +393,18 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
+    /// Runs `body`, which executes one statement, outside a transaction: SQLite reads one
+    /// statement from one snapshot anyway, and it saves a BEGIN and a COMMIT.
+    func readOneStatement<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+        do {
+            return try pool.unsafeRead(body)
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            throw .libraryUnavailable(path: location.databasePath, reason: Self.describe(error, at: location.databasePath))
+        }
+    }
+
     func write<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
         do {
             return try pool.writeWithoutTransaction { db in

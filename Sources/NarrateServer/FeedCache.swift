@@ -27,6 +27,7 @@ final class FeedCache: Sendable {
 
     let capacity: Int
     private let feeds = Mutex<[Key: Entry]>([:])
+    private let noted = Mutex<[String: Date]>([:])
     private let covers = Mutex<[String: Entry]>([:])
     private let counter = Atomic<UInt64>(0)
 
@@ -37,6 +38,16 @@ final class FeedCache: Sendable {
     /// The feed for `key` made at `stamp`, when there is one.
     func feed(_ key: Key, at stamp: LibraryChangeStamp) -> Entry? {
         feeds.withLock { entries in entries[key].flatMap { $0.stamp == stamp ? $0 : nil } }
+    }
+
+    /// Whether a fetch of `selection` should be noted in the library (as followed): not when
+    /// this server noted it in the last hour (a poll is then one read, not two).
+    func shouldNoteFetch(of selection: FeedSelection, now: Date = Date()) -> Bool {
+        noted.withLock { noted in
+            if let last = noted[selection.key], now.timeIntervalSince(last) < 3_600 { return false }
+            noted[selection.key] = now
+            return true
+        }
     }
 
     /// Keeps `body` as the feed for `key` at `stamp`.

@@ -73,8 +73,9 @@ struct FeedRoutes: Sendable {
         let base = baseURL(of: request, secret: secret)
         let chosen = selection
         let key = FeedCache.Key(selection: chosen, base: base)
+        let note = cache.shouldNoteFetch(of: chosen)
         let (stamp, newlyFollowed) = try await work.run { library throws(NarrateError) in
-            (try library.changeStamp(), try FeedSubscriptions(library: library).noteFetch(of: chosen))
+            (try library.changeStamp(), note ? try FeedSubscriptions(library: library).noteFetch(of: chosen) : false)
         }
         if newlyFollowed { await followed() }
         let relevant = Self.relevantStamp(stamp, for: selection)
@@ -87,9 +88,9 @@ struct FeedRoutes: Sendable {
                 coverPath: Self.path(of: selection, extension: "png", withQuery: false)
             )
             let xml = try await work.run { library throws(NarrateError) in
-                try PodcastFeedMaker(library: library).feed(chosen, addresses: addresses, isPrivate: secret != nil).xml()
+                try PodcastFeedMaker(library: library).feed(chosen, addresses: addresses, isPrivate: secret != nil).xmlBytes()
             }
-            entry = cache.storeFeed(key, at: relevant, body: Array(xml.utf8))
+            entry = cache.storeFeed(key, at: relevant, body: xml)
         }
         return Self.answer(entry, contentType: PodcastFeed.mimeType, request: request, cacheControl: "no-cache")
     }

@@ -147,6 +147,7 @@ struct ServerBenchmark {
         else {
             throw BenchmarkError("wrk printed no rate: \(text.prefix(300))")
         }
+        guard !text.contains("Non-2xx or 3xx responses") else { throw BenchmarkError("wrk got error answers: \(text.prefix(400))") }
         return value
     }
 
@@ -204,6 +205,9 @@ struct NginxProcess {
     init(file: String, folder base: String) throws(BenchmarkError) {
         guard access("/usr/sbin/nginx", X_OK) == 0, !file.isEmpty else { throw BenchmarkError("no nginx") }
         folder = "\(base)/nginx"
+        // nginx's workers run as nobody: the private scratch folder must let them through,
+        // or every answer is 403 (which wrk would count as requests).
+        chmod(base, 0o755)
         mkdir(folder, 0o755)
         mkdir("\(folder)/www", 0o755)
         symlink(file, "\(folder)/www/audio.wav")

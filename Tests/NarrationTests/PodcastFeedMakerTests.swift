@@ -87,9 +87,13 @@ struct PodcastFeedMakerTests {
         let again = try #require(try maker.feed(selection, addresses: addresses, isPrivate: false).episodes.first)
         #expect(again.guid == episode.guid)
         #expect(again.audioURL.hasSuffix("-r\(newer.id).mp3"))
-        // An episode whose file is gone is left out.
+        // An episode whose file is gone is left out, and made again: its render is forgotten.
         try FileManager.default.removeItem(atPath: newer.path)
         #expect(try maker.feed(selection, addresses: addresses, isPrivate: false).episodes.isEmpty)
+        #expect(try maker.feed(selection, addresses: addresses, isPrivate: false).episodes.first?.audioURL == episode.audioURL)
+        try FileManager.default.removeItem(atPath: render.path)
+        #expect(try maker.feed(selection, addresses: addresses, isPrivate: false).episodes.isEmpty)
+        #expect(try selection.articlesWithoutAudio(in: fixture.library) == [first])
     }
 
     @Test func tagUnfinishedAndSearchFeedsHoldTheirArticlesNewestFirst() throws {

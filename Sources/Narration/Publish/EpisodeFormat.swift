@@ -4,7 +4,12 @@ public import NarrateCore
 /// The audio formats a podcast feed offers its episodes in: MP3 (every podcast app plays
 /// it, the default), Opus and Ogg Vorbis (smaller, for the apps that play them).
 public enum EpisodeFormat: String, Sendable, CaseIterable, Codable {
-    case mp3, opus, ogg
+    /// MP3 at 64 kbit/s constant: every podcast app plays it.
+    case mp3
+    /// Opus at 32 kbit/s (24 kHz): half the size, for the apps that play it.
+    case opus
+    /// Ogg Vorbis at quality 4.
+    case ogg
 
     /// The feed's format named `name` (any case; "vorbis" is Ogg); `.invalidOption` named
     /// "format" for any other.

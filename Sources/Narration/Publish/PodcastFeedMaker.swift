@@ -17,7 +17,7 @@ public struct PodcastFeedMaker: Sendable {
 
     /// The feed of `selection`, its files at `addresses`; `isPrivate` for a feed whose
     /// address holds a secret (directories are asked not to list it). An episode whose audio
-    /// file is gone is left out.
+    /// file is gone is left out, and its render forgotten (the episode is made again).
     public func feed(
         _ selection: FeedSelection, addresses: any FeedAddressing, isPrivate: Bool, settings: PodcastSettings? = nil
     ) throws(NarrateError) -> PodcastFeed {
@@ -27,8 +27,12 @@ public struct PodcastFeedMaker: Sendable {
         var episodes: [PodcastFeed.Episode] = []
         episodes.reserveCapacity(records.count)
         var newest = ""
+        var gone: [Int64] = []
         for record in records {
-            guard let size = Self.fileSize(record.render.path) else { continue }
+            guard let size = Self.fileSize(record.render.path) else {
+                gone.append(record.render.id)
+                continue
+            }
             newest = max(newest, record.savedAt, record.render.createdAt)
             let episodeLanguage = record.language.flatMap { $0 == language ? nil : $0 }
             episodes.append(PodcastFeed.Episode(
@@ -41,6 +45,8 @@ public struct PodcastFeedMaker: Sendable {
                 language: episodeLanguage
             ))
         }
+        // A render whose file is gone is forgotten, so the episode is made again.
+        for id in gone { try library.forgetRender(id: id) }
         let channel = PodcastFeed.Channel(
             title: settings.title + selection.titleSuffix, description: settings.description, language: language,
             link: addresses.homeURL, feedURL: addresses.feedURL, author: settings.author, category: settings.category,

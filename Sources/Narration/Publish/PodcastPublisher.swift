@@ -87,7 +87,7 @@ public struct PodcastPublisher {
         let cover = try Self.cover(settings: settings, selection: selection)
         files.append((Self.coverName, .bytes(cover)))
         files.append((Self.indexName, .text(PublishedIndex(feed: feed, addresses: addresses).html())))
-        let feedText = feed.xml()
+        let feedBytes = feed.xmlBytes()
 
         // Listed before anything is written, so a stopped run's files are known as narrate's.
         let wanted = Set(files.map(\.path) + [Self.feedName])
@@ -99,7 +99,7 @@ public struct PodcastPublisher {
         }
         if isCancelled() { throw .interrupted }
         // The feed last: every file it names is in place.
-        if try Self.put(.text(feedText), at: "\(folder)/\(Self.feedName)") {
+        if try Self.put(.bytes(feedBytes), at: "\(folder)/\(Self.feedName)") {
             report.written.append(Self.feedName)
         } else {
             report.unchanged += 1
