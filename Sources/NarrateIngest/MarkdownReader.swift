@@ -1,6 +1,5 @@
 internal import CNarrateCMark
 public import NarrateCore
-import Synchronization
 
 /// Reads Markdown (CommonMark with GitHub's extensions) through cmark-gfm.
 ///
@@ -22,8 +21,11 @@ public struct MarkdownReader: Sendable {
         self.readsImageDescriptions = readsImageDescriptions
     }
 
-    /// cmark-gfm registers its extensions in a process global; do it once, under a lock.
-    private static let extensionsRegistered = Mutex(false)
+    /// cmark-gfm registers its extensions in a process global: done once, by the first
+    /// reader, as a static's lazy initializer (swift_once, which ThreadSanitizer sees as
+    /// `pthread_once`; a `Mutex` around a flag is a futex it cannot see, and two readers
+    /// starting at once were reported as a race).
+    private static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// Reads decoded `text`; `path` names the input in error messages.
     public func read(_ text: String, path: String) throws(NarrateError) -> Document {
@@ -31,12 +33,7 @@ public struct MarkdownReader: Sendable {
         let frontMatter = FrontMatter(source)
         let body = Array(source[frontMatter.bodyStart...])
 
-        Self.extensionsRegistered.withLock { done in
-            if !done {
-                cmark_gfm_core_extensions_ensure_registered()
-                done = true
-            }
-        }
+        Self.extensionsRegistered
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
             throw .malformedInput(path: path, message: "cannot start the Markdown parser (out of memory)")
         }

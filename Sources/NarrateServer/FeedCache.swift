@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import NarrateLibrary
 import Narration
+import NIOCore
 import Synchronization
 
 /// Feeds and covers made before, kept with the library's change stamp they were made at: a
@@ -16,10 +17,10 @@ final class FeedCache: Sendable {
         var base: String
     }
 
-    /// A made feed (or cover).
+    /// A made feed (or cover): its body kept as the buffer every answer shares.
     struct Entry: Sendable {
         var stamp: LibraryChangeStamp
-        var body: [UInt8]
+        var body: ByteBuffer
         var etag: String
         var lastModified: Date
         var made: UInt64
@@ -50,9 +51,8 @@ final class FeedCache: Sendable {
         }
     }
 
-    /// Keeps `body` as the feed for `key` at `stamp`.
-    func storeFeed(_ key: Key, at stamp: LibraryChangeStamp, body: [UInt8]) -> Entry {
-        let etag = Self.etag(of: body)
+    /// Keeps `body` (with its `etag`, from `etag(of:)`) as the feed for `key` at `stamp`.
+    func storeFeed(_ key: Key, at stamp: LibraryChangeStamp, body: ByteBuffer, etag: String) -> Entry {
         let made = counter.add(1, ordering: .relaxed).newValue
         return feeds.withLock { entries in
             let unchanged = entries[key].map { $0.etag == etag } ?? false
@@ -73,10 +73,9 @@ final class FeedCache: Sendable {
         covers.withLock { entries in entries[name].flatMap { $0.stamp == stamp ? $0 : nil } }
     }
 
-    /// Keeps `body` as the cover for `name` at `stamp`.
-    func storeCover(_ name: String, at stamp: LibraryChangeStamp, body: [UInt8]) -> Entry {
-        let etag = Self.etag(of: body)
-        return covers.withLock { entries in
+    /// Keeps `body` (with its `etag`) as the cover for `name` at `stamp`.
+    func storeCover(_ name: String, at stamp: LibraryChangeStamp, body: ByteBuffer, etag: String) -> Entry {
+        covers.withLock { entries in
             let unchanged = entries[name].map { $0.etag == etag } ?? false
             let entry = Entry(stamp: stamp, body: body, etag: etag, lastModified: unchanged ? entries[name]!.lastModified : Self.now(), made: 0)
             if entries.count >= capacity { entries.removeAll() }
@@ -85,7 +84,8 @@ final class FeedCache: Sendable {
         }
     }
 
-    /// A strong entity tag: the first 128 bits of the body's SHA-256.
+    /// A strong entity tag: the first 128 bits of the body's SHA-256 (made on the thread
+    /// pool with the body: 16 MB take tens of milliseconds).
     static func etag(of body: [UInt8]) -> String {
         "\"" + SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
     }

@@ -87,10 +87,11 @@ struct FeedRoutes: Sendable {
                 base: base, site: baseURL(of: request, secret: nil), feedPath: Self.path(of: selection, extension: "xml"),
                 coverPath: Self.path(of: selection, extension: "png", withQuery: false)
             )
-            let xml = try await work.run { library throws(NarrateError) in
-                try PodcastFeedMaker(library: library).feed(chosen, addresses: addresses, isPrivate: secret != nil).xmlBytes()
+            let (xml, etag) = try await work.run { library throws(NarrateError) in
+                let bytes = try PodcastFeedMaker(library: library).feed(chosen, addresses: addresses, isPrivate: secret != nil).xmlBytes()
+                return (ByteBuffer(bytes: bytes), FeedCache.etag(of: bytes))
             }
-            entry = cache.storeFeed(key, at: relevant, body: xml)
+            entry = cache.storeFeed(key, at: relevant, body: xml, etag: etag)
         }
         return Self.answer(entry, contentType: PodcastFeed.mimeType, request: request, cacheControl: "no-cache")
     }
@@ -105,12 +106,14 @@ struct FeedRoutes: Sendable {
         if let cached = cache.cover(name, at: relevant) {
             entry = cached
         } else {
-            let image = try await work.run { library throws(NarrateError) -> [UInt8] in
+            let (image, etag) = try await work.run { library throws(NarrateError) -> (ByteBuffer, String) in
                 let settings = try PodcastSettings.load(from: library)
-                if let path = settings.coverPath, let bytes = try? FileContents.read(path), !bytes.isEmpty { return bytes }
-                return PodcastCover.drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate")
+                var bytes: [UInt8] = []
+                if let path = settings.coverPath, let stored = try? FileContents.read(path), !stored.isEmpty { bytes = stored }
+                if bytes.isEmpty { bytes = PodcastCover.drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate") }
+                return (ByteBuffer(bytes: bytes), FeedCache.etag(of: bytes))
             }
-            entry = cache.storeCover(name, at: relevant, body: image)
+            entry = cache.storeCover(name, at: relevant, body: image, etag: etag)
         }
         return Self.answer(entry, contentType: PodcastCover.mimeType, request: request, cacheControl: "no-cache")
     }
@@ -125,9 +128,9 @@ struct FeedRoutes: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType
-        headers[.contentLength] = String(entry.body.count)
+        headers[.contentLength] = String(entry.body.readableBytes)
         if request.method == .head { return Response(status: .ok, headers: headers) }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: entry.body)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: entry.body))
     }
 
     // MARK: Episodes
