@@ -50,7 +50,7 @@ int narrate_jpeg_decode(const uint8_t *data, size_t length, int32_t *width, int3
     info.out_color_space = JCS_RGB;
     jpeg_start_decompress(&info);
     if (info.output_components != 3 || info.output_width == 0 || info.output_height == 0 ||
-        info.output_width > 20000 || info.output_height > 20000) {
+        info.output_width > 10000 || info.output_height > 10000) {
         if (error_text != NULL && error_length > 0) snprintf(error_text, error_length, "unsupported image layout");
         jpeg_destroy_decompress(&info);
         return -1;

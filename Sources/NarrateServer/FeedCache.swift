@@ -55,9 +55,8 @@ final class FeedCache: Sendable {
     func storeFeed(_ key: Key, at stamp: LibraryChangeStamp, body: ByteBuffer, etag: String) -> Entry {
         let made = counter.add(1, ordering: .relaxed).newValue
         return feeds.withLock { entries in
-            let unchanged = entries[key].map { $0.etag == etag } ?? false
             let entry = Entry(
-                stamp: stamp, body: body, etag: etag, lastModified: unchanged ? entries[key]!.lastModified : Self.now(), made: made
+                stamp: stamp, body: body, etag: etag, lastModified: Self.lastModified(etag: etag, before: entries[key]), made: made
             )
             entries[key] = entry
             if entries.count > capacity, let oldest = entries.min(by: { $0.value.made < $1.value.made })?.key {
@@ -76,8 +75,7 @@ final class FeedCache: Sendable {
     /// Keeps `body` (with its `etag`) as the cover for `name` at `stamp`.
     func storeCover(_ name: String, at stamp: LibraryChangeStamp, body: ByteBuffer, etag: String) -> Entry {
         covers.withLock { entries in
-            let unchanged = entries[name].map { $0.etag == etag } ?? false
-            let entry = Entry(stamp: stamp, body: body, etag: etag, lastModified: unchanged ? entries[name]!.lastModified : Self.now(), made: 0)
+            let entry = Entry(stamp: stamp, body: body, etag: etag, lastModified: Self.lastModified(etag: etag, before: entries[name]), made: 0)
             if entries.count >= capacity { entries.removeAll() }
             entries[name] = entry
             return entry
@@ -88,6 +86,15 @@ final class FeedCache: Sendable {
     /// pool with the body: 16 MB take tens of milliseconds).
     static func etag(of body: [UInt8]) -> String {
         "\"" + SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+    }
+
+    /// When a body with `etag` last changed, given the entry made `before`: then, if it is the
+    /// same; else now, and always later than then (HTTP dates count whole seconds: a client
+    /// that sends only If-Modified-Since must not miss a second change within one second).
+    static func lastModified(etag: String, before: Entry?) -> Date {
+        guard let before else { return now() }
+        if before.etag == etag { return before.lastModified }
+        return max(now(), before.lastModified.addingTimeInterval(1))
     }
 
     /// Now, to the second (HTTP dates have no fractions).

@@ -55,6 +55,21 @@ struct FeedRoutes: Sendable {
                 router.on(RouterPath(prefix + "episodes/:id/:file"), method: method) { request, context in
                     try await episodeFile(request, context: context)
                 }
+                // A feed names its cover with a version (covers/VERSION/feed.png): a new cover
+                // is a new address, which podcast apps fetch (they keep artwork by address).
+                router.on(RouterPath(prefix + "covers/:version/feed.png"), method: method) { request, context in
+                    try await cover(.library, request: request, context: context)
+                }
+                router.on(RouterPath(prefix + "covers/:version/feeds/unfinished.png"), method: method) { request, context in
+                    try await cover(.unfinished, request: request, context: context)
+                }
+                for kind in ["tag", "search"] {
+                    router.on(RouterPath(prefix + "covers/:version/feeds/\(kind)/:file"), method: method) { request, context in
+                        let (name, fileExtension) = try Self.named(context.parameters.get("file") ?? "")
+                        guard fileExtension == "png" else { throw APIError(.notFound, "a cover is NAME.png: got '\(name.prefix(40))'") }
+                        return try await cover(kind == "tag" ? .tag(name) : .search(name), request: request, context: context)
+                    }
+                }
             }
         }
     }
@@ -83,12 +98,17 @@ struct FeedRoutes: Sendable {
         if let cached = cache.feed(key, at: relevant) {
             entry = cached
         } else {
-            let addresses = ServedFeedAddresses(
-                base: base, site: baseURL(of: request, secret: nil), feedPath: Self.path(of: selection, extension: "xml"),
-                coverPath: Self.path(of: selection, extension: "png", withQuery: false)
-            )
+            let site = baseURL(of: request, secret: nil)
             let (xml, etag) = try await work.run { library throws(NarrateError) in
-                let bytes = try PodcastFeedMaker(library: library).feed(chosen, addresses: addresses, isPrivate: secret != nil).xmlBytes()
+                let settings = try PodcastSettings.load(from: library)
+                // The cover's address changes with the cover (apps keep artwork by address).
+                let cover = PodcastCover.fingerprint(Array((settings.coverPath ?? settings.title + chosen.titleSuffix).utf8))
+                let addresses = ServedFeedAddresses(
+                    base: base, site: site, feedPath: Self.path(of: chosen, extension: "xml"),
+                    coverPath: "/covers/\(cover)" + Self.path(of: chosen, extension: "png", withQuery: false)
+                )
+                let bytes = try PodcastFeedMaker(library: library)
+                    .feed(chosen, addresses: addresses, isPrivate: secret != nil, settings: settings).xmlBytes()
                 return (ByteBuffer(bytes: bytes), FeedCache.etag(of: bytes))
             }
             entry = cache.storeFeed(key, at: relevant, body: xml, etag: etag)
@@ -136,7 +156,7 @@ struct FeedRoutes: Sendable {
     // MARK: Episodes
 
     private func episodeFile(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        _ = try checkSecret(context)
+        let secret = try checkSecret(context)
         let articleId = try RequestReading.id("id", in: context)
         let file = context.parameters.get("file") ?? ""
         let dot = file.firstIndex(of: ".") ?? file.endIndex
@@ -145,7 +165,7 @@ struct FeedRoutes: Sendable {
         }
         let suffix = String(file[dot...])
         if let kind = EpisodeFile.allCases.first(where: { $0.suffix == suffix }) {
-            return try await timelineFile(kind, articleId: articleId, renderId: renderId, request: request)
+            return try await timelineFile(kind, articleId: articleId, renderId: renderId, isPrivate: secret != nil, request: request)
         }
         guard let format = EpisodeFormat.allCases.first(where: { "." + $0.fileExtension == suffix }) else {
             throw APIError(.notFound, "an episode has no file '\(file.prefix(40))': the feed names its files")
@@ -158,8 +178,13 @@ struct FeedRoutes: Sendable {
     }
 
     /// An episode's chapters or transcript: made from the render's timings, which never
-    /// change, so its ETag is the render's and the kind's.
-    private func timelineFile(_ kind: EpisodeFile, articleId: Int64, renderId: Int64, request: Request) async throws -> Response {
+    /// change, so its ETag is the render's and the kind's. At a private address, any site may
+    /// read it (web podcast players fetch transcripts from their own site: CORS), as the
+    /// secret is the key; elsewhere not, or any page a listener opens could read the library
+    /// from a server on this machine.
+    private func timelineFile(
+        _ kind: EpisodeFile, articleId: Int64, renderId: Int64, isPrivate: Bool, request: Request
+    ) async throws -> Response {
         let found = try await work.run { library throws(NarrateError) -> (String, String)? in
             guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return nil }
             let timeline = try EpisodeTimeline(articleId: articleId, renderId: renderId, library: library)
@@ -170,11 +195,8 @@ struct FeedRoutes: Sendable {
         }
         let etag = "\"render-\(renderId)-\(kind.rawValue)\""
         let lastModified = ISO8601DateFormatter().date(from: createdAt) ?? Date(timeIntervalSince1970: 0)
-        var headers: HTTPFields = [
-            .eTag: etag, .lastModified: HTTPDate.string(lastModified), .cacheControl: "no-cache",
-            // Browser-based podcast players fetch transcripts and chapters from their own site.
-            .accessControlAllowOrigin: "*",
-        ]
+        var headers: HTTPFields = [.eTag: etag, .lastModified: HTTPDate.string(lastModified), .cacheControl: "no-cache"]
+        if isPrivate { headers[.accessControlAllowOrigin] = "*" }
         if ConditionalGET.isNotModified(request.headers, etag: etag, lastModified: lastModified) {
             return Response(status: .notModified, headers: headers)
         }

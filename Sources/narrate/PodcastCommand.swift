@@ -66,6 +66,7 @@ struct PodcastCommand: ParsableCommand {
                 try settings.validate()
                 if let cover { try settings.setCover(from: cover, library: library) }
                 try settings.save(to: library)
+                settings.removeUnusedCovers(of: library)
             }
             if json {
                 let encoder = JSONEncoder()

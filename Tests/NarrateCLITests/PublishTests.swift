@@ -181,6 +181,42 @@ struct PublishTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: site)).contains { $0.hasSuffix(".tmp") })
     }
 
+    /// A second run into a folder another run is writing into is refused; a symbolic link
+    /// where narrate's file stood is never written through; the podcast keeps its guid when
+    /// its address changes.
+    @Test func oneRunAtATimeNoLinksFollowedAndTheGuidKept() throws {
+        let scratch = try ScratchDirectory()
+        let library = try Self.library(scratch, count: 2)
+        let site = "\(scratch.path)/site"
+        #expect(try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library]).status == 0)
+        let guid = try #require(try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
+            .components(separatedBy: "<podcast:guid>").dropFirst().first?.components(separatedBy: "<").first)
+        #expect(guid.count == 36)
+
+        // Held by another run (here flock(1), as a run holds it).
+        let holder = try NarrateBinary.start(["flock", site, "sleep", "30"], executable: "/usr/bin/env")
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        Thread.sleep(forTimeInterval: 0.5)
+        let refused = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library])
+        #expect(refused.status == 73 && refused.standardError.contains("another narrate publish is writing into it"), "\(refused.standardError)")
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+
+        // A link where index.html stood: refused, and what it points at untouched.
+        let mine = try scratch.write("mine.html", text: "mine\n")
+        try FileManager.default.removeItem(atPath: "\(site)/index.html")
+        try FileManager.default.createSymbolicLink(atPath: "\(site)/index.html", withDestinationPath: mine)
+        let linked = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/b/", "--library", library])
+        #expect(linked.status == 73 && linked.standardError.contains("is a symbolic link"), "\(linked.standardError)")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine\n")
+        try FileManager.default.removeItem(atPath: "\(site)/index.html")
+
+        // Moved to another address: the same podcast guid.
+        #expect(try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/b/", "--library", library]).status == 0)
+        let moved = try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
+        #expect(moved.contains("<podcast:guid>\(guid)</podcast:guid>") && moved.contains("https://example.org/b/feed.xml"))
+    }
+
     @Test func badInputIsOneLineAndNothingOfAnyoneElsesIsTouched() throws {
         let scratch = try ScratchDirectory()
         let library = try Self.library(scratch, count: 1)

@@ -71,6 +71,20 @@ struct FeedRouteTests {
             let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
             #expect(page.contains("/feed.xml") && page.contains("/feeds/tag/weather.xml") && !page.contains("/podcast/"))
         }
+        // A new cover: a new address in the feed (apps keep artwork by address), new bytes.
+        let before = try await fixture.test { client in String(buffer: try await client.execute(uri: "/feed.xml", method: .get).body) }
+        let image = try fixture.scratch.write("cover.png", PodcastCover.drawn(title: "Mine", subtitle: "cover"))
+        var settings = try PodcastSettings.load(from: fixture.library)
+        try settings.setCover(from: image, library: fixture.library)
+        try settings.save(to: fixture.library)
+        let coverPath = try #require(settings.coverPath)
+        try await fixture.test { client in
+            let after = String(buffer: try await client.execute(uri: "/feed.xml", method: .get).body)
+            let href = { (xml: String) in xml.components(separatedBy: "<itunes:image href=\"").dropFirst().first?.components(separatedBy: "\"").first }
+            #expect(href(after) != nil && href(after) != href(before))
+            let cover = try await client.execute(uri: "/feed.png", method: .get)
+            #expect(Array(cover.body.readableBytesView) == (try Array(Data(contentsOf: URL(fileURLWithPath: coverPath)))))
+        }
         // Every feed fetched is followed.
         let followed = try FeedSubscriptions(library: fixture.library).followed()
         #expect(Set(followed.map(\.key)) == ["mp3||library", "mp3||tag:weather"])

@@ -76,8 +76,12 @@ struct PodcastFeedMakerTests {
         #expect(episode.pubDate == FeedDateProbe.rfc822(stored.summary.savedAt))
         #expect(feed.channel.language == "en")
         #expect(feed.channel.feedURL == "https://example.org/podcast/feed.xml")
-        #expect(feed.channel.podcastGuid == "322495f7-0aed-5899-a5f8-7dfd580d807b", "the UUIDv5 Python's uuid module gives")
+        #expect(feed.channel.podcastGuid == nil, "given by the publisher, which keeps it")
         #expect(!feed.channel.isPrivate)
+        // The Podcasting 2.0 guid: what Python's uuid.uuid5 gives in the specification's namespace.
+        #expect(PodcastFeedMaker.podcastGuid(feedURL: "https://example.org/podcast/feed.xml/") == "080cbc85-2163-502d-8b52-3171206ba87e")
+        let guided = try maker.feed(selection, addresses: addresses, isPrivate: false, podcastGuid: "080cbc85-2163-502d-8b52-3171206ba87e")
+        #expect(guided.xml().contains("<podcast:guid>080cbc85-2163-502d-8b52-3171206ba87e</podcast:guid>"))
 
         // A new render replaces the enclosure; the guid stays.
         let renderer = ArticleRenderer(library: fixture.library, engine: FakeEngine())

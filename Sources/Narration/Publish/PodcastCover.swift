@@ -108,6 +108,19 @@ public enum PodcastCover {
         return Self.png(of: surface)
     }
 
+    /// Eight hex digits that change with the image (FNV-1a of its bytes): a cover's file name
+    /// and address change with it, so podcast apps, which keep artwork by address, fetch
+    /// the new one.
+    public static func fingerprint(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash & 0xFFFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
     /// The side of the square PNG `bytes`, nil when they are no PNG.
     public static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }

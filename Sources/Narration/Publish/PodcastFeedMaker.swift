@@ -16,25 +16,45 @@ public struct PodcastFeedMaker: Sendable {
     }
 
     /// The feed of `selection`, its files at `addresses`; `isPrivate` for a feed whose
-    /// address holds a secret (directories are asked not to list it). An episode whose audio
-    /// file is gone is left out, and its render forgotten (the episode is made again).
+    /// address holds a secret (directories are asked not to list it); `podcastGuid` for a
+    /// public feed that has one (`podcastGuid(feedURL:)`, made once and kept). An episode
+    /// whose audio file is gone is left out, and its render forgotten (the episode is made
+    /// again).
     public func feed(
-        _ selection: FeedSelection, addresses: any FeedAddressing, isPrivate: Bool, settings: PodcastSettings? = nil
+        _ selection: FeedSelection, addresses: any FeedAddressing, isPrivate: Bool, podcastGuid: String? = nil,
+        settings: PodcastSettings? = nil
     ) throws(NarrateError) -> PodcastFeed {
+        try feedWithRecords(selection, addresses: addresses, isPrivate: isPrivate, podcastGuid: podcastGuid, settings: settings).feed
+    }
+
+    /// The feed, and the library's records of its episodes in the same order (one read:
+    /// what a publisher writes is exactly what the feed names).
+    public func feedWithRecords(
+        _ selection: FeedSelection, addresses: any FeedAddressing, isPrivate: Bool, podcastGuid: String? = nil,
+        settings: PodcastSettings? = nil
+    ) throws(NarrateError) -> (feed: PodcastFeed, records: [EpisodeRecord]) {
         let settings = if let settings { settings } else { try PodcastSettings.load(from: library) }
         let records = try selection.episodes(in: library)
         let language = settings.language ?? Self.mostCommonLanguage(records) ?? "en"
         var episodes: [PodcastFeed.Episode] = []
+        var kept: [EpisodeRecord] = []
         episodes.reserveCapacity(records.count)
+        kept.reserveCapacity(records.count)
         var newest = ""
         var gone: [Int64] = []
         for record in records {
-            guard let size = Self.fileSize(record.render.path) else {
+            let size: Int64
+            switch Self.fileSize(record.render.path) {
+            case .size(let bytes): size = bytes
+            case .missing:
                 gone.append(record.render.id)
+                continue
+            case .unreadable:
                 continue
             }
             newest = max(newest, record.savedAt, record.render.createdAt)
             let episodeLanguage = record.language.flatMap { $0 == language ? nil : $0 }
+            kept.append(record)
             episodes.append(PodcastFeed.Episode(
                 guid: Self.guid(of: record), title: record.title, descriptionHTML: Self.descriptionHTML(of: record),
                 link: record.sourceURL, pubDate: FeedDate.rfc822(iso8601: record.savedAt) ?? "", author: record.byline,
@@ -45,16 +65,17 @@ public struct PodcastFeedMaker: Sendable {
                 language: episodeLanguage
             ))
         }
-        // A render whose file is gone is forgotten, so the episode is made again.
+        // A render whose file is gone (not one that cannot be read now) is forgotten, so the
+        // episode is made again.
         for id in gone { try library.forgetRender(id: id) }
         let channel = PodcastFeed.Channel(
             title: settings.title + selection.titleSuffix, description: settings.description, language: language,
             link: addresses.homeURL, feedURL: addresses.feedURL, author: settings.author, category: settings.category,
             explicit: settings.explicit, coverURL: addresses.coverURL, isPrivate: isPrivate,
-            podcastGuid: isPrivate ? nil : Self.podcastGuid(feedURL: addresses.feedURL),
+            podcastGuid: isPrivate ? nil : podcastGuid,
             lastBuildDate: newest.isEmpty ? nil : FeedDate.rfc822(iso8601: newest)
         )
-        return PodcastFeed(channel: channel, episodes: episodes)
+        return (PodcastFeed(channel: channel, episodes: episodes), kept)
     }
 
     /// An episode's guid: from the article's content hash, so the same article keeps it
@@ -80,15 +101,16 @@ public struct PodcastFeedMaker: Sendable {
         HTMLEscaping.escaped(text)
     }
 
-    /// The Podcasting 2.0 guid of a public feed: a version 5 UUID of its address without
-    /// the scheme and trailing slashes, in the namespace the specification gives.
-    static func podcastGuid(feedURL: String) -> String {
+    /// The Podcasting 2.0 guid of a public feed at `feedURL`: a version 5 UUID of the address
+    /// without the scheme and trailing slashes, in the namespace the specification gives. A
+    /// podcast keeps the guid it was first given, whatever its address later.
+    public static func podcastGuid(feedURL: String) -> String {
         var address = Substring(feedURL)
         if let scheme = address.range(of: "://") { address = address[scheme.upperBound...] }
         while address.hasSuffix("/") { address = address.dropLast() }
-        // ead4c236-bf58-58c6-a2c6-a0b6f0e7ce5f
+        // ead4c236-bf58-58c6-a2c6-a6b28d128cb6
         let namespace: [UInt8] = [
-            0xEA, 0xD4, 0xC2, 0x36, 0xBF, 0x58, 0x58, 0xC6, 0xA2, 0xC6, 0xA0, 0xB6, 0xF0, 0xE7, 0xCE, 0x5F,
+            0xEA, 0xD4, 0xC2, 0x36, 0xBF, 0x58, 0x58, 0xC6, 0xA2, 0xC6, 0xA6, 0xB2, 0x8D, 0x12, 0x8C, 0xB6,
         ]
         var bytes = Array(Insecure.SHA1.hash(data: namespace + Array(address.utf8)).prefix(16))
         bytes[6] = bytes[6] & 0x0F | 0x50
@@ -106,10 +128,19 @@ public struct PodcastFeedMaker: Sendable {
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
     }
 
-    /// The size of the file at `path`, nil when there is none.
-    static func fileSize(_ path: String) -> Int64? {
+    /// What `stat` says of an episode's file.
+    enum FileState {
+        case size(Int64)
+        /// There is nothing at the path (or not a file).
+        case missing
+        /// It cannot be looked at now (permissions, an I/O error, an unmounted disk).
+        case unreadable
+    }
+
+    /// The size of the file at `path`, or why there is none.
+    static func fileSize(_ path: String) -> FileState {
         var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int64(status.st_size)
+        guard stat(path, &status) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
+        return (status.st_mode & S_IFMT) == S_IFREG ? .size(Int64(status.st_size)) : .missing
     }
 }

@@ -26,8 +26,11 @@ public struct PodcastPublisher {
 
     /// The feed's file name.
     public static let feedName = "feed.xml"
-    /// The cover's file name.
-    public static let coverName = "cover.png"
+    /// The cover's file name: `cover-HASH.png`, a new name for a new image (podcast apps
+    /// keep artwork by its address).
+    public static func coverName(of cover: [UInt8]) -> String {
+        "cover-\(PodcastCover.fingerprint(cover)).png"
+    }
     /// The page's file name.
     public static let indexName = "index.html"
     /// The list of what narrate published in the folder.
@@ -66,32 +69,40 @@ public struct PodcastPublisher {
     ) throws(NarrateError) -> Report {
         try Self.validate(baseURL: baseURL)
         let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        _ = try Self.readManifest(in: folder)
+        // One run at a time in a folder: a second waits for nothing, it is refused.
+        let lock = try FolderLock(folder)
+        defer { lock.release() }
         let previous = try Self.readManifest(in: folder)
-        let addresses = PublishedFeedAddresses(base: baseURL)
         let settings = try PodcastSettings.load(from: library)
-        let feed = try PodcastFeedMaker(library: library).feed(selection, addresses: addresses, isPrivate: false, settings: settings)
-        let records = try selection.episodes(in: library)
+        let cover = try Self.cover(settings: settings, selection: selection)
+        let addresses = PublishedFeedAddresses(base: baseURL, coverName: Self.coverName(of: cover))
+        // The podcast's guid is made from its first address and kept (the manifest holds it).
+        let podcastGuid = previous?.podcastGuid ?? PodcastFeedMaker.podcastGuid(feedURL: addresses.feedURL)
+        // One read of the library: the files written are exactly the ones the feed names.
+        let (feed, records) = try PodcastFeedMaker(library: library).feedWithRecords(
+            selection, addresses: addresses, isPrivate: false, podcastGuid: podcastGuid, settings: settings
+        )
         var report = Report()
         report.withoutAudio = try selection.articlesWithoutAudio(in: library)
+        report.episodes = feed.episodes.count
 
         // What the folder should hold: path → where its bytes come from.
         var files: [(path: String, content: Content)] = []
-        let published = Set(feed.episodes.map(\.guid))
-        for record in records where published.contains(PodcastFeedMaker.guid(of: record)) {
+        for record in records {
             let name = Self.episodePath(of: record)
             files.append((name + "." + selection.format.fileExtension, .copy(record.render.path)))
             let timeline = try EpisodeTimeline(articleId: record.articleId, renderId: record.render.id, library: library)
             for kind in EpisodeFile.allCases { files.append((name + kind.suffix, .text(timeline.file(kind)))) }
         }
-        report.episodes = feed.episodes.count
-        let cover = try Self.cover(settings: settings, selection: selection)
-        files.append((Self.coverName, .bytes(cover)))
+        files.append((addresses.coverName, .bytes(cover)))
         files.append((Self.indexName, .text(PublishedIndex(feed: feed, addresses: addresses).html())))
         let feedBytes = feed.xmlBytes()
 
         // Listed before anything is written, so a stopped run's files are known as narrate's.
         let wanted = Set(files.map(\.path) + [Self.feedName])
-        try Self.writeManifest(Manifest(files: (previous?.files ?? []).union(wanted)), in: folder, previous: previous)
+        let listed = Manifest(files: (previous?.files ?? []).union(wanted), podcastGuid: podcastGuid)
+        try Self.writeManifest(listed, in: folder, previous: previous)
         try Self.makeFolder("\(folder)/\(Self.episodesFolder)")
         for (path, content) in files {
             if isCancelled() { throw .interrupted }
@@ -104,12 +115,12 @@ public struct PodcastPublisher {
         } else {
             report.unchanged += 1
         }
-        // Then what no feed names any more.
+        // Then what no feed names any more, and what a stopped run left of narrate's files.
         for path in (previous?.files ?? []).subtracting(wanted).sorted() {
             if unlink("\(folder)/\(path)") == 0 { report.removed.append(path) }
         }
-        for leftover in Self.temporaryLeftovers(in: [folder, "\(folder)/\(Self.episodesFolder)"]) { unlink(leftover) }
-        try Self.writeManifest(Manifest(files: wanted), in: folder, previous: Manifest(files: (previous?.files ?? []).union(wanted)))
+        for leftover in Self.temporaryLeftovers(of: listed.files, in: folder) { unlink(leftover) }
+        try Self.writeManifest(Manifest(files: wanted, podcastGuid: podcastGuid), in: folder, previous: listed)
         return report
     }
 
@@ -139,7 +150,13 @@ public struct PodcastPublisher {
     }
 
     /// Writes `content` at `path` unless the file there already holds it; true when written.
+    /// A symbolic link there is refused: narrate writes files of its own in the folder, never
+    /// through a link to someone else's.
     private static func put(_ content: Content, at path: String) throws(NarrateError) -> Bool {
+        var status = stat()
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+            throw .cannotCreateOutput(path: path, reason: "it is a symbolic link, not a file narrate published; remove it")
+        }
         switch content {
         case .copy(let source):
             if let existing = Self.size(of: path), existing == Self.size(of: source) { return false }
@@ -183,11 +200,22 @@ public struct PodcastPublisher {
         }
     }
 
-    private static func temporaryLeftovers(in folders: [String]) -> [String] {
-        folders.flatMap { folder -> [String] in
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-            return names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") && $0.utf8.count > 11 }.map { "\(folder)/\($0)" }
+    /// The temporary files (`.NAME.XXXXXX.tmp`, as `OutputFile` makes them) of the files in
+    /// `files` that a stopped run left in `folder`; nobody else's.
+    private static func temporaryLeftovers(of files: Set<String>, in folder: String) -> [String] {
+        var found: [String] = []
+        let byFolder = Dictionary(grouping: files) { ($0 as NSString).deletingLastPathComponent }
+        for (subfolder, paths) in byFolder {
+            let directory = subfolder.isEmpty ? folder : "\(folder)/\(subfolder)"
+            let names = Set(paths.map { ($0 as NSString).lastPathComponent })
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                // "." + name + "." + six characters + ".tmp"
+                guard entry.hasPrefix("."), entry.hasSuffix(".tmp"), entry.count > 12 else { continue }
+                let name = String(entry.dropFirst().dropLast(11))
+                if names.contains(name), entry.dropLast(4).suffix(7).first == "." { found.append("\(directory)/\(entry)") }
+            }
         }
+        return found
     }
 
     // MARK: The list of narrate's files
@@ -195,23 +223,28 @@ public struct PodcastPublisher {
     private struct Manifest: Codable, Equatable {
         var version = 1
         var files: Set<String>
+        /// The podcast's Podcasting 2.0 guid, made at the first publish and kept.
+        var podcastGuid: String?
 
-        init(files: Set<String>) {
+        init(files: Set<String>, podcastGuid: String?) {
             self.files = files
+            self.podcastGuid = podcastGuid
         }
 
-        enum CodingKeys: String, CodingKey { case version, files }
+        enum CodingKeys: String, CodingKey { case version, files, podcastGuid }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             version = try container.decode(Int.self, forKey: .version)
             files = Set(try container.decode([String].self, forKey: .files))
+            podcastGuid = try container.decodeIfPresent(String.self, forKey: .podcastGuid)
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(version, forKey: .version)
             try container.encode(files.sorted(), forKey: .files)
+            try container.encodeIfPresent(podcastGuid, forKey: .podcastGuid)
         }
     }
 

@@ -80,12 +80,27 @@ public struct PodcastSettings: Sendable, Equatable, Codable {
     }
 
     /// Makes the image at `path` (PNG or JPEG) the podcast's cover: cropped and scaled as
-    /// `PodcastCover.imported(from:)` does, kept beside the library as `podcast-cover.png`.
+    /// `PodcastCover.imported(from:)` does, kept beside the library as
+    /// `LIBRARY.podcast-cover-HASH.png` (a new image, a new name: the settings, and so the
+    /// feeds, change with it). The cover it replaces is removed once these settings are saved.
     public mutating func setCover(from path: String, library: ArticleLibrary) throws(NarrateError) {
         let png = try PodcastCover.imported(from: path)
-        let destination = library.location.folder + "/podcast-cover.png"
+        let database = (library.location.databasePath as NSString).lastPathComponent
+        let destination = library.location.folder + "/\(database).podcast-cover-\(PodcastCover.fingerprint(png)).png"
         try OutputFile.write(png, to: destination)
         coverPath = destination
+    }
+
+    /// Removes the cover files of `library`'s that these settings no longer use (after a
+    /// new cover was saved, or the drawn one chosen again).
+    public func removeUnusedCovers(of library: ArticleLibrary) {
+        let database = (library.location.databasePath as NSString).lastPathComponent
+        let prefix = "\(database).podcast-cover-"
+        let folder = library.location.folder
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".png") && "\(folder)/\(name)" != coverPath {
+            try? FileManager.default.removeItem(atPath: "\(folder)/\(name)")
+        }
     }
 
     /// Checks the settings as `save` does.

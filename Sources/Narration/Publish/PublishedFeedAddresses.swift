@@ -6,15 +6,18 @@ public import NarrateLibrary
 public struct PublishedFeedAddresses: FeedAddressing {
     /// The folder's address, ending in "/".
     public let base: String
+    /// The cover's file name in the folder.
+    public let coverName: String
 
-    /// Addresses under `base` (a "/" is added when it has none).
-    public init(base: String) {
+    /// Addresses under `base` (a "/" is added when it has none), the cover `coverName`.
+    public init(base: String, coverName: String = "cover.png") {
         self.base = base.hasSuffix("/") ? base : base + "/"
+        self.coverName = coverName
     }
 
     public var feedURL: String { base + PodcastPublisher.feedName }
     public var homeURL: String { base }
-    public var coverURL: String { base + PodcastPublisher.coverName }
+    public var coverURL: String { base + coverName }
 
     public func audioURL(of episode: EpisodeRecord, format: EpisodeFormat) -> String {
         base + Self.encoded(PodcastPublisher.episodePath(of: episode) + "." + format.fileExtension)

@@ -33,7 +33,7 @@ struct PublishedIndex {
             </head>
             <body>
             <header>
-            <img src="\(PodcastPublisher.coverName)" alt="">
+            <img src="\(Self.escape(addresses.coverName))" alt="">
             <div>
             <h1>\(Self.escape(channel.title))</h1>
             <p>\(Self.escape(channel.description))</p>
