@@ -34,40 +34,31 @@ struct FeedRoutes: Sendable {
                 router.on(RouterPath(prefix + "feed.xml"), method: method) { request, context in
                     try await feed(.library, request: request, context: context)
                 }
-                router.on(RouterPath(prefix + "feed.png"), method: method) { request, context in
-                    try await cover(.library, request: request, context: context)
-                }
                 router.on(RouterPath(prefix + "feeds/unfinished.xml"), method: method) { request, context in
                     try await feed(.unfinished, request: request, context: context)
-                }
-                router.on(RouterPath(prefix + "feeds/unfinished.png"), method: method) { request, context in
-                    try await cover(.unfinished, request: request, context: context)
-                }
-                for kind in ["tag", "search"] {
-                    router.on(RouterPath(prefix + "feeds/\(kind)/:file"), method: method) { request, context in
-                        let (name, fileExtension) = try Self.named(context.parameters.get("file") ?? "")
-                        let articles: FeedSelection.Articles = kind == "tag" ? .tag(name) : .search(name)
-                        return fileExtension == "xml"
-                            ? try await feed(articles, request: request, context: context)
-                            : try await cover(articles, request: request, context: context)
-                    }
                 }
                 router.on(RouterPath(prefix + "episodes/:id/:file"), method: method) { request, context in
                     try await episodeFile(request, context: context)
                 }
                 // A feed names its cover with a version (covers/VERSION/feed.png): a new cover
                 // is a new address, which podcast apps fetch (they keep artwork by address).
-                router.on(RouterPath(prefix + "covers/:version/feed.png"), method: method) { request, context in
-                    try await cover(.library, request: request, context: context)
-                }
-                router.on(RouterPath(prefix + "covers/:version/feeds/unfinished.png"), method: method) { request, context in
-                    try await cover(.unfinished, request: request, context: context)
-                }
-                for kind in ["tag", "search"] {
-                    router.on(RouterPath(prefix + "covers/:version/feeds/\(kind)/:file"), method: method) { request, context in
-                        let (name, fileExtension) = try Self.named(context.parameters.get("file") ?? "")
-                        guard fileExtension == "png" else { throw APIError(.notFound, "a cover is NAME.png: got '\(name.prefix(40))'") }
-                        return try await cover(kind == "tag" ? .tag(name) : .search(name), request: request, context: context)
+                // The cover is also at the feed's own path with .png.
+                for covers in ["", "covers/:version/"] {
+                    router.on(RouterPath(prefix + covers + "feed.png"), method: method) { request, context in
+                        try await cover(.library, request: request, context: context)
+                    }
+                    router.on(RouterPath(prefix + covers + "feeds/unfinished.png"), method: method) { request, context in
+                        try await cover(.unfinished, request: request, context: context)
+                    }
+                    // A tag's or search's feed (NAME.xml) and cover (NAME.png).
+                    for kind in ["tag", "search"] {
+                        router.on(RouterPath(prefix + covers + "feeds/\(kind)/:file"), method: method) { request, context in
+                            let (name, fileExtension) = try Self.named(context.parameters.get("file") ?? "")
+                            let articles: FeedSelection.Articles = kind == "tag" ? .tag(name) : .search(name)
+                            if fileExtension == "png" { return try await cover(articles, request: request, context: context) }
+                            guard covers.isEmpty else { throw APIError(.notFound, "a cover is NAME.png: got '\(name.prefix(40)).xml'") }
+                            return try await feed(articles, request: request, context: context)
+                        }
                     }
                 }
             }
