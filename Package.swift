@@ -38,11 +38,9 @@ let package = Package(
     ],
     targets: [
         // System libraries (Debian packages; Homebrew names for macOS).
-        .systemLibrary(
-            name: "CNarrateESpeak",
-            pkgConfig: "espeak-ng",
-            providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]
-        ),
+        // eSpeak NG's headers only: the shim opens the library with dlopen (to start it afresh
+        // by loading it again), so nothing links it.
+        .systemLibrary(name: "CNarrateESpeak", providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]),
         .systemLibrary(
             name: "CNarrateSndFile",
             pkgConfig: "sndfile",
@@ -64,6 +62,9 @@ let package = Package(
             pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]
         ),
+        // MP3 and Opus encoded directly (set for speech, which libsndfile cannot be told).
+        .systemLibrary(name: "CNarrateLame", pkgConfig: "lame", providers: [.apt(["libmp3lame-dev"]), .brew(["lame"])]),
+        .systemLibrary(name: "CNarrateOpus", pkgConfig: "opus", providers: [.apt(["libopus-dev", "libogg-dev"]), .brew(["opus", "libogg"])]),
         .systemLibrary(name: "CNarratePCAudio", providers: [.apt(["libpcaudio-dev"]), .brew(["pcaudiolib"])]),
         .systemLibrary(
             name: "CNarrateTextCat",
@@ -111,7 +112,7 @@ let package = Package(
         ),
         .target(
             name: "NarrateAudio",
-            dependencies: ["NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio"],
+            dependencies: ["NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio", "CNarrateLame", "CNarrateOpus"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -2,6 +2,7 @@
 
 #include <espeak-ng/espeak_ng.h>
 #include <espeak-ng/speak_lib.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +25,57 @@ typedef struct synthesis_request {
 
 static int initialized = 0;
 static int32_t sample_rate_hz = 0;
-static const char *data_path_in_use = NULL;
-static const char *version_text = NULL;
+static char *data_path_in_use = NULL;
+static char *version_text = NULL;
 static const espeak_VOICE **voice_list = NULL;
+/* What initialisation was asked for, for a reset. */
+static char *data_path_asked = NULL;
+static int32_t buffer_ms_asked = 0;
+
+/*
+ * libespeak-ng is opened with dlopen, not linked: eSpeak NG keeps state from one synthesis
+ * to the next in file-level statics no call resets (the pitch flutter's phase, the glottal
+ * cycle count, phonemes of a longer clause before), so the only way to start afresh, as a
+ * new process would, is to unload the library and load it again (narrate_espeak_reset).
+ */
+#if defined(__APPLE__)
+static const char *const library_names[] = {"libespeak-ng.1.dylib", "/opt/homebrew/lib/libespeak-ng.1.dylib",
+                                            "/usr/local/lib/libespeak-ng.1.dylib", NULL};
+#else
+static const char *const library_names[] = {"libespeak-ng.so.1", NULL};
+#endif
+
+static void *library = NULL;
+
+#define NARRATE_ESPEAK_API(X) \
+    X(espeak_ng_InitializePath) X(espeak_ng_Initialize) X(espeak_ng_ClearErrorContext) \
+    X(espeak_ng_InitializeOutput) X(espeak_SetSynthCallback) X(espeak_ng_GetSampleRate) X(espeak_Info) \
+    X(espeak_ng_GetStatusCodeMessage) X(espeak_ListVoices) X(espeak_ng_SetVoiceByName) \
+    X(espeak_ng_SetVoiceByProperties) X(espeak_ng_SetParameter) X(espeak_GetParameter) X(espeak_ng_Synthesize) \
+    X(espeak_ng_Synchronize) X(espeak_ng_Cancel) X(espeak_ng_Terminate)
+
+#define NARRATE_DECLARE(name) static __typeof__(&name) api_##name = NULL;
+NARRATE_ESPEAK_API(NARRATE_DECLARE)
+#undef NARRATE_DECLARE
+
+/* Opens the library and finds every function; ENS_NOT_SUPPORTED when it cannot. */
+static int32_t open_library(void) {
+    for (size_t i = 0; library == NULL && library_names[i] != NULL; i++)
+        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) return ENS_NOT_SUPPORTED;
+    int missing = 0;
+#define NARRATE_FIND(name) \
+    api_##name = (__typeof__(api_##name))dlsym(library, #name); \
+    if (api_##name == NULL) missing = 1;
+    NARRATE_ESPEAK_API(NARRATE_FIND)
+#undef NARRATE_FIND
+    if (missing) {
+        dlclose(library);
+        library = NULL;
+        return ENS_NOT_SUPPORTED;
+    }
+    return ENS_OK;
+}
 
 static int32_t to_event_kind(espeak_EVENT_TYPE type) {
     switch (type) {
@@ -71,18 +120,33 @@ int32_t narrate_espeak_initialize(const char *data_path, int32_t buffer_ms, int3
         const char *env = getenv("ESPEAK_DATA_PATH");
         data_path = (env != NULL && env[0] != '\0') ? env : NULL;
     }
-    espeak_ng_InitializePath(data_path);
+    if (library == NULL) {
+        int32_t opened = open_library();
+        if (opened != ENS_OK) return opened;
+    }
+    if (data_path != data_path_asked) {
+        free(data_path_asked);
+        data_path_asked = data_path ? strdup(data_path) : NULL;
+    }
+    buffer_ms_asked = buffer_ms;
+    api_espeak_ng_InitializePath(data_path);
     espeak_ng_ERROR_CONTEXT context = NULL;
-    espeak_ng_STATUS status = espeak_ng_Initialize(&context);
-    espeak_ng_ClearErrorContext(&context);
+    espeak_ng_STATUS status = api_espeak_ng_Initialize(&context);
+    api_espeak_ng_ClearErrorContext(&context);
     if (status != ENS_OK) return (int32_t)status;
 
-    status = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, buffer_ms > 0 ? buffer_ms : 0, NULL);
+    status = api_espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, buffer_ms > 0 ? buffer_ms : 0, NULL);
     if (status != ENS_OK) return (int32_t)status;
 
-    espeak_SetSynthCallback(synth_callback);
-    sample_rate_hz = espeak_ng_GetSampleRate();
-    version_text = espeak_Info(&data_path_in_use);
+    api_espeak_SetSynthCallback(synth_callback);
+    sample_rate_hz = api_espeak_ng_GetSampleRate();
+    /* Copies: the library's own strings go when it is unloaded. */
+    const char *path = NULL;
+    const char *version = api_espeak_Info(&path);
+    free(version_text);
+    free(data_path_in_use);
+    version_text = version ? strdup(version) : NULL;
+    data_path_in_use = path ? strdup(path) : NULL;
     initialized = 1;
     if (sample_rate) *sample_rate = sample_rate_hz;
     return ENS_OK;
@@ -100,7 +164,10 @@ void narrate_espeak_status_text(int32_t status, char *buffer, size_t length) {
         snprintf(buffer, length, "invalid argument to eSpeak NG");
         return;
     default:
-        espeak_ng_GetStatusCodeMessage((espeak_ng_STATUS)status, buffer, length);
+        if (api_espeak_ng_GetStatusCodeMessage == NULL)
+            snprintf(buffer, length, "libespeak-ng.so.1 cannot be loaded (install libespeak-ng1)");
+        else
+            api_espeak_ng_GetStatusCodeMessage((espeak_ng_STATUS)status, buffer, length);
     }
 }
 
@@ -110,7 +177,7 @@ const char *narrate_espeak_data_path(void) { return data_path_in_use ? data_path
 
 /* Whether some installed voice lists `code` (any case) among its languages. */
 static int is_installed_language(const char *code) {
-    const espeak_VOICE **voices = espeak_ListVoices(NULL);
+    const espeak_VOICE **voices = api_espeak_ListVoices(NULL);
     for (size_t i = 0; voices != NULL && voices[i] != NULL; i++) {
         const char *entry = voices[i]->languages;
         while (entry != NULL && entry[0] != '\0') {
@@ -125,7 +192,7 @@ static int is_installed_language(const char *code) {
 int32_t narrate_espeak_set_voice(const char *name) {
     if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
     if (name == NULL || name[0] == '\0') return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
-    espeak_ng_STATUS status = espeak_ng_SetVoiceByName(name);
+    espeak_ng_STATUS status = api_espeak_ng_SetVoiceByName(name);
     if (status != ENS_VOICE_NOT_FOUND) return (int32_t)status;
     /* Like the espeak-ng command, a name that is no voice file may be a language code
        ("en-gb" is spoken by the file gmw/en); but only an exact code, since eSpeak's own
@@ -134,7 +201,7 @@ int32_t narrate_espeak_set_voice(const char *name) {
     espeak_VOICE wanted;
     memset(&wanted, 0, sizeof(wanted));
     wanted.languages = name;
-    return (int32_t)espeak_ng_SetVoiceByProperties(&wanted);
+    return (int32_t)api_espeak_ng_SetVoiceByProperties(&wanted);
 }
 
 static int to_espeak_parameter(int32_t parameter, espeak_PARAMETER *out) {
@@ -151,13 +218,13 @@ int32_t narrate_espeak_set_parameter(int32_t parameter, int32_t value) {
     if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
     espeak_PARAMETER which;
     if (!to_espeak_parameter(parameter, &which)) return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
-    return (int32_t)espeak_ng_SetParameter(which, value, 0);
+    return (int32_t)api_espeak_ng_SetParameter(which, value, 0);
 }
 
 int32_t narrate_espeak_get_parameter(int32_t parameter) {
     espeak_PARAMETER which;
     if (!initialized || !to_espeak_parameter(parameter, &which)) return -1;
-    return espeak_GetParameter(which, 1);
+    return api_espeak_GetParameter(which, 1);
 }
 
 int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause,
@@ -181,11 +248,11 @@ int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause
     request->context = context;
 
     unsigned int flags = espeakCHARS_UTF8 | (end_pause ? espeakENDPAUSE : 0);
-    espeak_ng_STATUS status = espeak_ng_Synthesize(copy, length + 1, 0, POS_CHARACTER, 0, flags, NULL, request);
-    if (status == ENS_OK) status = espeak_ng_Synchronize();
+    espeak_ng_STATUS status = api_espeak_ng_Synthesize(copy, length + 1, 0, POS_CHARACTER, 0, flags, NULL, request);
+    if (status == ENS_OK) status = api_espeak_ng_Synchronize();
     int was_stopped = request->stopped;
     if (was_stopped) {
-        espeak_ng_Cancel();
+        api_espeak_ng_Cancel();
         if (status == ENS_SPEECH_STOPPED) status = ENS_OK;
     }
     if (stopped) *stopped = was_stopped;
@@ -196,7 +263,7 @@ int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause
 
 size_t narrate_espeak_voice_count(void) {
     if (!initialized) return 0;
-    voice_list = espeak_ListVoices(NULL);
+    voice_list = api_espeak_ListVoices(NULL);
     size_t count = 0;
     while (voice_list != NULL && voice_list[count] != NULL) count++;
     return count;
@@ -236,5 +303,18 @@ int32_t narrate_espeak_terminate(void) {
     if (!initialized) return ENS_OK;
     initialized = 0;
     voice_list = NULL;
-    return (int32_t)espeak_ng_Terminate();
+    return (int32_t)api_espeak_ng_Terminate();
+}
+
+int32_t narrate_espeak_reset(void) {
+    if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
+    narrate_espeak_terminate();
+    dlclose(library);
+    library = NULL;
+    /* The data path asked for, kept apart: initialisation may replace its copy. */
+    char *path = data_path_asked ? strdup(data_path_asked) : NULL;
+    int32_t sample_rate = 0;
+    int32_t status = narrate_espeak_initialize(path, buffer_ms_asked, &sample_rate);
+    free(path);
+    return status;
 }

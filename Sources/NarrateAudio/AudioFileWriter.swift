@@ -59,8 +59,8 @@ public final class AudioFileWriter: AudioSink {
     public var format: AudioFileFormat { encoding.format }
 
     private let output: OutputFile
-    private let channel: SoundFileChannel
-    private var file: OpaquePointer?
+    private let blockEncoder: any BlockEncoder
+    private var isOpen = true
     private var pending: [Int16] = []
     private var finished = false
     private let converter: SampleRateConverter?
@@ -88,33 +88,49 @@ public final class AudioFileWriter: AudioSink {
         let output = try OutputFile(target, overwrite: overwrite)
         temporaryPath = output.temporaryPath
 
-        var info = SF_INFO()
-        info.samplerate = Int32(fileSampleRate)
-        info.channels = 1
-        info.format = encoding.format.sndfileFormat
-        let channel: SoundFileChannel
+        self.output = output
         do {
-            channel = try SoundFileChannel(output: output, info: &info)
+            blockEncoder = try Self.makeEncoder(output: output, encoding: encoding, fileSampleRate: fileSampleRate, tags: tags)
         } catch {
             output.discard()
-            // libsndfile's format check says yes to formats a build cannot write, and its
-            // error codes are not public: a second open of a scratch file tells a missing
-            // encoder from a problem with this destination.
-            if !Self.canWrite(info) {
-                throw .formatUnavailable(format: encoding.format.displayName, reason: String(cString: sf_strerror(nil)))
-            }
             throw error
         }
-        self.output = output
-        self.channel = channel
-        let handle = channel.handle!
-        file = handle
         pending.reserveCapacity(Self.bufferFrames)
-        configure(handle, tags: tags)
-        encoder = EncoderThread(channel: channel)
+        encoder = EncoderThread(encoder: blockEncoder)
     }
 
-    private func configure(_ handle: OpaquePointer, tags: AudioTags) {
+    /// LAME for MP3 and libopus for Opus, set for speech; libsndfile for the rest.
+    private static func makeEncoder(
+        output: OutputFile, encoding: AudioEncoding, fileSampleRate: Int, tags: AudioTags
+    ) throws(NarrateError) -> any BlockEncoder {
+        switch encoding.format {
+        case .mp3:
+            return try MP3Encoder(output: output, sampleRate: fileSampleRate, encoding: encoding, tags: tags)
+        case .opus:
+            return try OpusFileEncoder(output: output, sampleRate: fileSampleRate, encoding: encoding, tags: tags)
+        case .wav, .flac, .ogg, .au, .raw:
+            var info = SF_INFO()
+            info.samplerate = Int32(fileSampleRate)
+            info.channels = 1
+            info.format = encoding.format.sndfileFormat
+            let channel: SoundFileChannel
+            do {
+                channel = try SoundFileChannel(output: output, info: &info)
+            } catch {
+                // libsndfile's format check says yes to formats a build cannot write, and its
+                // error codes are not public: a second open of a scratch file tells a missing
+                // encoder from a problem with this destination.
+                if !Self.canWrite(info) {
+                    throw .formatUnavailable(format: encoding.format.displayName, reason: String(cString: sf_strerror(nil)))
+                }
+                throw error
+            }
+            configure(channel.handle!, encoding: encoding, fileSampleRate: fileSampleRate, tags: tags)
+            return SoundFileEncoder(channel: channel)
+        }
+    }
+
+    private static func configure(_ handle: OpaquePointer, encoding: AudioEncoding, fileSampleRate: Int, tags: AudioTags) {
         if let (level, mode) = encoding.sndfileSettings(fileRate: fileSampleRate) {
             if var mode { sf_command(handle, Int32(SFC_SET_BITRATE_MODE), &mode, Int32(MemoryLayout<Int32>.size)) }
             var compression = level
@@ -149,7 +165,7 @@ public final class AudioFileWriter: AudioSink {
 
     /// Appends samples. Throws `.writeFailed` when the file system refuses them.
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
-        guard file != nil, !samples.isEmpty else { return }
+        guard isOpen, !samples.isEmpty else { return }
         framesWritten += samples.count
         if let converter {
             try converter.convert(samples) { try self.append($0) }
@@ -160,7 +176,7 @@ public final class AudioFileWriter: AudioSink {
 
     /// Appends `count` samples of silence.
     public func writeSilence(samples count: Int) throws {
-        guard file != nil, count > 0 else { return }
+        guard isOpen, count > 0 else { return }
         let zeros = [Int16](repeating: 0, count: min(count, Self.bufferFrames))
         var remaining = count
         try zeros.withUnsafeBufferPointer { buffer in
@@ -218,7 +234,7 @@ public final class AudioFileWriter: AudioSink {
     /// the end (the numbered files of a split set).
     public func commit(as path: String? = nil) throws(NarrateError) {
         let destination = path ?? self.destination
-        guard !finished, file != nil else { return }
+        guard !finished, isOpen else { return }
         do {
             if let converter {
                 try converter.finish { try self.append($0) }
@@ -233,8 +249,8 @@ public final class AudioFileWriter: AudioSink {
             throw output.failure(failure)
         }
         encoder = nil
-        file = nil
-        if let failure = channel.finish() {
+        isOpen = false
+        if let failure = blockEncoder.finish() {
             finished = true
             output.discard()
             throw output.failure(failure)
@@ -261,8 +277,8 @@ public final class AudioFileWriter: AudioSink {
     public func discard() {
         encoder?.finish(discarding: true)
         encoder = nil
-        file = nil
-        _ = channel.finish()
+        if isOpen { _ = blockEncoder.finish() }
+        isOpen = false
         if !finished {
             output.discard()
             finished = true

@@ -1,20 +1,18 @@
-internal import CNarrateSndFile
 import Foundation
 
-/// Hands blocks of samples to libsndfile on a thread of its own, so encoding (LAME, libopus,
+/// Hands blocks of samples to the encoder on a thread of its own, so encoding (LAME, libopus,
 /// libvorbis, FLAC) runs on a second core while eSpeak NG synthesizes the next sentences:
 /// a narration takes about as long as the slower of the two instead of their sum.
 ///
 /// At most `capacity` blocks wait (about 12 s of audio), so memory stays flat when the
-/// encoder is the slower side. The first error libsndfile reports stops the thread and is
+/// encoder is the slower side. The first error the encoder reports stops the thread and is
 /// returned by the next `submit`, `drain` or `finish`.
 ///
 /// `@unchecked Sendable`: every mutable property is read and written under `condition`;
-/// the sndfile handle is used only by the encoder thread between `init` and `finish`, and by
-/// the caller only after `finish` has returned (the thread has ended).
+/// the encoder is used only by the encoder thread between `init` and `finish`, and by the
+/// caller only after `finish` has returned (the thread has ended).
 final class EncoderThread: @unchecked Sendable {
-    private let file: OpaquePointer
-    private let channel: SoundFileChannel
+    private let encoder: any BlockEncoder
     private let condition = NSCondition()
     private var queue: [[Int16]] = []
     private var busy = false
@@ -23,10 +21,9 @@ final class EncoderThread: @unchecked Sendable {
     private var failure: String?
     private let capacity = 8
 
-    /// Starts the thread writing into the channel's libsndfile handle.
-    init(channel: SoundFileChannel) {
-        file = channel.handle!
-        self.channel = channel
+    /// Starts the thread handing blocks to `encoder`.
+    init(encoder: any BlockEncoder) {
+        self.encoder = encoder
         let thread = Thread { [self] in run() }
         thread.name = "narrate encoder"
         thread.start()
@@ -44,7 +41,7 @@ final class EncoderThread: @unchecked Sendable {
         return nil
     }
 
-    /// Waits until every queued block is in libsndfile; the error, if any.
+    /// Waits until every queued block is encoded; the error, if any.
     func drain() -> String? {
         condition.lock()
         defer { condition.unlock() }
@@ -74,14 +71,7 @@ final class EncoderThread: @unchecked Sendable {
             busy = true
             condition.broadcast()
             condition.unlock()
-            errno = 0
-            let written = block.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
-            // libsndfile's own count misses what its encoders drop; the channel sees every byte.
-            let code = errno
-            var error = channel.failure
-            if error == nil, written != sf_count_t(block.count) || sf_error(file) != 0 {
-                error = Self.describe(errno: code, file: file)
-            }
+            let error = block.withUnsafeBufferPointer { encoder.encode($0) }
             condition.lock()
             busy = false
             if let error { failure = error }
@@ -90,9 +80,5 @@ final class EncoderThread: @unchecked Sendable {
         ended = true
         condition.broadcast()
         condition.unlock()
-    }
-
-    private static func describe(errno code: Int32, file: OpaquePointer) -> String {
-        code != 0 ? String(cString: strerror(code)) : String(cString: sf_strerror(file))
     }
 }

@@ -95,7 +95,7 @@ final class SoundFileChannel: @unchecked Sendable {
 
     /// Where writing starts when the output can be written through virtual I/O: the
     /// temporary file, or standard output that is a regular file not opened for appending.
-    private static func seekableOffset(of output: OutputFile) -> off_t? {
+    static func seekableOffset(of output: OutputFile) -> off_t? {
         switch output.target.kind {
         case .file:
             return 0
@@ -181,7 +181,7 @@ final class SoundFileChannel: @unchecked Sendable {
         copier = nil
     }
 
-    private static func reason(of error: NarrateError) -> String {
+    static func reason(of error: NarrateError) -> String {
         if case .writeFailed(_, let reason) = error { return reason }
         if case .streamWriteFailed(_, let reason) = error { return reason }
         return error.description

@@ -17,6 +17,13 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// Selects the voice and its parameters for the following synthesis calls.
     func configure(_ settings: VoiceSettings) throws
 
+    /// Starts afresh, as the engine of a new process would, keeping the configured voice:
+    /// what it says next no longer depends on what it said before. eSpeak NG carries hidden
+    /// state from one synthesis to the next, so a narration resets at points fixed by its
+    /// text, and is then the same made in one process or spread over several. Costs nothing
+    /// when nothing was synthesized since the last start.
+    func reset() throws
+
     /// Speaks `text`, handing every chunk to `receive` as it is produced.
     ///
     /// The chunk's samples are valid only during the call. `receive` returns `false` to stop

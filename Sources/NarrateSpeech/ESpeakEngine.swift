@@ -19,6 +19,8 @@ public final class ESpeakEngine: SpeechEngine {
 
     private let state = Mutex<VoiceSettings?>(nil)
     private let voiceList = Mutex<[VoiceInfo]?>(nil)
+    /// Whether anything was synthesized since eSpeak NG was (re)started.
+    private let spokeSinceStart = Mutex(false)
     private static let instance = Mutex<ESpeakEngine?>(nil)
 
     /// Milliseconds of audio in each chunk eSpeak NG hands over.
@@ -58,30 +60,54 @@ public final class ESpeakEngine: SpeechEngine {
     public func configure(_ settings: VoiceSettings) throws {
         try settings.validate()
         let result: Result<Void, NarrateError> = state.withLock { current in
-            if current == settings { return .success(()) }
-            if current?.voice != settings.voice {
-                let status = narrate_espeak_set_voice(settings.voice)
-                if status == ENS_VOICE_NOT_FOUND_CODE {
-                    current = nil
-                    return .failure(.unknownVoice(
-                        name: settings.voice,
-                        suggestions: VoiceCatalog(voices: Self.listVoicesLocked()).closestNames(to: settings.voice)
-                    ))
-                }
-                guard status == 0 else { current = nil; return .failure(Self.error(status)) }
+            Self.applyLocked(settings, current: &current)
+        }
+        try result.get()
+    }
+
+    /// Sets `settings` in eSpeak NG where they differ from `current`; the caller holds the lock.
+    private static func applyLocked(_ settings: VoiceSettings, current: inout VoiceSettings?) -> Result<Void, NarrateError> {
+        if current == settings { return .success(()) }
+        if current?.voice != settings.voice {
+            let status = narrate_espeak_set_voice(settings.voice)
+            if status == ENS_VOICE_NOT_FOUND_CODE {
+                current = nil
+                return .failure(.unknownVoice(
+                    name: settings.voice,
+                    suggestions: VoiceCatalog(voices: Self.listVoicesLocked()).closestNames(to: settings.voice)
+                ))
             }
-            let parameters: [(Int32, Int)] = [
-                (Int32(NARRATE_ESPEAK_RATE), settings.rate),
-                (Int32(NARRATE_ESPEAK_PITCH), settings.pitch),
-                (Int32(NARRATE_ESPEAK_VOLUME), settings.volume),
-                (Int32(NARRATE_ESPEAK_WORD_GAP), settings.wordGap),
-            ]
-            for (parameter, value) in parameters {
-                let status = narrate_espeak_set_parameter(parameter, Int32(value))
-                guard status == 0 else { current = nil; return .failure(Self.error(status)) }
+            guard status == 0 else { current = nil; return .failure(Self.error(status)) }
+        }
+        let parameters: [(Int32, Int)] = [
+            (Int32(NARRATE_ESPEAK_RATE), settings.rate),
+            (Int32(NARRATE_ESPEAK_PITCH), settings.pitch),
+            (Int32(NARRATE_ESPEAK_VOLUME), settings.volume),
+            (Int32(NARRATE_ESPEAK_WORD_GAP), settings.wordGap),
+        ]
+        for (parameter, value) in parameters {
+            let status = narrate_espeak_set_parameter(parameter, Int32(value))
+            guard status == 0 else { current = nil; return .failure(Self.error(status)) }
+        }
+        current = settings
+        return .success(())
+    }
+
+    /// Unloads libespeak-ng and loads it again (its hidden state lives in file-level statics
+    /// no call resets), then sets the voice and parameters again; nothing happens when
+    /// nothing was synthesized since the last start.
+    public func reset() throws {
+        let result: Result<Void, NarrateError> = state.withLock { current in
+            guard spokeSinceStart.withLock({ $0 }) else { return .success(()) }
+            let status = narrate_espeak_reset()
+            guard status == 0 else {
+                current = nil
+                return .failure(Self.error(status))
             }
-            current = settings
-            return .success(())
+            spokeSinceStart.withLock { $0 = false }
+            guard let settings = current else { return .success(()) }
+            current = nil
+            return Self.applyLocked(settings, current: &current)
         }
         try result.get()
     }
@@ -91,6 +117,7 @@ public final class ESpeakEngine: SpeechEngine {
         try withoutActuallyEscaping(receive) { receive in
             let context = SynthesisContext(receive: receive)
             let status: Int32 = state.withLock { _ in
+                spokeSinceStart.withLock { $0 = true }
                 var utf8 = text
                 return utf8.withUTF8 { bytes in
                     bytes.withMemoryRebound(to: CChar.self) { chars in

@@ -25,6 +25,8 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var chapterOptions: ChapterOptions
 
+    @OptionGroup var synthesisOptions: SynthesisOptions
+
     @Option(help: "Language rules for sentences and pronunciation (such as en, uk); default: the article's declared language, else the voice's.")
     var language: String?
 
@@ -63,7 +65,8 @@ struct ConvertCommand: ParsableCommand {
             input: input, format: inputFormat,
             markdownReader: MarkdownReader(codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions),
             language: language, voice: voiceOptions.request, encoding: encoding, album: encodingOptions.album,
-            destination: destination, overwrite: force, split: try chapterOptions.splitRule()
+            destination: destination, overwrite: force, split: try chapterOptions.splitRule(),
+            spread: synthesisOptions.spread
         )
         let result = try conversion.run(
             engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, presets: NarrateEnvironment.presets(), environment: NarrateEnvironment.variables(),

@@ -27,6 +27,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var chapterOptions: ChapterOptions
 
+    @OptionGroup var synthesisOptions: SynthesisOptions
+
     @Flag(help: "Overwrite the output if it exists and is not this render.")
     var force = false
 
@@ -50,7 +52,7 @@ struct RenderCommand: ParsableCommand {
             let delivery = RenderDelivery(
                 articleId: id, voice: voiceOptions.request, encoding: try encodingOptions.encoding(output: output),
                 album: encodingOptions.album, output: output, overwrite: force,
-                extras: try chapterOptions.extras(sync: sync)
+                extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
             )
             let result = try delivery.run(
                 library: libraryOptions.open(), engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),

@@ -25,6 +25,8 @@ struct ResumeCommand: ParsableCommand {
 
     @OptionGroup var chapterOptions: ChapterOptions
 
+    @OptionGroup var synthesisOptions: SynthesisOptions
+
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
 
@@ -44,7 +46,7 @@ struct ResumeCommand: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let export = ResumeExport(
                 articleId: id, output: output, encoding: try encodingOptions.encoding(output: output), album: encodingOptions.album,
-                overwrite: force, extras: try chapterOptions.extras(sync: sync)
+                overwrite: force, extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
             )
             let result = try export.run(
                 library: libraryOptions.open(), engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, presets: NarrateEnvironment.presets(),

@@ -7,8 +7,23 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
     /// What it was asked to speak, in order.
     public var spoken: [String] = []
 
-    public init(version: String = "fake 1") {
+    /// Whether its audio depends on what it said since its last start, as eSpeak NG's does
+    /// (each synthesis's samples are 1 plus the syntheses before it since the start, modulo 5).
+    public var carriesState: Bool
+    /// Syntheses since the last start.
+    public private(set) var sinceStart = 0
+    /// How many times it started afresh with something to forget.
+    public private(set) var resets = 0
+
+    public init(version: String = "fake 1", carriesState: Bool = false) {
         self.version = version
+        self.carriesState = carriesState
+    }
+
+    public func reset() throws {
+        guard sinceStart > 0 else { return }
+        sinceStart = 0
+        resets += 1
     }
     /// The voice it was last given.
     public var configured: VoiceSettings?
@@ -31,10 +46,12 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
         configured = settings
     }
 
-    /// Ten samples of value 1 per scalar of `text`.
+    /// Ten samples per scalar of `text`, of value 1 (see `carriesState`).
     public func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
         spoken.append(text)
-        let samples = [Int16](repeating: 1, count: text.unicodeScalars.count * 10)
+        let value: Int16 = carriesState ? Int16(1 + sinceStart % 5) : 1
+        sinceStart += 1
+        let samples = [Int16](repeating: value, count: text.unicodeScalars.count * 10)
         // Two chunks, as a streaming engine would hand them over.
         let half = samples.count / 2
         // A word event at each word's first letter, 10 samples per letter, as eSpeak NG

@@ -103,6 +103,14 @@ int narrate_espeak_voice_info(size_t index, const char **name, const char **iden
 /* Releases eSpeak NG's memory. */
 int32_t narrate_espeak_terminate(void);
 
+/*
+ * Starts eSpeak NG afresh, as a new process would: unloads the library, loads it again and
+ * initialises it as before. eSpeak NG carries hidden state from one synthesis to the next
+ * that no call resets; after this the audio of what follows no longer depends on what was
+ * spoken before. The voice and parameters must be set again.
+ */
+int32_t narrate_espeak_reset(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,9 +11,9 @@ public enum ListeningRender {
     /// before a new one is made.
     public static func obtain(
         for article: StoredArticle, library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary,
-        isCancelled: () -> Bool, willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
+        spread: SynthesisSpread? = nil, isCancelled: () -> Bool, willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>]) {
-        let renderer = ArticleRenderer(library: library, engine: engine)
+        let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let id = article.summary.id
         if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav) { return existing }
         willRender(article.summary.listeningSeconds)

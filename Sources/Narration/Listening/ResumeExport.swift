@@ -18,11 +18,15 @@ public struct ResumeExport {
     public var overwrite: Bool
     /// Numbered parts instead of one file, a sync map, chapters.
     public var extras: OutputExtras
+    /// Other processes that synthesize runs of a long article at the same time, when it
+    /// has to be rendered first.
+    public var spread: SynthesisSpread?
 
     public init(
         articleId: Int64, output: String, encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum,
-        overwrite: Bool = false, extras: OutputExtras = OutputExtras()
+        overwrite: Bool = false, extras: OutputExtras = OutputExtras(), spread: SynthesisSpread? = nil
     ) {
+        self.spread = spread
         self.articleId = articleId
         self.output = output
         self.encoding = encoding
@@ -55,7 +59,8 @@ public struct ResumeExport {
         let position = try library.position(ofArticle: articleId)
         if position?.finished == true { throw .articleFinished(id: articleId) }
         let (render, samples) = try ListeningRender.obtain(
-            for: article, library: library, engine: try engine(), presets: presets, isCancelled: isCancelled, willRender: willRender
+            for: article, library: library, engine: try engine(), presets: presets, spread: spread, isCancelled: isCancelled,
+            willRender: willRender
         )
         let first = min(position?.sentence ?? 0, samples.count - 1)
         let sentences = article.sentences(try library.sentences(ofArticle: articleId))

@@ -28,12 +28,15 @@ public struct ArticleConversion {
     public var overwrite: Bool
     /// Numbered parts instead of one file.
     public var split: SplitAudioWriter.Rule?
+    /// Other processes that synthesize runs of a long article at the same time.
+    public var spread: SynthesisSpread?
 
     public init(
         input: String, format: SourceFormat? = nil, markdownReader: MarkdownReader = MarkdownReader(), language: String? = nil,
         voice: VoiceRequest = VoiceRequest(), encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum,
-        destination: String, overwrite: Bool = false, split: SplitAudioWriter.Rule? = nil
+        destination: String, overwrite: Bool = false, split: SplitAudioWriter.Rule? = nil, spread: SynthesisSpread? = nil
     ) {
+        self.spread = spread
         self.input = input
         self.format = format
         self.markdownReader = markdownReader
@@ -96,7 +99,7 @@ public struct ArticleConversion {
         let summary: NarrationSummary
         do {
             summary = try narrator.narrate(
-                document, sentences: sentences, voice: voiceSettings, pauses: pauses, into: output.sink,
+                document, sentences: sentences, voice: voiceSettings, pauses: pauses, into: output.sink, spread: spread,
                 isCancelled: isCancelled, beforeSentence: { try output.sentenceStarting($0) }
             )
         } catch {

@@ -13,11 +13,15 @@ public struct ArticleRenderer {
     public let library: ArticleLibrary
     /// The speech engine.
     public let engine: any SpeechEngine
+    /// Other processes that synthesize runs of a long article at the same time (nil: all
+    /// in this process); the render is the same either way.
+    public var spread: SynthesisSpread?
 
     /// Creates a renderer.
-    public init(library: ArticleLibrary, engine: any SpeechEngine) {
+    public init(library: ArticleLibrary, engine: any SpeechEngine, spread: SynthesisSpread? = nil) {
         self.library = library
         self.engine = engine
+        self.spread = spread
     }
 
     /// A render and how it came about.
@@ -115,7 +119,7 @@ public struct ArticleRenderer {
         do {
             let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
             summary = try narrator.narrate(
-                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer,
+                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer, spread: spread,
                 isCancelled: isCancelled, progress: progress
             )
         } catch {

@@ -42,21 +42,39 @@ public struct Narrator {
     /// - Returns: what was spoken, with each sentence's place in the audio.
     ///   - sentences: the document's sentences, when they were segmented before (a library
     ///     article's are stored); nil segments the document now.
+    ///   - spread: runs of sentences synthesized by other processes at the same time (a long
+    ///     article on every core); nil speaks everything here. The audio and timings are the
+    ///     same either way.
     public func narrate(
         _ document: Document,
         sentences given: [Sentence]? = nil,
         voice: VoiceSettings,
         pauses: PauseSettings,
         into sink: any AudioSink,
+        spread: SynthesisSpread? = nil,
         isCancelled: () -> Bool = { false },
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
         beforeSentence: (_ index: Int) throws -> Void = { _ in }
     ) throws -> NarrationSummary {
         try voice.validate()
         try pauses.validate()
+        // What the engine said before (another article) must not colour this one.
+        try engine.reset()
         try engine.configure(voice)
         let sentences = given ?? segmenter.sentences(of: document)
         guard !sentences.isEmpty else { throw NarrateError.noSpeakableText(path: document.title) }
+
+        // Helpers need every sentence's spoken form at the start.
+        var spokenTexts: [String]?
+        let runs = SpreadNarration(
+            lengths: sentences.map(\.text.unicodeScalars.count), spread: spread,
+            texts: {
+                spokenTexts = sentences.map { normalizer.spoken($0.text) }
+                return spokenTexts!
+            },
+            voice: voice
+        )
+        defer { runs.cancel() }
 
         var timings: [SentenceTiming] = []
         timings.reserveCapacity(sentences.count)
@@ -66,9 +84,9 @@ public struct Narrator {
             if isCancelled() { throw NarrateError.interrupted }
             try beforeSentence(index)
             let start = frame
-            let spoken = normalizer.spoken(sentence.text)
+            let spoken = spokenTexts?[index] ?? normalizer.spoken(sentence.text)
             var wordEvents: [SpeechEvent] = []
-            try engine.synthesize(spoken) { chunk in
+            try runs.speak(index, text: spoken, engine: engine) { chunk in
                 if isCancelled() { return false }
                 wordEvents += chunk.events.filter { $0.kind == .word }
                 try sink.write(chunk.samples)

@@ -21,11 +21,14 @@ public struct RenderDelivery {
     public var overwrite: Bool
     /// Numbered parts instead of one file (needs `output`), a sync map, chapters.
     public var extras: OutputExtras
+    /// Other processes that synthesize runs of a long article at the same time.
+    public var spread: SynthesisSpread?
 
     public init(
         articleId: Int64, voice: VoiceRequest = VoiceRequest(), encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum,
-        output: String? = nil, overwrite: Bool = false, extras: OutputExtras = OutputExtras()
+        output: String? = nil, overwrite: Bool = false, extras: OutputExtras = OutputExtras(), spread: SynthesisSpread? = nil
     ) {
+        self.spread = spread
         self.articleId = articleId
         self.voice = voice
         self.encoding = encoding
@@ -60,7 +63,7 @@ public struct RenderDelivery {
         try extras.validate(output: output)
         let article = try library.article(id: articleId)
         var settings = try ArticleVoice.settings(for: article, request: voice, presets: presets, engine: engine)
-        let renderer = ArticleRenderer(library: library, engine: engine)
+        let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let sentences = article.sentences(try library.sentences(ofArticle: articleId))
         let toStream = try output.map(OutputTarget.resolve)?.isStream ?? false
         var paths: [String]

@@ -1,0 +1,137 @@
+import Foundation
+import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Synthesizes `SpeechPart`s in helper processes: `executable speak-part --parent PID`, which
+/// reads the part as JSON on standard input and records its audio into descriptor 3
+/// (`SpeechPartRecording`). Both files are unlinked temporary files, so nothing is left
+/// behind whatever happens to either process; the helper ends when this process does.
+public struct ProcessSpeechParts: SpeechPartHelpers {
+    /// The program to start (narrate's own executable).
+    public var executable: String
+
+    /// Creates helpers running `executable`.
+    public init(executable: String) {
+        self.executable = executable
+    }
+
+    /// Helpers running this very program, when its path is known.
+    public static func current() -> ProcessSpeechParts? {
+        ExecutablePath.current().map { ProcessSpeechParts(executable: $0) }
+    }
+
+    public func start(_ part: SpeechPart) throws -> any SpeechPartJob {
+        let request = try Self.unlinkedFile()
+        defer { _ = systemClose(request) }
+        let json = try JSONEncoder().encode(part)
+        var written = 0
+        while written < json.count {
+            let count = json.withUnsafeBytes { systemWrite(request, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw NarrateError.writeFailed(path: "a part of the narration", reason: String(cString: strerror(errno))) }
+            written += count
+        }
+        guard lseek(request, 0, SEEK_SET) == 0 else { throw NarrateError.writeFailed(path: "a part of the narration", reason: String(cString: strerror(errno))) }
+        let recording = try Self.unlinkedFile()
+        do {
+            let pid = try spawn(request: request, recording: recording)
+            return ProcessSpeechPartJob(pid: pid, recording: recording)
+        } catch {
+            _ = systemClose(recording)
+            throw error
+        }
+    }
+
+    private func spawn(request: Int32, recording: Int32) throws -> pid_t {
+        let arguments = [executable, "speak-part", "--parent", String(getpid())]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, request, STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, recording, 3)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        guard status == 0 else { throw NarrateError.cannotStartWorker(executable: executable, reason: String(cString: strerror(status))) }
+        return pid
+    }
+
+    /// A new file in the temporary folder, already unlinked, open for reading and writing.
+    private static func unlinkedFile() throws -> Int32 {
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(folder)/.narrate-part-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw NarrateError.cannotCreateOutput(path: folder, reason: String(cString: strerror(errno)))
+        }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+}
+
+/// A helper process at work on one part.
+private final class ProcessSpeechPartJob: SpeechPartJob {
+    private var pid: pid_t?
+    private var recording: Int32?
+
+    init(pid: pid_t, recording: Int32) {
+        self.pid = pid
+        self.recording = recording
+    }
+
+    func finish() -> SpeechPartReader? {
+        guard let pid, let recording else { return nil }
+        self.pid = nil
+        self.recording = nil
+        guard Self.wait(for: pid) == 0 else {
+            _ = systemClose(recording)
+            return nil
+        }
+        return SpeechPartReader(descriptor: recording, closesDescriptor: true)
+    }
+
+    func cancel() {
+        if let pid {
+            kill(pid, SIGKILL)
+            _ = Self.wait(for: pid)
+        }
+        if let recording { _ = systemClose(recording) }
+        pid = nil
+        recording = nil
+    }
+
+    deinit { cancel() }
+
+    /// The process's exit status (-1 when it did not exit normally).
+    private static func wait(for pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+}
+
+#if canImport(Glibc)
+private let systemClose = Glibc.close
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemClose = Darwin.close
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,98 @@
+public import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replays a recorded `SpeechPart` (`SpeechPartRecording`) sentence by sentence, as the
+/// engine would hand the chunks over, reading the file in blocks so memory stays flat.
+public final class SpeechPartReader {
+    private let descriptor: Int32
+    private let closesDescriptor: Bool
+    private var offset: off_t = 0
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var samples: [Int16] = []
+
+    /// Reads the recording in the file open at `descriptor`, from its start, with `pread`
+    /// (the writer's offset is left alone); `closesDescriptor` closes it when the reader goes.
+    public init(descriptor: Int32, closesDescriptor: Bool) {
+        self.descriptor = descriptor
+        self.closesDescriptor = closesDescriptor
+    }
+
+    deinit {
+        if closesDescriptor { _ = systemClose(descriptor) }
+    }
+
+    /// Hands the next sentence's chunks to `receive`, which returns false to stop early.
+    /// Throws `.engine` when the recording ends or is damaged before the sentence does.
+    public func replaySentence(_ receive: (SpeechChunk) throws -> Bool) throws {
+        var receiving = true
+        while true {
+            let tag = try bytes(1).first!
+            if tag == SpeechPartRecording.sentenceEndTag { return }
+            guard tag == SpeechPartRecording.chunkTag else { throw Self.damaged }
+            let sampleCount = Int(try integer(UInt32.self))
+            let eventCount = Int(try integer(UInt32.self))
+            var events: [SpeechEvent] = []
+            events.reserveCapacity(eventCount)
+            for _ in 0..<eventCount {
+                guard let kind = SpeechPartRecording.kind(of: try integer(Int64.self)) else { throw Self.damaged }
+                let textOffset = Int(try integer(Int64.self))
+                let length = Int(try integer(Int64.self))
+                let sampleOffset = Int(try integer(Int64.self))
+                events.append(SpeechEvent(kind: kind, textOffset: textOffset, length: length, sampleOffset: sampleOffset))
+            }
+            let raw = try bytes(sampleCount * 2)
+            if samples.count < sampleCount { samples = [Int16](repeating: 0, count: sampleCount) }
+            samples.withUnsafeMutableBytes { target in
+                raw.withUnsafeBytes { target.copyMemory(from: $0) }
+            }
+            if receiving {
+                receiving = try samples.withUnsafeBufferPointer { all in
+                    try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: all[..<sampleCount]), events: events))
+                }
+            }
+        }
+    }
+
+    private static let damaged = NarrateError.engine(code: -1, message: "a part of the narration made in another process is incomplete")
+
+    private func integer<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
+        let raw = try bytes(MemoryLayout<Value>.size)
+        return raw.withUnsafeBytes { $0.loadUnaligned(as: Value.self) }
+    }
+
+    /// The next `count` bytes of the file.
+    private func bytes(_ count: Int) throws -> ArraySlice<UInt8> {
+        if buffer.count - position < count {
+            buffer.removeSubrange(0..<position)
+            position = 0
+            let wanted = max(count - buffer.count, 1 << 18)
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: wanted))
+            var filled = 0
+            while filled < wanted {
+                let got = buffer.withUnsafeMutableBytes { systemPread(descriptor, $0.baseAddress! + start + filled, wanted - filled, offset) }
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                filled += got
+                offset += off_t(got)
+            }
+            buffer.removeLast(wanted - filled)
+            guard buffer.count >= count else { throw Self.damaged }
+        }
+        defer { position += count }
+        return buffer[position..<(position + count)]
+    }
+}
+
+#if canImport(Glibc)
+private let systemClose = Glibc.close
+private let systemPread = Glibc.pread
+#elseif canImport(Darwin)
+private let systemClose = Darwin.close
+private let systemPread = Darwin.pread
+#endif

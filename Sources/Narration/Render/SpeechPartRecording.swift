@@ -1,0 +1,92 @@
+public import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The audio of a `SpeechPart` as one process records it for another: every chunk the engine
+/// hands over, with its events, then a mark at each sentence's end, so that the reader
+/// replays exactly what the engine would have said in its own process.
+///
+/// Records, in the machine's byte order (writer and reader run on one machine):
+/// - chunk: tag 1, sample count (UInt32), event count (UInt32), each event as four Int64
+///   (kind, text offset, length, sample offset), then the samples (Int16);
+/// - sentence end: tag 2.
+public enum SpeechPartRecording {
+    static let chunkTag: UInt8 = 1
+    static let sentenceEndTag: UInt8 = 2
+
+    /// Synthesizes every sentence of `part` with `engine` into the file open at `descriptor`.
+    /// Throws the engine's error, or `.writeFailed` when the file refuses the audio.
+    public static func record(
+        _ part: SpeechPart, engine: any SpeechEngine, descriptor: Int32, isCancelled: () -> Bool = { false }
+    ) throws {
+        try engine.configure(part.voice)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(Self.flushBytes + 65_536)
+        func flush() throws(NarrateError) {
+            var start = 0
+            while start < buffer.count {
+                let written = buffer[start...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else {
+                    throw .writeFailed(path: "a part of the narration", reason: String(cString: strerror(errno)))
+                }
+                start += written
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        let resets = Set(part.resets)
+        for (index, text) in part.texts.enumerated() {
+            if isCancelled() { throw NarrateError.interrupted }
+            if resets.contains(index) { try engine.reset() }
+            try engine.synthesize(text) { chunk in
+                buffer.append(chunkTag)
+                append(UInt32(chunk.samples.count), to: &buffer)
+                append(UInt32(chunk.events.count), to: &buffer)
+                for event in chunk.events {
+                    append(Int64(code(of: event.kind)), to: &buffer)
+                    append(Int64(event.textOffset), to: &buffer)
+                    append(Int64(event.length), to: &buffer)
+                    append(Int64(event.sampleOffset), to: &buffer)
+                }
+                buffer.append(contentsOf: UnsafeRawBufferPointer(chunk.samples))
+                if buffer.count >= Self.flushBytes { try flush() }
+                return !isCancelled()
+            }
+            buffer.append(sentenceEndTag)
+        }
+        try flush()
+    }
+
+    /// Bytes gathered before each write.
+    static let flushBytes = 1 << 18
+
+    private static func append<Value: FixedWidthInteger>(_ value: Value, to buffer: inout [UInt8]) {
+        withUnsafeBytes(of: value) { buffer.append(contentsOf: $0) }
+    }
+
+    static func code(of kind: SpeechEvent.Kind) -> Int {
+        switch kind {
+        case .sentence: 0
+        case .word: 1
+        case .end: 2
+        }
+    }
+
+    static func kind(of code: Int64) -> SpeechEvent.Kind? {
+        switch code {
+        case 0: .sentence
+        case 1: .word
+        case 2: .end
+        default: nil
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

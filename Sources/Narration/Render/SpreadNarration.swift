@@ -1,0 +1,57 @@
+import NarrateCore
+
+/// One narration's runs under way: where the engine starts afresh, which sentences this
+/// process speaks, and the helpers' recordings for the others, replayed in order when
+/// their turn comes.
+final class SpreadNarration {
+    private let runs: [Range<Int>]
+    /// Sentences before which the engine is reset.
+    private let resets: Set<Int>
+    private var jobs: [Int: any SpeechPartJob] = [:]
+    private var readers: [Int: SpeechPartReader] = [:]
+    private var current: Int?
+
+    /// Fixes the resets from the sentences' `lengths`; with a `spread`, starts a helper for
+    /// every run after the first (`texts`: the spoken forms), and a run whose helper cannot
+    /// start is spoken here.
+    init(lengths: [Int], spread: SynthesisSpread?, texts: () -> [String], voice: VoiceSettings) {
+        let points = EngineResets.points(lengths: lengths)
+        resets = Set(points)
+        runs = spread?.runs(lengths: lengths, resets: points) ?? [0..<lengths.count]
+        guard let spread, runs.count > 1 else { return }
+        let texts = texts()
+        for (number, run) in runs.enumerated().dropFirst() {
+            let part = SpeechPart(
+                voice: voice, texts: Array(texts[run]), resets: points.filter { run.contains($0) && $0 > run.lowerBound }.map { $0 - run.lowerBound }
+            )
+            jobs[number] = try? spread.helpers.start(part)
+        }
+    }
+
+    /// Speaks sentence `index` (spoken form `text`): replays its helper's recording, or
+    /// synthesizes it with `engine` when it is this process's, or its helper failed; the
+    /// engine starts afresh first at the narration's reset points.
+    func speak(_ index: Int, text: String, engine: any SpeechEngine, receive: (SpeechChunk) throws -> Bool) throws {
+        let number = runs.firstIndex { $0.contains(index) } ?? 0
+        if number > 0, current != number {
+            current = number
+            if let job = jobs.removeValue(forKey: number), let reader = job.finish() { readers[number] = reader }
+        }
+        guard number > 0, let reader = readers[number] else {
+            if resets.contains(index) { try engine.reset() }
+            try engine.synthesize(text, receive: receive)
+            return
+        }
+        try reader.replaySentence(receive)
+        if index == runs[number].upperBound - 1 { readers[number] = nil }
+    }
+
+    /// Stops every helper still at work.
+    func cancel() {
+        for job in jobs.values { job.cancel() }
+        jobs = [:]
+        readers = [:]
+    }
+
+    deinit { cancel() }
+}

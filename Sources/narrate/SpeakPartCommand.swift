@@ -1,0 +1,27 @@
+import ArgumentParser
+import NarrateCore
+import NarrateSpeech
+import Narration
+
+/// `narrate speak-part` (hidden; a narration spread over processes starts it): synthesizes
+/// the part of an article read on standard input into descriptor 3.
+struct SpeakPartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speak-part", abstract: "Synthesize a run of an article's sentences (started by narrate itself).", shouldDisplay: false
+    )
+
+    @Option(help: "The narration's process id: when it is gone, the helper stops.")
+    var parent: Int32
+
+    func run() throws {
+        ErrorReporter.failing { () throws(NarrateError) in
+            do {
+                try SpeechPartHelper.run(parent: parent, engine: { try ESpeakEngine.shared() })
+            } catch let error as NarrateError {
+                throw error
+            } catch {
+                throw .engine(code: -1, message: "\(error)")
+            }
+        }
+    }
+}
