@@ -52,7 +52,7 @@ static void *library = NULL;
     X(espeak_ng_InitializeOutput) X(espeak_SetSynthCallback) X(espeak_ng_GetSampleRate) X(espeak_Info) \
     X(espeak_ng_GetStatusCodeMessage) X(espeak_ListVoices) X(espeak_ng_SetVoiceByName) \
     X(espeak_ng_SetVoiceByProperties) X(espeak_ng_SetParameter) X(espeak_GetParameter) X(espeak_ng_Synthesize) \
-    X(espeak_ng_Synchronize) X(espeak_ng_Cancel) X(espeak_ng_Terminate)
+    X(espeak_ng_Synchronize) X(espeak_ng_Cancel) X(espeak_ng_Terminate) X(espeak_GetCurrentVoice)
 
 #define NARRATE_DECLARE(name) static __typeof__(&name) api_##name = NULL;
 NARRATE_ESPEAK_API(NARRATE_DECLARE)
@@ -189,9 +189,16 @@ static int is_installed_language(const char *code) {
     return 0;
 }
 
+/* A language code asked for as a voice, and the voice file eSpeak NG chose for it: set
+   again after a reset by file, without reading every voice file again. */
+static char *language_asked = NULL;
+static char *language_voice = NULL;
+
 int32_t narrate_espeak_set_voice(const char *name) {
     if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
     if (name == NULL || name[0] == '\0') return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
+    if (language_asked != NULL && language_voice != NULL && strcmp(name, language_asked) == 0)
+        return (int32_t)api_espeak_ng_SetVoiceByName(language_voice);
     espeak_ng_STATUS status = api_espeak_ng_SetVoiceByName(name);
     if (status != ENS_VOICE_NOT_FOUND) return (int32_t)status;
     /* Like the espeak-ng command, a name that is no voice file may be a language code
@@ -201,7 +208,15 @@ int32_t narrate_espeak_set_voice(const char *name) {
     espeak_VOICE wanted;
     memset(&wanted, 0, sizeof(wanted));
     wanted.languages = name;
-    return (int32_t)api_espeak_ng_SetVoiceByProperties(&wanted);
+    status = api_espeak_ng_SetVoiceByProperties(&wanted);
+    espeak_VOICE *chosen = status == ENS_OK ? api_espeak_GetCurrentVoice() : NULL;
+    if (chosen != NULL && chosen->identifier != NULL) {
+        free(language_asked);
+        free(language_voice);
+        language_asked = strdup(name);
+        language_voice = strdup(chosen->identifier);
+    }
+    return (int32_t)status;
 }
 
 static int to_espeak_parameter(int32_t parameter, espeak_PARAMETER *out) {

@@ -63,6 +63,12 @@ public final class GrowingWAVFile {
 
     deinit { close(descriptor) }
 
+    /// Goes on reading from `frame` (forward only: audio before it is skipped, whether or not
+    /// it was written yet).
+    public func skip(toFrame frame: Int) {
+        bytesRead = max(bytesRead, frame * frameBytes)
+    }
+
     /// Bytes in one frame (a sample of every channel).
     public var frameBytes: Int { channels * bitsPerSample / 8 }
 

@@ -167,30 +167,35 @@ struct NarrateBench: ParsableCommand {
         defer { work.remove() }
         print("narrate-bench: \(locations.sample), voice \(voice), \(rate) wpm, \(runs) alternating runs")
 
-        // 1. Wall time and peak memory, alternating.
-        let narrateCommand = { (input: String) in
+        // 1. Wall time and peak memory, alternating: one process, then every core (the default).
+        let narrateCommand = { (input: String, jobs: Int?) in
             [locations.narrate, "convert", input, "-o", "\(work.path)/narrate.wav", "--force",
-             "--voice", voice, "--rate", "\(rate)"]
+             "--voice", voice, "--rate", "\(rate)"] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
         }
         let espeakCommand = ["espeak-ng", "-v", voice, "-s", "\(rate)", "-f", locations.sample, "-w", "\(work.path)/espeak.wav"]
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var narrateRuns: [ChildProcess] = []
+        var parallelRuns: [ChildProcess] = []
         var espeakRuns: [ChildProcess] = []
         for _ in 0..<runs {
-            narrateRuns.append(try ChildProcess.runChecked(narrateCommand(locations.sample)))
+            narrateRuns.append(try ChildProcess.runChecked(narrateCommand(locations.sample, 1)))
+            parallelRuns.append(try ChildProcess.runChecked(narrateCommand(locations.sample, nil)))
             espeakRuns.append(try ChildProcess.runChecked(espeakCommand))
         }
         let ratios = zip(narrateRuns, espeakRuns).map { $0.wallSeconds / $1.wallSeconds }
+        let speedups = zip(espeakRuns, parallelRuns).map { $0.wallSeconds / $1.wallSeconds }
         print("")
-        print("wall time (median of \(runs))   narrate \(format(median(narrateRuns.map(\.wallSeconds)), 2)) s   espeak-ng \(format(median(espeakRuns.map(\.wallSeconds)), 2)) s   ratio \(format(median(ratios), 3))x")
-        print("peak memory                   narrate \(mib(narrateRuns.map(\.peakKiB).max()!))   espeak-ng \(mib(espeakRuns.map(\.peakKiB).max()!))")
+        print("wall time (median of \(runs))   narrate --jobs 1 \(format(median(narrateRuns.map(\.wallSeconds)), 2)) s   espeak-ng \(format(median(espeakRuns.map(\.wallSeconds)), 2)) s   ratio \(format(median(ratios), 3))x")
+        print("one article on \(cores) cores    narrate \(format(median(parallelRuns.map(\.wallSeconds)), 2)) s   \(format(median(speedups), 2))x faster than espeak-ng -w (goal: at least 1.8x on 2 cores)")
+        print("peak memory                   narrate \(mib(narrateRuns.map(\.peakKiB).max()!)) (on \(cores) cores \(mib(parallelRuns.map(\.peakKiB).max()!)))   espeak-ng \(mib(espeakRuns.map(\.peakKiB).max()!))")
 
         // 2. Peak memory on the long article and on ten copies of it.
         let text = try FileContents.read(locations.sample)
         let tenfold = "\(work.path)/long-x10.txt"
         try write(Array([[UInt8]](repeating: text + Array("\n\n".utf8), count: 10).joined()), to: tenfold)
-        let once = try ChildProcess.runChecked(narrateCommand(locations.sample))
-        let ten = try ChildProcess.runChecked(narrateCommand(tenfold))
-        print("narrate peak memory           x1 \(mib(once.peakKiB))   x10 \(mib(ten.peakKiB))   growth \(format(Double(ten.peakKiB) / Double(once.peakKiB), 3))x")
+        let once = try ChildProcess.runChecked(narrateCommand(locations.sample, 1))
+        let ten = try ChildProcess.runChecked(narrateCommand(tenfold, 1))
+        print("narrate peak memory           x1 \(mib(once.peakKiB))   x10 \(mib(ten.peakKiB))   growth \(format(Double(ten.peakKiB) / Double(once.peakKiB), 3))x   (goal: at most 32 MiB)")
 
         // 3. Instructions under callgrind on a plain-text excerpt.
         if skipCallgrind { return }
@@ -203,7 +208,7 @@ struct NarrateBench: ParsableCommand {
         }
         let narrateInstructions = try callgrind.instructions(
             [try callgrind.debuglessCopy(of: locations.narrate), "convert", excerpt, "-o", "\(work.path)/cg-narrate.wav",
-             "--force", "--voice", voice, "--rate", "\(rate)"]
+             "--force", "--voice", voice, "--rate", "\(rate)", "--jobs", "1"]
         )
         let espeakInstructions = try callgrind.instructions(
             ["espeak-ng", "-v", voice, "-s", "\(rate)", "-f", excerpt, "-w", "\(work.path)/cg-espeak.wav"]

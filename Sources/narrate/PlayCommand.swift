@@ -29,6 +29,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Run the clock this many times faster (stdout and null sinks; for tests).")
     var speed: Double = 1
 
+    @OptionGroup var synthesisOptions: SynthesisOptions
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     enum SinkChoice: String, ExpressibleByArgument, CaseIterable {
@@ -54,17 +56,27 @@ struct PlayCommand: ParsableCommand {
             let engine = try ESpeakEngine.shared()
             // The sound card first: without one there is nothing to render for.
             let playbackSink = try makeSink(sampleRate: engine.sampleRate)
-            let (render, samples) = try ListeningRender.obtain(
-                for: article, library: library, engine: engine, presets: NarrateEnvironment.presets(),
-                isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(article.summary.id)
-            )
-            let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: "narrate play")
-            let first = try player.startSentence(fromStart: fromStart, rewind: rewind ?? 0)
-            let total = samples.count
-            ErrorReporter.printNote(
-                "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total) (\(DurationText.minutes(player.seconds(atSentence: first))))"
-            )
-            let outcome = try player.play(from: first, into: playbackSink, shouldStop: { Interruption.isRequested })
+            let renderer = ArticleRenderer(library: library, engine: engine, spread: synthesisOptions.spread)
+            let total = article.summary.sentenceCount
+            let outcome: ArticlePlayer.Outcome
+            if let (render, samples) = try renderer.newestIntactRender(ofArticle: id, format: .wav) {
+                let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: "narrate play")
+                let first = try player.startSentence(fromStart: fromStart, rewind: rewind ?? 0)
+                ErrorReporter.printNote(
+                    "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total) (\(DurationText.minutes(player.seconds(atSentence: first))))"
+                )
+                outcome = try player.play(from: first, into: playbackSink, shouldStop: { Interruption.isRequested })
+            } else {
+                // No render yet: it is made while the first sentences play.
+                let settings = try ListeningRender.newSettings(for: article, engine: engine, presets: NarrateEnvironment.presets())
+                let player = LiveArticlePlayer(library: library, renderer: renderer, article: article, settings: settings, device: "narrate play")
+                outcome = try player.play(
+                    fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested },
+                    onStart: { first, total in
+                        ErrorReporter.printNote("playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total) (rendering as it plays)")
+                    }
+                )
+            }
             switch outcome {
             case .finished:
                 ErrorReporter.printNote("finished \(id) \(article.summary.title)")

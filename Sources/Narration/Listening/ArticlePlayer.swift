@@ -36,9 +36,16 @@ public struct ArticlePlayer {
     /// Where playing starts: the saved position (the beginning when there is none, when it
     /// was heard to the end, or `fromStart`), `rewind` sentences earlier.
     public func startSentence(fromStart: Bool = false, rewind: Int = 0) throws(NarrateError) -> Int {
+        try Self.startSentence(library: library, articleId: articleId, count: sentenceSamples.count, fromStart: fromStart, rewind: rewind)
+    }
+
+    /// Where playing article `articleId` of `count` sentences starts (see the method).
+    static func startSentence(
+        library: ArticleLibrary, articleId: Int64, count: Int, fromStart: Bool, rewind: Int
+    ) throws(NarrateError) -> Int {
         let saved = try library.position(ofArticle: articleId)
         let first = fromStart || saved?.finished == true ? 0 : saved?.sentence ?? 0
-        return min(max(0, first - rewind), max(0, sentenceSamples.count - 1))
+        return min(max(0, first - rewind), max(0, count - 1))
     }
 
     /// The time sentence `index` starts, in seconds.

@@ -17,8 +17,15 @@ public enum ListeningRender {
         let id = article.summary.id
         if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav) { return existing }
         willRender(article.summary.listeningSeconds)
-        let settings = try ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine)
+        let settings = try newSettings(for: article, engine: engine, presets: presets)
         let outcome = try renderer.render(articleId: id, settings: settings, output: nil, overwrite: true, isCancelled: isCancelled)
         return (outcome.render, outcome.sentenceSamples)
+    }
+
+    /// The settings a new listening render of `article` is made with: its own voice, WAV.
+    public static func newSettings(
+        for article: StoredArticle, engine: any SpeechEngine, presets: VoicePresetLibrary
+    ) throws(NarrateError) -> RenderSettings {
+        try ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine)
     }
 }

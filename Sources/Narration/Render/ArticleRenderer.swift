@@ -50,11 +50,14 @@ public struct ArticleRenderer {
     /// The settings hash is `settingsHash(for:settings:)`.
     /// `onTemporaryFile` is told the temporary file the audio is written into before it is
     /// renamed into place (a batch worker records it, so a successor can remove it);
-    /// `progress` is told the sentences synthesized so far, of all of them.
+    /// `progress` is told the sentences synthesized so far, of all of them;
+    /// `onSentenceStart` each sentence's first sample in the file as it begins (a new render
+    /// only, in a file at the engine's rate).
     public func render(
         articleId id: Int64, settings: RenderSettings, output: String?, overwrite: Bool,
         isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
-        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
     ) throws(NarrateError) -> Outcome {
         let article = try library.article(id: id)
         let hash = settingsHash(for: article, settings: settings)
@@ -98,14 +101,14 @@ public struct ArticleRenderer {
         return try synthesize(
             article, settings: settings, hash: hash, destination: destination, owned: target == nil,
             overwrite: overwrite || target == nil, isCancelled: isCancelled, onTemporaryFile: onTemporaryFile,
-            progress: progress
+            progress: progress, onSentenceStart: onSentenceStart
         )
     }
 
     private func synthesize(
         _ article: StoredArticle, settings: RenderSettings, hash: String, destination: String, owned: Bool,
         overwrite: Bool, isCancelled: () -> Bool, onTemporaryFile: (String) -> Void,
-        progress: (_ done: Int, _ total: Int) -> Void
+        progress: (_ done: Int, _ total: Int) -> Void, onSentenceStart: (_ index: Int, _ frame: Int) -> Void
     ) throws(NarrateError) -> Outcome {
         let id = article.summary.id
         let sentences = article.sentences(try library.sentences(ofArticle: id))
@@ -120,7 +123,7 @@ public struct ArticleRenderer {
             let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
             summary = try narrator.narrate(
                 article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer, spread: spread,
-                isCancelled: isCancelled, progress: progress
+                isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
             )
         } catch {
             writer.discard()

@@ -39,6 +39,8 @@ public struct Narrator {
     ///   - progress: called after each sentence with the number done and the total.
     ///   - beforeSentence: called before each sentence is spoken, after the pause that
     ///     ends the one before (a split writer starts its next file there).
+    ///   - sentenceStarted: told each sentence's first sample in the audio as it begins
+    ///     (a player listening while the audio is made).
     /// - Returns: what was spoken, with each sentence's place in the audio.
     ///   - sentences: the document's sentences, when they were segmented before (a library
     ///     article's are stored); nil segments the document now.
@@ -54,7 +56,8 @@ public struct Narrator {
         spread: SynthesisSpread? = nil,
         isCancelled: () -> Bool = { false },
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
-        beforeSentence: (_ index: Int) throws -> Void = { _ in }
+        beforeSentence: (_ index: Int) throws -> Void = { _ in },
+        sentenceStarted: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
     ) throws -> NarrationSummary {
         try voice.validate()
         try pauses.validate()
@@ -83,6 +86,7 @@ public struct Narrator {
         for (index, sentence) in sentences.enumerated() {
             if isCancelled() { throw NarrateError.interrupted }
             try beforeSentence(index)
+            sentenceStarted(index, frame)
             let start = frame
             let spoken = spokenTexts?[index] ?? normalizer.spoken(sentence.text)
             var wordEvents: [SpeechEvent] = []
