@@ -3,10 +3,10 @@ import NarrateCore
 
 /// Encodes Ogg Opus (RFC 7845) with libopus and libogg directly, set for speech: mono at the
 /// file's rate (24 kHz for eSpeak NG's voices: Opus codes it natively, nothing is resampled
-/// to 48 kHz), variable bitrate, complexity 3. At complexity 3 libopus codes speech in its
-/// CELT mode: on the 33-minute sample at 32 kbit/s that encodes in 2.6 s, where complexity
-/// 10 (libsndfile's, fixed) or the voice signal hint choose SILK and take 10 to 25 s, for a
-/// synthetic voice that CELT at 32 kbit/s already renders cleanly.
+/// to 48 kHz), variable bitrate, complexity 3, CELT mode: on the 33-minute sample at
+/// 32 kbit/s that encodes in 2.6 s, where SILK (what libsndfile's fixed complexity 10 or
+/// libopus's voice hint choose) takes 5 to 25 s, for a synthetic voice that CELT at
+/// 32 kbit/s already renders cleanly.
 ///
 /// The stream starts with its identification header (pre-skip: the encoder's look-ahead)
 /// and its comments (the tags, as Vorbis comments), each on a page of its own; the last
@@ -49,6 +49,8 @@ final class OpusFileEncoder: BlockEncoder {
         let kbps = encoding.quality.map { 6 + $0 / 10 * 250 } ?? Double(encoding.bitrate ?? AudioEncoding.defaultBitrates[.opus]!)
         _ = narrate_opus_set(encoder, OPUS_SET_BITRATE_REQUEST, opus_int32(kbps * 1_000))
         _ = narrate_opus_set(encoder, OPUS_SET_COMPLEXITY_REQUEST, Self.complexity)
+        // CELT whatever the complexity: libopus's music hint (its speech hint picks SILK).
+        _ = narrate_opus_set(encoder, OPUS_SET_SIGNAL_REQUEST, OPUS_SIGNAL_MUSIC)
         var lookahead: opus_int32 = 0
         _ = narrate_opus_get(encoder, OPUS_GET_LOOKAHEAD_REQUEST, &lookahead)
         preSkip = Int64(lookahead) * granuleScale

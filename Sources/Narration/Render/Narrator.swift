@@ -67,13 +67,15 @@ public struct Narrator {
         let sentences = given ?? segmenter.sentences(of: document)
         guard !sentences.isEmpty else { throw NarrateError.noSpeakableText(path: document.title) }
 
-        // Helpers need every sentence's spoken form at the start.
-        var spokenTexts: [String]?
+        // Helpers are given their sentences' spoken forms at the start; this process's are
+        // made as it goes.
+        var spokenTexts: [Int: String] = [:]
         let runs = SpreadNarration(
             lengths: sentences.map(\.text.unicodeScalars.count), spread: spread,
-            texts: {
-                spokenTexts = sentences.map { normalizer.spoken($0.text) }
-                return spokenTexts!
+            spoken: { index in
+                let text = normalizer.spoken(sentences[index].text)
+                spokenTexts[index] = text
+                return text
             },
             voice: voice
         )
@@ -88,7 +90,7 @@ public struct Narrator {
             try beforeSentence(index)
             sentenceStarted(index, frame)
             let start = frame
-            let spoken = spokenTexts?[index] ?? normalizer.spoken(sentence.text)
+            let spoken = spokenTexts.removeValue(forKey: index) ?? normalizer.spoken(sentence.text)
             var wordEvents: [SpeechEvent] = []
             try runs.speak(index, text: spoken, engine: engine) { chunk in
                 if isCancelled() { return false }

@@ -12,17 +12,16 @@ final class SpreadNarration {
     private var current: Int?
 
     /// Fixes the resets from the sentences' `lengths`; with a `spread`, starts a helper for
-    /// every run after the first (`texts`: the spoken forms), and a run whose helper cannot
-    /// start is spoken here.
-    init(lengths: [Int], spread: SynthesisSpread?, texts: () -> [String], voice: VoiceSettings) {
+    /// every run after the first (`spoken` gives a sentence's spoken form), and a run whose
+    /// helper cannot start is spoken here.
+    init(lengths: [Int], spread: SynthesisSpread?, spoken: (Int) -> String, voice: VoiceSettings) {
         let points = EngineResets.points(lengths: lengths)
         resets = Set(points)
         runs = spread?.runs(lengths: lengths, resets: points) ?? [0..<lengths.count]
         guard let spread, runs.count > 1 else { return }
-        let texts = texts()
         for (number, run) in runs.enumerated().dropFirst() {
             let part = SpeechPart(
-                voice: voice, texts: Array(texts[run]), resets: points.filter { run.contains($0) && $0 > run.lowerBound }.map { $0 - run.lowerBound }
+                voice: voice, texts: run.map(spoken), resets: points.filter { run.contains($0) && $0 > run.lowerBound }.map { $0 - run.lowerBound }
             )
             jobs[number] = try? spread.helpers.start(part)
         }
