@@ -43,7 +43,10 @@ struct WorkerCommand: ParsableCommand {
             let worker = BatchWorker(
                 library: try libraryOptions.open(), engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
                 name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
-                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
+                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background,
+                // The server's listening worker renders one article while a listener waits:
+                // on every core.
+                spread: minimumPriority == "listening" ? SynthesisOptions().spread : nil
             )
             let orphaned = { getppid() != coordinator }
             try worker.run(

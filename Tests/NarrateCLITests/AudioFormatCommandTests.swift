@@ -175,43 +175,45 @@ struct AudioFormatCommandTests {
         #expect(refused.errorLines.count == 1)
     }
 
-    /// A libsndfile without MP3, simulated by a preloaded `sf_open_fd` and `sf_open_virtual`
-    /// that refuse it as a build without LAME does: one line naming the format and exit 69,
-    /// nothing written.
+    /// A libsndfile without Ogg Vorbis, simulated by a preloaded `sf_open_fd` and
+    /// `sf_open_virtual` that refuse it as a build without libvorbis does: one line naming the
+    /// format and exit 69, nothing written. (MP3 and Opus do not go through libsndfile.)
     @Test(.enabled(if: DurabilityTests.compiler != nil, "needs a C compiler to build the preload library"))
     func aLibsndfileWithoutTheFormatIsOneClearLine() throws {
         let compiler = try #require(DurabilityTests.compiler)
-        let source = try scratch.write("nomp3.c", text: """
+        let source = try scratch.write("novorbis.c", text: """
             #define _GNU_SOURCE
             #include <dlfcn.h>
             #include <sndfile.h>
             SNDFILE *sf_open_fd(int fd, int mode, SF_INFO *info, int close_desc) {
-                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_MPEG) return 0;
+                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_OGG) return 0;
                 SNDFILE *(*real)(int, int, SF_INFO *, int) = (SNDFILE *(*)(int, int, SF_INFO *, int)) dlsym(RTLD_NEXT, "sf_open_fd");
                 return real(fd, mode, info, close_desc);
             }
             SNDFILE *sf_open_virtual(SF_VIRTUAL_IO *io, int mode, SF_INFO *info, void *data) {
-                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_MPEG) return 0;
+                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_OGG) return 0;
                 SNDFILE *(*real)(SF_VIRTUAL_IO *, int, SF_INFO *, void *) = (SNDFILE *(*)(SF_VIRTUAL_IO *, int, SF_INFO *, void *)) dlsym(RTLD_NEXT, "sf_open_virtual");
                 return real(io, mode, info, data);
             }
             """)
-        let library = "\(scratch.path)/nomp3.so"
+        let library = "\(scratch.path)/novorbis.so"
         #expect(try shell("\(compiler) -shared -fPIC -o '\(library)' '\(source)' -ldl") == 0)
         let environment = ["NARRATE_LIBRARY": libraryPath, "LD_PRELOAD": library]
-        let convert = try NarrateBinary.run(["convert", article, "-o", "out.mp3"], directory: scratch.path, environment: environment)
+        let convert = try NarrateBinary.run(["convert", article, "-o", "out.ogg"], directory: scratch.path, environment: environment)
         #expect(convert.status == 69)
         #expect(convert.errorLines.count == 1)
-        #expect(convert.standardError.contains("cannot write MP3 audio: the installed libsndfile lacks it"), "\(convert.standardError)")
-        #expect(!(try scratch.entries().contains { $0.contains("out.mp3") }))
+        #expect(convert.standardError.contains("cannot write Ogg Vorbis audio: the installed libsndfile lacks it"), "\(convert.standardError)")
+        #expect(!(try scratch.entries().contains { $0.contains("out.ogg") }))
         // A batch checks with a real open before it queues anything.
         #expect(try narrate(["add", article]).status == 0)
-        let batch = try NarrateBinary.run(["batch", "--all", "--format", "mp3", "--output-dir", "out"], directory: scratch.path, environment: environment)
+        let batch = try NarrateBinary.run(["batch", "--all", "--format", "ogg", "--output-dir", "out"], directory: scratch.path, environment: environment)
         #expect(batch.status == 69)
-        #expect(batch.standardError.contains("cannot write MP3 audio"))
+        #expect(batch.standardError.contains("cannot write Ogg Vorbis audio"))
         #expect(try narrate(["jobs", "--json"]).standardOutput.contains("\"articleId\"") == false)
-        // Other formats still work under the same library.
-        let flac = try NarrateBinary.run(["convert", article, "-o", "out.flac"], directory: scratch.path, environment: environment)
-        #expect(flac.status == 0, "\(flac.standardError)")
+        // Other formats still work under the same library, MP3 and Opus among them.
+        for format in ["flac", "mp3", "opus"] {
+            let other = try NarrateBinary.run(["convert", article, "-o", "out.\(format)"], directory: scratch.path, environment: environment)
+            #expect(other.status == 0, "\(format): \(other.standardError)")
+        }
     }
 }

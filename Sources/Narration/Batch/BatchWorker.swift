@@ -24,6 +24,9 @@ public struct BatchWorker {
     /// The least priority of the jobs it takes (a batch's workers leave the feeds' to the
     /// server's).
     public let minimumPriority: JobPriority
+    /// Other processes that share each long article with this one (a listener's worker,
+    /// which has the machine to itself; a batch's workers are the parallelism already).
+    public var spread: SynthesisSpread?
 
     /// A worker.
     /// Seconds a claim holds before another worker may take the job over: 20, or
@@ -35,8 +38,9 @@ public struct BatchWorker {
 
     public init(
         library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double,
-        minimumPriority: JobPriority = .background
+        minimumPriority: JobPriority = .background, spread: SynthesisSpread? = nil
     ) {
+        self.spread = spread
         self.library = library
         self.engine = engine
         self.presets = presets
@@ -50,7 +54,7 @@ public struct BatchWorker {
     /// job in hand goes back to the queue and `.interrupted` is thrown. A job that fails is
     /// recorded failed with its reason, and the worker goes on.
     public func run(claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
-        let renderer = ArticleRenderer(library: library, engine: engine)
+        let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         while !claimsNoMore(), !stopsNow() {
             guard let job = try library.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority) else { break }
             try work(on: job, renderer: renderer, stopsNow: stopsNow)
