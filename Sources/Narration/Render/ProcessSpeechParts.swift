@@ -47,27 +47,12 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
     }
 
     private func spawn(request: Int32, recording: Int32) throws -> pid_t {
-        let arguments = [executable, "speak-part", "--parent", String(getpid())]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, request, STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, recording, 3)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
-        guard status == 0 else { throw NarrateError.cannotStartWorker(executable: executable, reason: String(cString: strerror(status))) }
-        return pid
+        try ProcessSpawn.start(executable, arguments: [executable, "speak-part", "--parent", String(getpid())]) { actions in
+            posix_spawn_file_actions_adddup2(&actions, request, STDIN_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, recording, 3)
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
     }
 
     /// A new file in the temporary folder, already unlinked, open for reading and writing.

@@ -1,0 +1,36 @@
+import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts narrate's own helper processes (batch workers, the runs of one article) with no
+/// signal blocked, whatever the starting process inherited, and the descriptors `redirect`
+/// sets up.
+enum ProcessSpawn {
+    /// Starts `executable` with `arguments` (the program's name first); its process id.
+    static func start(
+        _ executable: String, arguments: [String], redirect: (inout posix_spawn_file_actions_t) -> Void
+    ) throws(NarrateError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        redirect(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        guard status == 0 else {
+            throw .cannotStartWorker(executable: executable, reason: String(cString: strerror(status)))
+        }
+        return pid
+    }
+}
