@@ -15,6 +15,11 @@ struct SynthesisOptions: ParsableArguments {
 
     /// The spread over helper processes, nil for one process.
     var spread: SynthesisSpread? {
+        Self.spread(jobs: jobs)
+    }
+
+    /// A spread over `jobs` processes (nil: one per core), nil for one process.
+    static func spread(jobs: Int?) -> SynthesisSpread? {
         let count = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         guard count > 1, let helpers = ProcessSpeechParts.current() else { return nil }
         return SynthesisSpread(jobs: count, helpers: helpers)

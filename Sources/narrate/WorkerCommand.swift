@@ -46,7 +46,7 @@ struct WorkerCommand: ParsableCommand {
                 minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background,
                 // The server's listening worker renders one article while a listener waits:
                 // on every core.
-                spread: minimumPriority == "listening" ? SynthesisOptions().spread : nil
+                spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
             )
             let orphaned = { getppid() != coordinator }
             try worker.run(
