@@ -101,19 +101,8 @@ public final class OutputFile {
             base += count
             remaining -= count
             bytesWritten += count
-            unflushed += count
-        }
-        // A long file is flushed as it grows, so the flush before the rename (which waits
-        // for all of it) finds little left to do.
-        if temporaryPath != nil, unflushed >= Self.flushEvery {
-            unflushed = 0
-            if flushData(descriptor) != 0, errno != EINTR { throw failure(OutputTarget.reason(errno)) }
         }
     }
-
-    /// Bytes written to a temporary file between flushes.
-    static let flushEvery = 16 << 20
-    private var unflushed = 0
 
     /// The error for a write that failed with `reason`: a file is not created; what a stream
     /// received stays.
@@ -317,10 +306,4 @@ private let systemConnect = Glibc.connect
 private let systemWrite = Darwin.write
 private let systemRead = Darwin.read
 private let systemConnect = Darwin.connect
-#endif
-
-#if os(Linux)
-private let flushData = fdatasync
-#else
-private let flushData = fsync
 #endif
