@@ -2,7 +2,6 @@ public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 import Foundation
-import Synchronization
 
 /// Plays a library article that has no render yet while its render is being made: the
 /// render runs on a thread of its own into the library's audio folder (kept as any render
@@ -146,7 +145,10 @@ private struct RenderJob: @unchecked Sendable {
 }
 
 /// What the render thread tells the player: its file, where each sentence starts, how it ended.
-private final class LiveRender: Sendable {
+///
+/// `@unchecked Sendable`: `state` is read and written only under `lock` (an NSLock, which
+/// ThreadSanitizer sees, where it cannot see the futex of Synchronization's Mutex).
+private final class LiveRender: @unchecked Sendable {
     enum State {
         case running
         case finished
@@ -161,7 +163,7 @@ private final class LiveRender: Sendable {
         var ended = false
     }
 
-    private let progress = Mutex(Progress())
+    private let progress = Guarded(Progress())
 
     var state: State { progress.withLock { $0.state } }
     var isStopped: Bool { progress.withLock { $0.stopped } }
@@ -214,5 +216,21 @@ private final class LiveRender: Sendable {
             if shouldStop() { return nil }
             usleep(1_000)
         }
+    }
+}
+
+/// A value read and written under an NSLock.
+private final class Guarded<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
     }
 }
