@@ -213,7 +213,7 @@ struct NarrateBench: ParsableCommand {
         let espeakInstructions = try callgrind.instructions(
             ["espeak-ng", "-v", voice, "-s", "\(rate)", "-f", excerpt, "-w", "\(work.path)/cg-espeak.wav"]
         )
-        print("instructions (\(excerptCharacters)-char excerpt)  narrate \(narrateInstructions)   espeak-ng \(espeakInstructions)   ratio \(format(Double(narrateInstructions) / Double(espeakInstructions), 4))x")
+        print("instructions (\(excerptCharacters)-char excerpt)  narrate \(narrateInstructions)   espeak-ng \(espeakInstructions)   ratio \(format(Double(narrateInstructions) / Double(espeakInstructions), 4))x (goal: at most 1.02x)")
     }
 
     /// The first `characters` characters of `text`, cut back to the last white space.
