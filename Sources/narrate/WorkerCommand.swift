@@ -43,10 +43,7 @@ struct WorkerCommand: ParsableCommand {
             let worker = BatchWorker(
                 library: try libraryOptions.open(), engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
                 name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
-                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background,
-                // The server's listening worker renders one article while a listener waits:
-                // on every core.
-                spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
+                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
             )
             let orphaned = { getppid() != coordinator }
             try worker.run(
