@@ -47,6 +47,18 @@ static const char *const library_names[] = {"libespeak-ng.so.1", NULL};
 
 static void *library = NULL;
 
+/*
+ * The array espeak_ListVoices returns is eSpeak NG's own, reallocated at each call and never
+ * freed, not even by espeak_ng_Terminate: while the library is loaded its static holds it;
+ * once it is unloaded nothing would. The last one listed is kept here across resets (a few
+ * kilobytes, once per listing), so it stays reachable as it was before any reset.
+ */
+static const espeak_VOICE **listed_voices = NULL;
+static const espeak_VOICE ***kept_voice_lists = NULL;
+static size_t kept_voice_list_count = 0;
+
+static const espeak_VOICE **list_voices(void);
+
 #define NARRATE_ESPEAK_API(X) \
     X(espeak_ng_InitializePath) X(espeak_ng_Initialize) X(espeak_ng_ClearErrorContext) \
     X(espeak_ng_InitializeOutput) X(espeak_SetSynthCallback) X(espeak_ng_GetSampleRate) X(espeak_Info) \
@@ -177,7 +189,7 @@ const char *narrate_espeak_data_path(void) { return data_path_in_use ? data_path
 
 /* Whether some installed voice lists `code` (any case) among its languages. */
 static int is_installed_language(const char *code) {
-    const espeak_VOICE **voices = api_espeak_ListVoices(NULL);
+    const espeak_VOICE **voices = list_voices();
     for (size_t i = 0; voices != NULL && voices[i] != NULL; i++) {
         const char *entry = voices[i]->languages;
         while (entry != NULL && entry[0] != '\0') {
@@ -278,7 +290,7 @@ int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause
 
 size_t narrate_espeak_voice_count(void) {
     if (!initialized) return 0;
-    voice_list = api_espeak_ListVoices(NULL);
+    voice_list = list_voices();
     size_t count = 0;
     while (voice_list != NULL && voice_list[count] != NULL) count++;
     return count;
@@ -321,8 +333,21 @@ int32_t narrate_espeak_terminate(void) {
     return (int32_t)api_espeak_ng_Terminate();
 }
 
+static const espeak_VOICE **list_voices(void) {
+    listed_voices = api_espeak_ListVoices(NULL);
+    return listed_voices;
+}
+
 int32_t narrate_espeak_reset(void) {
     if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
+    if (listed_voices != NULL) {
+        const espeak_VOICE ***grown = realloc(kept_voice_lists, (kept_voice_list_count + 1) * sizeof(*grown));
+        if (grown != NULL) {
+            kept_voice_lists = grown;
+            kept_voice_lists[kept_voice_list_count++] = listed_voices;
+        }
+        listed_voices = NULL;
+    }
     narrate_espeak_terminate();
     dlclose(library);
     library = NULL;
