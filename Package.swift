@@ -56,7 +56,6 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
         ),
-        // No pkg-config file in Debian's libpcaudio-dev: linked by name.
         .systemLibrary(
             name: "CNarrateSoxr",
             pkgConfig: "soxr",
@@ -65,7 +64,13 @@ let package = Package(
         // MP3 and Opus encoded directly (set for speech, which libsndfile cannot be told).
         .systemLibrary(name: "CNarrateLame", pkgConfig: "lame", providers: [.apt(["libmp3lame-dev"]), .brew(["lame"])]),
         .systemLibrary(name: "CNarrateOpus", pkgConfig: "opus", providers: [.apt(["libopus-dev", "libogg-dev"]), .brew(["opus", "libogg"])]),
-        .systemLibrary(name: "CNarratePCAudio", providers: [.apt(["libpcaudio-dev"]), .brew(["pcaudiolib"])]),
+        // libpcaudio (no pkg-config file in Debian) and cairo: C targets that open the library on
+        // first use on Linux (see their headers); linked on macOS, with Homebrew's include
+        // directory on the compiler's path (CPATH).
+        .target(
+            name: "CNarratePCAudio",
+            linkerSettings: [.linkedLibrary("pcaudio", .when(platforms: [.macOS]))]
+        ),
         .systemLibrary(
             name: "CNarrateTextCat",
             pkgConfig: "libexttextcat",
@@ -79,10 +84,9 @@ let package = Package(
         ),
         // Podcast covers: drawn with cairo (text through fontconfig, DejaVu Sans), a user's
         // JPEG cover decoded with libjpeg through a shim (its errors jump, which Swift cannot).
-        .systemLibrary(
+        .target(
             name: "CNarrateCairo",
-            pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"]), .brew(["cairo"])]
+            linkerSettings: [.linkedLibrary("cairo", .when(platforms: [.macOS]))]
         ),
         .systemLibrary(
             name: "CNarrateJPEG",
@@ -103,8 +107,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
-        // Fetching saved pages over HTTP (FoundationNetworking: libcurl, no extra package to build).
-        .target(name: "NarrateFetch", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
+        // Fetching saved pages over HTTP with libcurl, loaded on first use by a C shim (linked,
+        // it and its TLS, LDAP and SSH libraries would be loaded by every command).
+        .target(name: "CNarrateCurlShim"),
+        .target(name: "NarrateFetch", dependencies: ["NarrateCore", "CNarrateCurlShim"], swiftSettings: strictSettings),
         .target(
             name: "NarrateSpeech",
             dependencies: ["NarrateCore", "CNarrateESpeakShim"],

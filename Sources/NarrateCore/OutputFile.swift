@@ -101,8 +101,21 @@ public final class OutputFile {
             base += count
             remaining -= count
             bytesWritten += count
+            unstarted += count
+        }
+        // A long file's pages start on their way to the disk as it grows, without waiting
+        // for them, so the flush before the rename finds little left to do (on this machine
+        // 2 to 4 ms instead of 30 for the 33-minute WAV). Waiting here instead (fdatasync)
+        // stalled synthesis.
+        if temporaryPath != nil, unstarted >= Self.writebackEvery {
+            unstarted = 0
+            startWriteback(descriptor)
         }
     }
+
+    /// Bytes written to a temporary file between starts of its writeback.
+    static let writebackEvery = 8 << 20
+    private var unstarted = 0
 
     /// The error for a write that failed with `reason`: a file is not created; what a stream
     /// received stays.
@@ -306,4 +319,21 @@ private let systemConnect = Glibc.connect
 private let systemWrite = Darwin.write
 private let systemRead = Darwin.read
 private let systemConnect = Darwin.connect
+#endif
+
+/// Starts writing `descriptor`'s dirty pages to the disk without waiting for them
+/// (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`, which Swift's Glibc module does not
+/// declare); a hint whose failure changes nothing, since the flush before the rename reports
+/// every error. Nothing elsewhere.
+private func startWriteback(_ descriptor: Int32) {
+    #if os(Linux)
+    typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+    // SYNC_FILE_RANGE_WRITE.
+    if let function = syncFileRange { _ = unsafeBitCast(function, to: SyncFileRange.self)(descriptor, 0, 0, 2) }
+    #endif
+}
+
+#if os(Linux)
+/// glibc's `sync_file_range`, looked up once.
+private nonisolated(unsafe) let syncFileRange = dlsym(nil, "sync_file_range")
 #endif

@@ -1,14 +1,11 @@
 import Foundation
 public import NarrateCore
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Fetches one web page over HTTP or HTTPS for narration: follows redirects, refuses what
 /// narrate cannot read as soon as the headers say so, and never holds more than a set size.
 ///
-/// Each fetch runs in its own ephemeral `URLSession`, so nothing (cookies, cache) outlives it.
+/// Each fetch is its own libcurl transfer (loaded the first time a page is fetched), so nothing
+/// (cookies, cache, connections) outlives it.
 public struct PageFetcher: Sendable {
     /// Seconds the whole fetch (connecting, redirects and body) may take.
     public let timeout: Double
@@ -43,34 +40,11 @@ public struct PageFetcher: Sendable {
     ///   for a content type that is not HTML, XHTML, plain text or Markdown.
     public func fetch(_ address: String) throws(NarrateError) -> FetchedPage {
         let url = try Self.validatedURL(address)
-        let transfer = PageTransfer(address: address, url: url, maximumBytes: maximumBytes, timeout: timeout)
-
-        // Our own deadline below is the real limit. FoundationNetworking on Linux rounds its
-        // timer down to whole seconds (0.5 s would become 0), so its timer is only a backstop
-        // set past ours. Capped so that neither timer overflows on an absurd timeout.
-        let limit = min(timeout, 1_000_000)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = limit.rounded(.up) + 1
-        configuration.timeoutIntervalForResource = limit.rounded(.up) + 1
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        let delegateQueue = OperationQueue()
-        delegateQueue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: delegateQueue)
-        defer { session.invalidateAndCancel() }
-
-        var request = URLRequest(url: url)
-        request.setValue(Self.acceptHeader, forHTTPHeaderField: "Accept")
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let task = session.dataTask(with: request)
-        task.resume()
-        if !transfer.waitUntilFinished(timeout: limit) {
-            transfer.fail(.fetchFailed(url: address, reason: Self.timedOut(after: timeout)), cancelling: task)
-            // Cancelling is asynchronous; give the session a moment to wind the task down
-            // before it is invalidated.
-            _ = transfer.waitUntilFinished(timeout: 2)
-        }
-        return try transfer.result().get()
+        let transfer = PageTransfer(
+            address: address, url: url.absoluteString, maximumBytes: maximumBytes, timeout: timeout,
+            accept: Self.acceptHeader, userAgent: userAgent
+        )
+        return try transfer.run()
     }
 
     /// Whether `argument` is an http(s) URL rather than a path.

@@ -1,231 +1,190 @@
-import Dispatch
+import CNarrateCurlShim
 import Foundation
 import NarrateCore
-import Synchronization
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// One page download as a `URLSession` delegate: it vets every redirect, judges the response
-/// the moment its headers arrive, and streams the body into memory up to the size limit,
-/// cancelling the task as soon as anything is wrong so no more is downloaded.
+/// One page download through libcurl: it vets every redirect, judges each response the moment
+/// its headers arrive, and keeps the body in memory up to the size limit, stopping the
+/// transfer as soon as anything is wrong so no more is downloaded.
 ///
-/// The session calls it on a serial delegate queue while `PageFetcher` waits on another
-/// thread; everything mutable sits behind one lock.
-final class PageTransfer: NSObject, URLSessionDataDelegate, Sendable {
+/// libcurl runs on the calling thread (the CLI is synchronous); the transfer's state is only
+/// touched from its callbacks there, so it needs no lock.
+final class PageTransfer {
     /// The media types narrate can read.
     static let readableMediaTypes: Set<String> = [
         "text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown",
     ]
 
-    private struct State {
-        /// The address of the request in flight, updated on each redirect.
-        var currentURL: URL
-        /// How often each address was asked for, to tell a loop from a long chain.
-        var visits: [String: Int]
-        var redirects = 0
-        /// The accepted response; set once its headers pass every check.
-        var response: HTTPURLResponse?
-        var body: [UInt8] = []
-        /// The first thing that went wrong; later errors (the cancellation it caused) are ignored.
-        var failure: NarrateError?
-        var finished = false
-    }
-
     /// The address as the user gave it, used in every error.
     private let address: String
     private let maximumBytes: Int
-    /// The fetch's whole time limit, for the message when FoundationNetworking's timer fires.
+    /// The fetch's whole time limit, in seconds.
     private let timeout: Double
-    private let state: Mutex<State>
-    private let done = DispatchSemaphore(value: 0)
+    private let accept: String
+    private let userAgent: String
 
-    /// A transfer of `url` (parsed from `address`) that accepts at most `maximumBytes` and
-    /// is given `timeout` seconds.
-    init(address: String, url: URL, maximumBytes: Int, timeout: Double) {
+    /// The address of the request in flight, updated on each redirect.
+    private var currentURL: String
+    /// How often each address was asked for, to tell a loop from a long chain.
+    private var visits: [String: Int]
+    private var redirects = 0
+    /// Where the response in flight redirects to, once its headers allow it.
+    private var redirectTarget: String?
+    /// The accepted response's content type; set once its headers pass every check.
+    private var accepted = false
+    private var contentType: String?
+    private var body: [UInt8] = []
+    /// The first thing that went wrong.
+    private var failure: NarrateError?
+
+    /// A transfer of `url` (checked from `address`) that accepts at most `maximumBytes` and is
+    /// given `timeout` seconds in all.
+    init(address: String, url: String, maximumBytes: Int, timeout: Double, accept: String, userAgent: String) {
         self.address = address
         self.maximumBytes = maximumBytes
         self.timeout = timeout
-        self.state = Mutex(State(currentURL: url, visits: [url.absoluteString: 1]))
+        self.accept = accept
+        self.userAgent = userAgent
+        self.currentURL = url
+        self.visits = [url: 1]
     }
 
-    /// Waits up to `timeout` seconds for the task to complete; false when time ran out.
-    func waitUntilFinished(timeout: Double) -> Bool {
-        done.wait(timeout: .now() + timeout) == .success
-    }
-
-    /// Cancels `task` unless it has finished, recording `failure` unless another came first.
-    ///
-    /// The cancel happens under the lock so that it cannot slip between a redirect decision
-    /// and its completion handler: FoundationNetworking on Linux stops with a fatal error when a
-    /// redirect completion handler runs after its task was cancelled.
-    func fail(_ failure: NarrateError, cancelling task: URLSessionTask) {
-        state.withLock { state in
-            guard !state.finished else { return }
-            if state.failure == nil { state.failure = failure }
-            task.cancel()
-        }
-    }
-
-    /// The fetched page, or why there is none.
-    func result() -> Result<FetchedPage, NarrateError> {
-        state.withLock { state in
-            if let failure = state.failure { return .failure(failure) }
-            guard let response = state.response else {
-                return .failure(.fetchFailed(url: address, reason: "the server sent no response"))
+    /// Fetches the page, following redirects, within the time limit.
+    func run() throws(NarrateError) -> FetchedPage {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(min(timeout, 1_000_000_000) * 1000))
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw .fetchFailed(url: address, reason: PageFetcher.timedOut(after: timeout)) }
+            // Rounded up, and a millisecond over: libcurl's timer may fire a little before the
+            // limit by this process's clock.
+            let milliseconds = remaining.components.seconds * 1000
+                + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000 + 1
+            redirectTarget = nil
+            let outcome = request(currentURL, timeoutMilliseconds: milliseconds)
+            if let failure { throw failure }
+            if let next = redirectTarget {
+                currentURL = next
+                continue
             }
-            return .success(
-                FetchedPage(
-                    finalURL: (response.url ?? state.currentURL).absoluteString,
-                    contentType: Self.contentType(of: response), body: state.body
-                )
-            )
+            if let problem = outcome { throw .fetchFailed(url: address, reason: problem) }
+            guard accepted else { throw .fetchFailed(url: address, reason: "the server sent no response") }
+            return FetchedPage(finalURL: currentURL, contentType: contentType, body: body)
         }
     }
 
-    // MARK: URLSessionDataDelegate
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @Sendable @escaping (URLRequest?) -> Void
-    ) {
-        state.withLock { state in
-            // Cancelled (timed out) while this call was queued: answering now would reach a
-            // task that is gone, so the handler is dropped.
-            guard state.failure == nil else { return }
-            if let refusal = redirectRefusal(to: request.url, state: &state) {
-                state.failure = .fetchFailed(url: address, reason: refusal)
-                // Not following ends the task with the 3xx response; `failure` already says why.
-                completionHandler(nil)
-                return
-            }
-            if let next = request.url { state.currentURL = next }
-            completionHandler(request)
+    /// Makes one request of `url`; the reason it failed in transport, or nil.
+    private func request(_ url: String, timeoutMilliseconds: Int64) -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let outcome = narrate_http_get(
+            url, accept, userAgent, timeoutMilliseconds, context,
+            { context, head in
+                guard let context, let head else { return 0 }
+                return Unmanaged<PageTransfer>.fromOpaque(context).takeUnretainedValue().headersArrived(head.pointee) ? 1 : 0
+            },
+            { context, bytes, count in
+                guard let context else { return 0 }
+                let buffer = UnsafeBufferPointer(start: bytes, count: count)
+                return Unmanaged<PageTransfer>.fromOpaque(context).takeUnretainedValue().bodyArrived(buffer) ? 1 : 0
+            },
+            &message, message.count
+        )
+        let host = Self.hostAndPort(of: url)
+        switch outcome {
+        case NARRATE_HTTP_DONE, NARRATE_HTTP_STOPPED: return nil
+        case NARRATE_HTTP_UNKNOWN_HOST: return "unknown host \(host.name); check the address and the network connection"
+        case NARRATE_HTTP_CANNOT_CONNECT: return "could not connect to \(host.withPort)"
+        case NARRATE_HTTP_TIMED_OUT: return PageFetcher.timedOut(after: timeout)
+        case NARRATE_HTTP_UNTRUSTED_CERTIFICATE: return "the certificate of \(host.name) is not trusted"
+        case NARRATE_HTTP_SECURE_CONNECTION_FAILED: return "secure connection to \(host.withPort) failed"
+        case NARRATE_HTTP_CONNECTION_LOST: return "the connection to \(host.withPort) was lost"
+        case NARRATE_HTTP_MALFORMED_RESPONSE: return "\(host.withPort) sent a malformed response"
+        case NARRATE_HTTP_BAD_ADDRESS: return "not a valid http or https address"
+        default:
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return "network error (\(text.isEmpty ? "libcurl" : text))"
         }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @Sendable @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        // Already failed: a refused redirect ends with its own 3xx response, a timeout has
-        // cancelled the task already.
-        enum Verdict { case read, refuse, alreadyFailed }
-        let verdict = state.withLock { state -> Verdict in
-            guard state.failure == nil else { return .alreadyFailed }
-            if let refusal = responseRefusal(response, state: state) {
-                state.failure = refusal
-                return .refuse
+    /// Judges a response from its headers: true to read its body.
+    private func headersArrived(_ head: narrate_http_head) -> Bool {
+        let status = Int(head.status)
+        if (300..<400).contains(status), let location = head.location.map({ String(cString: $0) }) {
+            // Resolved against the address that sent it, as a browser does.
+            guard let next = URL(string: location, relativeTo: URL(string: currentURL))?.absoluteString else {
+                failure = .fetchFailed(url: address, reason: "redirected to an address that is not a valid URL")
+                return false
             }
-            state.response = response as? HTTPURLResponse
-            if let length = Self.declaredLength(of: response) { state.body.reserveCapacity(length) }
-            return .read
-        }
-        completionHandler(verdict == .read ? .allow : .cancel)
-        // FoundationNetworking on Linux ignores the disposition (the body keeps coming), so
-        // the task is cancelled outright, and the waiting fetch is told at once: the
-        // cancellation's own completion can come seconds later on a busy machine.
-        if verdict == .refuse {
-            dataTask.cancel()
-            done.signal()
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflowed = state.withLock { state in
-            guard state.failure == nil else { return false }
-            guard state.body.count + data.count <= maximumBytes else {
-                state.failure = .fetchFailed(url: address, reason: "larger than \(PageFetcher.size(maximumBytes))")
-                return true
+            if let refusal = redirectRefusal(to: next) {
+                failure = .fetchFailed(url: address, reason: refusal)
+            } else {
+                redirectTarget = next
             }
-            state.body.append(contentsOf: data)
             return false
         }
-        if overflowed {
-            dataTask.cancel()
-            done.signal()
+        let type = head.content_type.map { String(cString: $0).trimmingCharacters(in: .whitespaces) }
+        let length = head.content_length >= 0 ? Int(head.content_length) : nil
+        if let refusal = responseRefusal(status: status, contentType: type, declaredLength: length) {
+            failure = refusal
+            return false
         }
+        accepted = true
+        contentType = type?.isEmpty == false ? type : nil
+        if let length { body.reserveCapacity(min(length, maximumBytes)) }
+        return true
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        state.withLock { state in
-            if state.failure == nil, let error {
-                let reason = Self.reason(for: error, at: state.currentURL, timeout: timeout)
-                state.failure = .fetchFailed(url: address, reason: reason)
-            }
-            state.finished = true
+    /// Keeps a piece of the body: false, with the failure recorded, past the size limit.
+    private func bodyArrived(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard body.count + bytes.count <= maximumBytes else {
+            failure = .fetchFailed(url: address, reason: "larger than \(PageFetcher.size(maximumBytes))")
+            return false
         }
-        done.signal()
+        body.append(contentsOf: bytes)
+        return true
     }
 
     // MARK: Decisions
 
     /// Why the redirect to `next` is not followed, or nil to follow it.
-    private func redirectRefusal(to next: URL?, state: inout State) -> String? {
-        guard let next else { return "redirected to an address that is not a valid URL" }
-        guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return "redirected to \(next.absoluteString), which is not an http or https address"
+    private func redirectRefusal(to next: String) -> String? {
+        guard let url = URL(string: next) else { return "redirected to an address that is not a valid URL" }
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "redirected to \(next), which is not an http or https address"
         }
-        state.redirects += 1
-        let visits = state.visits[next.absoluteString, default: 0] + 1
-        state.visits[next.absoluteString] = visits
+        redirects += 1
+        let count = visits[next, default: 0] + 1
+        visits[next] = count
         // One return to the same address is allowed: some sites redirect to themselves once to
         // set a cookie.
-        if visits > 2 { return "redirect loop at \(next.absoluteString)" }
-        if state.redirects > PageFetcher.maximumRedirects {
+        if count > 2 { return "redirect loop at \(next)" }
+        if redirects > PageFetcher.maximumRedirects {
             return "more than \(PageFetcher.maximumRedirects) redirects"
         }
         return nil
     }
 
-    /// Why `response` is not read any further, or nil to read its body.
-    private func responseRefusal(_ response: URLResponse, state: State) -> NarrateError? {
-        guard let http = response as? HTTPURLResponse else {
-            return .fetchFailed(url: address, reason: "the answer is not an HTTP response")
+    /// Why a response with these headers is not read any further, or nil to read its body.
+    private func responseRefusal(status: Int, contentType: String?, declaredLength: Int?) -> NarrateError? {
+        guard (200..<300).contains(status) else {
+            let place = redirects > 0 ? " at \(currentURL)" : ""
+            return .fetchFailed(url: address, reason: "\(Self.statusText(status))\(place)")
         }
-        guard (200..<300).contains(http.statusCode) else {
-            let place = state.redirects > 0 ? " at \((http.url ?? state.currentURL).absoluteString)" : ""
-            return .fetchFailed(url: address, reason: "\(Self.statusText(http.statusCode))\(place)")
-        }
-        if let contentType = Self.contentType(of: http) {
+        if let contentType, !contentType.isEmpty {
             let mediaType = Self.mediaType(of: contentType)
             if !mediaType.isEmpty, !Self.readableMediaTypes.contains(mediaType) {
                 return .unsupportedContent(url: address, contentType: mediaType)
             }
         }
-        if let length = Self.declaredLength(of: http), length > maximumBytes {
+        if let declaredLength, declaredLength > maximumBytes {
             return .fetchFailed(url: address, reason: "larger than \(PageFetcher.size(maximumBytes))")
         }
         return nil
-    }
-
-    /// The `Content-Type` header, trimmed; nil when absent or empty.
-    static func contentType(of response: HTTPURLResponse) -> String? {
-        let value = header("Content-Type", of: response)?.trimmingCharacters(in: .whitespaces)
-        return value?.isEmpty == false ? value : nil
     }
 
     /// "text/html" from "text/html; charset=utf-8".
     static func mediaType(of contentType: String) -> String {
         let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return type.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
-    /// The body length the headers announce, when they do.
-    static func declaredLength(of response: URLResponse) -> Int? {
-        guard let http = response as? HTTPURLResponse, let value = header("Content-Length", of: http) else {
-            return nil
-        }
-        return Int(value.trimmingCharacters(in: .whitespaces))
-    }
-
-    /// A header's value, whatever the case of its name.
-    private static func header(_ name: String, of response: HTTPURLResponse) -> String? {
-        for (key, value) in response.allHeaderFields {
-            if let key = key as? String, key.caseInsensitiveCompare(name) == .orderedSame { return value as? String }
-        }
-        return nil
     }
 
     /// "HTTP 404 Not Found".
@@ -247,44 +206,9 @@ final class PageTransfer: NSObject, URLSessionDataDelegate, Sendable {
         return phrases[code].map { "HTTP \(code) \($0)" } ?? "HTTP \(code)"
     }
 
-    /// One line for a transport error, never Foundation's own dump ("Error Domain=...").
-    static func reason(for error: any Error, at url: URL, timeout: Double) -> String {
-        let code: Int
-        if let urlError = error as? URLError {
-            code = urlError.code.rawValue
-        } else {
-            let error = error as NSError
-            guard error.domain == NSURLErrorDomain else { return "network error (\(error.domain) \(error.code))" }
-            code = error.code
-        }
-        let host = url.host ?? url.absoluteString
-        let hostAndPort = url.port.map { "\(host):\($0)" } ?? host
-        switch code {
-        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
-            return "unknown host \(host); check the address and the network connection"
-        case NSURLErrorCannotConnectToHost:
-            return "could not connect to \(hostAndPort)"
-        case NSURLErrorNotConnectedToInternet:
-            return "no network connection"
-        case NSURLErrorNetworkConnectionLost:
-            return "the connection to \(hostAndPort) was lost"
-        case NSURLErrorTimedOut:
-            return PageFetcher.timedOut(after: timeout)
-        case NSURLErrorHTTPTooManyRedirects:
-            return "more than \(PageFetcher.maximumRedirects) redirects"
-        case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse:
-            return "\(hostAndPort) sent a malformed response"
-        case NSURLErrorSecureConnectionFailed:
-            return "secure connection to \(hostAndPort) failed"
-        case NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
-            NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid:
-            return "the certificate of \(host) is not trusted"
-        case NSURLErrorBadURL, NSURLErrorUnsupportedURL:
-            return "not a valid http or https address"
-        case NSURLErrorCancelled:
-            return "cancelled"
-        default:
-            return "network error (URL error \(code))"
-        }
+    /// The host of `url` alone and with its port, as messages name them.
+    static func hostAndPort(of url: String) -> (name: String, withPort: String) {
+        guard let components = URLComponents(string: url), let host = components.host else { return (url, url) }
+        return (host, components.port.map { "\(host):\($0)" } ?? host)
     }
 }

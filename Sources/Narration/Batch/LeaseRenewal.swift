@@ -15,6 +15,9 @@ final class LeaseRenewal: Sendable {
     /// Sentences done, in thousandths of the whole.
     private let progressMilli = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled by `stop`, so the thread ends at once rather than after its current tenth
+    /// of a second (a worker waited 50 ms on average after each job: 5% of a batch's time).
+    private let stopping = DispatchSemaphore(value: 0)
 
     init(library: ArticleLibrary, jobId: Int64, worker: String, leaseSeconds: Double) {
         self.leaseSeconds = leaseSeconds
@@ -37,7 +40,7 @@ final class LeaseRenewal: Sendable {
             var sinceProgress = 0.0
             var recorded = 0
             while !stopFlag.load(ordering: .relaxed) {
-                usleep(100_000)
+                if stopping.wait(timeout: .now() + 0.1) == .success { break }
                 waited += 0.1
                 sinceProgress += 0.1
                 let progress = progressMilli.load(ordering: .relaxed)
@@ -58,6 +61,7 @@ final class LeaseRenewal: Sendable {
 
     func stop() {
         stopFlag.store(true, ordering: .relaxed)
+        stopping.signal()
         finished.wait()
     }
 }

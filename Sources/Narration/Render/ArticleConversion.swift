@@ -78,9 +78,12 @@ public struct ArticleConversion {
         let document = try ArticleInput.load(input, format: format, loader: loader, isCancelled: isCancelled).document
         let engine = try startEngine()
 
-        // Without a voice or preset asked for, the article's language picks the voice.
+        // Without a voice or preset asked for, the article's language picks the voice. With
+        // one, the voice's language is the article's unless it declares another, so the
+        // language profiles are not loaded (a fifth of what convert costs beyond synthesis).
         let declared = language ?? document.language
-        let detected = declared == nil ? SpeechLanguage.detect(in: document, engine: engine, environment: environment) : nil
+        let detected = declared == nil && !voice.choosesVoice
+            ? SpeechLanguage.detect(in: document, engine: engine, environment: environment) : nil
         if !voice.choosesVoice, let articleLanguage = declared ?? detected,
             let chosen = DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: articleLanguage), among: engine.voices())
         {
