@@ -48,6 +48,21 @@ static const char *const library_names[] = {"libespeak-ng.so.1", NULL};
 static void *library = NULL;
 
 /*
+ * libespeak-ng needs libpcaudio, and through it PulseAudio, ALSA, D-Bus, systemd and X11
+ * libraries, though narrate never lets it play. Held open here for the process's life, they
+ * are loaded once: unloading libespeak-ng at a reset then leaves them alone, rather than
+ * unloading and loading twenty libraries each time (and dropping, as leaks, what their
+ * constructors allocated).
+ */
+#if defined(__APPLE__)
+static const char *const dependency_names[] = {"libpcaudio.0.dylib", "/opt/homebrew/lib/libpcaudio.0.dylib",
+                                               "/usr/local/lib/libpcaudio.0.dylib", NULL};
+#else
+static const char *const dependency_names[] = {"libpcaudio.so.0", NULL};
+#endif
+static void *held_dependency = NULL;
+
+/*
  * The array espeak_ListVoices returns is eSpeak NG's own, reallocated at each call and never
  * freed, not even by espeak_ng_Terminate: while the library is loaded its static holds it;
  * once it is unloaded nothing would. The last one listed is kept here across resets (a few
@@ -72,6 +87,8 @@ NARRATE_ESPEAK_API(NARRATE_DECLARE)
 
 /* Opens the library and finds every function; ENS_NOT_SUPPORTED when it cannot. */
 static int32_t open_library(void) {
+    for (size_t i = 0; held_dependency == NULL && dependency_names[i] != NULL; i++)
+        held_dependency = dlopen(dependency_names[i], RTLD_NOW | RTLD_LOCAL);
     for (size_t i = 0; library == NULL && library_names[i] != NULL; i++)
         library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) return ENS_NOT_SUPPORTED;
