@@ -1,6 +1,7 @@
 import Foundation
 import NarrateCore
 import NarrateTestSupport
+import NarrateText
 @testable import Narration
 import Testing
 
@@ -84,6 +85,40 @@ struct SynthesisSpreadTests {
         // The engine started afresh at the same points either way (the fake's audio depends on it).
         #expect(aloneEngine.resets == 7)
         #expect(Set(aloneSamples).count > 2)
+    }
+
+    @Test func helpersMakeTheSpokenFormsThemselvesAsThisProcessWould() throws {
+        // Text the normalizer changes (an abbreviation, a URL, a symbol) and lexicon entries
+        // of both kinds: the helpers, given the sentences as written, must hear what this
+        // process would have, and the word timings must point at the same words.
+        let blocks = (0..<80).map { number in
+            let text = (0..<5).map { "Dr. Smith of the US runs nginx on example.com/\($0) at 50% in paragraph \(number)." }
+                .joined(separator: " ")
+            return Block(kind: .paragraph, text: text, sourceMap: .identity(sourceOffset: 0, length: text.count))
+        }
+        let document = Document(title: "Spoken", blocks: blocks, format: .text)
+        let lexicon = PronunciationLexicon(entries: ["nginx": "engine x", "US": "you ess"])
+        func narrate(spread: SynthesisSpread?) throws -> (NarrationSummary, [Int16], FakeEngine) {
+            let engine = FakeEngine(carriesState: true)
+            let sink = SampleSink()
+            let narrator = Narrator(engine: engine, language: "en", lexicon: lexicon)
+            let summary = try narrator.narrate(document, voice: .standard, pauses: .standard, into: sink, spread: spread)
+            return (summary, sink.samples, engine)
+        }
+        let (alone, aloneSamples, aloneEngine) = try narrate(spread: nil)
+        let helpers = InProcessSpeechParts()
+        let (spread, spreadSamples, engine) = try narrate(spread: SynthesisSpread(jobs: 2, helpers: helpers))
+        #expect(helpers.started.count == 1)
+        // The helper was given the sentences as written, with the language and the lexicon.
+        #expect(helpers.started[0].texts.allSatisfy { $0.hasPrefix("Dr. Smith") })
+        #expect(helpers.started[0].normalization == SpeechPart.Normalization(language: "en", lexicon: ["nginx": "engine x", "US": "you ess"]))
+        // What the engines heard, together, is what one engine heard alone.
+        #expect(aloneEngine.spoken.contains { $0.contains("engine x") && $0.contains("you ess") && !$0.contains("Dr.") })
+        #expect(engine.spoken == Array(aloneEngine.spoken.prefix(engine.spoken.count)))
+        #expect(spreadSamples == aloneSamples)
+        #expect(spread.timings == alone.timings)
+        #expect(spread.words == alone.words)
+        #expect(!spread.words.isEmpty)
     }
 
     @Test func aHelperThatFailsLeavesItsRunToThisProcess() throws {

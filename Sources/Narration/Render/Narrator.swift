@@ -13,7 +13,12 @@ public struct Narrator {
     /// How block text is split into sentences.
     public var segmenter: SentenceSegmenter
     /// How each sentence is prepared for the engine.
-    public var normalizer: SpeechNormalizer
+    public var normalizer: SpeechNormalizer {
+        didSet { normalization = nil }
+    }
+    /// The language and lexicon `normalizer` was made of, when it was made of them: helpers
+    /// are then given their sentences as written and make the spoken forms themselves.
+    var normalization: SpeechPart.Normalization?
 
     /// Creates a narrator with the rules of `language` (a code such as "uk" or a voice name
     /// such as "en-gb") and a voice preset's lexicon.
@@ -22,6 +27,7 @@ public struct Narrator {
             engine: engine, segmenter: SentenceSegmenter(language: language),
             normalizer: SpeechNormalizer(language: language, lexicon: lexicon)
         )
+        normalization = SpeechPart.Normalization(language: language, lexicon: lexicon)
     }
 
     /// Creates a narrator with explicit parts.
@@ -67,17 +73,12 @@ public struct Narrator {
         let sentences = given ?? segmenter.sentences(of: document)
         guard !sentences.isEmpty else { throw NarrateError.noSpeakableText(path: document.title) }
 
-        // Helpers are given their sentences' spoken forms at the start; this process's are
-        // made as it goes.
-        var spokenTexts: [Int: String] = [:]
+        // Spoken forms are made as the narration goes, each process its own sentences' (or,
+        // with a normalizer not made of a language, this one all of them, before helpers start).
         let runs = SpreadNarration(
             lengths: sentences.map(\.text.unicodeScalars.count), spread: spread,
-            spoken: { index in
-                let text = normalizer.spoken(sentences[index].text)
-                spokenTexts[index] = text
-                return text
-            },
-            voice: voice
+            text: { index in normalization == nil ? normalizer.spoken(sentences[index].text) : sentences[index].text },
+            normalization: normalization, voice: voice
         )
         defer { runs.cancel() }
 
@@ -90,9 +91,8 @@ public struct Narrator {
             try beforeSentence(index)
             sentenceStarted(index, frame)
             let start = frame
-            let spoken = spokenTexts.removeValue(forKey: index) ?? normalizer.spoken(sentence.text)
             var wordEvents: [SpeechEvent] = []
-            try runs.speak(index, text: spoken, engine: engine) { chunk in
+            let spoken = try runs.speak(index, spoken: { normalizer.spoken(sentence.text) }, engine: engine) { chunk in
                 if isCancelled() { return false }
                 wordEvents += chunk.events.filter { $0.kind == .word }
                 try sink.write(chunk.samples)

@@ -26,13 +26,21 @@ public final class SpeechPartReader {
         if closesDescriptor { _ = systemClose(descriptor) }
     }
 
-    /// Hands the next sentence's chunks to `receive`, which returns false to stop early.
-    /// Throws `.engine` when the recording ends or is damaged before the sentence does.
-    public func replaySentence(_ receive: (SpeechChunk) throws -> Bool) throws {
+    /// Hands the next sentence's chunks to `receive`, which returns false to stop early, and
+    /// returns the sentence's spoken form when the recording has it. Throws `.engine` when the
+    /// recording ends or is damaged before the sentence does.
+    @discardableResult
+    public func replaySentence(_ receive: (SpeechChunk) throws -> Bool) throws -> String? {
         var receiving = true
+        var spoken: String?
         while true {
             let tag = try bytes(1).first!
-            if tag == SpeechPartRecording.sentenceEndTag { return }
+            if tag == SpeechPartRecording.sentenceEndTag { return spoken }
+            if tag == SpeechPartRecording.spokenTag {
+                let count = Int(try integer(UInt32.self))
+                spoken = String(decoding: try bytes(count), as: UTF8.self)
+                continue
+            }
             guard tag == SpeechPartRecording.chunkTag else { throw Self.damaged }
             let sampleCount = Int(try integer(UInt32.self))
             let eventCount = Int(try integer(UInt32.self))

@@ -1,4 +1,5 @@
 public import NarrateCore
+import NarrateText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,10 +15,13 @@ import Darwin
 /// Records, in the machine's byte order (writer and reader run on one machine):
 /// - chunk: tag 1, sample count (UInt32), event count (UInt32), each event as four Int64
 ///   (kind, text offset, length, sample offset), then the samples (Int16);
-/// - sentence end: tag 2.
+/// - sentence end: tag 2;
+/// - spoken form, before a sentence's chunk when the helper made it (the part's
+///   `normalization`): tag 3, byte count (UInt32), the UTF-8 bytes.
 public enum SpeechPartRecording {
     static let chunkTag: UInt8 = 1
     static let sentenceEndTag: UInt8 = 2
+    static let spokenTag: UInt8 = 3
 
     /// Synthesizes every sentence of `part` with `engine` into the file open at `descriptor`.
     /// Throws the engine's error, or `.writeFailed` when the file refuses the audio.
@@ -40,6 +44,7 @@ public enum SpeechPartRecording {
             buffer.removeAll(keepingCapacity: true)
         }
         let resets = Set(part.resets)
+        let normalizer = part.normalization?.normalizer
         var samples: [Int16] = []
         var events: [SpeechEvent] = []
         for (index, text) in part.texts.enumerated() {
@@ -47,7 +52,14 @@ public enum SpeechPartRecording {
             if resets.contains(index) { try engine.reset() }
             samples.removeAll(keepingCapacity: true)
             events.removeAll(keepingCapacity: true)
-            try engine.synthesize(text) { chunk in
+            var spoken = text
+            if let normalizer {
+                spoken = normalizer.spoken(text)
+                buffer.append(spokenTag)
+                append(UInt32(spoken.utf8.count), to: &buffer)
+                buffer.append(contentsOf: spoken.utf8)
+            }
+            try engine.synthesize(spoken) { chunk in
                 samples.append(contentsOf: chunk.samples)
                 events.append(contentsOf: chunk.events)
                 return !isCancelled()

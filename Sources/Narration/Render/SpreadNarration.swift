@@ -12,37 +12,48 @@ final class SpreadNarration {
     private var current: Int?
 
     /// Fixes the resets from the sentences' `lengths`; with a `spread`, starts a helper for
-    /// every run after the first (`spoken` gives a sentence's spoken form), and a run whose
-    /// helper cannot start is spoken here.
-    init(lengths: [Int], spread: SynthesisSpread?, spoken: (Int) -> String, voice: VoiceSettings) {
+    /// every run after the first, and a run whose helper cannot start is spoken here.
+    /// `text` gives a sentence as a helper receives it: as written when `normalization` is
+    /// given (the helper makes its spoken forms), else as spoken.
+    init(
+        lengths: [Int], spread: SynthesisSpread?, text: (Int) -> String, normalization: SpeechPart.Normalization?,
+        voice: VoiceSettings
+    ) {
         let points = EngineResets.points(lengths: lengths)
         resets = Set(points)
         runs = spread?.runs(lengths: lengths, resets: points) ?? [0..<lengths.count]
         guard let spread, runs.count > 1 else { return }
         for (number, run) in runs.enumerated().dropFirst() {
             let part = SpeechPart(
-                voice: voice, texts: run.map(spoken), resets: points.filter { run.contains($0) && $0 > run.lowerBound }.map { $0 - run.lowerBound }
+                voice: voice, texts: run.map(text),
+                resets: points.filter { run.contains($0) && $0 > run.lowerBound }.map { $0 - run.lowerBound },
+                normalization: normalization
             )
             jobs[number] = try? spread.helpers.start(part)
         }
     }
 
-    /// Speaks sentence `index` (spoken form `text`): replays its helper's recording, or
-    /// synthesizes it with `engine` when it is this process's, or its helper failed; the
-    /// engine starts afresh first at the narration's reset points.
-    func speak(_ index: Int, text: String, engine: any SpeechEngine, receive: (SpeechChunk) throws -> Bool) throws {
+    /// Speaks sentence `index`: replays its helper's recording, or synthesizes its spoken
+    /// form (`spoken`) with `engine` when it is this process's, or its helper failed; the
+    /// engine starts afresh first at the narration's reset points. Returns the spoken form
+    /// the audio is of (the helper's, when it recorded one).
+    func speak(
+        _ index: Int, spoken: () -> String, engine: any SpeechEngine, receive: (SpeechChunk) throws -> Bool
+    ) throws -> String {
         let number = runs.firstIndex { $0.contains(index) } ?? 0
         if number > 0, current != number {
             current = number
             if let job = jobs.removeValue(forKey: number), let reader = job.finish() { readers[number] = reader }
         }
         guard number > 0, let reader = readers[number] else {
+            let text = spoken()
             if resets.contains(index) { try engine.reset() }
             try engine.synthesize(text, receive: receive)
-            return
+            return text
         }
-        try reader.replaySentence(receive)
+        let recorded = try reader.replaySentence(receive)
         if index == runs[number].upperBound - 1 { readers[number] = nil }
+        return recorded ?? spoken()
     }
 
     /// Stops every helper still at work.
