@@ -20,6 +20,11 @@ public struct PronunciationLexicon: Sendable, Equatable {
         for (word, spoken) in entries { add(word, spoken) }
     }
 
+    /// Every entry, word → spoken form: `init(entries:)` of them makes this same lexicon.
+    public var entries: [String: String] {
+        exact.merging(caseInsensitive) { exact, _ in exact }
+    }
+
     /// Whether there are no entries.
     public var isEmpty: Bool { exact.isEmpty && caseInsensitive.isEmpty }
 

@@ -81,6 +81,13 @@ struct SpeechNormalizerTests {
         #expect(normalizer.spoken("Tapasin J. Virtasen eilen.") == "Tapasin J Virtasen eilen.")
     }
 
+    @Test func aLexiconIsMadeAgainOfItsEntries() {
+        // What a helper process is sent: both kinds of entry, and one word in both.
+        let lexicon = PronunciationLexicon(entries: ["nginx": "engine x", "US": "you ess", "us": "we"])
+        #expect(lexicon.entries == ["nginx": "engine x", "US": "you ess", "us": "we"])
+        #expect(PronunciationLexicon(entries: lexicon.entries) == lexicon)
+    }
+
     @Test func lexiconEntriesWinAndFollowCaseRules() throws {
         let lexicon = try PronunciationLexicon.parse("""
             # names

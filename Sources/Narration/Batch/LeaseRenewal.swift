@@ -16,7 +16,7 @@ final class LeaseRenewal: Sendable {
     private let progressMilli = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled by `stop`, so the thread ends at once rather than after its current tenth
-    /// of a second (a worker waited 50 ms on average after each job: 5% of a batch's time).
+    /// of a second (a worker waited 50 ms on average after each job: 13 s of a 260-article batch).
     private let stopping = DispatchSemaphore(value: 0)
 
     init(library: ArticleLibrary, jobId: Int64, worker: String, leaseSeconds: Double) {

@@ -30,7 +30,7 @@ public struct SpeechPart: Sendable, Codable, Equatable {
 
         /// The normalization of `lexicon` under `language`'s rules.
         init(language: String, lexicon: PronunciationLexicon) {
-            self.init(language: language, lexicon: lexicon.exact.merging(lexicon.caseInsensitive) { exact, _ in exact })
+            self.init(language: language, lexicon: lexicon.entries)
         }
 
         /// The normalizer it describes.
