@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <ctype.h>
+#include <sys/stat.h>
 
 _Static_assert(sizeof(narrate_espeak_event) == 24, "narrate_espeak_event layout changed");
 _Static_assert(sizeof(short) == sizeof(int16_t), "eSpeak NG samples are 16-bit");
@@ -69,6 +71,10 @@ static void *held_dependency = NULL;
  * kilobytes, once per listing), so it stays reachable as it was before any reset.
  */
 static const espeak_VOICE **listed_voices = NULL;
+/* Whether eSpeak NG's voice list has been made (by list_voices) since it was last started,
+   and whether a voice has been set since then. */
+static int listed_since_start = 0;
+static int voice_set_since_start = 0;
 static const espeak_VOICE ***kept_voice_lists = NULL;
 static size_t kept_voice_list_count = 0;
 
@@ -206,7 +212,7 @@ const char *narrate_espeak_data_path(void) { return data_path_in_use ? data_path
 
 /* Whether some installed voice lists `code` (any case) among its languages. */
 static int is_installed_language(const char *code) {
-    const espeak_VOICE **voices = list_voices();
+    const espeak_VOICE **voices = listed_since_start ? listed_voices : list_voices();
     for (size_t i = 0; voices != NULL && voices[i] != NULL; i++) {
         const char *entry = voices[i]->languages;
         while (entry != NULL && entry[0] != '\0') {
@@ -218,17 +224,74 @@ static int is_installed_language(const char *code) {
     return 0;
 }
 
-/* A language code asked for as a voice, and the voice file eSpeak NG chose for it: set
-   again after a reset by file, without reading every voice file again. */
-static char *language_asked = NULL;
-static char *language_voice = NULL;
+/* A voice name that is no voice file (a language code such as "en"), and the voice file
+   eSpeak NG chose for it: set again after a reset by file, without reading every voice file
+   again. */
+static char *name_asked = NULL;
+static char *name_voice = NULL;
+
+/* Whether `name` (any case, less a "+variant") is a voice file eSpeak NG loads directly,
+   under voices/ or lang/ of its data, as espeak_ng_SetVoiceByName first tries. When this
+   says no, eSpeak NG would list every voice itself; when unsure, it says no. */
+static int is_voice_file(const char *name) {
+    if (data_path_in_use == NULL) return 0;
+    char file[40];
+    size_t n = 0;
+    for (; name[n] != '\0' && name[n] != '+'; n++) {
+        if (n + 1 >= sizeof(file)) return 0;
+        file[n] = (char)tolower((unsigned char)name[n]);
+    }
+    file[n] = '\0';
+    if (n == 0 || strstr(file, "..") != NULL) return 0;
+    static const char *const folders[] = {"voices", "lang"};
+    for (size_t i = 0; i < sizeof(folders) / sizeof(folders[0]); i++) {
+        char path[4096];
+        struct stat status;
+        int written = snprintf(path, sizeof(path), "%s/%s/%s", data_path_in_use, folders[i], file);
+        if (written < 0 || (size_t)written >= sizeof(path)) return 0;
+        if (stat(path, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) return 1;
+    }
+    return 0;
+}
+
+/*
+ * espeak_ng_SetVoiceByName, given a name that is no voice file, lists every voice first
+ * (espeak_ListVoices into its own static array, which nothing frees once the library is
+ * unloaded at a reset); listed here first instead, the array is this shim's to keep, and
+ * eSpeak NG uses the list already made. It costs nothing eSpeak NG would not have done.
+ */
+static espeak_ng_STATUS set_voice_by_name(const char *name) {
+    if (!listed_since_start && !is_voice_file(name)) list_voices();
+    espeak_ng_STATUS status = api_espeak_ng_SetVoiceByName(name);
+    if (status == ENS_OK) voice_set_since_start = 1;
+    return status;
+}
+
+/* Remembers the voice file eSpeak NG chose for `name`, when that is another name. */
+static void remember_voice_file(const char *name) {
+    espeak_VOICE *chosen = api_espeak_GetCurrentVoice();
+    if (chosen == NULL || chosen->identifier == NULL || chosen->identifier[0] == '\0') return;
+    if (strchr(name, '+') != NULL || strcasecmp(name, chosen->identifier) == 0) return;
+    char *asked = strdup(name);
+    char *voice = strdup(chosen->identifier);
+    if (asked == NULL || voice == NULL) {
+        free(asked);
+        free(voice);
+        return;
+    }
+    free(name_asked);
+    free(name_voice);
+    name_asked = asked;
+    name_voice = voice;
+}
 
 int32_t narrate_espeak_set_voice(const char *name) {
     if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
     if (name == NULL || name[0] == '\0') return NARRATE_ESPEAK_STATUS_BAD_ARGUMENT;
-    if (language_asked != NULL && language_voice != NULL && strcmp(name, language_asked) == 0)
-        return (int32_t)api_espeak_ng_SetVoiceByName(language_voice);
-    espeak_ng_STATUS status = api_espeak_ng_SetVoiceByName(name);
+    if (name_asked != NULL && name_voice != NULL && strcmp(name, name_asked) == 0)
+        return (int32_t)set_voice_by_name(name_voice);
+    espeak_ng_STATUS status = set_voice_by_name(name);
+    if (status == ENS_OK) remember_voice_file(name);
     if (status != ENS_VOICE_NOT_FOUND) return (int32_t)status;
     /* Like the espeak-ng command, a name that is no voice file may be a language code
        ("en-gb" is spoken by the file gmw/en); but only an exact code, since eSpeak's own
@@ -238,12 +301,9 @@ int32_t narrate_espeak_set_voice(const char *name) {
     memset(&wanted, 0, sizeof(wanted));
     wanted.languages = name;
     status = api_espeak_ng_SetVoiceByProperties(&wanted);
-    espeak_VOICE *chosen = status == ENS_OK ? api_espeak_GetCurrentVoice() : NULL;
-    if (chosen != NULL && chosen->identifier != NULL) {
-        free(language_asked);
-        free(language_voice);
-        language_asked = strdup(name);
-        language_voice = strdup(chosen->identifier);
+    if (status == ENS_OK) {
+        voice_set_since_start = 1;
+        remember_voice_file(name);
     }
     return (int32_t)status;
 }
@@ -291,6 +351,15 @@ int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause
     request->sink = sink;
     request->context = context;
 
+    /* With no voice set, eSpeak NG would set its default by name itself (see set_voice_by_name). */
+    if (!voice_set_since_start) {
+        espeak_ng_STATUS chosen = set_voice_by_name(ESPEAKNG_DEFAULT_VOICE);
+        if (chosen != ENS_OK) {
+            free(request);
+            free(copy);
+            return (int32_t)chosen;
+        }
+    }
     unsigned int flags = espeakCHARS_UTF8 | (end_pause ? espeakENDPAUSE : 0);
     espeak_ng_STATUS status = api_espeak_ng_Synthesize(copy, length + 1, 0, POS_CHARACTER, 0, flags, NULL, request);
     if (status == ENS_OK) status = api_espeak_ng_Synchronize();
@@ -347,11 +416,14 @@ int32_t narrate_espeak_terminate(void) {
     if (!initialized) return ENS_OK;
     initialized = 0;
     voice_list = NULL;
+    listed_since_start = 0;
+    voice_set_since_start = 0;
     return (int32_t)api_espeak_ng_Terminate();
 }
 
 static const espeak_VOICE **list_voices(void) {
     listed_voices = api_espeak_ListVoices(NULL);
+    listed_since_start = 1;
     return listed_voices;
 }
 
