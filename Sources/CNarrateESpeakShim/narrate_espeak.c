@@ -308,6 +308,19 @@ int32_t narrate_espeak_set_voice(const char *name) {
     return (int32_t)status;
 }
 
+int narrate_espeak_current_language(char *buffer, size_t length) {
+    if (!initialized || !voice_set_since_start || buffer == NULL || length == 0) return -1;
+    espeak_VOICE *voice = api_espeak_GetCurrentVoice();
+    /* A priority byte, then the name; only the first entry is read (eSpeak NG 1.51 does not
+       always end the list where a shorter one replaced a longer). */
+    if (voice == NULL || voice->languages == NULL || voice->languages[0] == '\0') return -1;
+    const char *language = voice->languages + 1;
+    size_t n = strlen(language);
+    if (n == 0 || n >= length) return -1;
+    memcpy(buffer, language, n + 1);
+    return 0;
+}
+
 static int to_espeak_parameter(int32_t parameter, espeak_PARAMETER *out) {
     switch (parameter) {
     case NARRATE_ESPEAK_RATE: *out = espeakRATE; return 1;

@@ -17,6 +17,10 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// Selects the voice and its parameters for the following synthesis calls.
     func configure(_ settings: VoiceSettings) throws
 
+    /// The language the engine speaks `voice` in ("en-us"), when `voice` is the one selected
+    /// now and the engine can tell without listing its voices; nil otherwise.
+    func language(ofSelectedVoice voice: String) -> String?
+
     /// Starts afresh, as the engine of a new process would, keeping the configured voice:
     /// what it says next no longer depends on what it said before. eSpeak NG carries hidden
     /// state from one synthesis to the next, so a narration resets at points fixed by its
@@ -32,6 +36,9 @@ public protocol SpeechEngine: AnyObject, Sendable {
 }
 
 extension SpeechEngine {
+    /// Nil: the language is then looked up in `voices()`.
+    public func language(ofSelectedVoice voice: String) -> String? { nil }
+
     /// Selects `settings` as `configure` does, with any failure as a `NarrateError` (an
     /// unknown voice, with the closest names, stays what it is).
     public func select(_ settings: VoiceSettings) throws(NarrateError) {

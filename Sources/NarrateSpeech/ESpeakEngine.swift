@@ -143,6 +143,15 @@ public final class ESpeakEngine: SpeechEngine {
         return listed
     }
 
+    public func language(ofSelectedVoice voice: String) -> String? {
+        state.withLock { current -> String? in
+            guard current?.voice == voice else { return nil }
+            var buffer = [CChar](repeating: 0, count: 64)
+            guard narrate_espeak_current_language(&buffer, buffer.count) == 0 else { return nil }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
     /// Reads the voice list; the caller holds the engine's lock.
     private static func listVoicesLocked() -> [VoiceInfo] {
         let count = narrate_espeak_voice_count()

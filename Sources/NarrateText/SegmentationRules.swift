@@ -125,6 +125,7 @@ public struct SegmentationRules: Sendable {
 extension String {
     /// The string without spaces ("т. д" becomes "т.д").
     func replacingSpaces() -> String {
-        String(scalars: unicodeScalars.filter { $0 != " " })
+        guard unicodeScalars.contains(" ") else { return self }
+        return String(scalars: unicodeScalars.filter { $0 != " " })
     }
 }

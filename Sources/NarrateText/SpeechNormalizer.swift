@@ -93,17 +93,11 @@ public struct SpeechNormalizer: Sendable {
     ) {
         let core = token.core
         guard !core.isEmpty else { return }
-        // Whole-token readings, the first that applies wins.
-        let readings: [() -> String?] = [
-            { spokenURL(core) }, { spokenEmail(core) }, { spokenAmount(core, previousCore: previousCore) },
-            { spokenSymbol(core) }, { spokenDate(core, next: next) }, { spokenDecimal(core) },
-            { spokenRomanNumeral(core) },
-        ]
-        for reading in readings {
-            if let spoken = reading() {
-                token.core = spoken
-                return
-            }
+        // Whole-token readings, the first that applies wins; of a plain word only a Roman
+        // numeral's can.
+        if let spoken = isPlainWord(core) ? spokenRomanNumeral(core) : wholeTokenReading(core, previousCore: previousCore, next: next) {
+            token.core = spoken
+            return
         }
         let hasPeriod = token.trailing.hasPrefix(".") && !token.trailing.hasPrefix("..")
         let afterNumber = Self.isNumber(previousCore) || (rules.readsRomanNumerals && Self.romanValue(previousCore) != nil)
@@ -146,6 +140,34 @@ public struct SpeechNormalizer: Sendable {
         // NG does not stop there ("U.S. Government", "Jonas E. Smith").
         if hasPeriod, !isLast, let last = core.unicodeScalars.last, last.properties.isAlphabetic {
             token.trailing = Self.afterPeriod(token.trailing, keepingIt: false)
+        }
+    }
+
+    /// A URL, e-mail address, amount, symbol, date, decimal or Roman numeral read out, or nil.
+    private func wholeTokenReading(_ core: String, previousCore: String, next: SpokenToken?) -> String? {
+        if let spoken = spokenURL(core) { return spoken }
+        if let spoken = spokenEmail(core) { return spoken }
+        if let spoken = spokenAmount(core, previousCore: previousCore) { return spoken }
+        if let spoken = spokenSymbol(core) { return spoken }
+        if let spoken = spokenDate(core, next: next) { return spoken }
+        if let spoken = spokenDecimal(core) { return spoken }
+        return spokenRomanNumeral(core)
+    }
+
+    /// Letters only (apostrophes and hyphens inside), and neither end a symbol or currency
+    /// sign of the language: no URL, address, amount, symbol, date or decimal, most of the
+    /// tokens of any text.
+    private func isPlainWord(_ core: String) -> Bool {
+        let scalars = core.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+              rules.symbols[first] == nil, rules.symbols[last] == nil,
+              rules.currencies[first] == nil, rules.currencies[last] == nil else { return false }
+        return scalars.allSatisfy { scalar in
+            if scalar.isASCII {
+                let value = scalar.value | 0x20
+                return (value >= 0x61 && value <= 0x7A) || scalar == "'" || scalar == "-"
+            }
+            return scalar == "’" || scalar.properties.isAlphabetic
         }
     }
 
@@ -237,9 +259,9 @@ public struct SpeechNormalizer: Sendable {
 
     /// "$5" before "million" or "млрд": the amount now, the currency after the multiplier.
     private func spokenAmountBeforeMultiplier(_ core: String, next: SpokenToken) -> (String, String)? {
+        guard let first = core.unicodeScalars.first, let word = rules.currencies[first] else { return nil }
         let key = next.core.lowercased()
-        guard rules.multipliers.contains(key) || rules.multipliers.contains(key + "."),
-              let first = core.unicodeScalars.first, let word = rules.currencies[first] else { return nil }
+        guard rules.multipliers.contains(key) || rules.multipliers.contains(key + ".") else { return nil }
         let amount = String(core.unicodeScalars.dropFirst())
         guard Self.isNumber(amount) else { return nil }
         return (spokenNumber(Self.withoutZeroCents(amount)), word)
@@ -339,10 +361,16 @@ public struct SpeechNormalizer: Sendable {
         return "\(parts[0]) \(word) \(parts[1])"
     }
 
+    /// Digits, with periods, commas and no-break spaces between ("1,000.5", "170.500.000").
+    /// (Scalar by scalar: a digit with a combining mark is no digit either way.)
     private static func isNumber(_ text: String) -> Bool {
-        guard let first = text.first, first.isASCIIDigitCharacter, let last = text.last, last.isASCIIDigitCharacter
-        else { return false }
-        return text.allSatisfy { $0.isASCIIDigitCharacter || $0 == "." || $0 == "," || $0 == "\u{202F}" || $0 == "\u{A0}" }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, isASCIIDigit(first), let last = scalars.last, isASCIIDigit(last) else { return false }
+        return scalars.allSatisfy { isASCIIDigit($0) || $0 == "." || $0 == "," || $0 == "\u{202F}" || $0 == "\u{A0}" }
+    }
+
+    private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x30 && scalar.value <= 0x39
     }
 
     /// A capitalized word ("Maple") or an ordinal ("1st", "5th").
@@ -366,8 +394,8 @@ public struct SpeechNormalizer: Sendable {
     /// Removes "[12]", "[3, 4]", "[a]", "[citation needed]" and superscript note numbers
     /// after words ("study¹").
     static func removingFootnoteMarkers(from text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "[" || isSuperscriptDigit($0) }) else { return text }
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: { $0 == "[" || isSuperscriptDigit($0) }) else { return text }
         var result = String.UnicodeScalarView()
         var index = 0
         while index < scalars.count {

@@ -15,13 +15,18 @@ struct SpokenToken {
     /// zero-width spaces, control characters; a NUL would even cut the engine's C string).
     static func tokens(of text: String) -> [SpokenToken] {
         var tokens: [SpokenToken] = []
-        var current = String.UnicodeScalarView()
+        // The scalars of the token being read (an array: emptied and refilled cheaply).
+        var current: [Unicode.Scalar] = []
+        current.reserveCapacity(64)
         func flush() {
-            if !current.isEmpty { tokens.append(SpokenToken(String(current))) }
+            if !current.isEmpty { tokens.append(SpokenToken(scalars: current)) }
             current.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            // Printable ASCII needs no look-up in Unicode's tables.
+            if scalar.value > 0x20, scalar.value < 0x7F {
+                current.append(scalar)
+            } else if scalar.properties.isWhitespace {
                 flush()
             } else if scalar != "\u{AD}", scalar != "\u{200B}", scalar != "\u{2060}", scalar != "\u{FEFF}",
                       scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
@@ -32,15 +37,15 @@ struct SpokenToken {
         return tokens
     }
 
-    init(_ piece: String) {
-        let scalars = Array(piece.unicodeScalars)
+    /// The token of `scalars` (no white space among them).
+    init(scalars: [Unicode.Scalar]) {
         var lower = 0
         while lower < scalars.count, Self.isOpening(scalars[lower]) { lower += 1 }
         var upper = scalars.count
         while upper > lower, Self.isClosing(scalars[upper - 1]) { upper -= 1 }
-        leading = String(scalars: scalars[..<lower])
+        leading = lower == 0 ? "" : String(scalars: scalars[..<lower])
         core = String(scalars: scalars[lower..<upper])
-        trailing = String(scalars: scalars[upper...])
+        trailing = upper == scalars.count ? "" : String(scalars: scalars[upper...])
     }
 
     static func isOpening(_ scalar: Unicode.Scalar) -> Bool {

@@ -40,6 +40,8 @@ public enum WordAlignment {
 
     /// `align(spoken:text:)` with both word lists (`words(in:)` of each) already made.
     public static func align(spoken: String, spokenWords spokenRanges: [Range<Int>], text: String, textWords textRanges: [Range<Int>]) -> [Int?] {
+        // A sentence spoken as written: each word stands for itself.
+        if spokenRanges == textRanges, spoken == text { return spokenRanges.indices.map { $0 } }
         let spokenWords = folded(spoken, spokenRanges)
         let textWords = folded(text, textRanges)
         guard !textWords.isEmpty else { return spokenWords.map { _ in nil } }
@@ -100,7 +102,11 @@ public enum WordAlignment {
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A) || (value >= 0x30 && value <= 0x39)
+        }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
             || scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark
     }
 }

@@ -83,6 +83,24 @@ struct ESpeakEngineTests {
         #expect(german.samples.count > 5_000)
     }
 
+    @Test func theSelectedVoicesLanguageIsToldWithoutTheVoiceList() throws {
+        let engine = try ESpeakEngine.shared()
+        // A language code, a file, a variant and a name, each as eSpeak NG takes it.
+        let cases = [("en-us", "en-us"), ("zle/uk", "uk"), ("de+f3", "de"), ("English (America)", "en-us"), ("uk", "uk")]
+        for (voice, language) in cases {
+            try engine.configure(VoiceSettings(voice: voice, rate: 175, pitch: 50, volume: 100))
+            #expect(engine.language(ofSelectedVoice: voice) == language, "\(voice)")
+            // Only for the voice selected now.
+            #expect(engine.language(ofSelectedVoice: "pl") == nil)
+        }
+        // The same after a start afresh (the voice is set again by the file eSpeak NG chose).
+        try engine.configure(VoiceSettings(voice: "en-us", rate: 175, pitch: 50, volume: 100))
+        _ = try speak("One.", with: VoiceSettings(voice: "en-us", rate: 175, pitch: 50, volume: 100))
+        try engine.reset()
+        #expect(engine.language(ofSelectedVoice: "en-us") == "en-us")
+        try engine.configure(.standard)
+    }
+
     @Test func unknownVoicesSuggestCloseNames() throws {
         let engine = try ESpeakEngine.shared()
         do {

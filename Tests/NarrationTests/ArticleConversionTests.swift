@@ -47,6 +47,23 @@ struct ArticleConversionTests {
         #expect(asked.voice == "en-us")
     }
 
+    @Test func theVoiceAskedForSetsTheRulesOfAnArticleWithoutALanguage() throws {
+        let input = try scratch.write("prof.txt", text: "Проф. Іваненко прийшов.\n")
+        _ = try convert(ArticleConversion(input: input, voice: VoiceRequest(voice: "zle/uk"), destination: "\(scratch.path)/a.wav"))
+        #expect(engine.spoken == ["Професор Іваненко прийшов."])
+    }
+
+    @Test func theLanguageTheEngineSpeaksItsVoiceInWinsOverTheVoiceList() throws {
+        // A variant ("+f3") is in no voice list; eSpeak NG says which language it speaks.
+        let input = try scratch.write("prof.txt", text: "Проф. Іваненко прийшов.\n")
+        _ = try convert(ArticleConversion(input: input, voice: VoiceRequest(voice: "zle/uk+f3"), destination: "\(scratch.path)/a.wav"))
+        #expect(engine.spoken == ["Професор Іваненко прийшов."])
+        // Without that report, the voice's name alone cannot give Ukrainian rules.
+        engine.reportsLanguages = false
+        _ = try convert(ArticleConversion(input: input, voice: VoiceRequest(voice: "zle/uk+f3"), destination: "\(scratch.path)/b.wav"))
+        #expect(engine.spoken.last != "Професор Іваненко прийшов.")
+    }
+
     @Test func aSplitWritesNumberedParts() throws {
         let input = try scratch.write("two.md", text: "# One\n\nFirst part.\n\n# Two\n\nSecond part.\n")
         let result = try convert(ArticleConversion(input: input, destination: "\(scratch.path)/two.wav", split: .chapters))

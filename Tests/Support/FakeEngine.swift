@@ -36,14 +36,27 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
         ]
     }
 
-    /// Takes a voice by name, file or language, as eSpeak NG does; refuses any other.
+    /// Takes a voice by name, file or language, with or without a "+variant", as eSpeak NG
+    /// does; refuses any other.
     public func configure(_ settings: VoiceSettings) throws {
-        let wanted = settings.voice.lowercased()
-        let known = voices().contains { voice in
+        guard voice(named: settings.voice) != nil else { throw NarrateError.unknownVoice(name: settings.voice, suggestions: []) }
+        configured = settings
+    }
+
+    /// Whether it tells the language of the voice it has selected, as eSpeak NG does.
+    public var reportsLanguages = true
+
+    /// The first language of the voice selected now, when `voice` names it.
+    public func language(ofSelectedVoice voice: String) -> String? {
+        guard reportsLanguages, configured?.voice == voice else { return nil }
+        return self.voice(named: voice)?.languages.first
+    }
+
+    private func voice(named name: String) -> VoiceInfo? {
+        let wanted = String(name.lowercased().prefix { $0 != "+" })
+        return voices().first { voice in
             voice.name.lowercased() == wanted || voice.identifier.lowercased().hasSuffix(wanted) || voice.languages.contains(wanted)
         }
-        guard known else { throw NarrateError.unknownVoice(name: settings.voice, suggestions: []) }
-        configured = settings
     }
 
     /// Ten samples per scalar of `text`, of value 1 (see `carriesState`).

@@ -89,6 +89,14 @@ int32_t narrate_espeak_get_parameter(int32_t parameter);
 int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause,
                                   narrate_espeak_sink sink, void *context, int *stopped);
 
+/*
+ * The first language of the voice set last ("en-us" for the voice "en-us", file gmw/en-US),
+ * copied with its terminator into `buffer`: what eSpeak NG speaks, found without listing
+ * every voice. Returns 0, or -1 when no voice is set since eSpeak NG started, it names no
+ * language, or `buffer` is too short.
+ */
+int narrate_espeak_current_language(char *buffer, size_t length);
+
 /* Number of installed voices (refreshes the list). */
 size_t narrate_espeak_voice_count(void);
 

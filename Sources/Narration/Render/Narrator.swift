@@ -121,7 +121,8 @@ public struct Narrator {
         _ events: [SpeechEvent], spoken: String, sentence: Sentence, index: Int, start: Int, end: Int
     ) -> [WordTiming] {
         let spokenWords = WordAlignment.words(in: spoken)
-        let textWords = WordAlignment.words(in: sentence.text)
+        // Most sentences are spoken as written.
+        let textWords = spoken == sentence.text ? spokenWords : WordAlignment.words(in: sentence.text)
         let alignment = WordAlignment.align(spoken: spoken, spokenWords: spokenWords, text: sentence.text, textWords: textWords)
         let ordered = events.sorted { $0.sampleOffset < $1.sampleOffset }
         var timings: [WordTiming] = []

@@ -24,6 +24,7 @@ public enum ArticleVoice {
         }
         try engine.select(voice)
         let language = article.summary.language
+            ?? engine.language(ofSelectedVoice: voice.voice)
             ?? SpeechLanguage.language(ofVoice: voice.voice, among: engine.voices())
             ?? LanguageRules.primaryCode(of: voice.voice)
         return RenderSettings(voice: voice, pauses: pauses, lexicon: lexicon, language: language)

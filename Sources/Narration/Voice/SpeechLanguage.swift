@@ -4,7 +4,8 @@ import NarrateText
 
 /// Which language's rules segment and normalize an article: the one asked for, else the one
 /// the article declares, else the one detected in its text, else the language of the voice
-/// that speaks it.
+/// that speaks it (as the engine reports it for the voice it has selected, else as the voice
+/// list says).
 public enum SpeechLanguage {
     /// The language code to use.
     public static func resolve(
@@ -14,7 +15,9 @@ public enum SpeechLanguage {
         if let declared = document.language, !declared.isEmpty { return declared }
         if let detected { return detected }
         guard let voice else { return "en" }
-        if let engine, let language = language(ofVoice: voice, among: engine.voices()) { return language }
+        if let engine, let language = engine.language(ofSelectedVoice: voice) ?? language(ofVoice: voice, among: engine.voices()) {
+            return language
+        }
         return LanguageRules.primaryCode(of: voice)
     }
 
