@@ -43,7 +43,11 @@ struct WorkerCommand: ParsableCommand {
             let worker = BatchWorker(
                 library: try libraryOptions.open(), engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
                 name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
-                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
+                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background,
+                // The server's listening worker renders one article while a listener waits
+                // (and may be streaming it): on every core. A batch's workers are already one
+                // a core.
+                spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
             )
             let orphaned = { getppid() != coordinator }
             try worker.run(

@@ -62,8 +62,13 @@ struct ServeTests {
         let server = try RunningServer(["--library", path])
         #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live").status == 404)
         #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
-        let live = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live")
+        // The listening worker spreads the article over every core: `speak-part` helpers.
+        let watch = HelperWatch(server: server.process.processIdentifier)
+        let live = try watch.during { try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live") }
         #expect(live.status == 200)
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(watch.helpersSeen > 0, "the listening render ran in one process")
+        }
         #expect(live.headers["content-type"] == "audio/wav")
         // Once finished: the render, the same audio after its header.
         let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1")
@@ -175,5 +180,54 @@ struct ServeTests {
         #expect(badPort.errorLines.count == 1)
         // The terminal closing (SIGHUP) stops it as SIGTERM does.
         #expect(server.stop(SIGHUP) == 0)
+    }
+}
+
+/// Looks in /proc, every few milliseconds while some work runs, for `narrate speak-part`
+/// helpers (the processes that speak the later runs of a spread narration) of a server's
+/// workers, not of other tests' narrations.
+final class HelperWatch: @unchecked Sendable {
+    private let server: Int32
+    private let lock = NSLock()
+    private var seen = Set<Int32>()
+    private var watching = true
+
+    init(server: Int32) {
+        self.server = server
+    }
+
+    /// How many different helpers were seen.
+    var helpersSeen: Int { lock.withLock { seen.count } }
+
+    /// The result of `body`, with /proc watched while it runs.
+    func during<Value>(_ body: () throws -> Value) rethrows -> Value {
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [self] in
+            while lock.withLock({ watching }) {
+                let helpers = helpers()
+                lock.withLock { seen.formUnion(helpers) }
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+            finished.signal()
+        }
+        defer {
+            lock.withLock { watching = false }
+            finished.wait()
+        }
+        return try body()
+    }
+
+    /// The helpers running now whose narration (`--parent`) is a worker of the server.
+    private func helpers() -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard arguments.count > 3, arguments[1] == "speak-part", arguments[2] == "--parent",
+                  let status = try? String(contentsOfFile: "/proc/\(arguments[3])/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") }),
+                  Int32(line.dropFirst(5).trimmingCharacters(in: .whitespaces)) == server else { return nil }
+            return pid
+        }
     }
 }
