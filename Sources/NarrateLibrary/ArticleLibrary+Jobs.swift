@@ -26,7 +26,7 @@ extension ArticleLibrary {
                 throw NarrateError.noSuchArticle(id: articleId)
             }
             if let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM job WHERE outputPath = ? AND state IN ('queued', 'running')", arguments: [outputPath]
+                db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? AND state IN ('queued', 'running')", arguments: [outputPath]
             ) {
                 return .alreadyQueued(Self.job(row))
             }
@@ -35,7 +35,7 @@ extension ArticleLibrary {
                 sql: """
                     INSERT INTO job (articleId, settingsHash, voiceArguments, renderRequest, format, outputPath, state, maxAttempts,
                         createdAt, priority)
-                    VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?, ?) RETURNING *
+                    VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?, ?) RETURNING \(Self.jobColumns)
                     """,
                 arguments: [articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), Self.now(), priority.rawValue]
             )
@@ -73,7 +73,7 @@ extension ArticleLibrary {
                         WHERE (state = 'queued' OR (state = 'running' AND leaseExpiresAt < ?)) AND priority >= ?
                         ORDER BY priority DESC, id LIMIT 1
                     )
-                    RETURNING *
+                    RETURNING \(Self.jobColumns)
                     """,
                 arguments: [worker, now + leaseSeconds, Self.now(), now, minimumPriority.rawValue]
             ).map(Self.job)
@@ -164,26 +164,39 @@ extension ArticleLibrary {
     public func raisePriority(jobId id: Int64, to priority: JobPriority) throws(NarrateError) -> BatchJob? {
         try write { db in
             try db.execute(sql: "UPDATE job SET priority = ? WHERE id = ? AND priority < ?", arguments: [priority.rawValue, id, priority.rawValue])
-            return try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [id]).map(Self.job)
+            return try Row.fetchOne(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id = ?", arguments: [id]).map(Self.job)
         }
     }
 
     /// Job `id`; nil when there is none.
     public func job(id: Int64) throws(NarrateError) -> BatchJob? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [id]).map(Self.job) }
+        try read { db in try Row.fetchOne(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id = ?", arguments: [id]).map(Self.job) }
     }
 
     /// The jobs of output `outputPath`, oldest first.
     public func jobs(outputPath: String) throws(NarrateError) -> [BatchJob] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM job WHERE outputPath = ? ORDER BY id", arguments: [outputPath]).map(Self.job) }
+        try read { db in try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? ORDER BY id", arguments: [outputPath]).map(Self.job) }
     }
 
     /// The jobs, oldest first; only those in `states` when given.
     public func jobs(in states: Set<BatchJob.State>? = nil) throws(NarrateError) -> [BatchJob] {
         try read { db in
-            let all = try Row.fetchAll(db, sql: "SELECT * FROM job ORDER BY id").map(Self.job)
-            guard let states else { return all }
-            return all.filter { states.contains($0.state) }
+            guard let states else { return try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job ORDER BY id").map(Self.job) }
+            let names = states.map(\.rawValue).sorted()
+            let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+            return try Row.fetchAll(
+                db, sql: "SELECT \(Self.jobColumns) FROM job WHERE state IN (\(marks)) ORDER BY id", arguments: StatementArguments(names)
+            ).map(Self.job)
+        }
+    }
+
+    /// The jobs of `ids` that exist, oldest first.
+    public func jobs(ids: Set<Int64>) throws(NarrateError) -> [BatchJob] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db in
+            // Ids are integers: written into the statement, no bound parameter limit applies.
+            let list = ids.sorted().map(String.init).joined(separator: ",")
+            return try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id IN (\(list)) ORDER BY id").map(Self.job)
         }
     }
 
@@ -238,21 +251,32 @@ extension ArticleLibrary {
         }
     }
 
+    /// The columns `job(_:)` reads, in its order: every query of jobs selects (or returns)
+    /// these, so a row is read by position rather than by looking up each column's name
+    /// (the batch coordinator reads its unfinished jobs five times a second).
+    static let jobColumns = """
+        id, articleId, settingsHash, renderRequest, voiceArguments, format, outputPath, state, attempts, maxAttempts, \
+        lastError, worker, leaseExpiresAt, temporaryPath, durationSeconds, progress, priority, createdAt, startedAt, finishedAt
+        """
+
     private static func job(_ row: Row) -> BatchJob {
-        BatchJob(
-            id: row["id"], articleId: row["articleId"], settingsHash: row["settingsHash"],
-            renderRequest: row["renderRequest"], voiceArguments: decodeArguments(row["voiceArguments"]), format: row["format"],
-            outputPath: row["outputPath"],
-            state: BatchJob.State(rawValue: row["state"]) ?? .failed, attempts: row["attempts"], maxAttempts: row["maxAttempts"],
-            lastError: row["lastError"], worker: row["worker"], leaseExpiresAt: row["leaseExpiresAt"],
-            temporaryPath: row["temporaryPath"], durationSeconds: row["durationSeconds"],
-            progress: row["state"] == "done" ? 1 : row["progress"],
-            priority: JobPriority(rawValue: row["priority"]) ?? .batch, createdAt: row["createdAt"],
-            startedAt: row["startedAt"], finishedAt: row["finishedAt"]
+        let state: String = row[7]
+        return BatchJob(
+            id: row[0], articleId: row[1], settingsHash: row[2],
+            renderRequest: row[3], voiceArguments: decodeArguments(row[4]), format: row[5],
+            outputPath: row[6],
+            state: BatchJob.State(rawValue: state) ?? .failed, attempts: row[8], maxAttempts: row[9],
+            lastError: row[10], worker: row[11], leaseExpiresAt: row[12],
+            temporaryPath: row[13], durationSeconds: row[14],
+            progress: state == "done" ? 1 : row[15],
+            priority: JobPriority(rawValue: row[16]) ?? .batch, createdAt: row[17],
+            startedAt: row[18], finishedAt: row[19]
         )
     }
 
     private static func decodeArguments(_ text: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+        // Jobs queued since requests were typed carry none (`[]`): no decoder for them.
+        guard text != "[]", !text.isEmpty else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
     }
 }

@@ -112,4 +112,29 @@ struct BatchCoordinatorTests {
         #expect(summary.done.count == 1)
         #expect(launcher.launched.count >= 2)
     }
+
+    /// A job whose article is removed while the batch runs (the job goes with it) is no
+    /// longer waited for; the others finish.
+    @Test func aJobWhoseArticleIsRemovedIsNoLongerWaitedFor() throws {
+        let ids = try queue(2)
+        let other = try fixture.library.add(ArticleImport(format: .markdown, title: "Other", language: "en").article(pasted: "Words.", detector: nil)).articleId
+        guard case .queued(let doomed) = try fixture.library.enqueue(
+            articleId: other, settingsHash: "h", renderRequest: RenderRequest().json(), format: "wav", outputPath: "\(fixture.folder)/other.wav"
+        ) else { Issue.record("not queued"); return }
+        let launcher = InProcessLauncher(library: fixture.library)
+        launcher.works = false
+        let observer = RecordingObserver()
+        var polls = 0
+        let summary = try BatchCoordinator(library: fixture.library, workers: 1, launcher: launcher, observer: observer)
+            .run(jobIds: ids.union([doomed.id]), titles: [:], stopRequests: {
+                polls += 1
+                if polls == 2 {
+                    _ = try? fixture.library.remove(ids: [other])
+                    launcher.works = true
+                }
+                return 0
+            })
+        #expect(summary.done.count == 2 && summary.remaining.isEmpty, "\(summary)")
+        #expect(!summary.done.contains { $0.id == doomed.id })
+    }
 }

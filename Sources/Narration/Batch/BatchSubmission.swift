@@ -117,7 +117,7 @@ public struct BatchSubmission {
                 // have just renamed it into place, before recording the render).
                 let output = namer.path(id: id, title: article.summary.title, language: article.summary.language) { path in
                     if renders.contains(path) { return true }
-                    return (try? library.jobs())?.contains { $0.articleId == id && $0.outputPath == path } ?? false
+                    return (try? library.jobs(outputPath: path))?.contains { $0.articleId == id } ?? false
                 }
                 if !force, try renderer.isUpToDate(article, settings: settings, at: output) {
                     result.upToDate += 1
