@@ -162,13 +162,7 @@ public struct SpeechNormalizer: Sendable {
         guard let first = scalars.first, let last = scalars.last,
               rules.symbols[first] == nil, rules.symbols[last] == nil,
               rules.currencies[first] == nil, rules.currencies[last] == nil else { return false }
-        return scalars.allSatisfy { scalar in
-            if scalar.isASCII {
-                let value = scalar.value | 0x20
-                return (value >= 0x61 && value <= 0x7A) || scalar == "'" || scalar == "-"
-            }
-            return scalar == "’" || scalar.properties.isAlphabetic
-        }
+        return scalars.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" || $0 == "’" }
     }
 
     /// What `key` stands for: a unit after a number, else (unless `unitOnly`) an abbreviation.

@@ -23,10 +23,7 @@ struct SpokenToken {
             current.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
-            // Printable ASCII needs no look-up in Unicode's tables.
-            if scalar.value > 0x20, scalar.value < 0x7F {
-                current.append(scalar)
-            } else if scalar.properties.isWhitespace {
+            if scalar.isSpace {
                 flush()
             } else if scalar != "\u{AD}", scalar != "\u{200B}", scalar != "\u{2060}", scalar != "\u{FEFF}",
                       scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {

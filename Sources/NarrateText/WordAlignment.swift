@@ -102,11 +102,9 @@ public enum WordAlignment {
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            let value = scalar.value
-            return (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A) || (value >= 0x30 && value <= 0x39)
-        }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            || scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark
+        // ASCII has no marks: its spaces and punctuation need no look-up either.
+        scalar.isLetter || scalar.isNumeric
+            || (!scalar.isASCII
+                && (scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark))
     }
 }
