@@ -34,10 +34,14 @@ extension ArticleLibrary {
                 db,
                 sql: """
                     INSERT INTO job (articleId, settingsHash, voiceArguments, renderRequest, format, outputPath, state, maxAttempts,
-                        createdAt, priority)
-                    VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?, ?) RETURNING \(Self.jobColumns)
+                        createdAt, priority, workSize)
+                    VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?, ?, (SELECT wordCount FROM article WHERE id = ?))
+                    RETURNING \(Self.jobColumns)
                     """,
-                arguments: [articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), Self.now(), priority.rawValue]
+                arguments: [
+                    articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), Self.now(), priority.rawValue,
+                    articleId,
+                ]
             )
             guard let row else { throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the job was not stored") }
             return .queued(Self.job(row))
@@ -45,8 +49,9 @@ extension ArticleLibrary {
     }
 
     /// Claims the next job for `worker` in one atomic statement: of the jobs of the highest
-    /// priority (at least `minimumPriority`), the oldest queued one, or a running one whose
-    /// lease expired (its worker died). Returns it with the lease set, and with the dead
+    /// priority (at least `minimumPriority`), the one of the longest article (the oldest of
+    /// equals) that is queued, or running with its lease expired (its worker died). Longest
+    /// first keeps every worker busy to a batch's end: the last jobs are the short ones. Returns it with the lease set, and with the dead
     /// worker's temporary path so that file can be removed; nil when there is nothing to do.
     /// A reclaimed job that already used all its attempts fails instead.
     public func claimJob(
@@ -71,7 +76,7 @@ extension ArticleLibrary {
                     WHERE id = (
                         SELECT id FROM job
                         WHERE (state = 'queued' OR (state = 'running' AND leaseExpiresAt < ?)) AND priority >= ?
-                        ORDER BY priority DESC, id LIMIT 1
+                        ORDER BY priority DESC, workSize DESC, id LIMIT 1
                     )
                     RETURNING \(Self.jobColumns)
                     """,
@@ -200,6 +205,30 @@ extension ArticleLibrary {
         }
     }
 
+    /// A batch coordinator's look at its unfinished jobs `ids`: which of them still exist,
+    /// and the whole job of each one that moved, every one but those queued now that were
+    /// queued before (`queuedBefore`). Reading two columns of each job and whole rows only of
+    /// the few running or just finished keeps a poll of a long batch cheap.
+    public func pollJobs(ids: Set<Int64>, queuedBefore: Set<Int64>) throws(NarrateError) -> (existing: Set<Int64>, moved: [BatchJob]) {
+        guard !ids.isEmpty else { return ([], []) }
+        return try read { db in
+            // Ids are integers: written into the statement, no bound parameter limit applies.
+            let list = ids.sorted().map(String.init).joined(separator: ",")
+            var existing: Set<Int64> = []
+            var moved: [Int64] = []
+            for row in try Row.fetchAll(db, sql: "SELECT id, state = 'queued' FROM job WHERE id IN (\(list))") {
+                let id: Int64 = row[0]
+                existing.insert(id)
+                let queued: Bool = row[1]
+                if !queued || !queuedBefore.contains(id) { moved.append(id) }
+            }
+            guard !moved.isEmpty else { return (existing, []) }
+            let movedList = moved.map(String.init).joined(separator: ",")
+            let jobs = try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id IN (\(movedList)) ORDER BY id").map(Self.job)
+            return (existing, jobs)
+        }
+    }
+
     /// Queues failed (and cancelled) jobs again with fresh attempts: job `id`, or all of
     /// them when `id` is nil. Returns how many.
     @discardableResult
@@ -256,7 +285,8 @@ extension ArticleLibrary {
     /// (the batch coordinator reads its unfinished jobs five times a second).
     static let jobColumns = """
         id, articleId, settingsHash, renderRequest, voiceArguments, format, outputPath, state, attempts, maxAttempts, \
-        lastError, worker, leaseExpiresAt, temporaryPath, durationSeconds, progress, priority, createdAt, startedAt, finishedAt
+        lastError, worker, leaseExpiresAt, temporaryPath, durationSeconds, progress, priority, createdAt, startedAt, finishedAt, \
+        workSize
         """
 
     private static func job(_ row: Row) -> BatchJob {
@@ -269,7 +299,7 @@ extension ArticleLibrary {
             lastError: row[10], worker: row[11], leaseExpiresAt: row[12],
             temporaryPath: row[13], durationSeconds: row[14],
             progress: state == "done" ? 1 : row[15],
-            priority: JobPriority(rawValue: row[16]) ?? .batch, createdAt: row[17],
+            priority: JobPriority(rawValue: row[16]) ?? .batch, workSize: row[20], createdAt: row[17],
             startedAt: row[18], finishedAt: row[19]
         )
     }

@@ -1,4 +1,3 @@
-internal import Crypto
 public import NarrateCore
 internal import GRDB
 import Foundation
@@ -450,15 +449,11 @@ public final class ArticleLibrary: Sendable {
     /// SHA-256 of the text with white space runs made one space and the ends trimmed, in
     /// lower-case hex: the same article saved twice, reflowed or not, is found.
     static func contentHash(of text: String) -> String {
-        let normalized = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        return SHA256.hash(data: Data(normalized.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        ContentHash.of(text)
     }
 
     static func now() -> String {
-        ISO8601DateFormatter().string(from: Date())
+        Date().formatted(Date.ISO8601FormatStyle())
     }
 
     /// Refuses a file that exists but is not an SQLite database, before SQLite touches it.

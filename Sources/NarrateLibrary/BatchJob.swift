@@ -36,6 +36,9 @@ public struct BatchJob: Sendable, Equatable, Codable {
     public var progress: Double = 0
     /// Which jobs go first.
     public var priority: JobPriority = .batch
+    /// How much work it is: its article's word count when queued. Of jobs of one priority
+    /// the largest goes first.
+    public var workSize: Int = 0
     /// When it was queued, started and ended, ISO 8601.
     public var createdAt: String
     public var startedAt: String?

@@ -214,6 +214,17 @@ enum LibrarySchema {
                     BEGIN UPDATE changeCount SET value = value + 1 WHERE name = 'progress'; END;
                 """)
         }
+        // Batch throughput (issue 19): of jobs of one priority the longest article goes
+        // first, so a batch does not end with one worker on a long article while the others
+        // wait (longest processing time first); a job keeps its article's word count.
+        migrator.registerMigration("v8: job sizes, longest first") { db in
+            try db.execute(sql: """
+                ALTER TABLE job ADD COLUMN workSize INTEGER NOT NULL DEFAULT 0;
+                UPDATE job SET workSize = coalesce((SELECT wordCount FROM article WHERE article.id = job.articleId), 0);
+                DROP INDEX jobByClaim;
+                CREATE INDEX jobByClaim ON job(state, priority DESC, workSize DESC, id);
+                """)
+        }
         return migrator
     }
 }

@@ -9,7 +9,7 @@ import Darwin
 /// Measures batch throughput: copies of the samples (enough that one job at a time is at
 /// least `minimumSeconds` of work) narrated by `narrate batch --jobs 1` and `--jobs 2`, each
 /// in a fresh library, against two bare `espeak-ng -w` processes in parallel on the same
-/// texts (split in two halves of equal length), all in one run.
+/// texts (split in two halves of equal length), all in one run; the parallel runs twice each.
 ///
 /// espeak-ng is given the text narrate speaks (`narrate segment --spoken`, one sentence per
 /// paragraph, with each sample's language), with the voice narrate picks for that language
@@ -44,6 +44,14 @@ struct BatchBenchmark {
         var cpuSeconds: Double
         var audioSeconds: Double
         var realTime: Double { audioSeconds / wallSeconds }
+
+        /// The mean of this run and `other` of the same work.
+        func averaged(with other: Measurement) -> Measurement {
+            Measurement(
+                label: label, wallSeconds: (wallSeconds + other.wallSeconds) / 2, cpuSeconds: (cpuSeconds + other.cpuSeconds) / 2,
+                audioSeconds: (audioSeconds + other.audioSeconds) / 2
+            )
+        }
     }
 
     func run() throws {
@@ -74,10 +82,18 @@ struct BatchBenchmark {
         }
 
         let jobs1 = try batch(jobs: 1, folder: folder, work: work)
-        let jobs2 = try batch(jobs: 2, folder: folder, work: work)
-        let bare = try espeakInParallel(halves, work: work)
+        // The two parallel runs twice each, in the order A B B A, and their means: the
+        // machine is shared, and a drift in its load over the minutes then weighs on both
+        // alike instead of on whichever ran later.
+        let firstJobs2 = try batch(jobs: 2, folder: folder, work: work)
+        let firstBare = try espeakInParallel(halves, work: work)
+        let secondBare = try espeakInParallel(halves, work: work)
+        let secondJobs2 = try batch(jobs: 2, folder: folder, work: work)
+        let jobs2 = firstJobs2.averaged(with: secondJobs2)
+        let bare = firstBare.averaged(with: secondBare)
         let sizes = halves.map { String($0.map(\.1.count).reduce(0, +)) }.joined(separator: " and ")
         print("bare espeak-ng: 2 processes at once (\(sizes) bytes of text); narrate: `narrate batch FOLDER --jobs N --output-dir DIR --quiet` in a fresh library")
+        print("parallel runs in the order jobs 2, bare, bare, jobs 2: \([firstJobs2, firstBare, secondBare, secondJobs2].map { $0.wallSeconds.fixed(1) }.joined(separator: ", ")) s wall; their means below")
         for measurement in [jobs1, jobs2, bare] {
             let label = measurement.label + String(repeating: " ", count: max(0, 28 - measurement.label.count))
             print("\(label) \(measurement.wallSeconds.fixed(1)) s wall, \(measurement.cpuSeconds.fixed(1)) s CPU, \((measurement.audioSeconds / 3600).fixed(2)) h of audio, \(measurement.realTime.fixed(0)) s of audio per second")
@@ -127,6 +143,8 @@ struct BatchBenchmark {
     private func batch(jobs: Int, folder: String, work: TemporaryDirectory) throws -> Measurement {
         let libraryPath = "\(work.path)/batch-\(jobs).sqlite"
         let output = "\(work.path)/out-\(jobs)"
+        // A fresh library each time: in the last run's, the batch would only copy renders.
+        for suffix in ["", "-wal", "-shm"] { unlink(libraryPath + suffix) }
         let run = try ChildProcess.runChecked([
             narrate, "batch", folder, "--jobs", "\(jobs)", "--output-dir", output, "--quiet", "--library", libraryPath,
         ])

@@ -73,15 +73,11 @@ struct BatchCommand: ParsableCommand {
             )
             let library = try libraryOptions.open()
             let progress = BatchProgress(json: json, quiet: quiet)
-            let queued = try submission.submit(
-                articles, library: library, engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
-                environment: NarrateEnvironment.variables(), isCancelled: { Interruption.isRequested }, report: progress.submitted
+            // Workers start with the first job queued, while the rest is still being added.
+            let (queued, summary) = try progress.coordinator(library: library, workers: jobs).run(
+                submitting: articles, with: submission, engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                environment: NarrateEnvironment.variables(), stopRequests: Interruption.stopRequests, report: progress.submitted
             )
-            progress.upToDate = queued.upToDate
-            let summary = queued.jobIds.isEmpty
-                ? BatchCoordinator.Summary()
-                : try progress.coordinator(library: library, workers: jobs)
-                    .run(jobIds: queued.jobIds, titles: queued.titles, stopRequests: Interruption.stopRequests)
             progress.report(summary, upToDate: queued.upToDate, json: json)
             if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }

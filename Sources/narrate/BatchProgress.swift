@@ -11,7 +11,7 @@ final class BatchProgress: BatchObserver {
     enum Style { case terminal, plain, quiet, json }
 
     let style: Style
-    /// Jobs found up to date and skipped before the run.
+    /// Articles found up to date (no job), counted as the batch is queued.
     var upToDate = 0
     private var lastPlain = ContinuousClock.now - .seconds(60)
     private var drewLine = false
@@ -46,6 +46,7 @@ final class BatchProgress: BatchObserver {
 
     /// The queue as it stands after `elapsed` seconds.
     func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double) {
+        if style == .quiet { return }
         let status = BatchStatus(jobs: jobs, elapsed: elapsed)
         switch style {
         case .quiet:
@@ -80,6 +81,7 @@ final class BatchProgress: BatchObserver {
         case .inputFailed(let error): note(ErrorReporter.message(for: error))
         case .refused(let id, let error): note("article \(id): \(ErrorReporter.message(for: error))")
         case .upToDate(let id, _, let output):
+            upToDate += 1
             if style == .json { emit(BatchStatus.event(upToDate: id, output: output)) }
         }
     }

@@ -14,8 +14,9 @@ struct BatchInterruptionTests {
         fixture = try BatchFixture()
     }
 
-    /// Starts a batch of `count` long articles with two workers and waits until both run a
-    /// job; returns the coordinator and the running jobs' ids.
+    /// Starts a batch of `count` long articles with two workers and waits until all are
+    /// queued (workers start with the first) and two jobs run; returns the coordinator and
+    /// the running jobs' ids.
     func startBatchWithTwoRunningJobs(_ count: Int) throws -> (Process, Set<Int64>) {
         let articles = try fixture.longArticles(count)
         let coordinator = try fixture.start(
@@ -23,8 +24,9 @@ struct BatchInterruptionTests {
         )
         var running: Set<Int64> = []
         let started = fixture.wait(until: {
-            running = Set(fixture.jobs().filter { $0.state == .running }.map(\.id))
-            return running.count == 2
+            let jobs = fixture.jobs()
+            running = Set(jobs.filter { $0.state == .running }.map(\.id))
+            return jobs.count == count && running.count == 2
         }, while: coordinator)
         try #require(started, "two jobs never ran at once: \(fixture.jobs().map(\.state)) \(fixture.read("stderr"))")
         return (coordinator, running)

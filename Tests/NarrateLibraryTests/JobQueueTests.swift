@@ -17,8 +17,9 @@ struct JobQueueTests {
         library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
     }
 
-    func addArticle(_ number: Int) throws -> Int64 {
-        let text = "Article \(number)\n\nThe keeper wound the clock at \(number) o'clock and wrote it down."
+    func addArticle(_ number: Int, paragraphs: Int = 1) throws -> Int64 {
+        let paragraph = "The keeper wound the clock at \(number) o'clock and wrote it down."
+        let text = "Article \(number)\n\n" + Array(repeating: paragraph, count: paragraphs).joined(separator: "\n\n")
         let document = try TextReader().read(text, path: "a.txt")
         let outcome = try library.add(NewArticle(
             title: document.title, language: "en", original: Array(text.utf8), document: document,
@@ -63,6 +64,23 @@ struct JobQueueTests {
         #expect(try library.claimJob(worker: "w2", leaseSeconds: 20, now: 1001)?.id == jobs[1].id)
         #expect(try library.claimJob(worker: "w1", leaseSeconds: 20, now: 1002)?.id == jobs[2].id)
         #expect(try library.claimJob(worker: "w3", leaseSeconds: 20, now: 1003) == nil)
+    }
+
+    /// Longest processing time first: of one priority, the job of the longest article goes
+    /// first (equals oldest first), so a batch ends on short jobs with every worker busy.
+    @Test func claimsTakeTheLongestArticleFirstWithinAPriority() throws {
+        let short = try enqueue(try addArticle(1))
+        let long = try enqueue(try addArticle(2, paragraphs: 30))
+        let middle = try enqueue(try addArticle(3, paragraphs: 5))
+        let alsoShort = try enqueue(try addArticle(4))
+        #expect(long.workSize > middle.workSize && middle.workSize > short.workSize && short.workSize == alsoShort.workSize)
+        let listening = try library.enqueue(
+            articleId: short.articleId, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "\(folder)/listen.wav",
+            priority: .listening
+        )
+        guard case .queued(let waitedFor) = listening else { Issue.record("not queued"); return }
+        let order = try (0..<5).map { _ in try #require(try library.claimJob(worker: "w", leaseSeconds: 20)).id }
+        #expect(order == [waitedFor.id, long.id, middle.id, short.id, alsoShort.id])
     }
 
     @Test func twoWorkersClaimingAtOnceNeverGetTheSameJob() async throws {

@@ -99,6 +99,9 @@ struct LibraryUpgradeTests {
         #expect(try library.setting("server.token") == "fixture-token")
         let jobs = try library.jobs()
         #expect(jobs.map(\.priority) == [.batch, .listening])
+        // v8: each job knows its article's size, for longest first.
+        for job in jobs { #expect(job.workSize == (try library.article(id: job.articleId).summary.wordCount)) }
+        #expect(jobs.allSatisfy { $0.workSize > 0 })
         #expect(try library.claimJob(worker: "w", leaseSeconds: 20)?.outputPath == "library:article/2")
         let episodes = try library.episodes(format: "mp3")
         #expect(episodes.map(\.articleId) == [1])

@@ -89,36 +89,35 @@ public struct BatchCoordinator {
 
     /// Runs until every job in `jobIds` (all unfinished jobs when nil) is done, failed or
     /// cancelled, or until stop requests (`stopRequests`, counted) end it.
-    public func run(jobIds: Set<Int64>?, titles: [Int64: String], stopRequests: () -> Int) throws(NarrateError) -> Summary {
-        var running: [pid_t: String] = [:]
-        var names: [String] = []
-        var spawned = 0
+    /// `pool` holds the workers already started for this batch (by `run(submitting:...)`).
+    public func run(
+        jobIds: Set<Int64>?, titles: [Int64: String], stopRequests: () -> Int, pool: BatchWorkers? = nil
+    ) throws(NarrateError) -> Summary {
+        let pool = pool ?? BatchWorkers(limit: workers, launcher: launcher)
         var draining = false
         var cancelling = false
         let start = ContinuousClock.now
         var previousStates: [Int64: BatchJob.State] = [:]
         // The batch's jobs as last read. A finished job does not change again, so each poll
-        // reads only those that were unfinished (and, for all jobs, any newly queued): a
-        // poll of every job, five times a second, had cost the coordinator as much CPU as a
-        // tenth of a worker on a batch of 260.
+        // looks only at those that were unfinished (and, for all jobs, any newly queued), and
+        // reads whole rows only of those that moved: a poll of every job, five times a
+        // second, had cost the coordinator as much CPU as a tenth of a worker on a batch of 260.
         var known: [Int64: BatchJob] = [:]
         let initial = if let jobIds { try library.jobs(ids: jobIds) } else { try library.jobs() }
         for job in initial { known[job.id] = job }
         func refresh() throws(NarrateError) -> [BatchJob] {
             let unfinished = Set(known.values.filter { $0.state == .queued || $0.state == .running }.map(\.id))
-            var fresh = try library.jobs(ids: unfinished)
+            let queued = Set(known.values.filter { $0.state == .queued }.map(\.id))
+            let (existing, moved) = try library.pollJobs(ids: unfinished, queuedBefore: queued)
+            var fresh = moved
             // A job that is gone (its article removed) is no longer waited for.
-            for gone in unfinished.subtracting(fresh.map(\.id)) { known[gone] = nil }
+            for gone in unfinished.subtracting(existing) { known[gone] = nil }
             if jobIds == nil { fresh += try library.jobs(in: [.queued, .running]) }
             for job in fresh { known[job.id] = job }
             return known.values.sorted { $0.id < $1.id }
         }
         while true {
-            // Reap workers that ended.
-            for pid in Array(running.keys) {
-                var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid { running[pid] = nil }
-            }
+            pool.reap()
             let jobs = try refresh()
             for job in jobs where previousStates[job.id] != job.state {
                 previousStates[job.id] = job.state
@@ -129,31 +128,26 @@ public struct BatchCoordinator {
             if presses >= 1, !draining {
                 draining = true
                 observer.stopping(.draining)
-                for pid in running.keys { kill(pid, SIGUSR1) }
+                pool.signal(SIGUSR1)
             }
             if presses >= 2, !cancelling {
                 // Stopped, not cancelled: the jobs go back to the queue, so `jobs run` goes on
                 // with them (`jobs cancel` is the way to drop one).
                 cancelling = true
-                for pid in running.keys { kill(pid, SIGTERM) }
+                pool.signal(SIGTERM)
                 observer.stopping(.stoppingRunningJobs)
             }
-            if pending.isEmpty && running.isEmpty { break }
-            if draining && running.isEmpty {
-                try releaseJobs(ofWorkers: Set(names))
+            if pending.isEmpty && pool.count == 0 { break }
+            if draining && pool.count == 0 {
+                try releaseJobs(ofWorkers: Set(pool.names))
                 break
             }
             // Start workers while there is work one could claim now.
             let now = Date().timeIntervalSince1970
             let claimable = pending.filter { $0.state == .queued || ($0.leaseExpiresAt ?? 0) < now }.count
-            while !draining, running.count < min(workers, max(claimable, 0)) {
-                spawned += 1
-                let name = "\(getpid())-\(spawned)"
-                running[try launcher.launch(name: name)] = name
-                names.append(name)
-            }
+            if !draining { try pool.start(upTo: claimable) }
             observer.update(jobs: jobs, titles: titles, elapsed: (ContinuousClock.now - start).timeInterval)
-            usleep(200_000)
+            pool.waitForAnEnd(seconds: 0.2)
         }
         let jobs = try refresh()
         observer.finish()
@@ -168,6 +162,44 @@ public struct BatchCoordinator {
             }
         }
         return summary
+    }
+
+    /// Adds and queues `articles` with `submission`, then runs the jobs it queued to the end.
+    /// Workers start as soon as the first job is queued, so they render while the rest is
+    /// still being read and added (on one core, seconds for a few hundred files).
+    ///
+    /// A stop request while articles are being added ends the adding; the jobs already
+    /// queued then go as after a stop during the run (running ones finish, the rest stay
+    /// queued). When no worker had been started, `.interrupted` is thrown, as from `submit`.
+    public func run(
+        submitting articles: BatchSubmission.Articles, with submission: BatchSubmission, engine: any SpeechEngine,
+        presets: VoicePresetLibrary, environment: [String: String], stopRequests: () -> Int,
+        report: (BatchSubmission.Event) -> Void = { _ in }
+    ) throws(NarrateError) -> (queued: BatchSubmission.Result, summary: Summary) {
+        let pool = BatchWorkers(limit: workers, launcher: launcher)
+        var jobIds: Set<Int64> = []
+        var result: BatchSubmission.Result
+        do {
+            result = try submission.submit(
+                articles, library: library, engine: engine, presets: presets, environment: environment,
+                isCancelled: { stopRequests() > 0 }, report: report,
+                queued: { job in
+                    jobIds.insert(job.id)
+                    // A worker that finds the queue empty ends, and is started again later.
+                    pool.reap()
+                    try? pool.start(upTo: pool.count + 1)
+                }
+            )
+        } catch .interrupted {
+            guard !pool.names.isEmpty else { throw .interrupted }
+            result = BatchSubmission.Result()
+            result.jobIds = jobIds
+            for job in try library.jobs(ids: jobIds) {
+                result.titles[job.articleId] = try? library.article(id: job.articleId).summary.title
+            }
+        }
+        guard !jobIds.isEmpty else { return (result, Summary()) }
+        return (result, try run(jobIds: jobIds, titles: result.titles, stopRequests: stopRequests, pool: pool))
     }
 
     /// Gives back to the queue the jobs that `workers` (all ended) still hold: a worker

@@ -1,0 +1,69 @@
+public import NarrateCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The worker processes of one batch: at most `limit` at once, each started by the
+/// launcher under a name of its own and reaped when it ends.
+///
+/// A batch starts them as soon as its first job is queued, so they render while the rest of
+/// the batch is still being added, and its coordinator keeps them going to the end.
+public final class BatchWorkers {
+    /// Worker processes at once.
+    public let limit: Int
+    private let launcher: any WorkerLauncher
+    /// The running workers' names, by process id.
+    private(set) var running: [pid_t: String] = [:]
+    /// Every name given so far (the jobs a stopped batch's workers hold are found by them).
+    private(set) var names: [String] = []
+
+    /// No workers yet; `limit` at once, started by `launcher`.
+    public init(limit: Int, launcher: any WorkerLauncher) {
+        self.limit = max(1, limit)
+        self.launcher = launcher
+    }
+
+    /// How many are running (as last reaped).
+    public var count: Int { running.count }
+
+    /// Starts workers until `wanted` (at most the limit) are running.
+    public func start(upTo wanted: Int) throws(NarrateError) {
+        while running.count < min(limit, wanted) {
+            let name = "\(getpid())-\(names.count + 1)"
+            running[try launcher.launch(name: name)] = name
+            names.append(name)
+        }
+    }
+
+    /// Forgets the workers that ended; whether any did.
+    @discardableResult
+    public func reap() -> Bool {
+        var ended = false
+        for pid in Array(running.keys) {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                running[pid] = nil
+                ended = true
+            }
+        }
+        return ended
+    }
+
+    /// Waits up to `seconds` for a worker to end, looking every 10 ms (a system call per
+    /// worker each time, nothing more): the batch's last worker is seen gone at once, not at
+    /// the coordinator's next look at the queue.
+    func waitForAnEnd(seconds: Double) {
+        let steps = max(1, Int(seconds * 100))
+        for _ in 0..<steps {
+            if reap() { return }
+            usleep(10_000)
+        }
+    }
+
+    /// Sends `signal` to every running worker.
+    func signal(_ signal: Int32) {
+        for pid in running.keys { kill(pid, signal) }
+    }
+}
