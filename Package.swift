@@ -88,6 +88,13 @@ let package = Package(
             name: "CNarrateCairo",
             linkerSettings: [.linkedLibrary("cairo", .when(platforms: [.macOS]))]
         ),
+        // libxml2 for feeds and exports: opened on first use on Linux (it brings ICU), linked on
+        // macOS; its headers found under the system root on both.
+        .target(
+            name: "CNarrateXML",
+            cSettings: [.unsafeFlags(["-iwithsysroot", "/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
+        ),
         .systemLibrary(
             name: "CNarrateJPEG",
             pkgConfig: "libjpeg",
@@ -103,7 +110,7 @@ let package = Package(
         .target(name: "NarrateCore", swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
-            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat"],
+            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML"],
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
