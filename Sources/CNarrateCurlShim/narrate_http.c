@@ -59,9 +59,24 @@ typedef struct {
     narrate_http_body_callback on_body;
     /* Set when a callback asked to stop, so the write error libcurl reports is ours. */
     int stopped;
-    /* The Location header of the response being read, as sent. */
+    /* The Location, ETag, Last-Modified and Retry-After headers of the response being
+       read, as sent. */
     char location[4096];
+    char etag[512];
+    char last_modified[128];
+    char retry_after[128];
 } request;
+
+/* Copies the value of header line (name_length bytes of name and colon first) into field,
+   trimmed, cut to the field's size. */
+static void keep_value(const char *line, size_t length, size_t name_length, char *field, size_t size) {
+    size_t start = name_length, end = length;
+    while (start < end && (line[start] == ' ' || line[start] == '\t')) start++;
+    while (end > start && (line[end - 1] == '\r' || line[end - 1] == '\n' || line[end - 1] == ' ')) end--;
+    size_t count = end - start < size - 1 ? end - start : size - 1;
+    memcpy(field, line + start, count);
+    field[count] = '\0';
+}
 
 /* Whether line starts with the header name (given in lower case), any case. */
 static int is_header(const char *line, size_t length, const char *name) {
@@ -79,14 +94,26 @@ static size_t on_header_line(char *line, size_t size, size_t count, void *user) 
     request *state = user;
     size_t length = size * count;
     /* A status line starts a response (an interim one may come first). */
-    if (is_header(line, length, "http/")) state->location[0] = '\0';
+    if (is_header(line, length, "http/")) {
+        state->location[0] = '\0';
+        state->etag[0] = '\0';
+        state->last_modified[0] = '\0';
+        state->retry_after[0] = '\0';
+    }
     if (is_header(line, length, "location:")) {
-        size_t start = strlen("location:"), end = length;
-        while (start < end && (line[start] == ' ' || line[start] == '\t')) start++;
-        while (end > start && (line[end - 1] == '\r' || line[end - 1] == '\n' || line[end - 1] == ' ')) end--;
-        size_t count = end - start < sizeof state->location - 1 ? end - start : sizeof state->location - 1;
-        memcpy(state->location, line + start, count);
-        state->location[count] = '\0';
+        keep_value(line, length, strlen("location:"), state->location, sizeof state->location);
+        return length;
+    }
+    if (is_header(line, length, "etag:")) {
+        keep_value(line, length, strlen("etag:"), state->etag, sizeof state->etag);
+        return length;
+    }
+    if (is_header(line, length, "last-modified:")) {
+        keep_value(line, length, strlen("last-modified:"), state->last_modified, sizeof state->last_modified);
+        return length;
+    }
+    if (is_header(line, length, "retry-after:")) {
+        keep_value(line, length, strlen("retry-after:"), state->retry_after, sizeof state->retry_after);
         return length;
     }
     /* Headers end with an empty line; anything else is one header, which libcurl parses. */
@@ -95,7 +122,10 @@ static size_t on_header_line(char *line, size_t size, size_t count, void *user) 
     api_curl_easy_getinfo(state->handle, CURLINFO_RESPONSE_CODE, &status);
     /* An interim answer (100 Continue, 103 Early Hints): the real one follows. */
     if (status >= 100 && status < 200) return length;
-    narrate_http_head head = {.status = (int32_t)status, .content_type = NULL, .content_length = -1, .location = NULL};
+    narrate_http_head head = {.status = (int32_t)status, .content_type = NULL, .content_length = -1, .location = NULL,
+                              .etag = state->etag[0] != '\0' ? state->etag : NULL,
+                              .last_modified = state->last_modified[0] != '\0' ? state->last_modified : NULL,
+                              .retry_after = state->retry_after[0] != '\0' ? state->retry_after : NULL};
     char *content_type = NULL;
     if (api_curl_easy_getinfo(state->handle, CURLINFO_CONTENT_TYPE, &content_type) == CURLE_OK)
         head.content_type = content_type;
@@ -142,7 +172,8 @@ static narrate_http_outcome outcome_of(CURLcode code) {
     }
 }
 
-narrate_http_outcome narrate_http_get(const char *url, const char *accept, const char *user_agent, int64_t timeout_ms,
+narrate_http_outcome narrate_http_get(const char *url, const char *accept, const char *user_agent,
+                                      const char *if_none_match, const char *if_modified_since, int64_t timeout_ms,
                                       void *context, narrate_http_head_callback on_head,
                                       narrate_http_body_callback on_body, char *message, size_t message_length) {
     if (message_length > 0) message[0] = '\0';
@@ -152,7 +183,7 @@ narrate_http_outcome narrate_http_get(const char *url, const char *accept, const
         return NARRATE_HTTP_NO_LIBRARY;
     }
     request state = {.handle = api_curl_easy_init(), .context = context, .on_head = on_head, .on_body = on_body,
-                     .location = ""};
+                     .location = "", .etag = "", .last_modified = "", .retry_after = ""};
     if (state.handle == NULL) {
         snprintf(message, message_length, "libcurl could not start a request");
         return NARRATE_HTTP_OTHER;
@@ -160,6 +191,14 @@ narrate_http_outcome narrate_http_get(const char *url, const char *accept, const
     char header[1024];
     snprintf(header, sizeof header, "Accept: %s", accept);
     struct curl_slist *headers = api_curl_slist_append(NULL, header);
+    if (if_none_match != NULL && strlen(if_none_match) < 900) {
+        snprintf(header, sizeof header, "If-None-Match: %s", if_none_match);
+        headers = api_curl_slist_append(headers, header);
+    }
+    if (if_modified_since != NULL && strlen(if_modified_since) < 900) {
+        snprintf(header, sizeof header, "If-Modified-Since: %s", if_modified_since);
+        headers = api_curl_slist_append(headers, header);
+    }
     char details[CURL_ERROR_SIZE] = "";
 
     CURL *handle = state.handle;

@@ -6,11 +6,16 @@ public struct FetchedPage: Sendable, Equatable {
     public var contentType: String?
     /// The body.
     public var body: [UInt8]
+    /// The `ETag` and `Last-Modified` headers, for asking later whether it changed.
+    public var etag: String?
+    public var lastModified: String?
 
     /// Creates a fetched page.
-    public init(finalURL: String, contentType: String?, body: [UInt8]) {
+    public init(finalURL: String, contentType: String?, body: [UInt8], etag: String? = nil, lastModified: String? = nil) {
         self.finalURL = finalURL
         self.contentType = contentType
         self.body = body
+        self.etag = etag
+        self.lastModified = lastModified
     }
 }

@@ -9,10 +9,16 @@ import NarrateCore
 /// libcurl runs on the calling thread (the CLI is synchronous); the transfer's state is only
 /// touched from its callbacks there, so it needs no lock.
 final class PageTransfer {
-    /// The media types narrate can read.
+    /// The media types narrate can read as an article.
     static let readableMediaTypes: Set<String> = [
         "text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown",
     ]
+
+    /// What a conditional request sends: the validators of the copy the caller has.
+    struct Validators {
+        var etag: String?
+        var lastModified: String?
+    }
 
     /// The address as the user gave it, used in every error.
     private let address: String
@@ -21,6 +27,10 @@ final class PageTransfer {
     private let timeout: Double
     private let accept: String
     private let userAgent: String
+    /// The media types accepted.
+    private let mediaTypes: Set<String>
+    /// Sent as If-None-Match and If-Modified-Since, when the caller has a copy.
+    private let validators: Validators?
 
     /// The address of the request in flight, updated on each redirect.
     private var currentURL: String
@@ -32,18 +42,30 @@ final class PageTransfer {
     /// The accepted response's content type; set once its headers pass every check.
     private var accepted = false
     private var contentType: String?
+    private var etag: String?
+    private var lastModified: String?
     private var body: [UInt8] = []
     /// The first thing that went wrong.
     private var failure: NarrateError?
+    /// The status of the last response, and its Retry-After header.
+    private(set) var status = 0
+    private(set) var retryAfter: String?
+    /// Whether the server said the caller's copy is current (304).
+    private(set) var notModified = false
 
     /// A transfer of `url` (checked from `address`) that accepts at most `maximumBytes` and is
     /// given `timeout` seconds in all.
-    init(address: String, url: String, maximumBytes: Int, timeout: Double, accept: String, userAgent: String) {
+    init(
+        address: String, url: String, maximumBytes: Int, timeout: Double, accept: String, userAgent: String,
+        mediaTypes: Set<String> = PageTransfer.readableMediaTypes, validators: Validators? = nil
+    ) {
         self.address = address
         self.maximumBytes = maximumBytes
         self.timeout = timeout
         self.accept = accept
         self.userAgent = userAgent
+        self.mediaTypes = mediaTypes
+        self.validators = validators
         self.currentURL = url
         self.visits = [url: 1]
     }
@@ -67,7 +89,7 @@ final class PageTransfer {
             }
             if let problem = outcome { throw .fetchFailed(url: address, reason: problem) }
             guard accepted else { throw .fetchFailed(url: address, reason: "the server sent no response") }
-            return FetchedPage(finalURL: currentURL, contentType: contentType, body: body)
+            return FetchedPage(finalURL: currentURL, contentType: contentType, body: body, etag: etag, lastModified: lastModified)
         }
     }
 
@@ -76,7 +98,7 @@ final class PageTransfer {
         var message = [CChar](repeating: 0, count: 512)
         let context = Unmanaged.passUnretained(self).toOpaque()
         let outcome = narrate_http_get(
-            url, accept, userAgent, timeoutMilliseconds, context,
+            url, accept, userAgent, validators?.etag, validators?.lastModified, timeoutMilliseconds, context,
             { context, head in
                 guard let context, let head else { return 0 }
                 return Unmanaged<PageTransfer>.fromOpaque(context).takeUnretainedValue().headersArrived(head.pointee) ? 1 : 0
@@ -108,6 +130,16 @@ final class PageTransfer {
     /// Judges a response from its headers: true to read its body.
     private func headersArrived(_ head: narrate_http_head) -> Bool {
         let status = Int(head.status)
+        self.status = status
+        retryAfter = head.retry_after.map { String(cString: $0) }
+        etag = head.etag.map { String(cString: $0) }
+        lastModified = head.last_modified.map { String(cString: $0) }
+        if status == 304, validators != nil {
+            // The caller's copy is current: nothing more to read.
+            notModified = true
+            accepted = true
+            return false
+        }
         if (300..<400).contains(status), let location = head.location.map({ String(cString: $0) }) {
             // Resolved against the address that sent it, as a browser does.
             guard let next = URL(string: location, relativeTo: URL(string: currentURL))?.absoluteString else {
@@ -171,7 +203,7 @@ final class PageTransfer {
         }
         if let contentType, !contentType.isEmpty {
             let mediaType = Self.mediaType(of: contentType)
-            if !mediaType.isEmpty, !Self.readableMediaTypes.contains(mediaType) {
+            if !mediaType.isEmpty, !mediaTypes.contains(mediaType) {
                 return .unsupportedContent(url: address, contentType: mediaType)
             }
         }

@@ -40,6 +40,14 @@ UKRAINIAN = ("<html><head><title>Останній доглядач</title></head
              "</article></body></html>\n").encode("cp1251")
 
 
+# A small RSS feed for conditional fetches: its validators never change.
+FEED = ("<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>Coast Weekly</title>"
+        "<link>/</link><item><title>The Last Keeper</title><link>/article.html</link><guid>keeper</guid>"
+        "<pubDate>Sun, 01 Mar 2026 08:00:00 GMT</pubDate></item></channel></rss>\n").encode("utf-8")
+FEED_ETAG = '"feed-v1"'
+FEED_MODIFIED = "Sun, 01 Mar 2026 08:00:00 GMT"
+
+
 class Handler(BaseHTTPRequestHandler):
     # HTTP/1.0: every response closes its connection, so a body without a
     # Content-Length simply ends when the connection does.
@@ -155,6 +163,42 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"<p>The beginning")
             self.wfile.flush()
             time.sleep(10)
+        elif path == "/feed.xml":
+            # Conditional GET: 304 when the client has this copy (by ETag, else by date).
+            if self.headers.get("If-None-Match") == FEED_ETAG or (
+                    self.headers.get("If-None-Match") is None and self.headers.get("If-Modified-Since") == FEED_MODIFIED):
+                self.send_response(304)
+                self.send_header("ETag", FEED_ETAG)
+                self.end_headers()
+                return
+            body = FEED
+            gzipped = "gzip" in self.headers.get("Accept-Encoding", "") and "gzip" in query
+            if gzipped:
+                import gzip
+                body = gzip.compress(FEED)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/rss+xml; charset=utf-8")
+            if gzipped:
+                self.send_header("Content-Encoding", "gzip")
+            self.send_header("ETag", FEED_ETAG)
+            self.send_header("Last-Modified", FEED_MODIFIED)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        elif path == "/site.html":
+            self.send_body(200, "text/html; charset=utf-8",
+                           b"<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"/feed.xml\">"
+                           b"</head><body><p>A site.</p></body></html>")
+        elif path == "/throttled":
+            self.send_response(429)
+            self.send_header("Retry-After", "120")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif path == "/unavailable":
+            self.send_response(503)
+            self.send_header("Retry-After", "Fri, 31 Dec 2100 23:59:59 GMT")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif path == "/slow":
             time.sleep(10)
             self.send_body(200, "text/html", b"<p>Too late.</p>\n")

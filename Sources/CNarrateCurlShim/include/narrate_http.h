@@ -35,6 +35,11 @@ typedef struct {
     int64_t content_length;
     /* A redirect's Location header as sent (it may be relative), or NULL. */
     const char *location;
+    /* The ETag, Last-Modified and Retry-After headers as sent, or NULL (for conditional
+       requests and polite retries); valid during the call only. */
+    const char *etag;
+    const char *last_modified;
+    const char *retry_after;
 } narrate_http_head;
 
 /* Called once the headers are in; returns nonzero to read the body, zero to stop. */
@@ -43,12 +48,14 @@ typedef int32_t (*narrate_http_head_callback)(void *context, const narrate_http_
 typedef int32_t (*narrate_http_body_callback)(void *context, const uint8_t *bytes, size_t count);
 
 /*
- * GETs url without following redirects, sending accept and user_agent, giving up after
- * timeout_ms milliseconds (connecting and body alike). The body is decompressed when the
- * server compresses it. message (message_length bytes) receives a line of explanation for
- * NARRATE_HTTP_NO_LIBRARY and NARRATE_HTTP_OTHER.
+ * GETs url without following redirects, sending accept and user_agent, and
+ * If-None-Match: if_none_match and If-Modified-Since: if_modified_since when they are not
+ * NULL, giving up after timeout_ms milliseconds (connecting and body alike). The body is
+ * decompressed when the server compresses it. message (message_length bytes) receives a line
+ * of explanation for NARRATE_HTTP_NO_LIBRARY and NARRATE_HTTP_OTHER.
  */
-narrate_http_outcome narrate_http_get(const char *url, const char *accept, const char *user_agent, int64_t timeout_ms,
+narrate_http_outcome narrate_http_get(const char *url, const char *accept, const char *user_agent,
+                                      const char *if_none_match, const char *if_modified_since, int64_t timeout_ms,
                                       void *context, narrate_http_head_callback on_head,
                                       narrate_http_body_callback on_body, char *message, size_t message_length);
 
