@@ -225,6 +225,46 @@ enum LibrarySchema {
                 CREATE INDEX jobByClaim ON job(state, priority DESC, workSize DESC, id);
                 """)
         }
+        // Feed subscriptions (issue 20): each feed with what its server said last (validators
+        // for conditional GET, when to ask again, the last error), and every item seen, so a
+        // refresh takes only what is new and an item whose link fails is not fetched forever.
+        // Articles found by their address, so an item or an import already in the library is
+        // skipped without fetching.
+        migrator.registerMigration("v9: feed subscriptions") { db in
+            try db.execute(sql: """
+                CREATE TABLE subscription (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    url TEXT NOT NULL UNIQUE,
+                    title TEXT,
+                    siteURL TEXT,
+                    format TEXT,
+                    tag TEXT,
+                    language TEXT,
+                    narrate INTEGER NOT NULL DEFAULT 0,
+                    etag TEXT,
+                    lastModified TEXT,
+                    createdAt TEXT NOT NULL,
+                    lastCheckedAt TEXT,
+                    lastNewAt TEXT,
+                    newItems INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT,
+                    errorCount INTEGER NOT NULL DEFAULT 0,
+                    notBefore REAL
+                );
+                CREATE TABLE feedItem (
+                    subscriptionId INTEGER NOT NULL REFERENCES subscription(id) ON DELETE CASCADE,
+                    guid TEXT NOT NULL,
+                    url TEXT,
+                    articleId INTEGER REFERENCES article(id) ON DELETE SET NULL,
+                    outcome TEXT NOT NULL,
+                    detail TEXT,
+                    seenAt TEXT NOT NULL,
+                    PRIMARY KEY (subscriptionId, guid)
+                ) WITHOUT ROWID;
+                CREATE INDEX feedItemByURL ON feedItem(url);
+                CREATE INDEX articleBySourceURL ON article(sourceURL);
+                """)
+        }
         return migrator
     }
 }

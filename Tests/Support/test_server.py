@@ -45,6 +45,21 @@ FEED = ("<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel
         "<link>/</link><item><title>The Last Keeper</title><link>/article.html</link><guid>keeper</guid>"
         "<pubDate>Sun, 01 Mar 2026 08:00:00 GMT</pubDate></item></channel></rss>\n").encode("utf-8")
 FEED_ETAG = '"feed-v1"'
+# A feed with one article carried whole, one to fetch, a dead link and a repeated guid.
+WHOLE = " ".join(["The harbour master counted the boats that came in before the storm, one by one."] * 12)
+NEWS_FEED = ("<?xml version=\"1.0\" encoding=\"utf-8\"?>"
+             "<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel>"
+             "<title>Harbour News</title><link>/</link>"
+             "<item><title>Before the storm</title><guid isPermaLink=\"false\">whole-1</guid>"
+             "<pubDate>Mon, 02 Mar 2026 09:00:00 GMT</pubDate>"
+             "<content:encoded><![CDATA[<p>" + WHOLE + "</p>]]></content:encoded></item>"
+             "<item><title>The Last Keeper</title><link>/article.html</link><guid>keeper</guid></item>"
+             "<item><title>Gone</title><link>/missing</link><guid>gone</guid></item>"
+             "<item><title>The Last Keeper again</title><link>/article.html</link><guid>keeper</guid></item>"
+             "</channel></rss>\n").encode("utf-8")
+BOMB = ("<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"lol\">"
+        + "".join("<!ENTITY %s \"%s\">" % (chr(98 + i), ("&%s;" % chr(97 + i)) * 10) for i in range(10))
+        + "]><rss><channel><title>&k;</title></channel></rss>").encode("utf-8")
 FEED_MODIFIED = "Sun, 01 Mar 2026 08:00:00 GMT"
 
 
@@ -185,6 +200,10 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+        elif path == "/news-feed.xml":
+            self.send_body(200, "application/rss+xml", NEWS_FEED)
+        elif path == "/bomb.xml":
+            self.send_body(200, "application/xml", BOMB)
         elif path == "/site.html":
             self.send_body(200, "text/html; charset=utf-8",
                            b"<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"/feed.xml\">"

@@ -117,6 +117,18 @@ public struct ArticleImport: Sendable {
         return newArticle(loaded, sourcePath: isFile ? absolute(input) : nil, detector: detector)
     }
 
+    /// The article a feed carries whole: `html` (or plain text) from the feed, at `url`,
+    /// its language declared or detected by `detector`.
+    public func article(feedContent content: String, isHTML: Bool, url: String?, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        let bytes = Array(content.utf8)
+        let name = url ?? "the feed's item"
+        let (document, source) = try ArticleLoader().readWithSource(
+            bytes, format: isHTML ? .html : .text, name: name, contentType: isHTML ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+            url: url
+        )
+        return newArticle(ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: url), sourcePath: nil, detector: detector)
+    }
+
     /// The article in `text` that a listener pasted (plain text unless `format` says
     /// otherwise), its language declared or detected by `detector`, its sentences segmented.
     public func article(pasted text: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {

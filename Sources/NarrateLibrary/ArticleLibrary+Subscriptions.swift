@@ -1,0 +1,181 @@
+internal import GRDB
+public import NarrateCore
+import Foundation
+
+/// Feed subscriptions and the items seen in each.
+extension ArticleLibrary {
+    /// What subscribing did.
+    public enum SubscribeOutcome: Sendable, Equatable {
+        case subscribed(Subscription)
+        /// The feed was followed already; its tag, language and narrate flag are as before.
+        case alreadySubscribed(Subscription)
+    }
+
+    /// Follows the feed at `url` (unless it is followed already), with what is known of it.
+    public func subscribe(
+        url: String, title: String?, siteURL: String?, format: String?, tag: String?, language: String?, narrate: Bool
+    ) throws(NarrateError) -> SubscribeOutcome {
+        try write { db in
+            if let row = try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE url = ?", arguments: [url]) {
+                return .alreadySubscribed(Self.subscription(row))
+            }
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    INSERT INTO subscription (url, title, siteURL, format, tag, language, narrate, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.subscriptionColumns)
+                    """,
+                arguments: [url, title, siteURL, format, tag.map(Self.normalizedTag), language?.lowercased(), narrate, Self.now()]
+            )
+            guard let row else { throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the subscription was not stored") }
+            return .subscribed(Self.subscription(row))
+        }
+    }
+
+    /// Every subscription, oldest first.
+    public func subscriptions() throws(NarrateError) -> [Subscription] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription ORDER BY id").map(Self.subscription)
+        }
+    }
+
+    /// Subscription `id`.
+    public func subscription(id: Int64) throws(NarrateError) -> Subscription {
+        let found = try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE id = ?", arguments: [id]).map(Self.subscription)
+        }
+        guard let found else { throw .invalidOption(name: "feed", message: "no feed with id \(id) ('narrate feeds' lists them)") }
+        return found
+    }
+
+    /// Stops following feed `id`; its articles stay in the library. Returns it.
+    @discardableResult
+    public func unsubscribe(id: Int64) throws(NarrateError) -> Subscription {
+        let subscription = try subscription(id: id)
+        try write { db in
+            try db.execute(sql: "DELETE FROM feedItem WHERE subscriptionId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM subscription WHERE id = ?", arguments: [id])
+        }
+        return subscription
+    }
+
+    /// What one check of a feed found.
+    public struct FeedCheck: Sendable {
+        /// The feed's title, site and format when it was read (nil: not read this time).
+        public var title: String?
+        public var siteURL: String?
+        public var format: String?
+        /// The validators to send next time (kept as they were when nil and the feed was not read).
+        public var etag: String?
+        public var lastModified: String?
+        /// Items added to the library.
+        public var newItems: Int
+        /// Why the check failed, nil when it did not.
+        public var error: String?
+        /// Not to be asked again before this time (seconds since 1970).
+        public var notBefore: Double?
+
+        public init(
+            title: String? = nil, siteURL: String? = nil, format: String? = nil, etag: String? = nil, lastModified: String? = nil,
+            newItems: Int = 0, error: String? = nil, notBefore: Double? = nil
+        ) {
+            self.title = title
+            self.siteURL = siteURL
+            self.format = format
+            self.etag = etag
+            self.lastModified = lastModified
+            self.newItems = newItems
+            self.error = error
+            self.notBefore = notBefore
+        }
+    }
+
+    /// Records a check of feed `id`: a failed one counts in `errorCount` and keeps the
+    /// validators; a successful one resets the count.
+    public func recordCheck(subscriptionId id: Int64, _ check: FeedCheck) throws(NarrateError) {
+        try write { db in
+            let now = Self.now()
+            if let error = check.error {
+                try db.execute(
+                    sql: """
+                        UPDATE subscription SET lastCheckedAt = ?, lastError = ?, errorCount = errorCount + 1, notBefore = ?, newItems = 0
+                        WHERE id = ?
+                        """,
+                    arguments: [now, error, check.notBefore, id]
+                )
+                return
+            }
+            try db.execute(
+                sql: """
+                    UPDATE subscription SET lastCheckedAt = ?, lastError = NULL, errorCount = 0, notBefore = ?, newItems = ?,
+                        lastNewAt = CASE WHEN ? > 0 THEN ? ELSE lastNewAt END,
+                        title = coalesce(?, title), siteURL = coalesce(?, siteURL), format = coalesce(?, format),
+                        etag = CASE WHEN ? THEN ? ELSE etag END, lastModified = CASE WHEN ? THEN ? ELSE lastModified END
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    now, check.notBefore, check.newItems, check.newItems, now, check.title, check.siteURL, check.format,
+                    check.format != nil, check.etag, check.format != nil, check.lastModified, id,
+                ]
+            )
+        }
+    }
+
+    /// The items of feed `id` already seen among `guids`, with their outcome.
+    public func seenItems(subscriptionId id: Int64, guids: [String]) throws(NarrateError) -> [String: FeedItemOutcome] {
+        guard !guids.isEmpty else { return [:] }
+        return try read { db in
+            var seen: [String: FeedItemOutcome] = [:]
+            // In slices: SQLite binds at most 32,766 parameters a statement.
+            for start in stride(from: 0, to: guids.count, by: 500) {
+                let slice = Array(guids[start..<min(guids.count, start + 500)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT guid, outcome FROM feedItem WHERE subscriptionId = ? AND guid IN (\(marks))",
+                    arguments: StatementArguments([id] + slice)
+                )
+                for row in rows {
+                    let outcome: String = row[1]
+                    seen[row[0]] = FeedItemOutcome(rawValue: outcome) ?? .failed
+                }
+            }
+            return seen
+        }
+    }
+
+    /// Records what became of item `guid` of feed `id` (replacing an earlier failure).
+    public func recordItem(
+        subscriptionId id: Int64, guid: String, url: String?, articleId: Int64?, outcome: FeedItemOutcome, detail: String? = nil
+    ) throws(NarrateError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO feedItem (subscriptionId, guid, url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (subscriptionId, guid) DO UPDATE SET url = excluded.url, articleId = excluded.articleId,
+                        outcome = excluded.outcome, detail = excluded.detail, seenAt = excluded.seenAt
+                    """,
+                arguments: [id, guid, url, articleId, outcome.rawValue, detail, Self.now()]
+            )
+        }
+    }
+
+    /// The article whose source address is `url`, if the library has one.
+    public func article(sourceURL url: String) throws(NarrateError) -> Int64? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM article WHERE sourceURL = ? ORDER BY id LIMIT 1", arguments: [url])
+        }
+    }
+
+    static let subscriptionColumns = """
+        id, url, title, siteURL, format, tag, language, narrate, etag, lastModified, createdAt, lastCheckedAt, lastNewAt, \
+        newItems, lastError, errorCount, notBefore
+        """
+
+    private static func subscription(_ row: Row) -> Subscription {
+        Subscription(
+            id: row[0], url: row[1], title: row[2], siteURL: row[3], format: row[4], tag: row[5], language: row[6], narrate: row[7],
+            etag: row[8], lastModified: row[9], createdAt: row[10], lastCheckedAt: row[11], lastNewAt: row[12], newItems: row[13],
+            lastError: row[14], errorCount: row[15], notBefore: row[16]
+        )
+    }
+}

@@ -1,0 +1,214 @@
+import NarrateCore
+import NarrateFetch
+import NarrateIngest
+import NarrateLibrary
+import Foundation
+
+extension FeedRefresh {
+    /// A feed's fetch: what the server answered, or the error.
+    enum FeedFetchResult: Sendable {
+        case fetched(ConditionalFetch)
+        case failed(NarrateError)
+    }
+
+    /// A feed read this time, with the validators to keep.
+    struct ReadFeed: Sendable {
+        var feed: Feed
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// One new item to take.
+    struct ItemWork: Sendable {
+        var subscription: Subscription
+        var key: String
+        var item: FeedItem
+        var url: String? { item.url }
+        /// The feed's title, the site its articles come from.
+        var site: String?
+    }
+
+    /// What became of an item.
+    enum ItemOutcome: Sendable {
+        case added(Int64, String)
+        case duplicate
+        case problem(FeedItemOutcome, String)
+    }
+
+    /// The new items of `subscription` from its fetch `outcome`, its check recorded when
+    /// nothing of it was read (unchanged, throttled, failed).
+    func items(
+        of subscription: Subscription, outcome: FeedFetchResult, now: Double, result: inout Report,
+        report: @Sendable (Event) -> Void
+    ) throws(NarrateError) -> ([ItemWork], ReadFeed?) {
+        result.checked += 1
+        let page: FetchedPage
+        switch outcome {
+        case .failed(let error):
+            try fail(subscription, error: Self.line(error), notBefore: now + Self.backoff(errors: subscription.errorCount + 1), result: &result, report: report)
+            return ([], nil)
+        case .fetched(.throttled(_, let retryAfter, let error)):
+            let wait = min(max(retryAfter ?? 3600, 60), 7 * 24 * 3600)
+            try fail(subscription, error: Self.line(error) + "; asked to wait \(Int(wait)) s", notBefore: now + wait, result: &result, report: report)
+            return ([], nil)
+        case .fetched(.notModified):
+            result.unchanged += 1
+            try library.recordCheck(subscriptionId: subscription.id, ArticleLibrary.FeedCheck())
+            report(.feedChecked(subscription, added: 0, notModified: true, error: nil))
+            return ([], nil)
+        case .fetched(.fetched(let fetched)):
+            page = fetched
+        }
+        let feed: Feed
+        do {
+            feed = try FeedParser(source: page.finalURL, charset: Self.charset(of: page.contentType)).parse(page.body)
+        } catch {
+            try fail(subscription, error: Self.line(error), notBefore: now + Self.backoff(errors: subscription.errorCount + 1), result: &result, report: report)
+            return ([], nil)
+        }
+        // Each item once (feeds repeat guids), keyed by guid, else link, else its text.
+        var keyed: [(String, FeedItem)] = []
+        var keys = Set<String>()
+        for item in feed.items {
+            let key = item.guid ?? item.url ?? "text:" + String((item.title ?? "") + (item.content ?? item.summary ?? "")).hashValueText
+            if keys.insert(key).inserted { keyed.append((key, item)) }
+        }
+        let seen = try library.seenItems(subscriptionId: subscription.id, guids: keyed.map(\.0))
+        // Oldest first, so the library's order follows the feed's time.
+        let fresh = keyed.filter { seen[$0.0] == nil || seen[$0.0] == .failed }.reversed()
+        let work = fresh.map { ItemWork(subscription: subscription, key: $0.0, item: $0.1, site: feed.title) }
+        return (work, ReadFeed(feed: feed, etag: page.etag, lastModified: page.lastModified))
+    }
+
+    private func fail(
+        _ subscription: Subscription, error: String, notBefore: Double, result: inout Report, report: @Sendable (Event) -> Void
+    ) throws(NarrateError) {
+        result.failedFeeds += 1
+        try library.recordCheck(subscriptionId: subscription.id, ArticleLibrary.FeedCheck(error: error, notBefore: notBefore))
+        report(.feedChecked(subscription, added: 0, notModified: false, error: error))
+    }
+
+    /// Takes one item: the article from the feed when it carries it whole, else from its
+    /// link; recorded either way.
+    static func take(
+        _ work: ItemWork, library: ArticleLibrary, fetcher: PageFetcher, detector: LanguageDetector?
+    ) -> (ItemOutcome, PoliteQueue.HostHealth) {
+        let outcome: ItemOutcome
+        var health = PoliteQueue.HostHealth.fine
+        do {
+            outcome = try takeOrThrow(work, library: library, fetcher: fetcher, detector: detector)
+        } catch {
+            let (kind, reason) = classify(error)
+            if kind == .failed || kind == .dead { health = .failed }
+            outcome = .problem(kind, reason)
+        }
+        let (recorded, articleId, detail): (FeedItemOutcome, Int64?, String?) = switch outcome {
+        case .added(let id, _): (.added, id, nil)
+        case .duplicate: (.duplicate, nil, nil)
+        case .problem(let kind, let reason): (kind, nil, reason)
+        }
+        try? library.recordItem(
+            subscriptionId: work.subscription.id, guid: work.key, url: work.url, articleId: articleId, outcome: recorded, detail: detail
+        )
+        return (outcome, health)
+    }
+
+    private static func takeOrThrow(
+        _ work: ItemWork, library: ArticleLibrary, fetcher: PageFetcher, detector: LanguageDetector?
+    ) throws(NarrateError) -> ItemOutcome {
+        if let url = work.url, try library.article(sourceURL: url) != nil { return .duplicate }
+        let subscription = work.subscription
+        let importer = ArticleImport(language: subscription.language, tags: subscription.tag.map { [$0] } ?? [])
+        var article: NewArticle
+        if let content = work.item.content, isWhole(content, isHTML: work.item.contentIsHTML) || work.url == nil {
+            article = try importer.article(feedContent: content, isHTML: work.item.contentIsHTML, url: work.url, detector: detector)
+            // Content from a feed has no title of its own: the item's is the article's.
+            if let title = work.item.title { article.title = title }
+        } else if let url = work.url {
+            article = try importer.article(from: url, detector: detector)
+            if let existing = try library.article(sourceURL: article.sourceURL ?? url), existing > 0 { return .duplicate }
+        } else if let summary = work.item.summary {
+            article = try importer.article(feedContent: summary, isHTML: true, url: nil, detector: detector)
+        } else {
+            throw .noReadableArticle(path: work.item.title ?? "an item without a link")
+        }
+        // What the feed knows and the page did not say.
+        if let title = work.item.title, article.title.isEmpty || article.title == "Untitled" { article.title = title }
+        if article.publishedAt == nil { article.publishedAt = work.item.published }
+        if article.byline == nil { article.byline = work.item.author }
+        if article.site == nil { article.site = work.site }
+        if article.sourceURL == nil { article.sourceURL = work.url }
+        switch try library.add(article) {
+        case .added(let id, let title): return .added(id, title)
+        case .exists: return .duplicate
+        }
+    }
+
+    /// Whether a feed's content is the whole article rather than a teaser: long enough to be
+    /// one, and not ending in a "read more" link.
+    static func isWhole(_ content: String, isHTML: Bool) -> Bool {
+        let text = isHTML ? content.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression) : content
+        let words = text.split(whereSeparator: { $0.isWhitespace }).count
+        guard words >= 150 else { return false }
+        let tail = text.suffix(200).lowercased()
+        return !["read more", "continue reading", "read the full", "[…]", "[...]", "weiterlesen", "читати далі", "читать далее"]
+            .contains { tail.contains($0) }
+    }
+
+    /// An item's failure: dead for good (404, 410, no such host), no article, or worth
+    /// another try at the next refresh.
+    static func classify(_ error: NarrateError) -> (FeedItemOutcome, String) {
+        let reason = line(error)
+        switch error {
+        case .fetchFailed(_, let why):
+            let dead = ["HTTP 404", "HTTP 410", "unknown host", "redirect loop", "not a valid", "more than 10 redirects", "HTTP 401", "HTTP 403"]
+            return (dead.contains { why.contains($0) } ? .dead : .failed, reason)
+        case .noReadableArticle, .unsupportedContent, .emptyInput, .noSpeakableText, .binaryInput, .malformedInput:
+            return (.noArticle, reason)
+        default:
+            return (.failed, reason)
+        }
+    }
+
+    /// Seconds a failing feed is left alone after `errors` failures in a row: 15 minutes,
+    /// doubling, at most a day.
+    static func backoff(errors: Int) -> Double {
+        min(15 * 60 * pow(2, Double(max(0, errors - 1))), 24 * 3600)
+    }
+
+    /// The error in a line; a fetch's reason alone (the address is said beside it).
+    static func line(_ error: NarrateError) -> String {
+        if case .fetchFailed(_, let reason) = error { return reason }
+        return error.description
+    }
+
+    static func host(of url: String) -> String {
+        URLComponents(string: url)?.host?.lowercased() ?? url
+    }
+
+    static func charset(of contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "charset" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        }
+        return nil
+    }
+
+    static func isHTML(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        return contentType.lowercased().contains("html")
+    }
+}
+
+extension String {
+    /// A short stable digest of the string (FNV-1a, hex), for keys of items without id or link.
+    fileprivate var hashValueText: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,224 @@
+import NarrateAudio
+public import NarrateCore
+public import NarrateFetch
+public import NarrateIngest
+public import NarrateLibrary
+import Foundation
+
+/// Following feeds: subscribing to a feed (or to a page that links one), and refreshing
+/// subscriptions, which adds their new items to the library: taken whole from the feed when
+/// it carries the whole article, else fetched from their link and extracted as `add URL`
+/// does. Feeds and pages are fetched concurrently but politely (`PoliteQueue`); a feed is
+/// asked with conditional GET, and left alone for as long as its server asks (429, 503) or,
+/// after errors, for longer each time.
+public struct FeedRefresh: Sendable {
+    public var library: ArticleLibrary
+    public var fetcher: PageFetcher
+    /// Detects the language of articles that do not declare one.
+    public var detector: LanguageDetector?
+    /// Requests at once (2 at most to one host).
+    public var jobs: Int
+
+    public init(library: ArticleLibrary, fetcher: PageFetcher = PageFetcher(), detector: LanguageDetector?, jobs: Int = 8) {
+        self.library = library
+        self.fetcher = fetcher
+        self.detector = detector
+        self.jobs = max(1, jobs)
+    }
+
+    /// What happened on the way, for a front end to show.
+    public enum Event: Sendable {
+        /// A feed was checked: `added` new articles, or `error` (nil when it went well;
+        /// `notModified` when its server said nothing changed).
+        case feedChecked(Subscription, added: Int, notModified: Bool, error: String?)
+        /// A feed was skipped: its server asked for a pause, or errors did, until `until`.
+        case feedWaiting(Subscription, until: Double)
+        /// An item's article was added.
+        case added(articleId: Int64, title: String, feed: Subscription)
+    }
+
+    /// An item that gave no article, and why.
+    public struct Problem: Sendable, Equatable {
+        public var feed: String
+        public var url: String
+        public var reason: String
+        public var outcome: FeedItemOutcome
+    }
+
+    /// What a refresh did.
+    public struct Report: Sendable {
+        /// The articles added, in order.
+        public var added: [Int64] = []
+        /// The articles added, by the subscription whose item each was.
+        public var addedBySubscription: [Int64: [Int64]] = [:]
+        /// Items whose article was in the library already.
+        public var duplicates = 0
+        /// Feeds checked, unchanged (304) and failed.
+        public var checked = 0
+        public var unchanged = 0
+        public var failedFeeds = 0
+        /// Feeds skipped, waiting for their time.
+        public var waiting = 0
+        /// Items that gave no article: dead links, pages without one, failures to try again.
+        public var problems: [Problem] = []
+    }
+
+    // MARK: Subscribing
+
+    /// The feed `address` is or links, subscribed to (not refreshed).
+    ///
+    /// - Throws: `.fetchFailed` when it cannot be fetched, `.malformedInput` when it is no
+    ///   feed and links none.
+    public func subscribe(
+        _ address: String, tag: String?, language: String?, narrate: Bool
+    ) throws(NarrateError) -> ArticleLibrary.SubscribeOutcome {
+        let (url, feed) = try resolve(address)
+        return try library.subscribe(
+            url: url, title: feed.title, siteURL: feed.siteURL, format: feed.format.rawValue, tag: tag, language: language,
+            narrate: narrate
+        )
+    }
+
+    /// The feed at `address`, or the first feed the page at `address` links.
+    private func resolve(_ address: String) throws(NarrateError) -> (String, Feed) {
+        let page = try fetchWhole(address)
+        let parser = FeedParser(source: page.finalURL, charset: Self.charset(of: page.contentType))
+        do {
+            return (page.finalURL, try parser.parse(page.body))
+        } catch {
+            let links = FeedDiscovery.feeds(inPage: page.body, url: page.finalURL, contentType: page.contentType)
+            guard !links.isEmpty else {
+                if Self.isHTML(page.contentType) {
+                    throw .malformedInput(path: address, message: "is a web page that links no feed (no <link rel=\"alternate\"> of RSS, Atom or JSON Feed)")
+                }
+                throw error
+            }
+            var lastError = error
+            for link in links {
+                do {
+                    let linked = try fetchWhole(link)
+                    return (linked.finalURL, try FeedParser(source: linked.finalURL, charset: Self.charset(of: linked.contentType)).parse(linked.body))
+                } catch let failure {
+                    lastError = failure
+                }
+            }
+            throw lastError
+        }
+    }
+
+    private func fetchWhole(_ address: String) throws(NarrateError) -> FetchedPage {
+        switch try fetcher.fetchFeed(address) {
+        case .fetched(let page): return page
+        case .notModified: throw .fetchFailed(url: address, reason: "HTTP 304 Not Modified without a copy asked for")
+        case .throttled(_, _, let error): throw error
+        }
+    }
+
+    // MARK: Refreshing
+
+    /// Checks the subscriptions `ids` (all when nil; due ones only unless `force`), adds
+    /// their new items, and records every check. `isCancelled` stops starting new requests.
+    public func refresh(
+        ids: [Int64]? = nil, force: Bool = false, now: Double? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Event) -> Void = { _ in }
+    ) throws(NarrateError) -> Report {
+        let now = now ?? Date().timeIntervalSince1970
+        var subscriptions = try library.subscriptions()
+        if let ids {
+            for id in ids where !subscriptions.contains(where: { $0.id == id }) { _ = try library.subscription(id: id) }
+            subscriptions = subscriptions.filter { ids.contains($0.id) }
+        }
+        var result = Report()
+        var due: [Subscription] = []
+        for subscription in subscriptions {
+            if !force, let notBefore = subscription.notBefore, notBefore > now {
+                result.waiting += 1
+                report(.feedWaiting(subscription, until: notBefore))
+            } else {
+                due.append(subscription)
+            }
+        }
+        // The feeds, then the items' pages, each concurrently.
+        let queue = PoliteQueue(concurrency: jobs)
+        let fetcher = self.fetcher
+        let feeds = due
+        let fetched = queue.run(hosts: feeds.map { Self.host(of: $0.url) }, isCancelled: isCancelled) { index -> (FeedFetchResult, PoliteQueue.HostHealth) in
+            let subscription = feeds[index]
+            do throws(NarrateError) {
+                let outcome = try fetcher.fetchFeed(subscription.url, etag: subscription.etag, lastModified: subscription.lastModified)
+                if case .throttled = outcome { return (.fetched(outcome), .failed) }
+                return (.fetched(outcome), .fine)
+            } catch {
+                return (.failed(error), .failed)
+            }
+        }
+        var work: [ItemWork] = []
+        var readFeeds: [Int64: ReadFeed] = [:]
+        for (index, subscription) in due.enumerated() {
+            guard let outcome = fetched[index] else { continue }
+            let (items, read) = try items(of: subscription, outcome: outcome, now: now, result: &result, report: report)
+            work += items
+            readFeeds[subscription.id] = read
+        }
+        let library = self.library
+        let detector = self.detector
+        let items = work
+        let done = queue.run(hosts: items.map { Self.host(of: $0.url ?? $0.subscription.url) }, isCancelled: isCancelled) { index in
+            Self.take(items[index], library: library, fetcher: fetcher, detector: detector)
+        }
+        var addedByFeed: [Int64: Int] = [:]
+        for (index, item) in work.enumerated() {
+            guard let outcome = done[index] else { continue }
+            switch outcome {
+            case .added(let id, let title):
+                result.added.append(id)
+                result.addedBySubscription[item.subscription.id, default: []].append(id)
+                addedByFeed[item.subscription.id, default: 0] += 1
+                report(.added(articleId: id, title: title, feed: item.subscription))
+            case .duplicate:
+                result.duplicates += 1
+            case .problem(let outcome, let reason):
+                result.problems.append(Problem(feed: item.subscription.title ?? item.subscription.url, url: item.url ?? "", reason: reason, outcome: outcome))
+            }
+        }
+        // Each read feed's check, with its count of new articles.
+        for subscription in due {
+            guard let feed = readFeeds[subscription.id] else { continue }
+            let added = addedByFeed[subscription.id, default: 0]
+            try library.recordCheck(subscriptionId: subscription.id, ArticleLibrary.FeedCheck(
+                title: feed.feed.title, siteURL: feed.feed.siteURL, format: feed.feed.format.rawValue, etag: feed.etag,
+                lastModified: feed.lastModified, newItems: added
+            ))
+            report(.feedChecked(subscription, added: added, notModified: false, error: feed.feed.problem))
+        }
+        return result
+    }
+}
+
+extension FeedRefresh {
+    /// The articles of `report` to narrate: all with `all`, else those of feeds that ask for it.
+    public func articlesToNarrate(_ report: Report, all: Bool) throws(NarrateError) -> [Int64] {
+        if all { return report.added }
+        let narrated = Set(try library.subscriptions().filter(\.narrate).map(\.id))
+        return report.added.filter { id in report.addedBySubscription.contains { narrated.contains($0.key) && $0.value.contains(id) } }
+    }
+
+    /// Queues the listening render (the one `play`, `serve` and podcast feeds use) of each
+    /// article in `articleIds` at batch priority, for workers to make. Returns the jobs.
+    public func queueNarration(of articleIds: [Int64]) throws(NarrateError) -> [BatchJob] {
+        var jobs: [BatchJob] = []
+        for id in articleIds {
+            switch try ListeningQueue(library: library).state(articleId: id) {
+            case .rendered, .rendering: continue
+            case .failed, .none: break
+            }
+            switch try library.enqueue(
+                articleId: id, settingsHash: "listening", renderRequest: RenderRequest(encoding: .wav).json(), format: "wav",
+                outputPath: ListeningQueue.libraryOutput(articleId: id), priority: .batch
+            ) {
+            case .queued(let job), .alreadyQueued(let job): jobs.append(job)
+            }
+        }
+        return jobs
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import NarrateTestSupport
+import Testing
+
+/// `narrate subscribe`, `feeds`, `refresh` and `unsubscribe` against feeds served from
+/// 127.0.0.1 by the test's own server (Tests/Support/test_server.py).
+@Suite("Feed subscriptions")
+struct FeedCommandTests {
+    let scratch: ScratchDirectory
+
+    init() throws {
+        scratch = try ScratchDirectory()
+    }
+
+    func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
+        try NarrateBinary.run(arguments, environment: ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"])
+    }
+
+    func withServer(_ body: (TestServer) throws -> Void) throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        try body(server)
+    }
+
+    func feeds() throws -> [[String: Any]] {
+        let listed = try narrate(["feeds", "--json"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
+    }
+
+    /// A site's page leads to its feed; its item is fetched and added; the next refresh is a
+    /// conditional GET answered 304; unsubscribing keeps the articles.
+    @Test func subscribingToASiteFindsItsFeedAndARefreshAsksOnlyForChanges() throws {
+        try withServer { server in
+            let subscribed = try narrate(["subscribe", server.url("/site.html"), "--tag", "sea"])
+            #expect(subscribed.status == 0, "\(subscribed.standardError)")
+            #expect(subscribed.standardOutput.hasPrefix("subscribed 1 Coast Weekly (\(server.url("/feed.xml")))\n"), "\(subscribed.standardOutput)")
+            #expect(subscribed.standardOutput.contains("added 1 The Last Keeper (Coast Weekly)"))
+            var list = try feeds()
+            #expect(list.count == 1)
+            #expect(list.first?["url"] as? String == server.url("/feed.xml"))
+            #expect(list.first?["etag"] as? String == "\"feed-v1\"")
+            #expect(list.first?["newItems"] as? Int == 1)
+            #expect(list.first?["tag"] as? String == "sea")
+
+            let again = try narrate(["refresh"])
+            #expect(again.status == 0, "\(again.standardError)")
+            #expect(again.standardOutput == "checked 1 feed: 0 new articles, 1 unchanged\n")
+            list = try feeds()
+            #expect(list.first?["newItems"] as? Int == 0 && list.first?["lastError"] == nil)
+
+            let shown = try narrate(["list", "--json"])
+            let articles = try #require(try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [[String: Any]])
+            #expect(articles.count == 1)
+            #expect((articles.first?["tags"] as? [String]) == ["sea"])
+
+            let gone = try narrate(["unsubscribe", "1"])
+            #expect(gone.standardOutput == "unsubscribed 1 Coast Weekly\n")
+            #expect(try narrate(["feeds"]).standardOutput == "no feeds ('narrate subscribe URL' follows one)\n")
+            #expect(try narrate(["list", "--json"]).standardOutput.contains("The Last Keeper"))
+        }
+    }
+
+    /// An item the feed carries whole is taken without fetching; one that links a page is
+    /// fetched; a dead link is reported and not tried again; a repeated guid counts once.
+    @Test func itemsAreTakenWholeOrFetchedAndDeadLinksAreReportedOnce() throws {
+        try withServer { server in
+            let subscribed = try narrate(["subscribe", server.url("/news-feed.xml")])
+            #expect(subscribed.status == 0, "\(subscribed.standardError)")
+            let output = subscribed.standardOutput
+            // Oldest first (the feed lists the newest first), so ids follow the feed's time.
+            #expect(output.contains("added 1 The Last Keeper (Harbour News)\nadded 2 Before the storm (Harbour News)\n"), "\(output)")
+            #expect(output.contains("checked 1 feed: 2 new articles\n"), "\(output)")
+            #expect(output.contains("  dead link: \(server.url("/missing")): HTTP 404 Not Found\n"), "\(output)")
+            let show = try narrate(["show", "2", "--json"])
+            let article = try #require(try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8)) as? [String: Any])
+            #expect(article["published"] as? String == "2026-03-02T09:00:00Z")
+            #expect(article["site"] as? String == "Harbour News")
+            // The feed has not changed (no validators here): nothing new, the dead link not fetched again.
+            let again = try narrate(["refresh", "--json"])
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.standardOutput.utf8)) as? [String: Any])
+            #expect((summary["added"] as? [Any])?.isEmpty == true)
+            #expect((summary["problems"] as? [Any])?.isEmpty == true, "\(summary)")
+        }
+    }
+
+    @Test func badFeedsAreOneLineEach() throws {
+        try withServer { server in
+            let bomb = try narrate(["subscribe", server.url("/bomb.xml")])
+            #expect(bomb.status == 65)
+            #expect(bomb.standardError.hasSuffix("its entities expand beyond bounds (a billion-laughs document?)\n"), "\(bomb.standardError)")
+            #expect(bomb.standardError.split(separator: "\n").count == 1)
+            let page = try narrate(["subscribe", server.url("/page.html")])
+            #expect(page.status == 65)
+            #expect(page.standardError.contains("is a web page that links no feed"), "\(page.standardError)")
+            let missing = try narrate(["subscribe", server.url("/missing")])
+            #expect(missing.status == 69)
+            #expect(missing.standardError.contains("HTTP 404 Not Found"))
+            let notURL = try narrate(["subscribe", "feeds.txt"])
+            #expect(notURL.status == 64)
+            #expect(try feeds().isEmpty)
+            let unknown = try narrate(["unsubscribe", "7"])
+            #expect(unknown.status == 64)
+            #expect(unknown.standardError.contains("no feed with id 7"))
+        }
+    }
+}
