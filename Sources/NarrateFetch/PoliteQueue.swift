@@ -34,12 +34,23 @@ public struct PoliteQueue: Sendable {
         let state = State(count: hosts.count)
         let workers = min(concurrency, hosts.count)
         guard workers > 0 else { return [] }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = state.next(hosts: hosts, perHost: perHost, isCancelled: isCancelled) {
-                let (result, health) = work(index)
-                state.finish(index, host: hosts[index], result: result, pause: health == .failed ? pauseAfterFailure : 0)
+        // Threads of their own, not Dispatch's pool: that is as wide as the cores, and these
+        // mostly wait on the network.
+        let finished = DispatchSemaphore(value: 0)
+        let perHost = self.perHost
+        let pause = pauseAfterFailure
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let index = state.next(hosts: hosts, perHost: perHost, isCancelled: isCancelled) {
+                    let (result, health) = work(index)
+                    state.finish(index, host: hosts[index], result: result, pause: health == .failed ? pause : 0)
+                }
+                finished.signal()
             }
+            thread.stackSize = 4 << 20
+            thread.start()
         }
+        for _ in 0..<workers { finished.wait() }
         return state.results()
     }
 

@@ -1,0 +1,80 @@
+import Foundation
+import NarrateFetch
+import Synchronization
+import Testing
+
+/// The polite queue's limits, with work that only sleeps: at most N at once overall and 2
+/// to one host, a pause before a host that failed is asked again, and nothing new started
+/// once cancelled.
+@Suite("Polite queue")
+struct PoliteQueueTests {
+    /// Counts work in flight, overall and by host, and the highest counts seen.
+    final class Gauge: Sendable {
+        private let state = Mutex<(now: Int, most: Int, byHost: [String: Int], mostByHost: [String: Int], starts: [String: [Date]], ends: [String: [Date]])>(
+            (0, 0, [:], [:], [:], [:])
+        )
+
+        func start(_ host: String) {
+            state.withLock { state in
+                state.now += 1
+                state.most = max(state.most, state.now)
+                state.byHost[host, default: 0] += 1
+                state.mostByHost[host] = max(state.mostByHost[host, default: 0], state.byHost[host, default: 0])
+                state.starts[host, default: []].append(Date())
+            }
+        }
+
+        func end(_ host: String) {
+            state.withLock { state in
+                state.now -= 1
+                state.byHost[host, default: 0] -= 1
+                state.ends[host, default: []].append(Date())
+            }
+        }
+
+        var most: Int { state.withLock { $0.most } }
+        var mostByHost: [String: Int] { state.withLock { $0.mostByHost } }
+        func starts(_ host: String) -> [Date] { state.withLock { $0.starts[host] ?? [] } }
+        func ends(_ host: String) -> [Date] { state.withLock { $0.ends[host] ?? [] } }
+    }
+
+    @Test func noMoreThanTheLimitsAtOnce() {
+        let hosts = (0..<40).map { ["a.example", "b.example", "c.example", "d.example", "e.example"][$0 % 5] }
+        let gauge = Gauge()
+        let results = PoliteQueue(concurrency: 6, perHost: 2, pauseAfterFailure: 0).run(hosts: hosts, isCancelled: { false }) { index in
+            gauge.start(hosts[index])
+            usleep(20_000)
+            gauge.end(hosts[index])
+            return (index * 10, .fine)
+        }
+        #expect(results.compactMap { $0 } == (0..<40).map { $0 * 10 })
+        #expect(gauge.most <= 6 && gauge.most >= 3, "\(gauge.most)")
+        #expect(gauge.mostByHost.values.allSatisfy { $0 <= 2 }, "\(gauge.mostByHost)")
+    }
+
+    @Test func aHostThatFailedIsLeftAloneForThePause() {
+        let hosts = Array(repeating: "slow.example", count: 3)
+        let gauge = Gauge()
+        _ = PoliteQueue(concurrency: 4, perHost: 1, pauseAfterFailure: 0.3).run(hosts: hosts, isCancelled: { false }) { index in
+            gauge.start(hosts[index])
+            gauge.end(hosts[index])
+            return (index, .failed)
+        }
+        let starts = gauge.starts("slow.example")
+        let ends = gauge.ends("slow.example")
+        #expect(starts.count == 3)
+        for index in 1..<starts.count {
+            #expect(starts[index].timeIntervalSince(ends[index - 1]) >= 0.29, "started \(starts[index].timeIntervalSince(ends[index - 1])) s after a failure")
+        }
+    }
+
+    @Test func nothingStartsOnceCancelled() {
+        let started = Atomic<Int>(0)
+        let results = PoliteQueue(concurrency: 2).run(hosts: Array(repeating: "x.example", count: 20), isCancelled: { started.load(ordering: .relaxed) >= 4 }) { index in
+            started.add(1, ordering: .relaxed)
+            return (index, .fine)
+        }
+        let done = results.compactMap { $0 }.count
+        #expect(done >= 4 && done <= 6, "\(done) ran")
+    }
+}
