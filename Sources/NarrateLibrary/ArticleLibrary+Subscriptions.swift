@@ -159,6 +159,40 @@ extension ArticleLibrary {
         }
     }
 
+    /// Records items of feed `id` that became nothing new (duplicates, mostly), all in one
+    /// transaction: a feed of 50,000 items is recorded in one write.
+    public func recordItems(
+        subscriptionId id: Int64, _ items: [(guid: String, url: String?, outcome: FeedItemOutcome)]
+    ) throws(NarrateError) {
+        guard !items.isEmpty else { return }
+        try write { db in
+            let now = Self.now()
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO feedItem (subscriptionId, guid, url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, NULL, ?, NULL, ?)
+                ON CONFLICT (subscriptionId, guid) DO UPDATE SET url = excluded.url, outcome = excluded.outcome, seenAt = excluded.seenAt
+                """)
+            for item in items {
+                try statement.execute(arguments: [id, item.guid, item.url, item.outcome.rawValue, now])
+            }
+        }
+    }
+
+    /// Which of `urls` are the source addresses of articles in the library.
+    public func articleSourceURLs(among urls: [String]) throws(NarrateError) -> Set<String> {
+        guard !urls.isEmpty else { return [] }
+        return try read { db in
+            var found = Set<String>()
+            for start in stride(from: 0, to: urls.count, by: 500) {
+                let slice = Array(urls[start..<min(urls.count, start + 500)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                for url in try String.fetchAll(db, sql: "SELECT sourceURL FROM article WHERE sourceURL IN (\(marks))", arguments: StatementArguments(slice)) {
+                    found.insert(url)
+                }
+            }
+            return found
+        }
+    }
+
     /// The article whose source address is `url`, if the library has one.
     public func article(sourceURL url: String) throws(NarrateError) -> Int64? {
         try read { db in

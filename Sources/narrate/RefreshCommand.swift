@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NarrateCore
+import NarrateFetch
 import NarrateLibrary
 import NarrateSpeech
 import Narration
@@ -24,6 +25,9 @@ struct RefreshCommand: ParsableCommand {
     @Flag(help: "Check feeds whose server asked for a pause, or that wait after errors, too.")
     var force = false
 
+    @Option(help: "Seconds one request may take, redirects and body included.")
+    var timeout = 30.0
+
     @Flag(help: "Print only errors.")
     var quiet = false
 
@@ -34,14 +38,15 @@ struct RefreshCommand: ParsableCommand {
 
     func validate() throws {
         if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     }
 
     func run() throws {
         Interruption.install()
         ErrorReporter.failing { () throws(NarrateError) in
             try Self.refresh(
-                library: try libraryOptions.open(), ids: ids.isEmpty ? nil : ids, force: force, jobs: jobs, narrate: narrate,
-                quiet: quiet, json: json
+                library: try libraryOptions.open(), ids: ids.isEmpty ? nil : ids, force: force, jobs: jobs, timeout: timeout,
+                narrate: narrate, quiet: quiet, json: json
             )
         }
     }
@@ -68,10 +73,10 @@ struct RefreshCommand: ParsableCommand {
     /// Refreshes feeds `ids` (all due when nil), printing as it goes, and narrates the new
     /// articles with `narrate` or where their feed asks for it.
     static func refresh(
-        library: ArticleLibrary, ids: [Int64]?, force: Bool, jobs: Int, narrate: Bool, quiet: Bool, json: Bool
+        library: ArticleLibrary, ids: [Int64]?, force: Bool, jobs: Int, timeout: Double, narrate: Bool, quiet: Bool, json: Bool
     ) throws(NarrateError) {
         let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
-        let refresh = FeedRefresh(library: library, detector: detector, jobs: jobs)
+        let refresh = FeedRefresh(library: library, fetcher: PageFetcher(timeout: timeout), detector: detector, jobs: jobs)
         let printer = Printer(quiet: quiet || json)
         let report = try refresh.refresh(ids: ids, force: force, isCancelled: { Interruption.isRequested }, report: printer.event)
         let queued = try refresh.queueNarration(of: refresh.articlesToNarrate(report, all: narrate))

@@ -27,10 +27,14 @@ struct SubscribeCommand: ParsableCommand {
     @Option(help: "Requests at once while taking its articles (at most 2 to one host).")
     var jobs = 8
 
+    @Option(help: "Seconds one request may take, redirects and body included.")
+    var timeout = 30.0
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
         if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
         if !PageFetcher.isURL(url) { throw ValidationError("give the feed's http or https address: got '\(url)'") }
     }
 
@@ -38,7 +42,7 @@ struct SubscribeCommand: ParsableCommand {
         Interruption.install()
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
-            let refresh = FeedRefresh(library: library, detector: nil, jobs: jobs)
+            let refresh = FeedRefresh(library: library, fetcher: PageFetcher(timeout: timeout), detector: nil, jobs: jobs)
             let subscription: Subscription
             switch try refresh.subscribe(url, tag: tag, language: language, narrate: narrate) {
             case .subscribed(let new):
@@ -49,7 +53,8 @@ struct SubscribeCommand: ParsableCommand {
                 print("already subscribed \(existing.id) \(existing.title ?? existing.url)")
             }
             try RefreshCommand.refresh(
-                library: library, ids: [subscription.id], force: true, jobs: jobs, narrate: narrate, quiet: false, json: false
+                library: library, ids: [subscription.id], force: true, jobs: jobs, timeout: timeout, narrate: narrate, quiet: false,
+                json: false
             )
         }
     }

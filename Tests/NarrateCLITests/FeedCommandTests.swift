@@ -104,4 +104,55 @@ struct FeedCommandTests {
             #expect(unknown.standardError.contains("no feed with id 7"))
         }
     }
+
+    /// A feed that gains an item between refreshes: each refresh adds just the new one.
+    @Test func aFeedThatChangesAddsOnlyWhatIsNew() throws {
+        try withServer { server in
+            let address = server.url("/changing-feed.xml?key=\(UUID().uuidString)")
+            #expect(try narrate(["subscribe", address]).standardOutput.contains("added 1 Tide report 1 (Tides)"))
+            let second = try narrate(["refresh"])
+            #expect(second.standardOutput.contains("added 2 Tide report 2 (Tides)\nchecked 1 feed: 1 new article\n"), "\(second.standardOutput)")
+            let third = try narrate(["refresh", "--json"])
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(third.standardOutput.utf8)) as? [String: Any])
+            #expect(summary["added"] as? [Int] == [3])
+        }
+    }
+
+    /// 50,000 items that all link one page: one fetch, the rest duplicates recorded at once.
+    @Test func aFeedOfFiftyThousandItemsIsTakenWhole() throws {
+        try withServer { server in
+            let run = try narrate(["subscribe", server.url("/big-feed.xml")])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.contains("checked 1 feed: 1 new article, 49999 already in the library\n"), "\(run.standardOutput)")
+            let again = try narrate(["refresh"])
+            #expect(again.standardOutput == "checked 1 feed: 0 new articles\n", "\(again.standardOutput)")
+        }
+    }
+
+    /// Servers that never answer, answer forever, or redirect in a loop: one line each, the
+    /// feed recorded as failing and left alone for a while (until --force).
+    @Test func serversThatNeverFinishAreGivenUpOn() throws {
+        try withServer { server in
+            _ = try narrate(["subscribe", server.url("/feed.xml")])
+            for path in ["/never", "/trickle", "/loop"] {
+                let failed = try narrate(["subscribe", server.url(path), "--timeout", "1"])
+                #expect(failed.status == 69, "\(path): \(failed.standardError)")
+                #expect(failed.standardError.split(separator: "\n").count == 1, "\(failed.standardError)")
+            }
+            #expect(try feeds().count == 1)
+        }
+    }
+
+    @Test func aThrottlingServerIsLeftAloneAsLongAsItAsks() throws {
+        try withServer { server in
+            // Subscribed while it answered; then it asks for a pause.
+            _ = try narrate(["subscribe", server.url("/throttles-later.xml?key=\(UUID().uuidString)")])
+            let throttled = try narrate(["refresh"])
+            #expect(throttled.standardError.contains("HTTP 429 Too Many Requests; asked to wait 120 s"), "\(throttled.standardError)")
+            let list = try feeds()
+            #expect(list.first?["errorCount"] as? Int == 1)
+            let waiting = try narrate(["refresh"])
+            #expect(waiting.standardOutput.contains("1 waiting (their servers asked for a pause; --force checks them)"), "\(waiting.standardOutput)")
+        }
+    }
 }

@@ -63,6 +63,30 @@ BOMB = ("<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"lol\">"
 FEED_MODIFIED = "Sun, 01 Mar 2026 08:00:00 GMT"
 
 
+# How often each changing feed was asked for, by its key.
+CHANGING = {}
+CHANGING_LOCK = threading.Lock()
+
+
+def changing_feed(key):
+    """A feed that gains an item each time it is asked for (the first two times it has one:
+    subscribing reads it twice, to find it and to take its items)."""
+    with CHANGING_LOCK:
+        CHANGING[key] = CHANGING.get(key, 0) + 1
+        count = max(1, CHANGING[key] - 1)
+    items = "".join(
+        "<item><title>Tide report %d</title><guid>tide-%d</guid><content:encoded><![CDATA[<p>%s</p>]]></content:encoded></item>"
+        % (n, n, " ".join(["On day %d the tide came in at dawn and went out again by noon, as the tables said." % n] * 12))
+        for n in range(count, 0, -1))
+    return ("<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>Tides</title>"
+            + items + "</channel></rss>").encode("utf-8")
+
+
+def big_feed():
+    items = "".join("<item><guid>%d</guid><title>Item %d</title><link>/article.html</link></item>" % (n, n) for n in range(50000))
+    return ("<rss version=\"2.0\"><channel><title>Big</title>" + items + "</channel></rss>").encode("utf-8")
+
+
 class Handler(BaseHTTPRequestHandler):
     # HTTP/1.0: every response closes its connection, so a body without a
     # Content-Length simply ends when the connection does.
@@ -202,6 +226,35 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
         elif path == "/news-feed.xml":
             self.send_body(200, "application/rss+xml", NEWS_FEED)
+        elif path == "/changing-feed.xml":
+            self.send_body(200, "application/rss+xml", changing_feed(query.get("key", [""])[0]))
+        elif path == "/throttles-later.xml":
+            # The feed the first two times (subscribing reads it twice), then 429 with Retry-After.
+            key = "throttle-" + query.get("key", [""])[0]
+            with CHANGING_LOCK:
+                CHANGING[key] = CHANGING.get(key, 0) + 1
+                first = CHANGING[key] <= 2
+            if first:
+                self.send_body(200, "application/rss+xml", FEED)
+            else:
+                self.send_response(429)
+                self.send_header("Retry-After", "120")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+        elif path == "/big-feed.xml":
+            self.send_body(200, "application/rss+xml", big_feed())
+        elif path == "/never":
+            # Accepts the connection and says nothing.
+            time.sleep(60)
+        elif path == "/trickle":
+            # Answers, then sends a byte a second, forever (for a minute).
+            self.send_response(200)
+            self.send_header("Content-Type", "application/rss+xml")
+            self.end_headers()
+            for _ in range(60):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(1)
         elif path == "/bomb.xml":
             self.send_body(200, "application/xml", BOMB)
         elif path == "/site.html":

@@ -76,7 +76,22 @@ extension FeedRefresh {
         let seen = try library.seenItems(subscriptionId: subscription.id, guids: keyed.map(\.0))
         // Oldest first, so the library's order follows the feed's time.
         let fresh = keyed.filter { seen[$0.0] == nil || seen[$0.0] == .failed }.reversed()
-        let work = fresh.map { ItemWork(subscription: subscription, key: $0.0, item: $0.1, site: feed.title) }
+        // An address the library has, or an earlier item of this feed takes, is a duplicate
+        // without a fetch; recorded at once.
+        var taken = try library.articleSourceURLs(among: fresh.compactMap(\.1.url))
+        var work: [ItemWork] = []
+        var duplicates: [(guid: String, url: String?, outcome: FeedItemOutcome)] = []
+        for (key, item) in fresh {
+            if let url = item.url {
+                guard taken.insert(url).inserted else {
+                    duplicates.append((key, url, .duplicate))
+                    continue
+                }
+            }
+            work.append(ItemWork(subscription: subscription, key: key, item: item, site: feed.title))
+        }
+        try library.recordItems(subscriptionId: subscription.id, duplicates)
+        result.duplicates += duplicates.count
         return (work, ReadFeed(feed: feed, etag: page.etag, lastModified: page.lastModified))
     }
 
