@@ -9,6 +9,13 @@ extension ArticleLibrary {
         case subscribed(Subscription)
         /// The feed was followed already; its tag, language and narrate flag are as before.
         case alreadySubscribed(Subscription)
+
+        /// The subscription, new or not.
+        public var subscription: Subscription {
+            switch self {
+            case .subscribed(let subscription), .alreadySubscribed(let subscription): subscription
+            }
+        }
     }
 
     /// Follows the feed at `url` (unless it is followed already), with what is known of it.

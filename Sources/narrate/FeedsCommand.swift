@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import NarrateCore
+import NarrateIngest
 import NarrateLibrary
+import Narration
 
 /// `narrate feeds`: the subscriptions, with when each was checked and how it went.
 struct FeedsCommand: ParsableCommand {
@@ -12,11 +14,19 @@ struct FeedsCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(help: "Print the feeds as OPML, for another feed reader (each feed's tag as its folder).")
+    var opml = false
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let subscriptions = try libraryOptions.open().subscriptions()
+            let library = try libraryOptions.open()
+            if opml {
+                print(try FeedRefresh(library: library, detector: nil).opml().xml(), terminator: "")
+                return
+            }
+            let subscriptions = try library.subscriptions()
             if json {
                 try JSONOutput.print(subscriptions)
                 return

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import NarrateFetch
+import NarrateIngest
 import NarrateLibrary
 import NarrateSpeech
 import Narration
@@ -13,7 +14,10 @@ struct SubscribeCommand: ParsableCommand {
     )
 
     @Argument(help: "The feed's address, or a web page that links a feed.")
-    var url: String
+    var url: String?
+
+    @Option(help: ArgumentHelp("Subscribe to every feed of an OPML file (a feed reader's export).", valueName: "file"))
+    var opml: String?
 
     @Option(help: "Tag the feed's articles get.")
     var tag: String?
@@ -35,7 +39,12 @@ struct SubscribeCommand: ParsableCommand {
     func validate() throws {
         if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
-        if !PageFetcher.isURL(url) { throw ValidationError("give the feed's http or https address: got '\(url)'") }
+        switch (url, opml) {
+        case (nil, nil): throw ValidationError("give a feed's address, or --opml FILE")
+        case (.some, .some): throw ValidationError("give a feed's address or --opml FILE, not both")
+        case (let url?, nil) where !PageFetcher.isURL(url): throw ValidationError("give the feed's http or https address: got '\(url)'")
+        default: break
+        }
     }
 
     func run() throws {
@@ -43,18 +52,34 @@ struct SubscribeCommand: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             let refresh = FeedRefresh(library: library, fetcher: PageFetcher(timeout: timeout), detector: nil, jobs: jobs)
-            let subscription: Subscription
-            switch try refresh.subscribe(url, tag: tag, language: language, narrate: narrate) {
-            case .subscribed(let new):
-                subscription = new
-                print("subscribed \(new.id) \(new.title ?? new.url) (\(new.url))")
-            case .alreadySubscribed(let existing):
-                subscription = existing
-                print("already subscribed \(existing.id) \(existing.title ?? existing.url)")
+            var outcomes: [ArticleLibrary.SubscribeOutcome] = []
+            if let opml {
+                let bytes: [UInt8]
+                do throws(FileContents.ReadError) {
+                    bytes = try FileContents.read(opml, isCancelled: { Interruption.isRequested })
+                } catch {
+                    throw .inputUnavailable(path: opml, reason: error.reason)
+                }
+                outcomes = try refresh.subscribe(opml: OPMLDocument.read(bytes, name: opml), tag: tag, language: language, narrate: narrate)
+                if outcomes.isEmpty { throw .malformedInput(path: opml, message: "lists no feed (no <outline> with an xmlUrl)") }
+            } else if let url {
+                outcomes = [try refresh.subscribe(url, tag: tag, language: language, narrate: narrate)]
             }
+            var fresh: [Int64] = []
+            for outcome in outcomes {
+                switch outcome {
+                case .subscribed(let new):
+                    fresh.append(new.id)
+                    print("subscribed \(new.id) \(new.title ?? new.url) (\(new.url))")
+                case .alreadySubscribed(let existing):
+                    print("already subscribed \(existing.id) \(existing.title ?? existing.url)")
+                }
+            }
+            // A feed subscribed on its own is read at once; an OPML list's new feeds too.
+            let read = opml == nil ? outcomes.map(\.subscription.id) : fresh
+            guard !read.isEmpty else { return }
             try RefreshCommand.refresh(
-                library: library, ids: [subscription.id], force: true, jobs: jobs, timeout: timeout, narrate: narrate, quiet: false,
-                json: false
+                library: library, ids: read, force: true, jobs: jobs, timeout: timeout, narrate: narrate, quiet: false, json: false
             )
         }
     }

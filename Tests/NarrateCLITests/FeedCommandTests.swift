@@ -155,4 +155,36 @@ struct FeedCommandTests {
             #expect(waiting.standardOutput.contains("1 waiting (their servers asked for a pause; --force checks them)"), "\(waiting.standardOutput)")
         }
     }
+
+    /// A feed reader's OPML export subscribes to every feed in it (folders as tags) and
+    /// reads them; `feeds --opml` writes the list back for another reader.
+    @Test func opmlInAndOut() throws {
+        try withServer { server in
+            let list = """
+                <opml version="2.0"><head><title>Export</title></head><body>
+                <outline text="Sea"><outline text="Coast" type="rss" xmlUrl="\(server.url("/feed.xml"))"/></outline>
+                <outline text="Harbour" type="rss" xmlUrl="\(server.url("/news-feed.xml"))"/>
+                </body></opml>
+                """
+            let path = try scratch.write("feeds.opml", text: list)
+            let imported = try narrate(["subscribe", "--opml", path])
+            #expect(imported.status == 0, "\(imported.standardError)")
+            #expect(imported.standardOutput.hasPrefix("subscribed 1 Coast (\(server.url("/feed.xml")))\nsubscribed 2 Harbour"), "\(imported.standardOutput)")
+            #expect(imported.standardOutput.contains("checked 2 feeds: 2 new articles, 1 already in the library"), "\(imported.standardOutput)")
+            let listed = try feeds()
+            #expect(listed.map { $0["tag"] as? String } == ["sea", nil])
+            #expect(listed.first?["title"] as? String == "Coast Weekly")
+            let again = try narrate(["subscribe", "--opml", path])
+            #expect(again.standardOutput == "already subscribed 1 Coast Weekly\nalready subscribed 2 Harbour News\n")
+            let exported = try narrate(["feeds", "--opml"])
+            #expect(exported.standardOutput.contains("<outline text=\"sea\">"))
+            #expect(exported.standardOutput.contains("xmlUrl=\"\(server.url("/news-feed.xml"))\""))
+            let bad = try scratch.write("bad.opml", text: "<opml><body></body></opml>")
+            let empty = try narrate(["subscribe", "--opml", bad])
+            #expect(empty.status == 65)
+            #expect(empty.standardError.contains("lists no feed"))
+            let both = try narrate(["subscribe", server.url("/feed.xml"), "--opml", path])
+            #expect(both.status == 64)
+        }
+    }
 }

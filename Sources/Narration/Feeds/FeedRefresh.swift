@@ -79,6 +79,28 @@ public struct FeedRefresh: Sendable {
         )
     }
 
+    /// Subscribes to every feed of an OPML list (without fetching them: `refresh` does),
+    /// each with `tag`, else the name of the folder it was in. Returns each outcome in order.
+    public func subscribe(
+        opml: OPMLDocument, tag: String?, language: String?, narrate: Bool
+    ) throws(NarrateError) -> [ArticleLibrary.SubscribeOutcome] {
+        var outcomes: [ArticleLibrary.SubscribeOutcome] = []
+        for outline in opml.outlines {
+            outcomes.append(try library.subscribe(
+                url: outline.url, title: outline.title, siteURL: outline.siteURL, format: nil, tag: tag ?? outline.folder,
+                language: language, narrate: narrate
+            ))
+        }
+        return outcomes
+    }
+
+    /// The library's subscriptions as an OPML list, each feed's tag as its folder.
+    public func opml() throws(NarrateError) -> OPMLDocument {
+        OPMLDocument(title: "narrate feeds", outlines: try library.subscriptions().map { feed in
+            OPMLDocument.Outline(url: feed.url, title: feed.title, siteURL: feed.siteURL, folder: feed.tag)
+        })
+    }
+
     /// The feed at `address`, or the first feed the page at `address` links.
     private func resolve(_ address: String) throws(NarrateError) -> (String, Feed) {
         let page = try fetchWhole(address)
