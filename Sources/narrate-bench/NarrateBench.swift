@@ -79,6 +79,12 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Skip the podcast feed measurements.")
     var skipFeeds = false
 
+    @Flag(help: "Only measure feed subscriptions: refresh of 100 feeds that answer 304.")
+    var subscriptionsOnly = false
+
+    @Flag(help: "Skip the feed subscription measurements.")
+    var skipSubscriptions = false
+
     @Option(help: "The folder of pages for the extraction measurement (default: ../shared/corpora/readability).")
     var pages: String?
 
@@ -128,6 +134,10 @@ struct NarrateBench: ParsableCommand {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
             return
         }
+        if subscriptionsOnly {
+            try SubscriptionBenchmark(narrate: try Locations.find(sample: sample).narrate, runs: max(runs, 3)).run()
+            return
+        }
         if !segmentationOnly { try compareWithESpeak() }
         if !skipSegmentation {
             try SegmentationBenchmark(longArticle: sample ?? "\(samples)/en-long.txt", samplesDirectory: samples).run()
@@ -153,6 +163,9 @@ struct NarrateBench: ParsableCommand {
         if !segmentationOnly, !skipFeeds {
             let locations = try Locations.find(sample: sample)
             try FeedBenchmark(narrate: locations.narrate, samplesDirectory: samples).run()
+        }
+        if !segmentationOnly, !skipSubscriptions {
+            try SubscriptionBenchmark(narrate: try Locations.find(sample: sample).narrate, runs: max(runs, 3)).run()
         }
         if !segmentationOnly, !skipBatch {
             let locations = try Locations.find(sample: sample)

@@ -196,28 +196,33 @@ struct ServerProcess {
     }
 }
 
-/// nginx serving one file as /audio.wav, for comparison.
+/// nginx serving one file as /audio.wav, or several, for comparison and as a feed server.
 struct NginxProcess {
     let pid: pid_t
     let port: Int
     let folder: String
 
     init(file: String, folder base: String) throws(BenchmarkError) {
-        guard access("/usr/sbin/nginx", X_OK) == 0, !file.isEmpty else { throw BenchmarkError("no nginx") }
+        try self.init(files: ["audio.wav": file], folder: base)
+    }
+
+    /// nginx serving `files` (name in the root → path).
+    init(files: [String: String], folder base: String) throws(BenchmarkError) {
+        guard access("/usr/sbin/nginx", X_OK) == 0, !files.isEmpty else { throw BenchmarkError("no nginx") }
         folder = "\(base)/nginx"
         // nginx's workers run as nobody: the private scratch folder must let them through,
         // or every answer is 403 (which wrk would count as requests).
         chmod(base, 0o755)
         mkdir(folder, 0o755)
         mkdir("\(folder)/www", 0o755)
-        symlink(file, "\(folder)/www/audio.wav")
+        for (name, path) in files { symlink(path, "\(folder)/www/\(name)") }
         port = Int.random(in: 20_000..<60_000)
         let configuration = """
             daemon off; master_process on; worker_processes 1; pid \(folder)/nginx.pid; error_log \(folder)/error.log;
             events { worker_connections 1024; }
             http { access_log off; sendfile on; client_body_temp_path \(folder); proxy_temp_path \(folder);
               fastcgi_temp_path \(folder); uwsgi_temp_path \(folder); scgi_temp_path \(folder);
-              types { audio/wav wav; }
+              types { audio/wav wav; application/rss+xml xml; }
               server { listen 127.0.0.1:\(port); root \(folder)/www; } }
             """
         _ = FileManager.default.createFile(atPath: "\(folder)/nginx.conf", contents: Data(configuration.utf8))
