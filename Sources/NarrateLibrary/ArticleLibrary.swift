@@ -93,7 +93,7 @@ public final class ArticleLibrary: Sendable {
                     """,
                 arguments: [
                     article.title, article.byline, article.site, article.sourceURL, article.sourcePath,
-                    article.language?.lowercased(), article.voice, article.publishedAt, Self.now(), article.document.format.rawValue, hash,
+                    article.language?.lowercased(), article.voice, article.publishedAt, article.savedAt ?? Self.now(), article.document.format.rawValue, hash,
                     words, Double(words) / Self.listeningRate * 60, Self.joinedTags(tags), article.sentences.count,
                     article.document.summaryExcerpt(),
                 ]

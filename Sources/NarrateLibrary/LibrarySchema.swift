@@ -227,7 +227,9 @@ enum LibrarySchema {
         }
         // Feed subscriptions (issue 20): each feed with what its server said last (validators
         // for conditional GET, when to ask again, the last error), and every item seen, so a
-        // refresh takes only what is new and an item whose link fails is not fetched forever.
+        // refresh takes only what is new and an item whose link fails is not fetched forever;
+        // the same for the links of read-later imports (an import run again fetches nothing
+        // it took or found dead before).
         // Articles found by their address, so an item or an import already in the library is
         // skipped without fetching.
         migrator.registerMigration("v9: feed subscriptions") { db in
@@ -262,6 +264,13 @@ enum LibrarySchema {
                     PRIMARY KEY (subscriptionId, guid)
                 ) WITHOUT ROWID;
                 CREATE INDEX feedItemByURL ON feedItem(url);
+                CREATE TABLE savedLink (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    articleId INTEGER REFERENCES article(id) ON DELETE SET NULL,
+                    outcome TEXT NOT NULL,
+                    detail TEXT,
+                    seenAt TEXT NOT NULL
+                ) WITHOUT ROWID;
                 CREATE INDEX articleBySourceURL ON article(sourceURL);
                 """)
         }

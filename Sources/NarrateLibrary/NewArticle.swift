@@ -26,6 +26,8 @@ public struct NewArticle: Sendable {
     public var sentences: [Sentence]
     /// Tags to give it.
     public var tags: [String]
+    /// When it was saved (ISO 8601), for one imported from a read-later service; nil: now.
+    public var savedAt: String?
 
     /// Creates an article to add.
     public init(

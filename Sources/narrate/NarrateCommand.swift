@@ -11,7 +11,7 @@ struct NarrateCommand: ParsableCommand {
         subcommands: [
             ConvertCommand.self, SegmentCommand.self, VoicesCommand.self, AddCommand.self, ListCommand.self,
             ShowCommand.self, SearchCommand.self, TagCommand.self, RemoveCommand.self, ExtractCommand.self, RenderCommand.self, PlayCommand.self, PositionCommand.self, ResumeCommand.self, BatchCommand.self, JobsCommand.self, ServeCommand.self, PublishCommand.self, PodcastCommand.self,
-            SubscribeCommand.self, FeedsCommand.self, UnsubscribeCommand.self, RefreshCommand.self,
+            SubscribeCommand.self, FeedsCommand.self, UnsubscribeCommand.self, RefreshCommand.self, ImportCommand.self,
             WorkerCommand.self, SpeakPartCommand.self,
         ]
     )

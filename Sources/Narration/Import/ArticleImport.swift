@@ -120,10 +120,15 @@ public struct ArticleImport: Sendable {
     /// The article a feed carries whole: `html` (or plain text) from the feed, at `url`,
     /// its language declared or detected by `detector`.
     public func article(feedContent content: String, isHTML: Bool, url: String?, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        try article(carried: content, format: isHTML ? .html : .text, url: url, detector: detector)
+    }
+
+    /// The article an export or a feed carries in `format` (HTML, Markdown or text), from `url`.
+    public func article(carried content: String, format: SourceFormat, url: String?, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
         let bytes = Array(content.utf8)
         let name = url ?? "the feed's item"
         let (document, source) = try ArticleLoader().readWithSource(
-            bytes, format: isHTML ? .html : .text, name: name, contentType: isHTML ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+            bytes, format: format, name: name, contentType: format == .html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
             url: url
         )
         return newArticle(ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: url), sourcePath: nil, detector: detector)

@@ -1,0 +1,231 @@
+public import NarrateCore
+import Foundation
+
+/// Reads the exports of read-later services and browsers into saved links, recognising each
+/// by its content: Pocket (its CSV, and its older HTML export), Instapaper (CSV), Wallabag
+/// (JSON, content included), Omnivore (its metadata JSON, with the Markdown or HTML content
+/// files beside it when they are there), a browser's bookmarks (the Netscape bookmark file
+/// every browser writes), and a plain list of URLs.
+public enum ExportReader {
+    /// The formats, as a person names them.
+    public enum Format: String, Sendable, CaseIterable {
+        case pocketCSV = "Pocket (CSV)"
+        case pocketHTML = "Pocket (HTML)"
+        case instapaper = "Instapaper (CSV)"
+        case wallabag = "Wallabag (JSON)"
+        case omnivore = "Omnivore (JSON)"
+        case bookmarks = "browser bookmarks (HTML)"
+        case urlList = "a list of URLs"
+    }
+
+    /// The line that names what narrate reads, for a file that is none of them.
+    public static let knownFormats =
+        "narrate reads exports of Pocket (CSV or HTML), Instapaper (CSV), Wallabag (JSON), Omnivore (JSON), browser bookmarks (HTML) and lists of URLs"
+
+    /// The links in the export `bytes`, read from `path` (Omnivore's content files are looked
+    /// for beside it), and which format it was.
+    public static func read(_ bytes: [UInt8], path: String) throws(NarrateError) -> (Format, [SavedLink]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+        guard !trimmed.isEmpty else { throw .emptyInput(path: path) }
+        if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
+            return try json(bytes, path: path)
+        }
+        let lowered = trimmed.prefix(4096).lowercased()
+        if lowered.hasPrefix("<!doctype netscape-bookmark-file") || lowered.contains("<dl") && lowered.contains("<dt") {
+            return (.bookmarks, bookmarks(trimmed, base: path))
+        }
+        if lowered.hasPrefix("<") {
+            if lowered.contains("pocket export") || lowered.contains("<h1>unread</h1>") {
+                return (.pocketHTML, pocketHTML(trimmed))
+            }
+            throw .malformedInput(path: path, message: "an HTML file that is neither a bookmarks nor a Pocket export; \(knownFormats)")
+        }
+        let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
+        if firstLine.hasPrefix("title,url,time_added") {
+            return (.pocketCSV, pocketCSV(CSVTable(trimmed)))
+        }
+        if firstLine.hasPrefix("url,title,selection,folder") {
+            return (.instapaper, instapaper(CSVTable(trimmed)))
+        }
+        let lines = trimmed.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let urls = lines.compactMap(absoluteURL)
+        if !urls.isEmpty, urls.count == lines.count {
+            var seen = Set<String>()
+            return (.urlList, urls.filter { seen.insert($0).inserted }.map { SavedLink(url: $0) })
+        }
+        throw .malformedInput(path: path, message: "not an export narrate knows; \(knownFormats)")
+    }
+
+    // MARK: Pocket
+
+    private static func pocketCSV(_ table: CSVTable) -> [SavedLink] {
+        table.records.compactMap { record in
+            guard let url = absoluteURL(record["url"] ?? "") else { return nil }
+            return SavedLink(
+                url: url, title: nonEmpty(record["title"]), savedAt: unixTime(record["time_added"]),
+                tags: splitTags(record["tags"] ?? "", separators: "|,"), archived: (record["status"] ?? "").lowercased() == "archive"
+            )
+        }
+    }
+
+    /// Pocket's HTML export: `<h1>Unread</h1><ul><li><a href time_added tags>` and a
+    /// `<h1>Read Archive</h1>` list.
+    private static func pocketHTML(_ text: String) -> [SavedLink] {
+        guard let root = try? HTMLParser().parse(text, name: "export") else { return [] }
+        var links: [SavedLink] = []
+        var archived = false
+        root.forEachDescendant { node in
+            if node.tag == "h1" {
+                archived = ArticleText.innerText(node).lowercased().contains("archive")
+            } else if node.tag == "a", let url = node.attribute("href").flatMap(absoluteURL) {
+                links.append(SavedLink(
+                    url: url, title: nonEmpty(ArticleText.innerText(node)), savedAt: unixTime(node.attribute("time_added")),
+                    tags: splitTags(node.attribute("tags") ?? "", separators: ","), archived: archived
+                ))
+            }
+        }
+        return links
+    }
+
+    // MARK: Instapaper
+
+    private static func instapaper(_ table: CSVTable) -> [SavedLink] {
+        table.records.compactMap { record in
+            guard let url = absoluteURL(record["url"] ?? "") else { return nil }
+            let folder = (record["folder"] ?? "").trimmingCharacters(in: .whitespaces)
+            var tags: [String] = []
+            // Newer exports carry tags as a JSON array.
+            if let raw = record["tags"], let data = raw.data(using: .utf8),
+                let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
+            {
+                tags = array.compactMap { $0 as? String }
+            }
+            let lowered = folder.lowercased()
+            if !folder.isEmpty, !["unread", "archive", "starred"].contains(lowered) { tags.append(folder) }
+            if lowered == "starred" { tags.append("starred") }
+            return SavedLink(
+                url: url, title: nonEmpty(record["title"]), savedAt: unixTime(record["timestamp"]), tags: tags,
+                archived: lowered == "archive"
+            )
+        }
+    }
+
+    // MARK: Wallabag and Omnivore
+
+    private static func json(_ bytes: [UInt8], path: String) throws(NarrateError) -> (Format, [SavedLink]) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            throw .malformedInput(path: path, message: "not valid JSON; \(knownFormats)")
+        }
+        let entries = (object as? [Any] ?? (object as? [String: Any]).map { [$0] } ?? []).compactMap { $0 as? [String: Any] }
+        guard let first = entries.first else { throw .malformedInput(path: path, message: "a JSON file without entries; \(knownFormats)") }
+        if first["is_archived"] != nil || first["reading_time"] != nil || first["domain_name"] != nil {
+            return (.wallabag, entries.compactMap(wallabag))
+        }
+        if first["slug"] != nil || first["savedAt"] != nil || first["labels"] != nil {
+            let folder = (path as NSString).deletingLastPathComponent
+            return (.omnivore, entries.compactMap { omnivore($0, folder: folder) })
+        }
+        throw .malformedInput(path: path, message: "a JSON file that is neither a Wallabag nor an Omnivore export; \(knownFormats)")
+    }
+
+    private static func wallabag(_ entry: [String: Any]) -> SavedLink? {
+        guard let url = (entry["url"] as? String).flatMap(absoluteURL) else { return nil }
+        // 1 or true, as Wallabag's versions wrote it.
+        let flag = entry["is_archived"]
+        let archived = (flag as? NSNumber)?.boolValue ?? (flag as? Bool) ?? false
+        let tags = (entry["tags"] as? [Any] ?? []).compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["label"] as? String) }
+        return SavedLink(
+            url: url, title: nonEmpty(entry["title"] as? String), savedAt: (entry["created_at"] as? String).flatMap(FeedTimestamp.iso8601),
+            tags: tags, archived: archived, content: nonEmpty(entry["content"] as? String), contentIsHTML: true,
+            language: nonEmpty(entry["language"] as? String)
+        )
+    }
+
+    /// An Omnivore entry, with its content from `content/SLUG.md` (or `.html`) beside the
+    /// metadata file when the export has it.
+    private static func omnivore(_ entry: [String: Any], folder: String) -> SavedLink? {
+        guard let url = (entry["url"] as? String).flatMap(absoluteURL) else { return nil }
+        var content: String?
+        var isHTML = false
+        if let slug = entry["slug"] as? String, !slug.contains("/"), !slug.hasPrefix(".") {
+            for (name, html) in [("\(slug).md", false), ("\(slug).html", true)] {
+                let file = "\(folder.isEmpty ? "." : folder)/content/\(name)"
+                if let bytes = try? FileContents.read(file), let text = nonEmpty(String(decoding: bytes, as: UTF8.self)) {
+                    content = text
+                    isHTML = html
+                    break
+                }
+            }
+        }
+        let labels = (entry["labels"] as? [Any] ?? []).compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["name"] as? String) }
+        let state = (entry["state"] as? String ?? "").lowercased()
+        return SavedLink(
+            url: url, title: nonEmpty(entry["title"] as? String), savedAt: (entry["savedAt"] as? String).flatMap(FeedTimestamp.iso8601),
+            tags: labels, archived: state == "archived" || (entry["isArchived"] as? Bool ?? false), content: content, contentIsHTML: isHTML
+        )
+    }
+
+    // MARK: Bookmarks
+
+    /// A Netscape bookmark file: each link with its folders (the bar and menu roots left out)
+    /// and the browser's TAGS attribute as tags.
+    private static func bookmarks(_ text: String, base: String) -> [SavedLink] {
+        guard let root = try? HTMLParser().parse(text, name: base) else { return [] }
+        var links: [SavedLink] = []
+        var seen = Set<String>()
+        let roots: Set<String> = ["bookmarks bar", "bookmarks toolbar", "bookmarks menu", "other bookmarks", "mobile bookmarks", "favorites bar"]
+        func walk(_ node: HTMLNode, folders: [String]) {
+            for child in node.elementChildren {
+                switch child.tag {
+                case "a":
+                    guard let url = child.attribute("href").flatMap(absoluteURL), seen.insert(url).inserted else { continue }
+                    var tags = splitTags(child.attribute("tags") ?? "", separators: ",")
+                    for folder in folders where !tags.contains(folder) { tags.append(folder) }
+                    links.append(SavedLink(
+                        url: url, title: nonEmpty(ArticleText.innerText(child)), savedAt: unixTime(child.attribute("add_date")), tags: tags
+                    ))
+                case "dt":
+                    // A folder is a <dt> with its name in an <h3> and its links in a <dl>.
+                    var inner = folders
+                    if let heading = child.elementChildren.first(where: { $0.tag == "h3" }) {
+                        let name = ArticleText.innerText(heading).trimmingCharacters(in: .whitespacesAndNewlines)
+                        if !name.isEmpty, !roots.contains(name.lowercased()) { inner.append(name) }
+                    }
+                    walk(child, folders: inner)
+                default:
+                    walk(child, folders: folders)
+                }
+            }
+        }
+        walk(root, folders: [])
+        return links
+    }
+
+    // MARK: Fields
+
+    static func absoluteURL(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = trimmed.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), !trimmed.contains(" ") else { return nil }
+        return FeedLink.absolute(trimmed, against: trimmed)
+    }
+
+    private static func unixTime(_ text: String?) -> String? {
+        guard let text, let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds > 0 else { return nil }
+        return Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+    }
+
+    private static func splitTags(_ text: String, separators: String) -> [String] {
+        text.split(whereSeparator: { separators.contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,164 @@
+public import NarrateCore
+public import NarrateFetch
+public import NarrateIngest
+public import NarrateLibrary
+import Foundation
+
+/// Imports the links of a read-later export: each article taken from the export when it
+/// carries it (Wallabag, Omnivore), else fetched and extracted as `add URL` does,
+/// concurrently but politely; with its saved time, tags and read state (archived → finished).
+/// What the library has already, and what an earlier run found dead, is skipped without a
+/// request, so running the same import again goes on where it stopped.
+public struct LinkImport: Sendable {
+    public var library: ArticleLibrary
+    public var fetcher: PageFetcher
+    public var detector: LanguageDetector?
+    /// Requests at once (2 at most to one host).
+    public var jobs: Int
+    /// Tags every imported article gets, besides its own.
+    public var tags: [String]
+
+    public init(library: ArticleLibrary, fetcher: PageFetcher = PageFetcher(), detector: LanguageDetector?, jobs: Int = 8, tags: [String] = []) {
+        self.library = library
+        self.fetcher = fetcher
+        self.detector = detector
+        self.jobs = max(1, jobs)
+        self.tags = tags
+    }
+
+    /// A link that gave no article, and why.
+    public struct Problem: Sendable, Equatable {
+        public var url: String
+        public var outcome: FeedItemOutcome
+        public var reason: String
+    }
+
+    /// What an import did.
+    public struct Report: Sendable {
+        /// Links in the export (each address once).
+        public var total = 0
+        /// In the library already, or found dead before: not fetched.
+        public var skipped = 0
+        public var added: [Int64] = []
+        /// Articles marked finished (archived in the export).
+        public var finished = 0
+        /// Links whose article was in the library under another address or the same text.
+        public var duplicates = 0
+        public var problems: [Problem] = []
+        /// Whether a stop request ended it early.
+        public var stopped = false
+    }
+
+    /// What the import tells as it goes (from several threads; one at a time).
+    public enum Event: Sendable {
+        /// `done` of `total` links handled (skipped ones count from the start).
+        case progress(done: Int, total: Int)
+        case added(articleId: Int64, title: String, url: String)
+        case problem(Problem)
+    }
+
+    /// Imports `links`. `isCancelled` stops starting new requests; those in flight finish.
+    public func run(
+        _ links: [SavedLink], isCancelled: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Event) -> Void = { _ in }
+    ) throws(NarrateError) -> Report {
+        var seen = Set<String>()
+        let unique = links.filter { seen.insert($0.url).inserted }
+        var result = Report()
+        result.total = unique.count
+        let urls = unique.map(\.url)
+        let inLibrary = try library.articleSourceURLs(among: urls)
+        let before = try library.savedLinkOutcomes(among: urls)
+        let work = unique.filter { link in
+            !inLibrary.contains(link.url) && (before[link.url] == nil || before[link.url] == .failed)
+        }
+        result.skipped = unique.count - work.count
+        report(.progress(done: result.skipped, total: result.total))
+        let counter = Counter(start: result.skipped)
+        let library = self.library
+        let fetcher = self.fetcher
+        let detector = self.detector
+        let tags = self.tags
+        let total = result.total
+        let outcomes = PoliteQueue(concurrency: jobs).run(
+            hosts: work.map { URLComponents(string: $0.url)?.host?.lowercased() ?? $0.url }, isCancelled: isCancelled
+        ) { index -> (LinkOutcome, PoliteQueue.HostHealth) in
+            let link = work[index]
+            let (outcome, health) = Self.take(link, tags: tags, library: library, fetcher: fetcher, detector: detector)
+            switch outcome {
+            case .added(let id, let title, _): report(.added(articleId: id, title: title, url: link.url))
+            case .problem(let problem): report(.problem(problem))
+            case .duplicate: break
+            }
+            report(.progress(done: counter.increment(), total: total))
+            return (outcome, health)
+        }
+        for outcome in outcomes {
+            switch outcome {
+            case .added(let id, _, let finished)?:
+                result.added.append(id)
+                if finished { result.finished += 1 }
+            case .duplicate?: result.duplicates += 1
+            case .problem(let problem)?: result.problems.append(problem)
+            case nil: result.stopped = true
+            }
+        }
+        return result
+    }
+
+    enum LinkOutcome: Sendable {
+        case added(Int64, String, finished: Bool)
+        case duplicate
+        case problem(Problem)
+    }
+
+    /// Takes one link, recording what became of it.
+    private static func take(
+        _ link: SavedLink, tags: [String], library: ArticleLibrary, fetcher: PageFetcher, detector: LanguageDetector?
+    ) -> (LinkOutcome, PoliteQueue.HostHealth) {
+        do throws(NarrateError) {
+            let importer = ArticleImport(language: link.language, tags: link.tags + tags)
+            var article: NewArticle
+            if let content = link.content {
+                article = try importer.article(carried: content, format: link.contentIsHTML ? .html : .markdown, url: link.url, detector: detector)
+                if let title = link.title { article.title = title }
+            } else {
+                article = try importer.article(from: link.url, detector: detector)
+                if let final = article.sourceURL, final != link.url, try library.article(sourceURL: final) != nil {
+                    try library.recordSavedLink(url: link.url, articleId: nil, outcome: .duplicate)
+                    return (.duplicate, .fine)
+                }
+            }
+            article.savedAt = link.savedAt
+            switch try library.add(article) {
+            case .added(let id, let title):
+                if link.archived { _ = try library.savePosition(articleId: id, sentence: max(0, article.sentences.count - 1), finished: true) }
+                try library.recordSavedLink(url: link.url, articleId: id, outcome: .added)
+                return (.added(id, title, finished: link.archived), .fine)
+            case .exists(let id, _):
+                try library.recordSavedLink(url: link.url, articleId: id, outcome: .duplicate)
+                return (.duplicate, .fine)
+            }
+        } catch {
+            let (kind, reason) = FeedRefresh.classify(error)
+            try? library.recordSavedLink(url: link.url, articleId: nil, outcome: kind, detail: reason)
+            return (.problem(Problem(url: link.url, outcome: kind, reason: reason)), kind == .noArticle ? .fine : .failed)
+        }
+    }
+
+    /// Links handled so far, across the workers.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Int
+
+        init(start: Int) {
+            value = start
+        }
+
+        func increment() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}
