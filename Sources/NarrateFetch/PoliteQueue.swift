@@ -10,11 +10,15 @@ public struct PoliteQueue: Sendable {
     public var perHost: Int
     /// Seconds a host is left alone after a request to it failed.
     public var pauseAfterFailure: Double
+    /// Failures in a row after which a host's remaining tasks are given up without a request
+    /// (a host that is down would otherwise cost a pause per link).
+    public var giveUpAfter: Int
 
-    public init(concurrency: Int, perHost: Int = 2, pauseAfterFailure: Double = 2) {
+    public init(concurrency: Int, perHost: Int = 2, pauseAfterFailure: Double = 2, giveUpAfter: Int = 5) {
         self.concurrency = max(1, concurrency)
         self.perHost = max(1, perHost)
         self.pauseAfterFailure = max(0, pauseAfterFailure)
+        self.giveUpAfter = max(1, giveUpAfter)
     }
 
     /// What one task says of its host.
@@ -26,10 +30,11 @@ public struct PoliteQueue: Sendable {
 
     /// Runs `work` for tasks 0..<count (task i goes to host `hosts[i]`), each at most once,
     /// in order as far as the limits allow; tasks not started when `isCancelled` turns true
-    /// are skipped (their result nil). Returns the results by task.
+    /// are skipped (their result nil). A task of a host that failed `giveUpAfter` times in a
+    /// row gets `givenUp(task, failures)` instead of `work`. Returns the results by task.
     public func run<Result: Sendable>(
         hosts: [String], isCancelled: @escaping @Sendable () -> Bool,
-        work: @escaping @Sendable (Int) -> (Result, HostHealth)
+        givenUp: @escaping @Sendable (Int, Int) -> Result, work: @escaping @Sendable (Int) -> (Result, HostHealth)
     ) -> [Result?] {
         let state = State(count: hosts.count)
         let workers = min(concurrency, hosts.count)
@@ -39,11 +44,17 @@ public struct PoliteQueue: Sendable {
         let finished = DispatchSemaphore(value: 0)
         let perHost = self.perHost
         let pause = pauseAfterFailure
+        let limit = giveUpAfter
         for _ in 0..<workers {
             let thread = Thread {
                 while let index = state.next(hosts: hosts, perHost: perHost, isCancelled: isCancelled) {
+                    let failures = state.failuresInARow(hosts[index])
+                    if failures >= limit {
+                        state.finish(index, host: hosts[index], result: givenUp(index, failures), pause: 0, failed: nil)
+                        continue
+                    }
                     let (result, health) = work(index)
-                    state.finish(index, host: hosts[index], result: result, pause: health == .failed ? pause : 0)
+                    state.finish(index, host: hosts[index], result: result, pause: health == .failed ? pause : 0, failed: health == .failed)
                 }
                 finished.signal()
             }
@@ -62,6 +73,7 @@ public struct PoliteQueue: Sendable {
         private var remaining: Int
         private var inFlight: [String: Int] = [:]
         private var pausedUntil: [String: Date] = [:]
+        private var failures: [String: Int] = [:]
         private var firstWaiting = 0
 
         init(count: Int) {
@@ -97,11 +109,20 @@ public struct PoliteQueue: Sendable {
             }
         }
 
-        func finish(_ index: Int, host: String, result: Any, pause: Double) {
+        func failuresInARow(_ host: String) -> Int {
+            condition.lock()
+            defer { condition.unlock() }
+            return failures[host, default: 0]
+        }
+
+        /// Records task `index`'s result; `failed` (nil: given up, not tried) counts toward
+        /// or resets the host's failures in a row.
+        func finish(_ index: Int, host: String, result: Any, pause: Double, failed: Bool?) {
             condition.lock()
             stored[index] = result
             remaining -= 1
             inFlight[host, default: 1] -= 1
+            if let failed { failures[host] = failed ? failures[host, default: 0] + 1 : 0 }
             if pause > 0 { pausedUntil[host] = Date().addingTimeInterval(pause) }
             condition.broadcast()
             condition.unlock()

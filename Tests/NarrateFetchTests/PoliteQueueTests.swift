@@ -41,7 +41,7 @@ struct PoliteQueueTests {
     @Test func noMoreThanTheLimitsAtOnce() {
         let hosts = (0..<40).map { ["a.example", "b.example", "c.example", "d.example", "e.example"][$0 % 5] }
         let gauge = Gauge()
-        let results = PoliteQueue(concurrency: 6, perHost: 2, pauseAfterFailure: 0).run(hosts: hosts, isCancelled: { false }) { index in
+        let results = PoliteQueue(concurrency: 6, perHost: 2, pauseAfterFailure: 0).run(hosts: hosts, isCancelled: { false }, givenUp: { _, _ in -1 }) { index in
             gauge.start(hosts[index])
             usleep(20_000)
             gauge.end(hosts[index])
@@ -55,7 +55,7 @@ struct PoliteQueueTests {
     @Test func aHostThatFailedIsLeftAloneForThePause() {
         let hosts = Array(repeating: "slow.example", count: 3)
         let gauge = Gauge()
-        _ = PoliteQueue(concurrency: 4, perHost: 1, pauseAfterFailure: 0.3).run(hosts: hosts, isCancelled: { false }) { index in
+        _ = PoliteQueue(concurrency: 4, perHost: 1, pauseAfterFailure: 0.3).run(hosts: hosts, isCancelled: { false }, givenUp: { _, _ in -1 }) { index in
             gauge.start(hosts[index])
             gauge.end(hosts[index])
             return (index, .failed)
@@ -70,11 +70,26 @@ struct PoliteQueueTests {
 
     @Test func nothingStartsOnceCancelled() {
         let started = Atomic<Int>(0)
-        let results = PoliteQueue(concurrency: 2).run(hosts: Array(repeating: "x.example", count: 20), isCancelled: { started.load(ordering: .relaxed) >= 4 }) { index in
+        let results = PoliteQueue(concurrency: 2).run(hosts: Array(repeating: "x.example", count: 20), isCancelled: { started.load(ordering: .relaxed) >= 4 }, givenUp: { _, _ in -1 }) { index in
             started.add(1, ordering: .relaxed)
             return (index, .fine)
         }
         let done = results.compactMap { $0 }.count
         #expect(done >= 4 && done <= 6, "\(done) ran")
+    }
+
+    /// A host that fails again and again has its remaining tasks given up without a request.
+    @Test func aHostThatKeepsFailingIsGivenUp() {
+        let tried = Atomic<Int>(0)
+        let hosts = Array(repeating: "down.example", count: 50) + ["up.example"]
+        let results = PoliteQueue(concurrency: 4, perHost: 2, pauseAfterFailure: 0.01, giveUpAfter: 3).run(
+            hosts: hosts, isCancelled: { false }, givenUp: { _, failures in "given up after \(failures)" }
+        ) { index in
+            tried.add(1, ordering: .relaxed)
+            return hosts[index] == "up.example" ? ("fetched", .fine) : ("failed", .failed)
+        }
+        #expect(tried.load(ordering: .relaxed) <= 6, "\(tried.load(ordering: .relaxed)) requests to a host that was down")
+        #expect(results.last == "fetched")
+        #expect(results.filter { $0?.hasPrefix("given up") == true }.count >= 45)
     }
 }

@@ -164,7 +164,10 @@ public struct FeedRefresh: Sendable {
         let queue = PoliteQueue(concurrency: jobs)
         let fetcher = self.fetcher
         let feeds = due
-        let fetched = queue.run(hosts: feeds.map { Self.host(of: $0.url) }, isCancelled: isCancelled) { index -> (FeedFetchResult, PoliteQueue.HostHealth) in
+        let fetched = queue.run(
+            hosts: feeds.map { Self.host(of: $0.url) }, isCancelled: isCancelled,
+            givenUp: { _, failures in .failed(.fetchFailed(url: "", reason: "not asked: its host failed \(failures) times in a row")) }
+        ) { index -> (FeedFetchResult, PoliteQueue.HostHealth) in
             let subscription = feeds[index]
             do throws(NarrateError) {
                 let outcome = try fetcher.fetchFeed(subscription.url, etag: subscription.etag, lastModified: subscription.lastModified)
@@ -185,7 +188,11 @@ public struct FeedRefresh: Sendable {
         let library = self.library
         let detector = self.detector
         let items = work
-        let done = queue.run(hosts: items.map { Self.host(of: $0.url ?? $0.subscription.url) }, isCancelled: isCancelled) { index in
+        let done = queue.run(
+            hosts: items.map { Self.host(of: $0.url ?? $0.subscription.url) }, isCancelled: isCancelled,
+            // Not recorded: tried again at the next refresh.
+            givenUp: { _, failures in ItemOutcome.problem(.failed, "not tried: its host failed \(failures) times in a row") }
+        ) { index in
             Self.take(items[index], library: library, fetcher: fetcher, detector: detector)
         }
         var addedByFeed: [Int64: Int] = [:]

@@ -80,7 +80,14 @@ public struct LinkImport: Sendable {
         let tags = self.tags
         let total = result.total
         let outcomes = PoliteQueue(concurrency: jobs).run(
-            hosts: work.map { URLComponents(string: $0.url)?.host?.lowercased() ?? $0.url }, isCancelled: isCancelled
+            hosts: work.map { URLComponents(string: $0.url)?.host?.lowercased() ?? $0.url }, isCancelled: isCancelled,
+            givenUp: { index, failures in
+                // Not recorded: tried again when the import runs again.
+                let problem = Problem(url: work[index].url, outcome: .failed, reason: "not tried: its host failed \(failures) times in a row")
+                report(.problem(problem))
+                report(.progress(done: counter.increment(), total: total))
+                return .problem(problem)
+            }
         ) { index -> (LinkOutcome, PoliteQueue.HostHealth) in
             let link = work[index]
             let (outcome, health) = Self.take(link, tags: tags, library: library, fetcher: fetcher, detector: detector)
