@@ -58,6 +58,8 @@ struct ImportCommand: ParsableCommand {
             let report = try importer.run(links, isCancelled: { Interruption.isRequested }, report: progress.event)
             progress.finish(report)
             if Interruption.isRequested { ErrorReporter.terminate(130) }
+            // Links that failed in a way that may pass: run it again (75, as a batch's failures).
+            if report.problems.contains(where: { $0.outcome == .failed }) { ErrorReporter.terminate(75) }
         }
     }
 }

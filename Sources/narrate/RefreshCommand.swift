@@ -112,6 +112,7 @@ struct RefreshCommand: ParsableCommand {
                 .run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: Interruption.stopRequests)
             if !json { progress.report(summary, upToDate: 0, json: false) }
             if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
+            if !summary.failed.isEmpty { ErrorReporter.terminate(75) }
         }
         if report.failedFeeds > 0 && report.failedFeeds == report.checked { ErrorReporter.terminate(69) }
     }

@@ -187,4 +187,16 @@ struct FeedCommandTests {
             #expect(both.status == 64)
         }
     }
+
+    /// An item whose page failed (a 500) is tried again at the next refresh: the feed's
+    /// validators are not kept, so the server cannot answer 304 and hide it.
+    @Test func aFailedItemIsTriedAgainAtTheNextRefresh() throws {
+        try withServer { server in
+            let first = try narrate(["subscribe", server.url("/flaky-feed.xml")])
+            #expect(first.standardOutput.contains("  failed, tried again next time: \(server.url("/broken")): HTTP 500"), "\(first.standardOutput)")
+            #expect(try feeds().first?["etag"] == nil)
+            let again = try narrate(["refresh"])
+            #expect(again.standardOutput.contains("  failed, tried again next time: \(server.url("/broken")): HTTP 500"), "\(again.standardOutput)")
+        }
+    }
 }

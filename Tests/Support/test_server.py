@@ -224,6 +224,20 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+        elif path == "/flaky-feed.xml":
+            # A feed with validators whose one item's page fails with a 500.
+            if self.headers.get("If-None-Match") == '"flaky-v1"':
+                self.send_response(304)
+                self.end_headers()
+                return
+            body = ("<rss version=\"2.0\"><channel><title>Flaky</title><item><title>Broken</title>"
+                    "<link>/broken</link><guid>broken-1</guid></item></channel></rss>").encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/rss+xml")
+            self.send_header("ETag", '"flaky-v1"')
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
         elif path == "/news-feed.xml":
             self.send_body(200, "application/rss+xml", NEWS_FEED)
         elif path == "/changing-feed.xml":

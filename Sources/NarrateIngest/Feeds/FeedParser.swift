@@ -63,12 +63,17 @@ public struct FeedParser: Sendable {
         if let charset, !charset.isEmpty { encodings.append(charset) }
         if String(validating: bytes, as: UTF8.self) == nil { encodings.append("windows-1252") }
         var firstFailure: XMLTree.Failure?
+        // The encoding whose failure was not one of its characters: recovery reads in it.
+        var readable = encodings.last ?? nil
         for encoding in encodings {
             do {
                 return try XMLTree(bytes: bytes, encoding: encoding)
             } catch {
                 if firstFailure == nil { firstFailure = error }
-                guard case .malformed(_, _, let message) = error, Self.isEncodingProblem(message) else { break }
+                guard case .malformed(_, _, let message) = error, Self.isEncodingProblem(message) else {
+                    readable = encoding
+                    break
+                }
             }
         }
         switch firstFailure {
@@ -79,9 +84,7 @@ public struct FeedParser: Sendable {
         case .noMemory?:
             throw .malformedInput(path: source, message: "out of memory reading it")
         case .malformed(let line, let column, let message)?:
-            if let recovered = try? XMLTree(bytes: bytes, encoding: encodings.last ?? nil, recover: true), recovered.root != nil,
-                recovered.recovered.map({ if case .malformed = $0 { true } else { false } }) ?? true
-            {
+            if let recovered = try? XMLTree(bytes: bytes, encoding: readable, recover: true), recovered.root != nil {
                 return recovered
             }
             throw .malformedInput(path: source, message: "not well-formed XML at line \(line), column \(column): \(message)")

@@ -25,7 +25,7 @@ struct JSONFeedReader {
         let items = (feed["items"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.map { item in
             let html = item["content_html"] as? String
             let text = item["content_text"] as? String
-            let id: String? = (item["id"] as? String) ?? (item["id"] as? NSNumber).map { "\($0)" }
+            let id: String? = Self.plain((item["id"] as? String) ?? (item["id"] as? NSNumber).map { "\($0)" })
             let published = (item["date_published"] as? String) ?? (item["date_modified"] as? String)
             return FeedItem(
                 guid: id, url: FeedLink.absolute((item["url"] as? String) ?? (item["external_url"] as? String), against: site ?? source),

@@ -53,7 +53,7 @@ public struct OPMLDocument: Sendable, Equatable {
         func walk(_ element: XMLTree.Element, folder: String?) {
             for outline in element.children("outline") {
                 let text = XMLFeedReader.plain(outline.attribute("title") ?? outline.attribute("text"))
-                if let url = outline.attribute("xmlUrl").flatMap({ FeedLink.absolute($0, against: "https://invalid.invalid/") }),
+                if let url = outline.attribute("xmlUrl").flatMap(ExportReader.absoluteURL),
                     !outlines.contains(where: { $0.url == url })
                 {
                     outlines.append(Outline(url: url, title: text, siteURL: outline.attribute("htmlUrl"), folder: folder))

@@ -13,7 +13,7 @@ struct XMLFeedReader {
         let site = link(channel.child("link")?.text, against: base)
         var feed = Feed(
             format: .rss, title: plain(channel.child("title")?.text), siteURL: site,
-            feedURL: channel.children("link", in: Namespace.atom).first { $0.attribute("rel") == "self" }?.attribute("href"),
+            feedURL: link(channel.children("link", in: Namespace.atom).first { $0.attribute("rel") == "self" }?.attribute("href"), against: base),
             language: plain(channel.child("language")?.text ?? channel.child("language", in: Namespace.dublinCore)?.text)
         )
         // RSS 0.91 puts items in the channel; a few feeds put them beside it.

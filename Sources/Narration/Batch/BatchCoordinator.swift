@@ -197,6 +197,12 @@ public struct BatchCoordinator {
             for job in try library.jobs(ids: jobIds) {
                 result.titles[job.articleId] = try? library.article(id: job.articleId).summary.title
             }
+        } catch {
+            // Workers already at it finish their jobs (the rest stay queued for `jobs run`)
+            // before the error is told.
+            pool.signal(SIGUSR1)
+            while pool.count > 0 { pool.waitForAnEnd(seconds: 0.2) }
+            throw error
         }
         guard !jobIds.isEmpty else { return (result, Summary()) }
         return (result, try run(jobIds: jobIds, titles: result.titles, stopRequests: stopRequests, pool: pool))

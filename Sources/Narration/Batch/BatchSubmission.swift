@@ -111,6 +111,8 @@ public struct BatchSubmission {
                 paths.append(input)
             }
         }
+        // Folders expanded before anything is queued: one without articles stops the batch here.
+        let files = paths.isEmpty ? [] : try ArticleImport.expand(paths)
         try Self.createFolder(folder)
         var queue = Queueing(submission: self, library: library, engine: engine, presets: presets, unrendered: articles.unrendered)
         var result = Result()
@@ -118,10 +120,10 @@ public struct BatchSubmission {
             if isCancelled() { throw .interrupted }
             try queue.consider(id, result: &result, report: report, queued: queued)
         }
-        if !paths.isEmpty {
+        if !files.isEmpty {
             let detector = SpeechLanguage.detector(engine: engine, environment: environment)
             let importer = ArticleImport()
-            for path in try ArticleImport.expand(paths) {
+            for path in files {
                 if isCancelled() { throw .interrupted }
                 let id: Int64
                 do throws(NarrateError) {

@@ -28,9 +28,18 @@ public final class BatchWorkers {
     /// How many are running (as last reaped).
     public var count: Int { running.count }
 
-    /// Starts workers until `wanted` (at most the limit) are running.
+    /// When the last replacement was started.
+    private var lastReplacement = ContinuousClock.now - .seconds(1)
+
+    /// Starts workers until `wanted` (at most the limit) are running. Workers that replace
+    /// ended ones start at most five a second: one that dies as it starts (a library it
+    /// cannot open) is not restarted in a tight loop.
     public func start(upTo wanted: Int) throws(NarrateError) {
         while running.count < min(limit, wanted) {
+            if names.count >= limit {
+                guard ContinuousClock.now - lastReplacement >= .milliseconds(200) else { return }
+                lastReplacement = ContinuousClock.now
+            }
             let name = "\(getpid())-\(names.count + 1)"
             running[try launcher.launch(name: name)] = name
             names.append(name)

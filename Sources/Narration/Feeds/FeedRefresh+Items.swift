@@ -9,6 +9,8 @@ extension FeedRefresh {
     enum FeedFetchResult: Sendable {
         case fetched(ConditionalFetch)
         case failed(NarrateError)
+        /// Not asked: its host failed again and again in this refresh. Still due next time.
+        case givenUp
     }
 
     /// A feed read this time, with the validators to keep.
@@ -44,6 +46,9 @@ extension FeedRefresh {
         result.checked += 1
         let page: FetchedPage
         switch outcome {
+        case .givenUp:
+            result.checked -= 1
+            return ([], nil)
         case .failed(let error):
             try fail(subscription, error: Self.line(error), notBefore: now + Self.backoff(errors: subscription.errorCount + 1), result: &result, report: report)
             return ([], nil)
@@ -70,7 +75,7 @@ extension FeedRefresh {
         var keyed: [(String, FeedItem)] = []
         var keys = Set<String>()
         for item in feed.items {
-            let key = item.guid ?? item.url ?? "text:" + String((item.title ?? "") + (item.content ?? item.summary ?? "")).hashValueText
+            let key = item.guid.flatMap(XMLFeedReaderKey.nonEmpty) ?? item.url ?? "text:" + String((item.title ?? "") + (item.content ?? item.summary ?? "")).hashValueText
             if keys.insert(key).inserted { keyed.append((key, item)) }
         }
         let seen = try library.seenItems(subscriptionId: subscription.id, guids: keyed.map(\.0))
@@ -105,17 +110,45 @@ extension FeedRefresh {
 
     /// Takes one item: the article from the feed when it carries it whole, else from its
     /// link; recorded either way.
-    static func take(
+    /// What a worker made of an item: the article to add, or why there is none.
+    enum Prepared: Sendable {
+        case article(NewArticle)
+        case outcome(ItemOutcome)
+    }
+
+    /// Prepares one item (on a worker): the article from the feed when it carries it whole,
+    /// else from its link.
+    static func prepare(
         _ work: ItemWork, library: ArticleLibrary, fetcher: PageFetcher, detector: LanguageDetector?
-    ) -> (ItemOutcome, PoliteQueue.HostHealth) {
-        let outcome: ItemOutcome
-        var health = PoliteQueue.HostHealth.fine
+    ) -> (Prepared, PoliteQueue.HostHealth) {
         do {
-            outcome = try takeOrThrow(work, library: library, fetcher: fetcher, detector: detector)
+            return (try prepareOrThrow(work, library: library, fetcher: fetcher, detector: detector), .fine)
         } catch {
             let (kind, reason) = classify(error)
-            if kind == .failed || kind == .dead { health = .failed }
-            outcome = .problem(kind, reason)
+            return (.outcome(.problem(kind, reason)), isHostFailure(error) ? .failed : .fine)
+        }
+    }
+
+    /// Adds a prepared item's article (on the calling thread, in the feed's order, so ids
+    /// follow the feed's time) and records what became of the item.
+    static func finish(_ work: ItemWork, prepared: Prepared, library: ArticleLibrary) -> ItemOutcome {
+        var outcome: ItemOutcome
+        switch prepared {
+        case .outcome(let known):
+            outcome = known
+        case .article(let article):
+            do {
+                if let url = article.sourceURL, try library.article(sourceURL: url) != nil {
+                    outcome = .duplicate
+                } else {
+                    switch try library.add(article) {
+                    case .added(let id, let title): outcome = .added(id, title)
+                    case .exists: outcome = .duplicate
+                    }
+                }
+            } catch {
+                outcome = .problem(.failed, line(error))
+            }
         }
         let (recorded, articleId, detail): (FeedItemOutcome, Int64?, String?) = switch outcome {
         case .added(let id, _): (.added, id, nil)
@@ -125,13 +158,13 @@ extension FeedRefresh {
         try? library.recordItem(
             subscriptionId: work.subscription.id, guid: work.key, url: work.url, articleId: articleId, outcome: recorded, detail: detail
         )
-        return (outcome, health)
+        return outcome
     }
 
-    private static func takeOrThrow(
+    private static func prepareOrThrow(
         _ work: ItemWork, library: ArticleLibrary, fetcher: PageFetcher, detector: LanguageDetector?
-    ) throws(NarrateError) -> ItemOutcome {
-        if let url = work.url, try library.article(sourceURL: url) != nil { return .duplicate }
+    ) throws(NarrateError) -> Prepared {
+        if let url = work.url, try library.article(sourceURL: url) != nil { return .outcome(.duplicate) }
         let subscription = work.subscription
         let importer = ArticleImport(language: subscription.language, tags: subscription.tag.map { [$0] } ?? [])
         var article: NewArticle
@@ -140,8 +173,7 @@ extension FeedRefresh {
             // Content from a feed has no title of its own: the item's is the article's.
             if let title = work.item.title { article.title = title }
         } else if let url = work.url {
-            article = try importer.article(from: url, detector: detector)
-            if let existing = try library.article(sourceURL: article.sourceURL ?? url), existing > 0 { return .duplicate }
+            article = try importer.article(from: url, detector: detector, fetcher: fetcher)
         } else if let summary = work.item.summary {
             article = try importer.article(feedContent: summary, isHTML: true, url: nil, detector: detector)
         } else {
@@ -153,10 +185,7 @@ extension FeedRefresh {
         if article.byline == nil { article.byline = work.item.author }
         if article.site == nil { article.site = work.site }
         if article.sourceURL == nil { article.sourceURL = work.url }
-        switch try library.add(article) {
-        case .added(let id, let title): return .added(id, title)
-        case .exists: return .duplicate
-        }
+        return .article(article)
     }
 
     /// Whether a feed's content is the whole article rather than a teaser: long enough to be
@@ -176,13 +205,21 @@ extension FeedRefresh {
         let reason = line(error)
         switch error {
         case .fetchFailed(_, let why):
-            let dead = ["HTTP 404", "HTTP 410", "unknown host", "redirect loop", "not a valid", "more than 10 redirects", "HTTP 401", "HTTP 403"]
+            let dead = ["HTTP 404", "HTTP 410", "unknown host", "redirect loop", "not a valid", "more than 10 redirects"]
             return (dead.contains { why.contains($0) } ? .dead : .failed, reason)
         case .noReadableArticle, .unsupportedContent, .emptyInput, .noSpeakableText, .binaryInput, .malformedInput:
             return (.noArticle, reason)
         default:
             return (.failed, reason)
         }
+    }
+
+    /// Whether `error` says the host itself is in trouble (no connection, a timeout, a 5xx,
+    /// 429), so the queue pauses before asking it again; a missing page says nothing of it.
+    static func isHostFailure(_ error: NarrateError) -> Bool {
+        guard case .fetchFailed(_, let why) = error else { return false }
+        if why.hasPrefix("HTTP ") { return why.hasPrefix("HTTP 5") || why.hasPrefix("HTTP 429") }
+        return !["redirect loop", "not a valid", "more than 10 redirects", "larger than", "redirected to"].contains { why.contains($0) }
     }
 
     /// Seconds a failing feed is left alone after `errors` failures in a row: 15 minutes,
@@ -225,5 +262,12 @@ extension String {
             hash = hash &* 0x100_0000_01b3
         }
         return String(hash, radix: 16)
+    }
+}
+
+/// Item keys: an id of nothing but white space is no id.
+enum XMLFeedReaderKey {
+    static func nonEmpty(_ text: String) -> String? {
+        text.allSatisfy(\.isWhitespace) ? nil : text
     }
 }

@@ -166,7 +166,7 @@ public struct FeedRefresh: Sendable {
         let feeds = due
         let fetched = queue.run(
             hosts: feeds.map { Self.host(of: $0.url) }, isCancelled: isCancelled,
-            givenUp: { _, failures in .failed(.fetchFailed(url: "", reason: "not asked: its host failed \(failures) times in a row")) }
+            givenUp: { _, _ in .givenUp }
         ) { index -> (FeedFetchResult, PoliteQueue.HostHealth) in
             let subscription = feeds[index]
             do throws(NarrateError) {
@@ -191,13 +191,27 @@ public struct FeedRefresh: Sendable {
         let done = queue.run(
             hosts: items.map { Self.host(of: $0.url ?? $0.subscription.url) }, isCancelled: isCancelled,
             // Not recorded: tried again at the next refresh.
-            givenUp: { _, failures in ItemOutcome.problem(.failed, "not tried: its host failed \(failures) times in a row") }
+            givenUp: { _, failures in Prepared.outcome(.problem(.failed, "not tried: its host failed \(failures) times in a row")) }
         ) { index in
-            Self.take(items[index], library: library, fetcher: fetcher, detector: detector)
+            Self.prepare(items[index], library: library, fetcher: fetcher, detector: detector)
         }
         var addedByFeed: [Int64: Int] = [:]
+        // Feeds with an item to try again (failed, given up, not started): their validators
+        // are not kept, so the next refresh reads them whole rather than hearing 304.
+        var unfinished = Set<Int64>()
         for (index, item) in work.enumerated() {
-            guard let outcome = done[index] else { continue }
+            guard let prepared = done[index] else {
+                unfinished.insert(item.subscription.id)
+                continue
+            }
+            // A given-up item is not recorded: tried again next time.
+            let outcome: ItemOutcome
+            if case .outcome(.problem(.failed, let reason)) = prepared, reason.hasPrefix("not tried:") {
+                outcome = .problem(.failed, reason)
+            } else {
+                outcome = Self.finish(item, prepared: prepared, library: library)
+            }
+            if case .problem(.failed, _) = outcome { unfinished.insert(item.subscription.id) }
             switch outcome {
             case .added(let id, let title):
                 result.added.append(id)
@@ -214,9 +228,10 @@ public struct FeedRefresh: Sendable {
         for subscription in due {
             guard let feed = readFeeds[subscription.id] else { continue }
             let added = addedByFeed[subscription.id, default: 0]
+            let keep = !unfinished.contains(subscription.id)
             try library.recordCheck(subscriptionId: subscription.id, ArticleLibrary.FeedCheck(
-                title: feed.feed.title, siteURL: feed.feed.siteURL, format: feed.feed.format.rawValue, etag: feed.etag,
-                lastModified: feed.lastModified, newItems: added
+                title: feed.feed.title, siteURL: feed.feed.siteURL, format: feed.feed.format.rawValue, etag: keep ? feed.etag : nil,
+                lastModified: keep ? feed.lastModified : nil, newItems: added
             ))
             report(.feedChecked(subscription, added: added, notModified: false, error: feed.feed.problem))
         }

@@ -1,5 +1,5 @@
 public import NarrateCore
-import NarrateFetch
+public import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
 import NarrateText
@@ -110,9 +110,9 @@ public struct ArticleImport: Sendable {
     /// The article read from `input` (a path, "-" or a URL), its language declared or
     /// detected by `detector`, its sentences segmented.
     public func article(
-        from input: String, detector: LanguageDetector?, isCancelled: () -> Bool = { false }
+        from input: String, detector: LanguageDetector?, fetcher: PageFetcher = PageFetcher(), isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> NewArticle {
-        let loaded = try ArticleInput.load(input, format: format, isCancelled: isCancelled)
+        let loaded = try ArticleInput.load(input, format: format, fetcher: fetcher, isCancelled: isCancelled)
         let isFile = input != "-" && loaded.url == nil
         return newArticle(loaded, sourcePath: isFile ? absolute(input) : nil, detector: detector)
     }

@@ -1,5 +1,5 @@
 public import NarrateCore
-import NarrateFetch
+public import NarrateFetch
 public import NarrateIngest
 
 /// Reading the article a command was given: refusing formats narrate cannot read yet, and
@@ -44,11 +44,12 @@ public enum ArticleInput {
     /// (its format `format` when forced, else its content type). `isCancelled` is asked when
     /// a signal interrupts a read of standard input.
     public static func load(
-        _ input: String, format: SourceFormat?, loader: ArticleLoader = ArticleLoader(), isCancelled: () -> Bool = { false }
+        _ input: String, format: SourceFormat?, loader: ArticleLoader = ArticleLoader(), fetcher: PageFetcher = PageFetcher(),
+        isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> Loaded {
         try refuseUnsupported(input, format: format)
         if PageFetcher.isURL(input) {
-            let page = try PageFetcher().fetch(input)
+            let page = try fetcher.fetch(input)
             let chosen = format
                 ?? page.contentType.flatMap(ArticleLoader.format(forContentType:))
                 ?? ArticleLoader.format(forPath: page.finalURL.split(separator: "?").first.map(String.init) ?? "")

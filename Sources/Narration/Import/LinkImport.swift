@@ -129,7 +129,7 @@ public struct LinkImport: Sendable {
                 article = try importer.article(carried: content, format: link.contentIsHTML ? .html : .markdown, url: link.url, detector: detector)
                 if let title = link.title { article.title = title }
             } else {
-                article = try importer.article(from: link.url, detector: detector)
+                article = try importer.article(from: link.url, detector: detector, fetcher: fetcher)
                 if let final = article.sourceURL, final != link.url, try library.article(sourceURL: final) != nil {
                     try library.recordSavedLink(url: link.url, articleId: nil, outcome: .duplicate)
                     return (.duplicate, .fine)
@@ -148,7 +148,7 @@ public struct LinkImport: Sendable {
         } catch {
             let (kind, reason) = FeedRefresh.classify(error)
             try? library.recordSavedLink(url: link.url, articleId: nil, outcome: kind, detail: reason)
-            return (.problem(Problem(url: link.url, outcome: kind, reason: reason)), kind == .noArticle ? .fine : .failed)
+            return (.problem(Problem(url: link.url, outcome: kind, reason: reason)), FeedRefresh.isHostFailure(error) ? .failed : .fine)
         }
     }
 
