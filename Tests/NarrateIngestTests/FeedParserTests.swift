@@ -256,4 +256,15 @@ struct FeedParserTests {
         #expect(feed.title == "Café & Bar" || feed.title == "Café Bar", "\(feed.title ?? "nil")")
         #expect(feed.problem != nil)
     }
+
+    @Test func datesAsFeedsWriteThem() throws {
+        let feed = try parse("""
+            <rss><channel>
+            <item><guid>1</guid><pubDate>Tue, 10 Jun 03 04:00:00 GMT</pubDate></item>
+            <item><guid>2</guid><pubDate>Wed, 4 Sept 2024 9:05:00 EST</pubDate></item>
+            <item><guid>3</guid><pubDate>not a date</pubDate></item>
+            </channel></rss>
+            """)
+        #expect(feed.items.map(\.published) == ["2003-06-10T04:00:00Z", "2024-09-04T14:05:00Z", "not a date"])
+    }
 }

@@ -47,6 +47,12 @@ enum FeedTimestamp {
         if let comma = value.firstIndex(of: ","), value.distance(from: value.startIndex, to: comma) <= 9 {
             value = String(value[value.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
         }
+        // A two-digit year (RFC 822 allows it): 19xx from 50 on, else 20xx, as RFC 2822 says.
+        var parts = value.split(separator: " ").map(String.init)
+        if parts.count >= 3, parts[2].count == 2, let year = Int(parts[2]) {
+            parts[2] = String(year >= 50 ? 1900 + year : 2000 + year)
+            value = parts.joined(separator: " ")
+        }
         // Four-letter months ("Sept", "June") as three.
         for (long, short) in [("Sept ", "Sep "), ("June ", "Jun "), ("July ", "Jul ")] {
             value = value.replacingOccurrences(of: long, with: short)
@@ -58,7 +64,7 @@ enum FeedTimestamp {
             value = value.dropLast(last.count) + offset
         }
         return parse(value, formats: [
-            "d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm:ss zzz", "d MMM yyyy HH:mm zzz", "d MMM yy HH:mm:ss Z",
+            "d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm:ss zzz", "d MMM yyyy HH:mm zzz",
             "d MMM yyyy HH:mm:ss", "d MMM yyyy",
         ])
     }
