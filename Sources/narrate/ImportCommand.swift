@@ -21,11 +21,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Tag every imported article gets, besides its own.")
     var tag: [String] = []
 
-    @Option(help: "Requests at once (at most 2 to one host).")
-    var jobs = 8
-
-    @Option(help: "Seconds one request may take, redirects and body included.")
-    var timeout = 30.0
+    @OptionGroup var fetchOptions: FetchOptions
 
     @Flag(help: "Print one JSON event per line on standard output instead of progress and a summary.")
     var json = false
@@ -34,11 +30,6 @@ struct ImportCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var libraryOptions: LibraryOptions
-
-    func validate() throws {
-        if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
-    }
 
     func run() throws {
         Interruption.install()
@@ -54,7 +45,7 @@ struct ImportCommand: ParsableCommand {
             let progress = ImportProgress(json: json, quiet: quiet)
             progress.note("\(file): \(format.rawValue), \(links.count) link\(links.count == 1 ? "" : "s")")
             let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
-            let importer = LinkImport(library: library, fetcher: PageFetcher(timeout: timeout), detector: detector, jobs: jobs, tags: tag)
+            let importer = LinkImport(library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs, tags: tag)
             let report = try importer.run(links, isCancelled: { Interruption.isRequested }, report: progress.event)
             progress.finish(report)
             if Interruption.isRequested { ErrorReporter.terminate(130) }

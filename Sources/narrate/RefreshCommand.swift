@@ -16,17 +16,13 @@ struct RefreshCommand: ParsableCommand {
     @Argument(help: "Feed ids (default: every feed that is due).")
     var ids: [Int64] = []
 
-    @Flag(help: "Narrate the new articles (the library's own renders, as 'play' and 'serve' use).")
+    @Flag(help: "Narrate the new articles (the library's own renders, as 'play' and 'serve' use), with --jobs workers.")
     var narrate = false
 
-    @Option(help: "Requests at once (at most 2 to one host); worker processes with --narrate.")
-    var jobs = 8
+    @OptionGroup var fetchOptions: FetchOptions
 
     @Flag(help: "Check feeds whose server asked for a pause, or that wait after errors, too.")
     var force = false
-
-    @Option(help: "Seconds one request may take, redirects and body included.")
-    var timeout = 30.0
 
     @Flag(help: "Print only errors.")
     var quiet = false
@@ -36,16 +32,11 @@ struct RefreshCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    func validate() throws {
-        if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
-    }
-
     func run() throws {
         Interruption.install()
         ErrorReporter.failing { () throws(NarrateError) in
             try Self.refresh(
-                library: try libraryOptions.open(), ids: ids.isEmpty ? nil : ids, force: force, jobs: jobs, timeout: timeout,
+                library: try libraryOptions.open(), ids: ids.isEmpty ? nil : ids, force: force, fetchOptions: fetchOptions,
                 narrate: narrate, quiet: quiet, json: json
             )
         }
@@ -73,10 +64,10 @@ struct RefreshCommand: ParsableCommand {
     /// Refreshes feeds `ids` (all due when nil), printing as it goes, and narrates the new
     /// articles with `narrate` or where their feed asks for it.
     static func refresh(
-        library: ArticleLibrary, ids: [Int64]?, force: Bool, jobs: Int, timeout: Double, narrate: Bool, quiet: Bool, json: Bool
+        library: ArticleLibrary, ids: [Int64]?, force: Bool, fetchOptions: FetchOptions, narrate: Bool, quiet: Bool, json: Bool
     ) throws(NarrateError) {
         let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
-        let refresh = FeedRefresh(library: library, fetcher: PageFetcher(timeout: timeout), detector: detector, jobs: jobs)
+        let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs)
         let printer = Printer(quiet: quiet || json)
         let report = try refresh.refresh(ids: ids, force: force, isCancelled: { Interruption.isRequested }, report: printer.event)
         let queued = try refresh.queueNarration(of: refresh.articlesToNarrate(report, all: narrate))
@@ -108,7 +99,7 @@ struct RefreshCommand: ParsableCommand {
             let progress = BatchProgress(json: false, quiet: quiet || json)
             var titles: [Int64: String] = [:]
             for job in queued { titles[job.articleId] = try? library.article(id: job.articleId).summary.title }
-            let summary = try progress.coordinator(library: library, workers: jobs)
+            let summary = try progress.coordinator(library: library, workers: fetchOptions.jobs)
                 .run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: Interruption.stopRequests)
             if !json { progress.report(summary, upToDate: 0, json: false) }
             if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }

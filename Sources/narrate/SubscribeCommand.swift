@@ -28,17 +28,11 @@ struct SubscribeCommand: ParsableCommand {
     @Flag(help: "Narrate the feed's new articles as they come (the library's own renders).")
     var narrate = false
 
-    @Option(help: "Requests at once while taking its articles (at most 2 to one host).")
-    var jobs = 8
-
-    @Option(help: "Seconds one request may take, redirects and body included.")
-    var timeout = 30.0
+    @OptionGroup var fetchOptions: FetchOptions
 
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
         switch (url, opml) {
         case (nil, nil): throw ValidationError("give a feed's address, or --opml FILE")
         case (.some, .some): throw ValidationError("give a feed's address or --opml FILE, not both")
@@ -51,7 +45,7 @@ struct SubscribeCommand: ParsableCommand {
         Interruption.install()
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
-            let refresh = FeedRefresh(library: library, fetcher: PageFetcher(timeout: timeout), detector: nil, jobs: jobs)
+            let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: nil, jobs: fetchOptions.jobs)
             var outcomes: [ArticleLibrary.SubscribeOutcome] = []
             if let opml {
                 let bytes: [UInt8]
@@ -79,7 +73,7 @@ struct SubscribeCommand: ParsableCommand {
             let read = opml == nil ? outcomes.map(\.subscription.id) : fresh
             guard !read.isEmpty else { return }
             try RefreshCommand.refresh(
-                library: library, ids: read, force: true, jobs: jobs, timeout: timeout, narrate: narrate, quiet: false, json: false
+                library: library, ids: read, force: true, fetchOptions: fetchOptions, narrate: narrate, quiet: false, json: false
             )
         }
     }

@@ -52,7 +52,7 @@ struct XMLFeedReader {
         )
         feed.items = root.children("item", in: space).map { item in
             FeedItem(
-                guid: item.attribute("about", in: Namespace.rdf), url: link(item.child("link", in: space)?.text, against: site ?? base),
+                guid: plain(item.attribute("about", in: Namespace.rdf)), url: link(item.child("link", in: space)?.text, against: site ?? base),
                 title: plain(item.child("title", in: space)?.text),
                 author: plain(item.child("creator", in: Namespace.dublinCore)?.text),
                 published: date(item.child("date", in: Namespace.dublinCore)?.text),

@@ -75,7 +75,7 @@ extension FeedRefresh {
         var keyed: [(String, FeedItem)] = []
         var keys = Set<String>()
         for item in feed.items {
-            let key = item.guid.flatMap(XMLFeedReaderKey.nonEmpty) ?? item.url ?? "text:" + String((item.title ?? "") + (item.content ?? item.summary ?? "")).hashValueText
+            let key = item.guid ?? item.url ?? "text:" + String((item.title ?? "") + (item.content ?? item.summary ?? "")).hashValueText
             if keys.insert(key).inserted { keyed.append((key, item)) }
         }
         let seen = try library.seenItems(subscriptionId: subscription.id, guids: keyed.map(\.0))
@@ -265,9 +265,3 @@ extension String {
     }
 }
 
-/// Item keys: an id of nothing but white space is no id.
-enum XMLFeedReaderKey {
-    static func nonEmpty(_ text: String) -> String? {
-        text.allSatisfy(\.isWhitespace) ? nil : text
-    }
-}

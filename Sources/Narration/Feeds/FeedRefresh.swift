@@ -61,6 +61,9 @@ public struct FeedRefresh: Sendable {
         public var waiting = 0
         /// Items that gave no article: dead links, pages without one, failures to try again.
         public var problems: [Problem] = []
+
+        /// An empty report.
+        public init() {}
     }
 
     // MARK: Subscribing

@@ -80,7 +80,7 @@ public struct LinkImport: Sendable {
         let tags = self.tags
         let total = result.total
         let outcomes = PoliteQueue(concurrency: jobs).run(
-            hosts: work.map { URLComponents(string: $0.url)?.host?.lowercased() ?? $0.url }, isCancelled: isCancelled,
+            hosts: work.map { FeedRefresh.host(of: $0.url) }, isCancelled: isCancelled,
             givenUp: { index, failures in
                 // Not recorded: tried again when the import runs again.
                 let problem = Problem(url: work[index].url, outcome: .failed, reason: "not tried: its host failed \(failures) times in a row")
