@@ -307,6 +307,20 @@ def check_click_word_seeks(browser, view):
         }, {once: true});
     """, element)
     time.sleep(0.3)  # let the pause's save and the scroll settle
+    # A smooth scroll the page began while following the audio may still be moving it:
+    # click only once the word's middle is the word's (not under the player bar) and
+    # has stayed where it is between two looks.
+    browser.wait_for("""
+        const span = arguments[0];
+        const box = span.getBoundingClientRect();
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        const here = document.elementFromPoint(x, y);
+        const still = window.__narrateLastBox && window.__narrateLastBox.x === x && window.__narrateLastBox.y === y;
+        window.__narrateLastBox = {x, y};
+        if (here === span || span.contains(here)) return still;
+        span.scrollIntoView({block: 'center', behavior: 'instant'});
+        return false;
+    """, 5, f"word {index} could not be brought out from under the player bar to click", element)
     element.click()
     after = browser.wait_for("""
         const audio = narratePlayer.audio;
