@@ -67,8 +67,10 @@ let package = Package(
         // libpcaudio (no pkg-config file in Debian) and cairo: C targets that open the library on
         // first use on Linux (see their headers); linked on macOS, with Homebrew's include
         // directory on the compiler's path (CPATH).
+        // The loader the shims below share: a C library opened with dlopen on first use.
+        .target(name: "CNarrateDynamic"),
         .target(
-            name: "CNarratePCAudio",
+            name: "CNarratePCAudio", dependencies: ["CNarrateDynamic"],
             linkerSettings: [.linkedLibrary("pcaudio", .when(platforms: [.macOS]))]
         ),
         .systemLibrary(
@@ -85,15 +87,20 @@ let package = Package(
         // Podcast covers: drawn with cairo (text through fontconfig, DejaVu Sans), a user's
         // JPEG cover decoded with libjpeg through a shim (its errors jump, which Swift cannot).
         .target(
-            name: "CNarrateCairo",
+            name: "CNarrateCairo", dependencies: ["CNarrateDynamic"],
             linkerSettings: [.linkedLibrary("cairo", .when(platforms: [.macOS]))]
         ),
         // libxml2 for feeds and exports: opened on first use on Linux (it brings ICU), linked on
         // macOS; its headers found under the system root on both.
         .target(
-            name: "CNarrateXML",
+            name: "CNarrateXML", dependencies: ["CNarrateDynamic"],
             cSettings: [.unsafeFlags(["-iwithsysroot", "/usr/include/libxml2"])],
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
+        ),
+        // Zip exports (Omnivore's) read with libarchive, loaded on first use as libxml2 is.
+        .target(
+            name: "CNarrateArchive", dependencies: ["CNarrateDynamic"],
+            linkerSettings: [.linkedLibrary("archive", .when(platforms: [.macOS]))]
         ),
         .systemLibrary(
             name: "CNarrateJPEG",
@@ -110,7 +117,7 @@ let package = Package(
         .target(name: "NarrateCore", swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
-            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML"],
+            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive"],
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
@@ -193,7 +200,9 @@ let package = Package(
         ),
 
         .testTarget(name: "NarrateCoreTests", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
-        .testTarget(name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest"], exclude: ["Exports"], swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "NarrateTextTests", dependencies: ["NarrateCore", "NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings
         ),

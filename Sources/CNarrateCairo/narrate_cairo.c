@@ -4,9 +4,9 @@
 #include "narrate_cairo.h"
 #pragma GCC visibility pop
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stddef.h>
+
+#include "narrate_dynamic.h"
 
 #define NARRATE_CAIRO_API(X) \
     X(cairo_create) X(cairo_destroy) X(cairo_fill) X(cairo_get_source) X(cairo_image_surface_create) \
@@ -17,28 +17,8 @@
     X(cairo_show_text) X(cairo_surface_destroy) X(cairo_surface_flush) X(cairo_surface_mark_dirty) \
     X(cairo_surface_status) X(cairo_surface_write_to_png_stream) X(cairo_text_extents)
 
-#define NARRATE_DECLARE(name) static __typeof__(&name) api_##name = NULL;
-NARRATE_CAIRO_API(NARRATE_DECLARE)
-#undef NARRATE_DECLARE
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded = 0;
-
-static void load_library(void) {
-    void *library = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return;
-#define NARRATE_FIND(name) \
-    if ((api_##name = (__typeof__(api_##name))dlsym(library, #name)) == NULL) return;
-    NARRATE_CAIRO_API(NARRATE_FIND)
-#undef NARRATE_FIND
-    loaded = 1;
-}
-
-/* Whether libcairo is loaded, loading it the first time. */
-static int load(void) {
-    pthread_once(&load_once, load_library);
-    return loaded;
-}
+/* load(): whether libcairo is loaded, loading it the first time. */
+NARRATE_DYNAMIC_LIBRARY(NARRATE_CAIRO_API, "libcairo.so.2", narrate_dynamic_nothing_after)
 
 /* A function that returns a value (failed when libcairo cannot be loaded), and one that does not. */
 #define NARRATE_RETURNING(type, name, parameters, arguments, failed) \

@@ -57,8 +57,11 @@ typedef struct {
     void *context;
     narrate_http_head_callback on_head;
     narrate_http_body_callback on_body;
+    narrate_http_continue_callback keep_going;
     /* Set when a callback asked to stop, so the write error libcurl reports is ours. */
     int stopped;
+    /* Set when keep_going gave the transfer up. */
+    int cancelled;
     /* The Location, ETag, Last-Modified and Retry-After headers of the response being
        read, as sent. */
     char location[4096];
@@ -146,6 +149,14 @@ static size_t on_body_bytes(char *bytes, size_t size, size_t count, void *user) 
     return 0;
 }
 
+static int on_progress(void *user, curl_off_t download_total, curl_off_t downloaded, curl_off_t upload_total, curl_off_t uploaded) {
+    (void)download_total, (void)downloaded, (void)upload_total, (void)uploaded;
+    request *state = user;
+    if (state->keep_going == NULL || state->keep_going(state->context)) return 0;
+    state->cancelled = 1;
+    return 1;
+}
+
 static narrate_http_outcome outcome_of(CURLcode code) {
     switch (code) {
     case CURLE_OK: return NARRATE_HTTP_DONE;
@@ -175,14 +186,15 @@ static narrate_http_outcome outcome_of(CURLcode code) {
 narrate_http_outcome narrate_http_get(const char *url, const char *accept, const char *user_agent,
                                       const char *if_none_match, const char *if_modified_since, int64_t timeout_ms,
                                       void *context, narrate_http_head_callback on_head,
-                                      narrate_http_body_callback on_body, char *message, size_t message_length) {
+                                      narrate_http_body_callback on_body, narrate_http_continue_callback keep_going,
+                                      char *message, size_t message_length) {
     if (message_length > 0) message[0] = '\0';
     pthread_once(&load_once, load_library);
     if (load_failure[0] != '\0') {
         snprintf(message, message_length, "%s", load_failure);
         return NARRATE_HTTP_NO_LIBRARY;
     }
-    request state = {.handle = api_curl_easy_init(), .context = context, .on_head = on_head, .on_body = on_body,
+    request state = {.handle = api_curl_easy_init(), .context = context, .on_head = on_head, .on_body = on_body, .keep_going = keep_going,
                      .location = "", .etag = "", .last_modified = "", .retry_after = ""};
     if (state.handle == NULL) {
         snprintf(message, message_length, "libcurl could not start a request");
@@ -216,9 +228,14 @@ narrate_http_outcome narrate_http_get(const char *url, const char *accept, const
     api_curl_easy_setopt(handle, CURLOPT_HEADERDATA, &state);
     api_curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, on_body_bytes);
     api_curl_easy_setopt(handle, CURLOPT_WRITEDATA, &state);
+    if (keep_going != NULL) {
+        api_curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, on_progress);
+        api_curl_easy_setopt(handle, CURLOPT_XFERINFODATA, &state);
+        api_curl_easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
+    }
 
     CURLcode code = api_curl_easy_perform(handle);
-    narrate_http_outcome outcome = state.stopped ? NARRATE_HTTP_STOPPED : outcome_of(code);
+    narrate_http_outcome outcome = state.cancelled ? NARRATE_HTTP_CANCELLED : state.stopped ? NARRATE_HTTP_STOPPED : outcome_of(code);
     if (outcome == NARRATE_HTTP_OTHER)
         snprintf(message, message_length, "%s", details[0] != '\0' ? details : api_curl_easy_strerror(code));
     api_curl_easy_cleanup(handle);

@@ -5,36 +5,16 @@
 #include "narrate_pcaudio.h"
 #pragma GCC visibility pop
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stddef.h>
+
+#include "narrate_dynamic.h"
 
 #define NARRATE_PCAUDIO_API(X) \
     X(create_audio_device_object) X(audio_object_open) X(audio_object_close) X(audio_object_destroy) \
     X(audio_object_write) X(audio_object_drain) X(audio_object_flush) X(audio_object_strerror)
 
-#define NARRATE_DECLARE(name) static __typeof__(&name) api_##name = NULL;
-NARRATE_PCAUDIO_API(NARRATE_DECLARE)
-#undef NARRATE_DECLARE
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded = 0;
-
-static void load_library(void) {
-    void *library = dlopen("libpcaudio.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return;
-#define NARRATE_FIND(name) \
-    if ((api_##name = (__typeof__(api_##name))dlsym(library, #name)) == NULL) return;
-    NARRATE_PCAUDIO_API(NARRATE_FIND)
-#undef NARRATE_FIND
-    loaded = 1;
-}
-
-/* Whether libpcaudio is loaded, loading it the first time. */
-static int load(void) {
-    pthread_once(&load_once, load_library);
-    return loaded;
-}
+/* load(): whether libpcaudio is loaded, loading it the first time. */
+NARRATE_DYNAMIC_LIBRARY(NARRATE_PCAUDIO_API, "libpcaudio.so.0", narrate_dynamic_nothing_after)
 
 struct audio_object *create_audio_device_object(const char *device, const char *application_name,
                                                 const char *description) {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #if !defined(__APPLE__)
-#include <dlfcn.h>
+#include "narrate_dynamic.h"
 
 /* libxml2's functions as narrate calls them, found with dlsym on first use. */
 #define NARRATE_XML_API(X) \
@@ -16,30 +16,16 @@
     X(xmlFreeDoc) X(xmlDocGetRootElement) X(xmlGetNsProp) X(xmlGetNoNsProp) X(xmlNodeGetContent) \
     X(xmlBufferCreate) X(xmlBufferFree) X(xmlBufferContent) X(xmlNodeDump)
 
-#define NARRATE_DECLARE(name) static __typeof__(&name) api_##name = NULL;
-NARRATE_XML_API(NARRATE_DECLARE)
-#undef NARRATE_DECLARE
 /* xmlFree is a variable holding libxml2's deallocator (a macro in its headers). */
 static xmlFreeFunc *api_xmlFree = NULL;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded = 0;
+NARRATE_DYNAMIC_LIBRARY(NARRATE_XML_API, "libxml2.so.2", start_parser)
 
-static void load_library(void) {
-    void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return;
-#define NARRATE_FIND(name) \
-    if ((api_##name = (__typeof__(api_##name))dlsym(library, #name)) == NULL) return;
-    NARRATE_XML_API(NARRATE_FIND)
-#undef NARRATE_FIND
-    if ((api_xmlFree = (xmlFreeFunc *)dlsym(library, "xmlFree")) == NULL) return;
+/* Once the functions are found: the deallocator, and the parser's one-time set-up. */
+static int start_parser(void *library) {
+    if ((api_xmlFree = (xmlFreeFunc *)dlsym(library, "xmlFree")) == NULL) return 0;
     api_xmlInitParser();
-    loaded = 1;
-}
-
-static int load(void) {
-    pthread_once(&load_once, load_library);
-    return loaded;
+    return 1;
 }
 
 #define CALL(name) api_##name

@@ -57,6 +57,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotStream(path: String, kind: String, format: String)
     /// No article in the library has this id.
     case noSuchArticle(id: Int64)
+    /// No feed subscription in the library has this id.
+    case noSuchFeed(id: Int64)
     /// The article was heard to the end: there is no rest of it to write.
     case articleFinished(id: Int64)
     /// A web page has no part that reads as an article (only menus, links, forms).
@@ -76,7 +78,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished, .cannotStream: 64
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
             .noReadableArticle, .unsupportedContent: 65
-        case .inputUnavailable, .noSuchArticle: 66
+        case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
         case .libraryUnavailable, .notALibrary: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable: 69
         case .engine: 70
@@ -133,6 +135,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(its header is rewritten at the end); FLAC, Ogg, Opus, MP3, AU and raw audio can"
         case .noSuchArticle(let id):
             return "no article with id \(id)"
+        case .noSuchFeed(let id):
+            return "no feed with id \(id)"
         case .articleFinished(let id):
             return "article \(id) was heard to the end"
         case .noReadableArticle(let path):

@@ -13,6 +13,9 @@ public struct PageFetcher: Sendable {
     public let maximumBytes: Int
     /// The `User-Agent` header sent with every request.
     public let userAgent: String
+    /// Asked about once a second during a fetch: true gives it up with `.interrupted` (a
+    /// Ctrl-C need not wait for a server that says nothing).
+    public let isCancelled: @Sendable () -> Bool
 
     /// Redirects followed before giving up.
     static let maximumRedirects = 10
@@ -23,8 +26,9 @@ public struct PageFetcher: Sendable {
     /// Creates a fetcher; `timeout` (seconds) and `maximumBytes` must be positive.
     public init(
         timeout: Double = 30, maximumBytes: Int = 20 * 1024 * 1024,
-        userAgent: String = "narrate/0.1 (+offline article narrator)"
+        userAgent: String = "narrate/0.1 (+offline article narrator)", isCancelled: @escaping @Sendable () -> Bool = { false }
     ) {
+        self.isCancelled = isCancelled
         precondition(timeout > 0, "the fetch timeout must be positive")
         precondition(maximumBytes > 0, "the fetch size limit must be positive")
         self.timeout = timeout
@@ -42,7 +46,7 @@ public struct PageFetcher: Sendable {
         let url = try Self.validatedURL(address)
         let transfer = PageTransfer(
             address: address, url: url.absoluteString, maximumBytes: maximumBytes, timeout: timeout,
-            accept: Self.acceptHeader, userAgent: userAgent
+            accept: Self.acceptHeader, userAgent: userAgent, isCancelled: isCancelled
         )
         return try transfer.run()
     }
@@ -66,7 +70,8 @@ public struct PageFetcher: Sendable {
         let validators = etag == nil && lastModified == nil ? nil : PageTransfer.Validators(etag: etag, lastModified: lastModified)
         let transfer = PageTransfer(
             address: address, url: url.absoluteString, maximumBytes: maximumBytes, timeout: timeout,
-            accept: Self.feedAcceptHeader, userAgent: userAgent, mediaTypes: Self.feedMediaTypes, validators: validators
+            accept: Self.feedAcceptHeader, userAgent: userAgent, mediaTypes: Self.feedMediaTypes, validators: validators,
+            isCancelled: isCancelled
         )
         do {
             let page = try transfer.run()

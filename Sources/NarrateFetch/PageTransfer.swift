@@ -31,6 +31,8 @@ final class PageTransfer {
     private let mediaTypes: Set<String>
     /// Sent as If-None-Match and If-Modified-Since, when the caller has a copy.
     private let validators: Validators?
+    /// Asked about once a second: true gives the transfer up (`.interrupted`).
+    private let isCancelled: @Sendable () -> Bool
 
     /// The address of the request in flight, updated on each redirect.
     private var currentURL: String
@@ -57,8 +59,10 @@ final class PageTransfer {
     /// given `timeout` seconds in all.
     init(
         address: String, url: String, maximumBytes: Int, timeout: Double, accept: String, userAgent: String,
-        mediaTypes: Set<String> = PageTransfer.readableMediaTypes, validators: Validators? = nil
+        mediaTypes: Set<String> = PageTransfer.readableMediaTypes, validators: Validators? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
     ) {
+        self.isCancelled = isCancelled
         self.address = address
         self.maximumBytes = maximumBytes
         self.timeout = timeout
@@ -108,11 +112,18 @@ final class PageTransfer {
                 let buffer = UnsafeBufferPointer(start: bytes, count: count)
                 return Unmanaged<PageTransfer>.fromOpaque(context).takeUnretainedValue().bodyArrived(buffer) ? 1 : 0
             },
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<PageTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 0 : 1
+            },
             &message, message.count
         )
         let host = Self.hostAndPort(of: url)
         switch outcome {
         case NARRATE_HTTP_DONE, NARRATE_HTTP_STOPPED: return nil
+        case NARRATE_HTTP_CANCELLED:
+            if failure == nil { failure = .interrupted }
+            return nil
         case NARRATE_HTTP_UNKNOWN_HOST: return "unknown host \(host.name); check the address and the network connection"
         case NARRATE_HTTP_CANNOT_CONNECT: return "could not connect to \(host.withPort)"
         case NARRATE_HTTP_TIMED_OUT: return PageFetcher.timedOut(after: timeout)

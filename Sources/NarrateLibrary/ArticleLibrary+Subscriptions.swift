@@ -51,7 +51,7 @@ extension ArticleLibrary {
         let found = try read { db in
             try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE id = ?", arguments: [id]).map(Self.subscription)
         }
-        guard let found else { throw .invalidOption(name: "feed", message: "no feed with id \(id) ('narrate feeds' lists them)") }
+        guard let found else { throw .noSuchFeed(id: id) }
         return found
     }
 

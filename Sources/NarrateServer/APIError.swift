@@ -46,7 +46,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     static func from(_ error: NarrateError) -> APIError {
         switch error {
-        case .noSuchArticle: APIError(.notFound, error.description)
+        case .noSuchArticle, .noSuchFeed: APIError(.notFound, error.description)
         case .invalidOption, .unknownVoice, .noVoiceSpeaks: APIError(.badRequest, error.description)
         // What was given could not be made an article (a page that would not load counts:
         // the address is the request's).

@@ -47,6 +47,8 @@ enum ErrorReporter {
             return "\(error.description); use --force to overwrite it or -o to choose another path"
         case .noSuchArticle:
             return "\(error.description); 'narrate list' shows the ids"
+        case .noSuchFeed:
+            return "\(error.description); 'narrate feeds' lists them"
         case .articleFinished(let id):
             return "\(error.description); 'narrate position \(id) --reset' starts it over"
         case .audioOutputUnavailable:

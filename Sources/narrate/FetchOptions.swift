@@ -14,6 +14,6 @@ struct FetchOptions: ParsableArguments {
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     }
 
-    /// The fetcher these options ask for.
-    var fetcher: PageFetcher { PageFetcher(timeout: timeout) }
+    /// The fetcher these options ask for; a Ctrl-C gives up the fetches in flight at once.
+    var fetcher: PageFetcher { PageFetcher(timeout: timeout, isCancelled: { Interruption.isRequested }) }
 }

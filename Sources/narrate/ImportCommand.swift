@@ -15,7 +15,7 @@ struct ImportCommand: ParsableCommand {
         discussion: "Run it again to go on after a stop: what is in the library already is skipped without fetching."
     )
 
-    @Argument(help: "The export file (its format is recognised by its content).")
+    @Argument(help: "The export file (its format is recognised by its content), or the folder of an unpacked Omnivore export.")
     var file: String
 
     @Option(help: "Tag every imported article gets, besides its own.")
@@ -34,13 +34,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         ErrorReporter.failing { () throws(NarrateError) in
-            let bytes: [UInt8]
-            do throws(FileContents.ReadError) {
-                bytes = try FileContents.read(file, isCancelled: { Interruption.isRequested })
-            } catch {
-                throw .inputUnavailable(path: file, reason: error.reason)
-            }
-            let (format, links) = try ExportReader.read(bytes, path: file)
+            let (format, links) = try ExportReader.read(path: file, isCancelled: { Interruption.isRequested })
             let library = try libraryOptions.open()
             let progress = ImportProgress(json: json, quiet: quiet)
             progress.note("\(file): \(format.rawValue), \(links.count) link\(links.count == 1 ? "" : "s")")

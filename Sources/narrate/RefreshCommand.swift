@@ -64,12 +64,13 @@ struct RefreshCommand: ParsableCommand {
     /// Refreshes feeds `ids` (all due when nil), printing as it goes, and narrates the new
     /// articles with `narrate` or where their feed asks for it.
     static func refresh(
-        library: ArticleLibrary, ids: [Int64]?, force: Bool, fetchOptions: FetchOptions, narrate: Bool, quiet: Bool, json: Bool
+        library: ArticleLibrary, ids: [Int64]?, force: Bool, fetched: [Int64: FetchedPage] = [:], fetchOptions: FetchOptions, narrate: Bool,
+        quiet: Bool, json: Bool
     ) throws(NarrateError) {
         let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
         let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs)
         let printer = Printer(quiet: quiet || json)
-        let report = try refresh.refresh(ids: ids, force: force, isCancelled: { Interruption.isRequested }, report: printer.event)
+        let report = try refresh.refresh(ids: ids, force: force, fetched: fetched, isCancelled: { Interruption.isRequested }, report: printer.event)
         let queued = try refresh.queueNarration(of: refresh.articlesToNarrate(report, all: narrate))
         if json {
             try JSONOutput.print(Summary(

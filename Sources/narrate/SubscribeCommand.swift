@@ -47,6 +47,7 @@ struct SubscribeCommand: ParsableCommand {
             let library = try libraryOptions.open()
             let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: nil, jobs: fetchOptions.jobs)
             var outcomes: [ArticleLibrary.SubscribeOutcome] = []
+            var pages: [Int64: FetchedPage] = [:]
             if let opml {
                 let bytes: [UInt8]
                 do throws(FileContents.ReadError) {
@@ -57,7 +58,10 @@ struct SubscribeCommand: ParsableCommand {
                 outcomes = try refresh.subscribe(opml: OPMLDocument.read(bytes, name: opml), tag: tag, language: language, narrate: narrate)
                 if outcomes.isEmpty { throw .malformedInput(path: opml, message: "lists no feed (no <outline> with an xmlUrl)") }
             } else if let url {
-                outcomes = [try refresh.subscribe(url, tag: tag, language: language, narrate: narrate)]
+                let (outcome, page) = try refresh.subscribe(url, tag: tag, language: language, narrate: narrate)
+                outcomes = [outcome]
+                // Read once: the refresh takes the feed's items from this copy.
+                pages[outcome.subscription.id] = page
             }
             var fresh: [Int64] = []
             for outcome in outcomes {
@@ -73,7 +77,8 @@ struct SubscribeCommand: ParsableCommand {
             let read = opml == nil ? outcomes.map(\.subscription.id) : fresh
             guard !read.isEmpty else { return }
             try RefreshCommand.refresh(
-                library: library, ids: read, force: true, fetchOptions: fetchOptions, narrate: narrate, quiet: false, json: false
+                library: library, ids: read, force: true, fetched: pages, fetchOptions: fetchOptions, narrate: narrate, quiet: false,
+                json: false
             )
         }
     }

@@ -36,6 +36,9 @@ struct FeedCommandTests {
             #expect(subscribed.status == 0, "\(subscribed.standardError)")
             #expect(subscribed.standardOutput.hasPrefix("subscribed 1 Coast Weekly (\(server.url("/feed.xml")))\n"), "\(subscribed.standardOutput)")
             #expect(subscribed.standardOutput.contains("added 1 The Last Keeper (Coast Weekly)"))
+            // The page once, the feed it links once: its items come from that copy.
+            let counts = try server.requestCounts()
+            #expect(counts["/site.html"] == 1 && counts["/feed.xml"] == 1, "\(counts)")
             var list = try feeds()
             #expect(list.count == 1)
             #expect(list.first?["url"] as? String == server.url("/feed.xml"))
@@ -100,8 +103,8 @@ struct FeedCommandTests {
             #expect(notURL.status == 64)
             #expect(try feeds().isEmpty)
             let unknown = try narrate(["unsubscribe", "7"])
-            #expect(unknown.status == 64)
-            #expect(unknown.standardError.contains("no feed with id 7"))
+            #expect(unknown.status == 66)
+            #expect(unknown.standardError == "narrate: no feed with id 7; 'narrate feeds' lists them\n", "\(unknown.standardError)")
         }
     }
 

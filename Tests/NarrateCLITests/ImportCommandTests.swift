@@ -54,6 +54,92 @@ struct ImportCommandTests {
         #expect(again.standardOutput == "imported 5 links: 0 added, 5 skipped (in the library, or dead before)\n", "\(again.standardOutput)")
     }
 
+    @Test func ctrlCStopsAtOnceAndTheSameImportGoesOnWithoutFetchingAgain() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        // One at a time, in order: two articles, then two links whose server never answers.
+        let list = try scratch.write("urls.txt", text: [
+            server.url("/article.html"), server.url("/ukrainian.html"), server.url("/never?import=1"), server.url("/never?import=2"),
+        ].joined(separator: "\n") + "\n")
+        let output = Pipe()
+        let events = PipeReader(output.fileHandleForReading)
+        let process = try NarrateBinary.start(
+            ["import", list, "--jobs", "1", "--timeout", "600", "--json"],
+            environment: ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"], standardOutput: output
+        )
+        try output.fileHandleForWriting.close()
+        NarrateBinary.waitUntilCatching(SIGINT, process)
+        // Ctrl-C once the silent link is in flight.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, try server.requestCounts()["/never?import=1"] == nil {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let pressed = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        // The server would hold the request for 60 s and the timeout is 600 s: the stop did
+        // not wait for either.
+        #expect(Date().timeIntervalSince(pressed) < 30)
+        #expect(process.terminationStatus == 130)
+        let lines = String(decoding: events.value(), as: UTF8.self).split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.filter { $0["event"] as? String == "added" }.count == 2)
+        #expect(!lines.contains { $0["event"] as? String == "problem" }, "\(lines)")
+        let summary = try #require(lines.last)
+        #expect(summary["event"] as? String == "summary" && summary["stopped"] as? Bool == true && summary["added"] as? Int == 2)
+
+        // Again: the two articles are skipped without a request; the silent links are tried
+        // again (they were not recorded as failed) and time out this time.
+        let again = try narrate(["import", list, "--jobs", "1", "--timeout", "1"])
+        #expect(again.status == 75, "\(again.standardError)")
+        #expect(again.standardOutput.hasPrefix("imported 4 links: 0 added, 2 skipped (in the library, or dead before), 2 failed"), "\(again.standardOutput)")
+        let counts = try server.requestCounts()
+        #expect(counts["/article.html"] == 1 && counts["/ukrainian.html"] == 1, "\(counts)")
+        #expect(counts["/never?import=1"] == 2 && counts["/never?import=2"] == 1, "\(counts)")
+        let list2 = try narrate(["list", "--json"])
+        let articles = try JSONSerialization.jsonObject(with: Data(list2.standardOutput.utf8)) as? [[String: Any]]
+        #expect(articles?.count == 2)
+    }
+
+    @Test func anOmnivoreZipBringsItsArticlesWithoutFetchingThem() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let folder = "\(scratch.path)/omnivore"
+        try FileManager.default.createDirectory(atPath: "\(folder)/content", withIntermediateDirectories: true)
+        let metadata: [[String: Any]] = [
+            ["id": "1", "slug": "harbour-a1", "title": "Harbour", "url": server.url("/gone-harbour"), "state": "Archived",
+             "labels": ["sea", "Ліхтар"], "savedAt": "2024-03-01T08:00:00.000Z"],
+            ["id": "2", "slug": "rivers-b2", "title": "Ріки", "url": server.url("/gone-rivers"), "state": "SUCCEEDED", "labels": []],
+            ["id": "3", "slug": "keeper-c3", "title": "Keeper", "url": server.url("/article.html"), "state": "SUCCEEDED", "labels": []],
+        ]
+        try JSONSerialization.data(withJSONObject: metadata).write(to: URL(fileURLWithPath: "\(folder)/metadata_0_to_2.json"))
+        try "# Harbour\n\nThe boats came in before the storm, one by one, and the harbour master counted them.\n"
+            .write(toFile: "\(folder)/content/harbour-a1.md", atomically: true, encoding: .utf8)
+        try "# Ріки\n\nУсі ріки течуть до моря, але море не переповнюється, і вода повертається знову.\n"
+            .write(toFile: "\(folder)/content/rivers-b2.md", atomically: true, encoding: .utf8)
+        let zip = "\(scratch.path)/Omnivore export.zip"
+        let pack = Process()
+        pack.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        pack.arguments = ["python3", "-c", "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2])", String(zip.dropLast(4)), folder]
+        try pack.run()
+        pack.waitUntilExit()
+        try #require(pack.terminationStatus == 0)
+
+        let run = try narrate(["import", zip])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("\(zip): Omnivore (zip), 3 links\n"), "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("imported 3 links: 3 added (1 marked finished)"), "\(run.standardOutput)")
+        // The two with their Markdown in the zip were not fetched (their addresses are 404s).
+        let counts = try server.requestCounts()
+        #expect(counts["/gone-harbour"] == nil && counts["/gone-rivers"] == nil && counts["/article.html"] == 1, "\(counts)")
+        let list = try narrate(["list", "--json"])
+        let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        let harbour = try #require(articles.first { ($0["title"] as? String) == "Harbour" })
+        #expect(Set(harbour["tags"] as? [String] ?? []) == ["sea", "ліхтар"])
+        #expect(articles.contains { ($0["title"] as? String) == "Ріки" && ($0["language"] as? String)?.hasPrefix("uk") == true }, "\(articles)")
+    }
+
     @Test func jsonEventsAndBadFiles() throws {
         let server = try TestServer.start()
         defer { server.stop() }

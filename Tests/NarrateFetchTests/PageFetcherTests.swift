@@ -212,6 +212,21 @@ struct PageFetcherTests {
         #expect(elapsed >= .seconds(2))
     }
 
+    @Test(arguments: ["/slow", "/stalled-body"])
+    func aCancelledFetchIsGivenUpWhileTheServerSaysNothing(_ path: String) {
+        // /slow says nothing for 10 s, /stalled-body stops after its first bytes; the fetcher
+        // is told to stop half a second in. Without the check it would end after 10 s with
+        // the page or a lost connection, not `.interrupted`.
+        let start = ContinuousClock.now
+        let fetcher = PageFetcher(timeout: 60, isCancelled: { ContinuousClock.now - start > .milliseconds(500) })
+        #expect(throws: NarrateError.interrupted) {
+            try fetcher.fetch(server.url(path))
+        }
+        #expect(throws: NarrateError.interrupted) {
+            try fetcher.fetchFeed(server.url(path))
+        }
+    }
+
     @Test func theTimeoutCoversTheBody() {
         // /stalled-body sends its headers and 16 bytes at once, then nothing for 10 s.
         // A timeout that did not cover the body would wait for the server to close the

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The local HTTP server of `test_server.py` (python3, standard library only),
 /// listening on 127.0.0.1; one runs for the whole suite.
@@ -63,6 +66,13 @@ public final class TestServer: Sendable {
     /// The full address of `path` on this server.
     public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)\(path)"
+    }
+
+    /// How often each path (with its query) has been asked for so far.
+    public func requestCounts() throws -> [String: Int] {
+        guard let address = URL(string: url("/requests")) else { return [:] }
+        let data = try Data(contentsOf: address)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
     }
 
     /// Stops the server and waits for it to exit.

@@ -6,6 +6,7 @@ output, then serves until it is killed (or until its standard input closes, so a
 test run that dies does not leave servers behind).
 """
 
+import json
 import os
 import signal
 import sys
@@ -66,14 +67,17 @@ FEED_MODIFIED = "Sun, 01 Mar 2026 08:00:00 GMT"
 # How often each changing feed was asked for, by its key.
 CHANGING = {}
 CHANGING_LOCK = threading.Lock()
+# How often each path (with its query) was asked for; /requests answers it as JSON, so a
+# test can tell that a second run fetched nothing.
+REQUESTS = {}
+REQUESTS_LOCK = threading.Lock()
 
 
 def changing_feed(key):
-    """A feed that gains an item each time it is asked for (the first two times it has one:
-    subscribing reads it twice, to find it and to take its items)."""
+    """A feed that gains an item each time it is asked for: one item the first time."""
     with CHANGING_LOCK:
         CHANGING[key] = CHANGING.get(key, 0) + 1
-        count = max(1, CHANGING[key] - 1)
+        count = CHANGING[key]
     items = "".join(
         "<item><title>Tide report %d</title><guid>tide-%d</guid><content:encoded><![CDATA[<p>%s</p>]]></content:encoded></item>"
         % (n, n, " ".join(["On day %d the tide came in at dawn and went out again by noon, as the tables said." % n] * 12))
@@ -125,6 +129,13 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         query = parse_qs(url.query)
         path = url.path
+        if path == "/requests":
+            with REQUESTS_LOCK:
+                counts = dict(REQUESTS)
+            self.send_body(200, "application/json", json.dumps(counts).encode("utf-8"))
+            return
+        with REQUESTS_LOCK:
+            REQUESTS[self.path] = REQUESTS.get(self.path, 0) + 1
         if path == "/article.html":
             self.send_body(200, "text/html; charset=utf-8", ARTICLE.encode("utf-8"))
         elif path == "/moved-article":
@@ -243,11 +254,11 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/changing-feed.xml":
             self.send_body(200, "application/rss+xml", changing_feed(query.get("key", [""])[0]))
         elif path == "/throttles-later.xml":
-            # The feed the first two times (subscribing reads it twice), then 429 with Retry-After.
+            # The feed the first time (subscribing reads it once), then 429 with Retry-After.
             key = "throttle-" + query.get("key", [""])[0]
             with CHANGING_LOCK:
                 CHANGING[key] = CHANGING.get(key, 0) + 1
-                first = CHANGING[key] <= 2
+                first = CHANGING[key] == 1
             if first:
                 self.send_body(200, "application/rss+xml", FEED)
             else:

@@ -24,6 +24,7 @@ typedef enum {
     NARRATE_HTTP_BAD_ADDRESS = 9,
     NARRATE_HTTP_NO_LIBRARY = 10,   /* libcurl cannot be loaded; the message says why */
     NARRATE_HTTP_OTHER = 11,        /* anything else; the message is libcurl's */
+    NARRATE_HTTP_CANCELLED = 12,    /* keep_going said to stop (the user pressed Ctrl-C) */
 } narrate_http_outcome;
 
 /* What the headers of a final (non-1xx) response said. */
@@ -46,17 +47,22 @@ typedef struct {
 typedef int32_t (*narrate_http_head_callback)(void *context, const narrate_http_head *head);
 /* Called for each piece of the body; returns nonzero to go on, zero to stop. */
 typedef int32_t (*narrate_http_body_callback)(void *context, const uint8_t *bytes, size_t count);
+/* Called about once a second while the transfer runs, waiting or not; returns nonzero to go
+   on, zero to give the transfer up (NARRATE_HTTP_CANCELLED). */
+typedef int32_t (*narrate_http_continue_callback)(void *context);
 
 /*
  * GETs url without following redirects, sending accept and user_agent, and
  * If-None-Match: if_none_match and If-Modified-Since: if_modified_since when they are not
  * NULL, giving up after timeout_ms milliseconds (connecting and body alike). The body is
- * decompressed when the server compresses it. message (message_length bytes) receives a line
+ * decompressed when the server compresses it. keep_going (may be NULL) can cancel the
+ * transfer at any moment, even while the server says nothing. message (message_length bytes) receives a line
  * of explanation for NARRATE_HTTP_NO_LIBRARY and NARRATE_HTTP_OTHER.
  */
 narrate_http_outcome narrate_http_get(const char *url, const char *accept, const char *user_agent,
                                       const char *if_none_match, const char *if_modified_since, int64_t timeout_ms,
                                       void *context, narrate_http_head_callback on_head,
-                                      narrate_http_body_callback on_body, char *message, size_t message_length);
+                                      narrate_http_body_callback on_body, narrate_http_continue_callback keep_going,
+                                      char *message, size_t message_length);
 
 #endif

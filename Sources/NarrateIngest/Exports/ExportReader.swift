@@ -3,8 +3,8 @@ import Foundation
 
 /// Reads the exports of read-later services and browsers into saved links, recognising each
 /// by its content: Pocket (its CSV, and its older HTML export), Instapaper (CSV), Wallabag
-/// (JSON, content included), Omnivore (its metadata JSON, with the Markdown or HTML content
-/// files beside it when they are there), a browser's bookmarks (the Netscape bookmark file
+/// (JSON, content included), Omnivore (its zip, or its metadata JSON with the Markdown or
+/// HTML content files beside it when they are there), a browser's bookmarks (the Netscape bookmark file
 /// every browser writes), and a plain list of URLs.
 public enum ExportReader {
     /// The formats, as a person names them.
@@ -14,17 +14,35 @@ public enum ExportReader {
         case instapaper = "Instapaper (CSV)"
         case wallabag = "Wallabag (JSON)"
         case omnivore = "Omnivore (JSON)"
+        case omnivoreArchive = "Omnivore (zip)"
         case bookmarks = "browser bookmarks (HTML)"
         case urlList = "a list of URLs"
     }
 
     /// The line that names what narrate reads, for a file that is none of them.
     public static let knownFormats =
-        "narrate reads exports of Pocket (CSV or HTML), Instapaper (CSV), Wallabag (JSON), Omnivore (JSON), browser bookmarks (HTML) and lists of URLs"
+        "narrate reads exports of Pocket (CSV or HTML), Instapaper (CSV), Wallabag (JSON), Omnivore (zip or JSON), browser bookmarks (HTML) and lists of URLs"
+
+    /// The links in the export at `path`: a file, or the folder of an unpacked Omnivore
+    /// export (its `metadata_N_to_M.json` files, with `content/` beside them).
+    public static func read(path: String, isCancelled: () -> Bool = { false }) throws(NarrateError) -> (Format, [SavedLink]) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return try omnivoreFolder(path)
+        }
+        let bytes: [UInt8]
+        do throws(FileContents.ReadError) {
+            bytes = try FileContents.read(path, isCancelled: isCancelled)
+        } catch {
+            throw .inputUnavailable(path: path, reason: error.reason)
+        }
+        return try read(bytes, path: path)
+    }
 
     /// The links in the export `bytes`, read from `path` (Omnivore's content files are looked
     /// for beside it), and which format it was.
     public static func read(_ bytes: [UInt8], path: String) throws(NarrateError) -> (Format, [SavedLink]) {
+        if ExportArchive.isZip(bytes) { return try omnivoreArchive(path: path) }
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
         guard !trimmed.isEmpty else { throw .emptyInput(path: path) }
@@ -128,7 +146,8 @@ public enum ExportReader {
         }
         if first["slug"] != nil || first["savedAt"] != nil || first["labels"] != nil {
             let folder = (path as NSString).deletingLastPathComponent
-            return (.omnivore, entries.compactMap { omnivore($0, folder: folder) })
+            let content = { (name: String) -> [UInt8]? in try? FileContents.read("\(folder.isEmpty ? "." : folder)/content/\(name)") }
+            return (.omnivore, entries.compactMap { omnivore($0, content: content) })
         }
         throw .malformedInput(path: path, message: "a JSON file that is neither a Wallabag nor an Omnivore export; \(knownFormats)")
     }
@@ -146,16 +165,70 @@ public enum ExportReader {
         )
     }
 
-    /// An Omnivore entry, with its content from `content/SLUG.md` (or `.html`) beside the
-    /// metadata file when the export has it.
-    private static func omnivore(_ entry: [String: Any], folder: String) -> SavedLink? {
+    /// Omnivore's zip: its `metadata_N_to_M.json` files and the articles in `content/`.
+    private static func omnivoreArchive(path: String) throws(NarrateError) -> (Format, [SavedLink]) {
+        let archive = try ExportArchive(path: path) { entry in
+            let parts = entry.split(separator: "/")
+            guard let name = parts.last else { return false }
+            if name.hasSuffix(".json") { return isOmnivoreMetadata(name) }
+            return parts.count >= 2 && parts[parts.count - 2] == "content" && (name.hasSuffix(".md") || name.hasSuffix(".html"))
+        }
+        let metadata = archive.files.filter { $0.key.hasSuffix(".json") }
+        guard !metadata.isEmpty else {
+            throw .malformedInput(path: path, message: "a zip archive without Omnivore's metadata files; \(knownFormats)")
+        }
+        var content: [String: [UInt8]] = [:]
+        for (entry, bytes) in archive.files where !entry.hasSuffix(".json") {
+            content[String(entry.split(separator: "/").last ?? "")] = bytes
+        }
+        let entries = try omnivoreEntries(metadata, path: path)
+        return (.omnivoreArchive, entries.compactMap { omnivore($0, content: { content[$0] }) })
+    }
+
+    /// An unpacked Omnivore export: the folder of its metadata files.
+    private static func omnivoreFolder(_ path: String) throws(NarrateError) -> (Format, [SavedLink]) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter(isOmnivoreMetadata)
+        guard !names.isEmpty else {
+            throw .malformedInput(path: path, message: "a folder without Omnivore's metadata_*.json files; name an export file instead")
+        }
+        var metadata: [String: [UInt8]] = [:]
+        for name in names {
+            do throws(FileContents.ReadError) {
+                metadata[name] = try FileContents.read("\(path)/\(name)")
+            } catch {
+                throw .inputUnavailable(path: "\(path)/\(name)", reason: error.reason)
+            }
+        }
+        let entries = try omnivoreEntries(metadata, path: path)
+        return (.omnivore, entries.compactMap { omnivore($0, content: { try? FileContents.read("\(path)/content/\($0)") }) })
+    }
+
+    private static func isOmnivoreMetadata(_ name: some StringProtocol) -> Bool {
+        name.hasPrefix("metadata") && name.hasSuffix(".json")
+    }
+
+    /// The entries of Omnivore's metadata files, in the order of the items they hold
+    /// (metadata_0_to_49, metadata_50_to_99, …).
+    private static func omnivoreEntries(_ files: [String: [UInt8]], path: String) throws(NarrateError) -> [[String: Any]] {
+        var entries: [[String: Any]] = []
+        for name in files.keys.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(files[name] ?? [])) as? [Any] else {
+                throw .malformedInput(path: path, message: "\(name) is not Omnivore's metadata (a JSON array)")
+            }
+            entries += object.compactMap { $0 as? [String: Any] }
+        }
+        return entries
+    }
+
+    /// An Omnivore entry, with its content from `content/SLUG.md` (or `.html`) when the
+    /// export has it: `content` gives a file of that folder by name.
+    private static func omnivore(_ entry: [String: Any], content file: (String) -> [UInt8]?) -> SavedLink? {
         guard let url = (entry["url"] as? String).flatMap(absoluteURL) else { return nil }
         var content: String?
         var isHTML = false
         if let slug = entry["slug"] as? String, !slug.contains("/"), !slug.hasPrefix(".") {
             for (name, html) in [("\(slug).md", false), ("\(slug).html", true)] {
-                let file = "\(folder.isEmpty ? "." : folder)/content/\(name)"
-                if let bytes = try? FileContents.read(file), let text = nonEmpty(String(decoding: bytes, as: UTF8.self)) {
+                if let bytes = file(name), let text = nonEmpty(String(decoding: bytes, as: UTF8.self)) {
                     content = text
                     isHTML = html
                     break

@@ -9,7 +9,8 @@ extension FeedRefresh {
     enum FeedFetchResult: Sendable {
         case fetched(ConditionalFetch)
         case failed(NarrateError)
-        /// Not asked: its host failed again and again in this refresh. Still due next time.
+        /// Not asked, or given up in flight: its host failed again and again in this refresh,
+        /// or a Ctrl-C came. Still due next time.
         case givenUp
     }
 
@@ -114,6 +115,13 @@ extension FeedRefresh {
     enum Prepared: Sendable {
         case article(NewArticle)
         case outcome(ItemOutcome)
+        /// Given up in flight by a Ctrl-C: not recorded, taken again at the next refresh.
+        case stopped
+
+        var isStopped: Bool {
+            if case .stopped = self { return true }
+            return false
+        }
     }
 
     /// Prepares one item (on a worker): the article from the feed when it carries it whole,
@@ -123,6 +131,8 @@ extension FeedRefresh {
     ) -> (Prepared, PoliteQueue.HostHealth) {
         do {
             return (try prepareOrThrow(work, library: library, fetcher: fetcher, detector: detector), .fine)
+        } catch .interrupted {
+            return (.stopped, .fine)
         } catch {
             let (kind, reason) = classify(error)
             return (.outcome(.problem(kind, reason)), isHostFailure(error) ? .failed : .fine)
@@ -136,6 +146,8 @@ extension FeedRefresh {
         switch prepared {
         case .outcome(let known):
             outcome = known
+        case .stopped:
+            outcome = .problem(.failed, "stopped before it was fetched")
         case .article(let article):
             do {
                 if let url = article.sourceURL, try library.article(sourceURL: url) != nil {

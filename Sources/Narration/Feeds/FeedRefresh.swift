@@ -74,12 +74,13 @@ public struct FeedRefresh: Sendable {
     ///   feed and links none.
     public func subscribe(
         _ address: String, tag: String?, language: String?, narrate: Bool
-    ) throws(NarrateError) -> ArticleLibrary.SubscribeOutcome {
-        let (url, feed) = try resolve(address)
-        return try library.subscribe(
-            url: url, title: feed.title, siteURL: feed.siteURL, format: feed.format.rawValue, tag: tag, language: language,
+    ) throws(NarrateError) -> (outcome: ArticleLibrary.SubscribeOutcome, page: FetchedPage) {
+        let (page, feed) = try resolve(address)
+        let outcome = try library.subscribe(
+            url: page.finalURL, title: feed.title, siteURL: feed.siteURL, format: feed.format.rawValue, tag: tag, language: language,
             narrate: narrate
         )
+        return (outcome, page)
     }
 
     /// Subscribes to every feed of an OPML list (without fetching them: `refresh` does),
@@ -104,12 +105,13 @@ public struct FeedRefresh: Sendable {
         })
     }
 
-    /// The feed at `address`, or the first feed the page at `address` links.
-    private func resolve(_ address: String) throws(NarrateError) -> (String, Feed) {
+    /// The feed at `address`, or the first feed the page at `address` links, with the page it
+    /// was read from.
+    private func resolve(_ address: String) throws(NarrateError) -> (FetchedPage, Feed) {
         let page = try fetchWhole(address)
         let parser = FeedParser(source: page.finalURL, charset: Self.charset(of: page.contentType))
         do {
-            return (page.finalURL, try parser.parse(page.body))
+            return (page, try parser.parse(page.body))
         } catch {
             let links = FeedDiscovery.feeds(inPage: page.body, url: page.finalURL, contentType: page.contentType)
             guard !links.isEmpty else {
@@ -122,7 +124,7 @@ public struct FeedRefresh: Sendable {
             for link in links {
                 do {
                     let linked = try fetchWhole(link)
-                    return (linked.finalURL, try FeedParser(source: linked.finalURL, charset: Self.charset(of: linked.contentType)).parse(linked.body))
+                    return (linked, try FeedParser(source: linked.finalURL, charset: Self.charset(of: linked.contentType)).parse(linked.body))
                 } catch let failure {
                     lastError = failure
                 }
@@ -142,9 +144,11 @@ public struct FeedRefresh: Sendable {
     // MARK: Refreshing
 
     /// Checks the subscriptions `ids` (all when nil; due ones only unless `force`), adds
-    /// their new items, and records every check. `isCancelled` stops starting new requests.
+    /// their new items, and records every check. A feed with a page in `fetched` (read a moment
+    /// ago, by `subscribe`) is read from it, not asked for again. `isCancelled` stops starting
+    /// new requests.
     public func refresh(
-        ids: [Int64]? = nil, force: Bool = false, now: Double? = nil,
+        ids: [Int64]? = nil, force: Bool = false, now: Double? = nil, fetched pages: [Int64: FetchedPage] = [:],
         isCancelled: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Event) -> Void = { _ in }
     ) throws(NarrateError) -> Report {
         let now = now ?? Date().timeIntervalSince1970
@@ -172,10 +176,13 @@ public struct FeedRefresh: Sendable {
             givenUp: { _, _ in .givenUp }
         ) { index -> (FeedFetchResult, PoliteQueue.HostHealth) in
             let subscription = feeds[index]
+            if let page = pages[subscription.id] { return (.fetched(.fetched(page)), .fine) }
             do throws(NarrateError) {
                 let outcome = try fetcher.fetchFeed(subscription.url, etag: subscription.etag, lastModified: subscription.lastModified)
                 if case .throttled = outcome { return (.fetched(outcome), .failed) }
                 return (.fetched(outcome), .fine)
+            } catch .interrupted {
+                return (.givenUp, .fine)
             } catch {
                 return (.failed(error), .failed)
             }
@@ -203,7 +210,7 @@ public struct FeedRefresh: Sendable {
         // are not kept, so the next refresh reads them whole rather than hearing 304.
         var unfinished = Set<Int64>()
         for (index, item) in work.enumerated() {
-            guard let prepared = done[index] else {
+            guard let prepared = done[index], !prepared.isStopped else {
                 unfinished.insert(item.subscription.id)
                 continue
             }

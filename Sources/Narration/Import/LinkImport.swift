@@ -95,6 +95,7 @@ public struct LinkImport: Sendable {
             case .added(let id, let title, _): report(.added(articleId: id, title: title, url: link.url))
             case .problem(let problem): report(.problem(problem))
             case .duplicate: break
+            case .stopped: return (outcome, .fine)
             }
             report(.progress(done: counter.increment(), total: total))
             return (outcome, health)
@@ -106,7 +107,7 @@ public struct LinkImport: Sendable {
                 if finished { result.finished += 1 }
             case .duplicate?: result.duplicates += 1
             case .problem(let problem)?: result.problems.append(problem)
-            case nil: result.stopped = true
+            case .stopped?, nil: result.stopped = true
             }
         }
         return result
@@ -116,6 +117,8 @@ public struct LinkImport: Sendable {
         case added(Int64, String, finished: Bool)
         case duplicate
         case problem(Problem)
+        /// Given up in flight by a Ctrl-C: not recorded, taken again next time.
+        case stopped
     }
 
     /// Takes one link, recording what became of it.
@@ -145,6 +148,8 @@ public struct LinkImport: Sendable {
                 try library.recordSavedLink(url: link.url, articleId: id, outcome: .duplicate)
                 return (.duplicate, .fine)
             }
+        } catch .interrupted {
+            return (.stopped, .fine)
         } catch {
             let (kind, reason) = FeedRefresh.classify(error)
             try? library.recordSavedLink(url: link.url, articleId: nil, outcome: kind, detail: reason)

@@ -1,0 +1,192 @@
+import Foundation
+import NarrateCore
+@testable import NarrateIngest
+import Testing
+
+/// The export files in `Exports/`, one per format at the size years of saving make (written
+/// by `make_exports.py`, which also writes what each holds into `expected.json`): every
+/// link read, read state and content kept, and the odd rows (quotes, commas and line breaks
+/// in titles, markup, emoji, right-to-left and Cyrillic text, Cyrillic tags) exactly.
+/// The python3 that packs archives for these tests (install-dependencies installs it).
+private let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+@Suite("Export files of every format, at their real sizes")
+struct ExportFileTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Exports").path
+
+    /// What `make_exports.py` wrote into one file.
+    struct Expected: Decodable {
+        struct Sample: Decodable {
+            var index: Int
+            var url: String
+            var title: String?
+            var savedAt: String?
+            var tags: [String]
+            var archived: Bool
+            var hasContent: Bool?
+            var language: String?
+        }
+
+        var format: String
+        var links: Int
+        var archived: Int
+        var withContent: Int?
+        var samples: [Sample]
+    }
+
+    static let expected: [String: Expected] = {
+        guard let data = FileManager.default.contents(atPath: "\(folder)/expected.json"),
+            let decoded = try? JSONDecoder().decode([String: Expected].self, from: data)
+        else { return [:] }
+        return decoded
+    }()
+
+    func check(_ name: String, format: ExportReader.Format, links: [SavedLink]) throws {
+        let expected = try #require(Self.expected[name], "expected.json has no \(name)")
+        #expect(format.rawValue == expected.format)
+        #expect(links.count == expected.links, "\(name)")
+        #expect(links.filter(\.archived).count == expected.archived, "\(name)")
+        if let withContent = expected.withContent {
+            #expect(links.filter { $0.content != nil }.count == withContent, "\(name)")
+        }
+        #expect(expected.samples.count >= 2)
+        for sample in expected.samples {
+            guard sample.index < links.count else {
+                Issue.record("\(name): no link \(sample.index)")
+                continue
+            }
+            let link = links[sample.index]
+            #expect(link.url == sample.url, "\(name) #\(sample.index)")
+            #expect(link.title == sample.title, "\(name) #\(sample.index)")
+            #expect(link.savedAt == sample.savedAt, "\(name) #\(sample.index)")
+            #expect(link.tags == sample.tags, "\(name) #\(sample.index)")
+            #expect(link.archived == sample.archived, "\(name) #\(sample.index)")
+            if let hasContent = sample.hasContent { #expect((link.content != nil) == hasContent, "\(name) #\(sample.index)") }
+            if let language = sample.language { #expect(link.language == language, "\(name) #\(sample.index)") }
+        }
+    }
+
+    @Test(arguments: ["pocket.csv", "pocket.html", "instapaper.csv", "wallabag.json", "bookmarks.html", "urls.txt"])
+    func everyLinkOfTheFileIsRead(_ name: String) throws {
+        let (format, links) = try ExportReader.read(path: "\(Self.folder)/\(name)")
+        try check(name, format: format, links: links)
+    }
+
+    @Test(.enabled(if: python != nil, "python3 packs the Omnivore export into a zip"))
+    func anOmnivoreZipIsReadWithItsMarkdown() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let zip = "\(scratch.path)/Omnivore Export 2024-10-30.zip"
+        try pack(folder: "\(Self.folder)/omnivore", into: zip)
+        let (format, links) = try ExportReader.read(path: zip)
+        try check("omnivore", format: format, links: links)
+        let first = try #require(links.first?.content)
+        #expect(first.hasPrefix("# "))
+        #expect(links.allSatisfy { !$0.contentIsHTML || $0.content == nil })
+
+        // The same export unpacked: its folder reads the same links.
+        let (folderFormat, folderLinks) = try ExportReader.read(path: "\(Self.folder)/omnivore")
+        #expect(folderFormat == .omnivore)
+        #expect(folderLinks == links)
+    }
+
+    @Test(.enabled(if: python != nil, "python3 writes the archives"))
+    func damagedTruncatedAndForeignArchivesAreOneLine() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let whole = "\(scratch.path)/whole.zip"
+        try pack(folder: "\(Self.folder)/omnivore", into: whole)
+        let bytes = try #require(FileManager.default.contents(atPath: whole))
+        // Cut in the middle: the central directory and half the entries are gone.
+        let truncated = "\(scratch.path)/truncated.zip"
+        _ = FileManager.default.createFile(atPath: truncated, contents: bytes.prefix(bytes.count / 2))
+        // A zip of something else entirely.
+        let foreign = "\(scratch.path)/photos.zip"
+        try pack(folder: "\(Self.folder)/omnivore/content", into: foreign)
+        let badMetadata = "\(scratch.path)/bad-metadata"
+        try FileManager.default.createDirectory(atPath: badMetadata, withIntermediateDirectories: true)
+        try "{\"not\": \"a list\"}".write(toFile: "\(badMetadata)/metadata_0_to_0.json", atomically: true, encoding: .utf8)
+        let badZip = "\(scratch.path)/bad.zip"
+        try pack(folder: badMetadata, into: badZip)
+        let cases = [
+            (truncated, "damaged archive"), (foreign, "without Omnivore's metadata files"), (badZip, "is not Omnivore's metadata"),
+            (scratch.path, "a folder without Omnivore's metadata_*.json files"),
+        ]
+        for (path, words) in cases {
+            do {
+                let (_, links) = try ExportReader.read(path: path)
+                // A truncated zip may still give the entries before the cut; never more.
+                if path == truncated {
+                    #expect(links.count < Self.expected["omnivore"]?.links ?? 0)
+                } else {
+                    Issue.record("read \(path)")
+                }
+            } catch {
+                guard case .malformedInput(_, let message) = error else {
+                    Issue.record("\(path): \(error)")
+                    continue
+                }
+                #expect(message.contains(words), "\(path): \(message)")
+                #expect(!message.contains("\n"))
+            }
+        }
+    }
+
+    @Test(.enabled(if: python != nil, "python3 writes the archive"))
+    func aZipBombIsRefusedNotReadIntoMemory() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let bomb = "\(scratch.path)/bomb.zip"
+        // 8 MiB of spaces in one metadata file, 8 KiB packed; read with a limit of 4 MiB (the
+        // import's is 1 GiB).
+        try run(python: """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
+                archive.writestr("metadata_0_to_0.json", b" " * (8 << 20))
+            """, bomb)
+        #expect(FileManager.default.contents(atPath: bomb)?.count ?? 0 < 64 << 10)
+        do {
+            _ = try ExportArchive(path: bomb, limit: 4 << 20) { _ in true }
+            Issue.record("the bomb was read")
+        } catch {
+            #expect(error.description.contains("expands beyond 4 MiB"), "\(error)")
+        }
+        // Files the reader does not ask for are not read at all.
+        let skipped = try ExportArchive(path: bomb, limit: 4 << 20) { _ in false }
+        #expect(skipped.files.isEmpty)
+    }
+
+    func pack(folder: String, into zip: String) throws {
+        try run(python: """
+            import os, sys, zipfile
+            folder, target = sys.argv[1], sys.argv[2]
+            with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+                for root, _, names in sorted(os.walk(folder)):
+                    for name in sorted(names):
+                        path = os.path.join(root, name)
+                        archive.write(path, os.path.relpath(path, folder))
+            """, folder, zip)
+    }
+
+    func run(python script: String, _ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(python))
+        process.arguments = ["-c", script] + arguments
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
+
+/// A folder of its own under the temporary directory, for one test.
+private struct ScratchFolder {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("exports-\(UUID().uuidString)").path
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
