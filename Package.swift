@@ -97,6 +97,11 @@ let package = Package(
             cSettings: [.unsafeFlags(["-iwithsysroot", "/usr/include/libxml2"])],
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
         ),
+        // Snowball stemmers (libstemmer) for the search index, loaded on first use.
+        .target(
+            name: "CNarrateStemmer", dependencies: ["CNarrateDynamic"],
+            linkerSettings: [.linkedLibrary("stemmer", .when(platforms: [.macOS]))]
+        ),
         // Zip exports (Omnivore's) read with libarchive, loaded on first use as libxml2 is.
         .target(
             name: "CNarrateArchive", dependencies: ["CNarrateDynamic"],
@@ -138,7 +143,7 @@ let package = Package(
         .target(
             name: "NarrateLibrary",
             dependencies: [
-                "NarrateCore",
+                "NarrateCore", "CNarrateStemmer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -208,7 +213,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateLibraryTests", dependencies: ["NarrateCore", "NarrateLibrary", "NarrateIngest", "NarrateText"],
-            exclude: ["LanguageSamples.json", "Fixtures"], swiftSettings: strictSettings
+            exclude: ["LanguageSamples.json", "SearchQueries.json", "Fixtures"], swiftSettings: strictSettings
         ),
         // A local HTTP server (python3, standard library) for tests that fetch pages.
         .target(

@@ -274,6 +274,35 @@ enum LibrarySchema {
                 CREATE INDEX articleBySourceURL ON article(sourceURL);
                 """)
         }
+        // Search by any word form (issue 21): each article's words stemmed in its language in
+        // columns beside its text, the languages the library holds, and its long words with
+        // their one-letter deletions for queries with a typo. The index is made anew.
+        migrator.registerMigration("v10: search by word forms, prefixes and typos") { db in
+            try db.execute(sql: """
+                ALTER TABLE articleSearch RENAME TO articleSearchBefore;
+                CREATE VIRTUAL TABLE articleSearch USING fts5(
+                    title, byline, body, titleStems, bodyStems, tokenize = 'unicode61 remove_diacritics 2', prefix = '3'
+                );
+                CREATE TABLE searchLanguage (code TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+                CREATE TABLE searchWord (word TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+                CREATE TABLE searchWordVariant (
+                    variant TEXT NOT NULL,
+                    word TEXT NOT NULL,
+                    PRIMARY KEY (variant, word)
+                ) WITHOUT ROWID;
+                """)
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT s.rowid AS id, s.title, s.byline, s.body, a.language FROM articleSearchBefore s
+                JOIN article a ON a.id = s.rowid ORDER BY s.rowid
+                """)
+            while let row = try rows.next() {
+                let byline: String = row["byline"]
+                try SearchIndex.add(
+                    id: row["id"], title: row["title"], byline: byline.isEmpty ? nil : byline, text: row["body"], language: row["language"], db: db
+                )
+            }
+            try db.execute(sql: "DROP TABLE articleSearchBefore")
+        }
         return migrator
     }
 }

@@ -517,3 +517,141 @@ struct HTMLReaderTests {
         #expect(document.blocks.first?.sourceMap == .identity(sourceOffset: titleStart, length: 0))
     }
 }
+
+/// Pages whose article is preformatted text: prose is read as paragraphs, code stays the notice.
+@Suite("Web page reading: preformatted prose")
+struct PreformattedProseTests {
+    /// Three pages of an RFC as the IETF's HTML has them: one `pre` a page, a running header
+    /// and a "[Page N]" footer on each, a paragraph cut by a page break, a table of contents
+    /// with dot leaders, and a drawing.
+    static let rfc: String = {
+        func page(_ number: Int, _ body: String) -> String {
+            let header = number == 1 ? "" : "<span class=\"grey\">RFC 9999            Harbour Signal Protocol (HSP)           March 2026</span>\n\n"
+            let footer = "\n\n<span class=\"grey\">Keeper &amp; Lamp               Standards Track                    [Page \(number)]</span>"
+            return "<pre class=\"newpage\">\(header)\(body)\(footer)</pre>\n<hr class=\"noprint\"/><!--NewPage-->"
+        }
+        let pages = [
+            page(1, """
+            Internet Engineering Task Force (IETF)                          A. Keeper
+            Request for Comments: 9999                                        B. Lamp
+            Category: Standards Track                                      March 2026
+
+                               Harbour Signal Protocol (HSP)
+
+            Abstract
+
+               This document describes how lighthouses on one coast exchange the
+               state of their lamps, so that a keeper can tell at a glance which
+               lights are burning, which are dimmed for repairs, and which have
+               failed during the night.
+
+            Table of Contents
+
+               1.  Introduction ................................................2
+               2.  Messages ....................................................3
+            """),
+            page(2, """
+            1.  Introduction
+
+               Keepers have long relied on sight alone to learn that a neighbouring
+               light has failed.  On a clear night this works well enough, but in
+               fog or heavy rain a dark tower can go unnoticed for hours, and ships
+               that count on it may run aground before anyone raises the alarm.
+               The protocol described here lets each station report its lamp to
+               the others every minute, and lets a station that hears nothing
+               from a neighbour for five minutes warn the harbour master, who then
+               decides whether to send
+            """),
+            page(3, """
+               a boat to the silent tower or to broadcast a warning to ships.
+
+               +--------+       +--------+       +--------+
+               | Tower  |------>| Tower  |------>| Harbour|
+               |   A    |<------|   B    |<------| master |
+               +--------+       +--------+       +--------+
+
+            2.  Messages
+
+               Each message names the station, the state of its lamp and the time
+               at which the state was last observed by the keeper on duty.
+            """),
+        ]
+        return "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>RFC 9999 - Harbour Signal Protocol (HSP)</title></head><body>\n"
+            + pages.joined(separator: "\n") + "\n</body></html>\n"
+    }()
+
+    @Test func anRFCReadsAsProseWithoutPageFurniture() throws {
+        let document = try HTMLReader().read(html: Self.rfc, name: "rfc9999.html")
+        let texts = document.blocks.map(\.text)
+        let all = texts.joined(separator: "\n")
+        // No running header, no footer, no dot leaders.
+        #expect(!all.contains("[Page"), "\(texts)")
+        #expect(!all.contains("Standards Track                    "), "\(texts)")
+        #expect(!texts.contains { $0.contains("Harbour Signal Protocol (HSP) March 2026") }, "\(texts)")
+        #expect(!all.contains("....."), "\(texts)")
+        // Wrapped lines joined into one paragraph.
+        #expect(texts.contains(
+            "This document describes how lighthouses on one coast exchange the state of their lamps, so that a keeper can tell at a "
+                + "glance which lights are burning, which are dimmed for repairs, and which have failed during the night."
+        ), "\(texts)")
+        // The paragraph cut by the page break is one.
+        #expect(texts.contains { $0.hasSuffix("who then decides whether to send a boat to the silent tower or to broadcast a warning to ships.") }, "\(texts)")
+        // The drawing is the code notice; the headings and the last section are there.
+        #expect(document.blocks.contains { $0.kind == .notice && $0.text == "Code sample skipped." })
+        #expect(texts.contains("1. Introduction 2\n2. Messages 3"), "\(texts)")
+        #expect(texts.contains("1. Introduction"), "\(texts)")
+        #expect(texts.contains("2. Messages"), "\(texts)")
+        #expect(texts.last?.hasPrefix("Each message names the station") == true, "\(texts)")
+    }
+
+    @Test func aPoemKeepsItsLinesAndAPlainTextPostIsJoined() throws {
+        let poem = """
+            <article><h1>The Keeper</h1><pre>
+            The lamp is lit, the wick is trimmed,
+            the glass is clean of salt;
+            the keeper climbs the iron stair
+            and never once will halt.
+
+            And when the fog comes in at dusk
+            and swallows sea and shore,
+            he winds the horn by hand all night
+            as keepers did before.
+            </pre></article>
+            """
+        let document = try HTMLReader().read(html: "<html><head><title>The Keeper</title></head><body>\(poem)</body></html>", name: "poem.html")
+        #expect(document.blocks.dropFirst().map(\.text) == [
+            "The lamp is lit, the wick is trimmed,\nthe glass is clean of salt;\nthe keeper climbs the iron stair\nand never once will halt.",
+            "And when the fog comes in at dusk\nand swallows sea and shore,\nhe winds the horn by hand all night\nas keepers did before.",
+        ])
+
+        let post = """
+            <pre>
+            I have kept this light for twenty years, and in all that time the lamp
+            has failed only twice: once in the great storm of the first winter,
+            and once when a gull broke the glass and the wind blew out the flame.
+
+            Both times the ships came through, because the keeper on the next
+            headland saw the dark tower and lit his spare lamp on the gallery.
+            </pre>
+            """
+        let read = try HTMLReader().read(html: "<html><head><title>Twenty years</title></head><body>\(post)</body></html>", name: "post.html")
+        #expect(read.blocks.dropFirst().map(\.text) == [
+            "I have kept this light for twenty years, and in all that time the lamp has failed only twice: once in the great storm "
+                + "of the first winter, and once when a gull broke the glass and the wind blew out the flame.",
+            "Both times the ships came through, because the keeper on the next headland saw the dark tower and lit his spare lamp "
+                + "on the gallery.",
+        ], "\(read.blocks.map(\.text))")
+    }
+
+    @Test(arguments: [
+        "def lamp_state(tower):\n    if tower.lamp is None:\n        return \"dark\"\n    return tower.lamp.state\n",
+        "for (int i = 0; i < towers; i++) {\n    report(tower[i]);\n}\n",
+        "$ narrate add rfc9999.txt --tag standards\nadded 12 Harbour Signal Protocol\n$ narrate play 12\n",
+        "{\n  \"station\": \"North Head\",\n  \"lamp\": \"burning\",\n  \"observed\": \"2026-03-01T21:00:00Z\"\n}\n",
+    ])
+    func codeDataAndShellSessionsStayTheNotice(_ code: String) throws {
+        let html = "<article><p>\(String(repeating: "The keepers wrote their reports by hand every evening. ", count: 10))</p><pre>\(code)</pre></article>"
+        let document = try HTMLReader().read(html: "<html><head><title>Reports</title></head><body>\(html)</body></html>", name: "code.html")
+        #expect(document.blocks.map(\.kind).suffix(1) == [.notice], "\(document.blocks.map(\.text))")
+    }
+}

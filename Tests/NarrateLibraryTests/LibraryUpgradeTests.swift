@@ -31,6 +31,11 @@ struct LibraryUpgradeTests {
         #expect(articles.map(\.tags) == [["weather"], ["news"]])
         #expect(try library.sentences(ofArticle: 2).count == 3)
         #expect(try library.search("полтаві").map(\.id) == [2])
+        // The index made anew by v10: another form of the word, a prefix, a typo.
+        #expect(try library.search("Полтава").map(\.id) == [2])
+        #expect(try library.search("river").map(\.id) == [1])
+        #expect(try library.search("rivers").map(\.id) == [1])
+        #expect(try library.search("rainned").map(\.id) == [1])
         let stored = try library.article(id: 1)
         #expect(stored.document.blocks.map(\.text) == ["Rain Report", "It rained in Lviv all week. The river rose by 40 cm."])
         // Still writable after the upgrade.

@@ -40,6 +40,11 @@ struct LibraryAPITests {
             let hits = found["articles"] as? [[String: Any]] ?? []
             #expect(hits.map { $0["title"] as? String } == ["Harbour"])
             #expect((hits.first?["snippet"] as? String)?.isEmpty == false)
+            // As the page searches while a word is typed: a prefix, another form, a typo.
+            for partial in ["fer", "ferry", "harbours", "ferires"] {
+                let typed = jsonObject(try await client.execute(uri: "/api/articles?q=\(partial)", method: .get))
+                #expect((typed["articles"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Harbour"], "\(partial)")
+            }
 
             let tagged = jsonObject(try await client.execute(uri: "/api/articles?tag=news", method: .get))
             #expect((tagged["articles"] as? [[String: Any]])?.count == 1)

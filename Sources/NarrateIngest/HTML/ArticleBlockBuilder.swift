@@ -5,7 +5,9 @@ import NarrateCore
 /// Rules: `h1`–`h6` are headings; `p`, `div` and other containers give paragraphs; `li`,
 /// `dt` and `dd` are list items; text inside `blockquote` is a quotation; a `figcaption`
 /// is a paragraph of its own; MathML is read as its text; each table row is one paragraph with its cells separated by
-/// commas; `pre` (code) is replaced by the code-block notice; images, scripts and forms say
+/// commas; a `pre` of code is replaced by the code-block notice, and one of prose (an RFC, a
+/// plain-text post, a poem) is read as paragraphs, wrapped lines joined and page furniture
+/// dropped (`PreformattedText`); images, scripts and forms say
 /// nothing. White space runs become one space and `<br>` a line break. Source maps point at
 /// each text node's start in the page (approximate inside a node, where entities and
 /// collapsed white space make text and source differ in length).
@@ -22,6 +24,11 @@ struct ArticleBlockBuilder {
     private var runs: [SourceMap.Run] = []
     private var pendingSpace = false
     private var kind: Block.Kind = .paragraph
+    /// The running headers of the article's paginated `pre` text.
+    private var runningHeaders: Set<String> = []
+    /// Whether the open paragraph came from a `pre` of prose and did not end a sentence: the
+    /// next `pre` (the next page of an RFC) may go on with it.
+    private var preContinues = false
 
     init(codeBlockNotice: String, offsets: ScalarOffsets) {
         self.codeBlockNotice = codeBlockNotice
@@ -40,6 +47,11 @@ struct ArticleBlockBuilder {
 
     /// The blocks of `article`, in reading order.
     mutating func blocks(of article: HTMLNode) -> [Block] {
+        var preTexts: [String] = []
+        article.forEachDescendant { node in
+            if node.tag == "pre" { preTexts.append(node.textContent) }
+        }
+        runningHeaders = PreformattedText.runningHeaders(in: preTexts)
         visit(article, kind: .paragraph)
         flush()
         return blocks
@@ -47,6 +59,8 @@ struct ArticleBlockBuilder {
 
     private mutating func visit(_ node: HTMLNode, kind inherited: Block.Kind) {
         for child in node.children {
+            // Between two pages of an RFC: a rule or an empty anchor does not end the paragraph.
+            if preContinues, child.tag != "pre", child.textContent.allSatisfy(\.isWhitespace) { continue }
             if child.isText {
                 appendText(child.text, sourceOffset: child.sourceOffset)
                 continue
@@ -57,12 +71,13 @@ struct ArticleBlockBuilder {
             case "br":
                 appendLineBreak()
             case "pre":
-                flush()
-                if !codeBlockNotice.isEmpty, child.textContent.contains(where: { !$0.isWhitespace }) {
-                    kind = .notice
-                    appendText(codeBlockNotice, sourceOffset: child.sourceOffset)
-                    flush()
+                let preformatted = PreformattedText(child.textContent, furniture: runningHeaders)
+                if preformatted.isProse {
+                    appendProse(preformatted, of: child)
+                    continue
                 }
+                flush()
+                if child.textContent.contains(where: { !$0.isWhitespace }) { appendCodeNotice(at: child.sourceOffset) }
             case "tr":
                 flush()
                 kind = inherited == .quote ? .quote : .paragraph
@@ -102,6 +117,45 @@ struct ArticleBlockBuilder {
                     visit(child, kind: inherited)
                 }
             }
+        }
+    }
+
+    /// Says the code-block notice (when there is one) as a block of its own.
+    private mutating func appendCodeNotice(at sourceOffset: Int) {
+        guard !codeBlockNotice.isEmpty else { return }
+        flush()
+        kind = .notice
+        appendText(codeBlockNotice, sourceOffset: sourceOffset)
+        flush()
+    }
+
+    /// The paragraphs of a `pre` of prose: wrapped lines joined, a poem's lines kept, a
+    /// drawing or code among them the code notice. A paragraph cut by a page break goes on
+    /// across the next `pre`.
+    private mutating func appendProse(_ preformatted: PreformattedText, of node: HTMLNode) {
+        let sourceOffset = node.children.first(where: \.isText)?.sourceOffset ?? node.sourceOffset
+        for (index, paragraph) in preformatted.paragraphs.enumerated() {
+            let opening = paragraph.lines.first?.first(where: { !$0.isWhitespace })
+            let goesOn = index == 0 && preContinues && opening?.isLowercase == true
+            if !goesOn { flush() }
+            preContinues = false
+            guard paragraph.isProse else {
+                appendCodeNotice(at: sourceOffset)
+                continue
+            }
+            if !goesOn { kind = .paragraph }
+            let wrapped = preformatted.isWrapped(paragraph)
+            for (number, line) in paragraph.lines.enumerated() {
+                if number > 0, !wrapped { appendLineBreak() }
+                appendText(PreformattedText.withoutDotLeaders(line) + " ", sourceOffset: sourceOffset)
+            }
+        }
+        // A last paragraph that does not end a sentence may go on on the next page.
+        if let last = preformatted.paragraphs.last, last.isProse,
+           let end = last.lines.last?.last(where: { !$0.isWhitespace }), !".!?:;\"”»)".contains(end) {
+            preContinues = true
+        } else {
+            flush()
         }
     }
 
@@ -194,6 +248,7 @@ struct ArticleBlockBuilder {
     }
 
     private mutating func flush() {
+        preContinues = false
         while let last = text.last, last.properties.isWhitespace {
             text.removeLast()
             textCount -= 1

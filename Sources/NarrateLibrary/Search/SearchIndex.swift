@@ -1,0 +1,202 @@
+internal import GRDB
+import Foundation
+
+/// The library's full-text index beyond FTS5's own: each article's words stemmed in its own
+/// language (a column of stems beside the text, so a query in any form finds every form),
+/// and the vocabulary of long words with their one-letter deletions (so a word with one typo
+/// still finds them, looked up by index as SymSpell does).
+///
+/// The stems are made here rather than in an FTS5 tokenizer: a tokenizer cannot tell a row's
+/// language (FTS5 gained locales only in SQLite 3.47; Debian 12 has 3.40), and articles in
+/// one library are in many languages.
+enum SearchIndex {
+    /// Words this long or longer are in the typo vocabulary ("eier" is one typo from "eiern").
+    static let vocabularyMinimumLength = 4
+    /// A query word this long or longer may have a typo.
+    static let typoMinimumLength = 5
+    /// Longer words are left out of it (URLs, compounds): a typo there is rare and costly.
+    static let typoMaximumLength = 24
+
+    /// The lower-cased words of `text`, as FTS5's unicode61 tokenizer sees them (letters and
+    /// digits; an apostrophe inside a word keeps it whole here, as the stemmers expect).
+    static func words(in text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        var pendingApostrophe = false
+        func flush() {
+            if !current.isEmpty { words.append(String(current).lowercased()) }
+            current = String.UnicodeScalarView()
+            pendingApostrophe = false
+        }
+        for scalar in text.unicodeScalars {
+            let isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || scalar.properties.generalCategory == .nonspacingMark
+            if isWordScalar {
+                if pendingApostrophe { current.append("'") }
+                pendingApostrophe = false
+                current.append(scalar)
+            } else if (scalar == "'" || scalar == "’" || scalar == "ʼ"), !current.isEmpty, !pendingApostrophe {
+                pendingApostrophe = true
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// The stems of `words` in `language` (the words themselves when there is no stemmer
+    /// for it), in order, and each distinct word's stem.
+    static func stems(of words: [String], language: String?) -> (stems: [String], byWord: [String: String]) {
+        guard let stemmer = language.flatMap(WordStemmer.init(language:)) else { return (words, [:]) }
+        var byWord: [String: String] = [:]
+        let stems = words.map { word in
+            if let known = byWord[word] { return known }
+            let stem = stemmer.stem(word)
+            byWord[word] = stem
+            return stem
+        }
+        return (stems, byWord)
+    }
+
+    /// `word` and its one-letter deletions: two words within one edit (a letter added,
+    /// dropped, changed, or two swapped) share at least one.
+    static func variants(of word: String) -> Set<String> {
+        let letters = Array(word)
+        var variants: Set<String> = [word]
+        for index in letters.indices {
+            var shorter = letters
+            shorter.remove(at: index)
+            variants.insert(String(shorter))
+        }
+        return variants
+    }
+
+    /// Whether `a` and `b` are at most one edit apart (Damerau: a swap of neighbours is one).
+    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        if x == y { return true }
+        if abs(x.count - y.count) > 1 { return false }
+        var start = 0
+        while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
+        var endX = x.count, endY = y.count
+        while endX > start, endY > start, x[endX - 1] == y[endY - 1] {
+            endX -= 1
+            endY -= 1
+        }
+        let restX = endX - start, restY = endY - start
+        if restX <= 1 && restY <= 1 { return true }
+        // Two neighbours swapped.
+        return restX == 2 && restY == 2 && x[start] == y[start + 1] && x[start + 1] == y[start]
+    }
+
+    /// Indexes an article: its text and title in the FTS5 table with their stems, its long
+    /// words in the typo vocabulary, its language among the library's.
+    static func add(id: Int64, title: String, byline: String?, text: String, language: String?, db: Database) throws {
+        let titleWords = words(in: title), textWords = words(in: text)
+        let titleStems = stems(of: titleWords, language: language), textStems = stems(of: textWords, language: language)
+        try db.execute(
+            sql: "INSERT INTO articleSearch (rowid, title, byline, body, titleStems, bodyStems) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+                id, title, byline ?? "", text, titleStems.stems.joined(separator: " "), textStems.stems.joined(separator: " "),
+            ]
+        )
+        if let language {
+            try db.execute(sql: "INSERT OR IGNORE INTO searchLanguage (code) VALUES (?)", arguments: [primaryCode(language)])
+        }
+        let newWord = try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchWord (word) VALUES (?)")
+        let variant = try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchWordVariant (variant, word) VALUES (?, ?)")
+        // The words and their stems: a typo is looked for among both.
+        var seen = Set<String>()
+        let stemsOfWords = Set(titleStems.byWord.values).union(textStems.byWord.values)
+        for word in titleWords + textWords + stemsOfWords.sorted() where seen.insert(word).inserted {
+            let length = word.count
+            guard length >= vocabularyMinimumLength, length <= typoMaximumLength, word.allSatisfy(\.isLetter) else { continue }
+            try newWord.execute(arguments: [word])
+            guard db.changesCount > 0 else { continue }
+            for form in variants(of: word) { try variant.execute(arguments: [form, word]) }
+        }
+    }
+
+    /// The first subtag of a language tag, lower-cased ("en-US" → "en").
+    static func primaryCode(_ language: String) -> String {
+        String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
+    }
+
+    /// The FTS5 query for what a person typed: every word must match, in any of its forms —
+    /// itself, its stem in any language of the library, or, for a word of five letters or
+    /// more that the library does not have, the words one typo away. The last word, while it
+    /// is being typed (no space after it, and not a word of the library), also matches as the
+    /// start of a word. Text in double quotes is an exact phrase. Nil when there is nothing to
+    /// look for.
+    static func match(for query: String, db: Database) throws -> String? {
+        let languages = try String.fetchAll(db, sql: "SELECT code FROM searchLanguage")
+        let stemmers = languages.compactMap(WordStemmer.init(language:))
+        let parts = query.split(separator: "\"", omittingEmptySubsequences: false)
+        // The word being typed: the last, outside quotes, with nothing after it.
+        let typing = parts.count % 2 == 1 && query.last.map { !$0.isWhitespace && $0 != "\"" } == true
+            ? words(in: String(parts[parts.count - 1])).last : nil
+        var groups: [String] = []
+        for (index, part) in parts.enumerated() {
+            let inside = index % 2 == 1
+            let partWords = words(in: String(part))
+            if inside {
+                // An exact phrase (an unclosed quote counts to the end).
+                if !partWords.isEmpty { groups.append("{title byline body} : \(quoted(partWords.joined(separator: " ")))") }
+                continue
+            }
+            for (position, word) in partWords.enumerated() {
+                var alternatives = ["{title byline body} : \(quoted(word))"]
+                // A prefix costs a merge of every word it begins (28 ms against 8 at 100,000
+                // articles), so only for the word being typed, of three letters or more.
+                if index == parts.count - 1, position == partWords.count - 1, let typing, typing == word, word.count >= 3,
+                   try !isWord(word, db: db) {
+                    alternatives[0] += " *"
+                }
+                let stems = Set(stemmers.map { $0.stem(word) })
+                for stem in stems.sorted() where !stem.isEmpty {
+                    alternatives.append("{titleStems bodyStems} : \(quoted(stem))")
+                    // A stem that is a word of the library itself: a stemmer may cut that word
+                    // further than its other forms ("зенит" → "зен", "зениту" → "зенит").
+                    if stem != word, try isWord(stem, db: db) { alternatives.append("{title byline body} : \(quoted(stem))") }
+                }
+                for correction in try corrections(of: word, stems: stems, db: db) {
+                    alternatives.append("{title byline body titleStems bodyStems} : \(quoted(correction))")
+                }
+                groups.append("(" + alternatives.joined(separator: " OR ") + ")")
+            }
+        }
+        return groups.isEmpty ? nil : groups.joined(separator: " AND ")
+    }
+
+    /// Whether the library has `word` among its words of four letters or more.
+    static func isWord(_ word: String, db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM searchWord WHERE word = ?"), arguments: [word]) != nil
+    }
+
+    /// Words and stems of the library one typo away from `word` or one of its `stems`, when
+    /// none of those begins a word the library has (at most 8, shortest first).
+    static func corrections(of word: String, stems: Set<String>, db: Database) throws -> [String] {
+        guard word.count >= typoMinimumLength, word.count <= typoMaximumLength, word.allSatisfy(\.isLetter) else { return [] }
+        let known = try db.cachedStatement(sql: "SELECT 1 FROM searchWord WHERE word >= ? AND word < ? LIMIT 1")
+        let forms = stems.union([word])
+        for form in forms where form.count >= 3 {
+            if try Bool.fetchOne(known, arguments: [form, form + "\u{10FFFF}"]) != nil { return [] }
+        }
+        var found = Set<String>()
+        for form in forms where form.count >= vocabularyMinimumLength {
+            let keys = Array(variants(of: form))
+            let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+            let candidates = try String.fetchAll(
+                db, sql: "SELECT DISTINCT word FROM searchWordVariant WHERE variant IN (\(placeholders))", arguments: StatementArguments(keys)
+            )
+            found.formUnion(candidates.filter { withinOneEdit($0, form) })
+        }
+        return Array(found.sorted { ($0.count, $0) < ($1.count, $1) }.prefix(8))
+    }
+
+    /// `text` as an FTS5 string (its double quotes doubled).
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
