@@ -38,7 +38,8 @@ public struct SpeechNormalizer: Sendable {
 
     /// The form of `sentence` the speech engine should receive.
     public func spoken(_ sentence: String) -> String {
-        let text = Self.removingFootnoteMarkers(from: lexicon.apply(to: sentence))
+        var text = Self.removingFootnoteMarkers(from: lexicon.apply(to: sentence))
+        if let agreement = rules.numberAgreement { text = agreement.apply(to: text) }
         var tokens = SpokenToken.tokens(of: text)
         var output: [String] = []
         output.reserveCapacity(tokens.count)
@@ -342,6 +343,11 @@ public struct SpeechNormalizer: Sendable {
         // "24.02.2022 р.": the abbreviation that follows already says "року".
         let saysYear = next.map { expansion(of: $0.core + ($0.trailing.hasPrefix(".") ? "." : ""), afterNumber: true) } ?? nil
         let year = rules.yearWord.flatMap { $0 == saysYear ? nil : " \($0)" } ?? ""
+        // Where numbers agree, the day and the year are ordinals in the genitive.
+        if let grammar = rules.numberAgreement?.grammar, let number = Int(parts[2]), number > 0 {
+            let dayWords = grammar.ordinal(day, .genitive, .neuter), yearWords = grammar.ordinal(number, .genitive, .masculine)
+            return "\(dayWords) \(rules.dateMonths[month - 1]) \(yearWords)\(year)"
+        }
         return "\(day) \(rules.dateMonths[month - 1]) \(parts[2])\(year)"
     }
 

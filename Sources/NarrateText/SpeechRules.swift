@@ -37,6 +37,9 @@ public struct SpeechRules: Sendable {
     public var dateMonths: [String]
     /// The word after a year in a date ("року"), if the language says one.
     public var yearWord: String?
+    /// Numbers read in words that agree with what they count and the preposition before
+    /// them, for a language whose voice reads digits in one form only.
+    public var numberAgreement: NumberAgreement?
 
     /// Creates rules; abbreviation keys are lower-cased here.
     public init(
@@ -44,8 +47,9 @@ public struct SpeechRules: Sendable {
         letterNames: [String: String] = [:], multipliers: Set<String> = [], readsRomanNumerals: Bool = false,
         units: [String: String] = [:], afterNames: [String: String] = [:], symbols: [Unicode.Scalar: String] = [:],
         currencies: [Unicode.Scalar: String] = [:], dot: String = "dot", at: String = "at",
-        decimalComma: String? = nil, dateMonths: [String] = [], yearWord: String? = nil
+        decimalComma: String? = nil, dateMonths: [String] = [], yearWord: String? = nil, numberAgreement: NumberAgreement? = nil
     ) {
+        self.numberAgreement = numberAgreement
         var lowered: [String: String] = [:]
         for (key, value) in abbreviations { lowered[key.lowercased().replacingSpaces()] = value }
         self.abbreviations = lowered

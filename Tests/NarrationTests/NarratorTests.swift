@@ -64,7 +64,7 @@ struct NarratorTests {
         let lexicon = PronunciationLexicon(entries: ["Хрещатик": "Хреща́тик"])
         let summary = try Narrator(engine: engine, language: "uk", lexicon: lexicon)
             .narrate(article, voice: .standard, pauses: .standard, into: RecordingSink())
-        #expect(engine.spoken == ["Доктор Іваненко живе на вулиця Хреща́тик.", "Ціна 5 гривень."])
+        #expect(engine.spoken == ["Доктор Іваненко живе на вулиці Хреща́тик.", "Ціна п'ять гривень."])
         #expect(summary.sentences.map(\.text) == ["Д-р Іваненко живе на вул. Хрещатик.", "Ціна 5 грн."])
     }
 

@@ -57,7 +57,8 @@ extension LanguageRules {
             ],
             symbols: ["№": "номер", "&": "и", "§": "параграф", "°": "градусов"],
             currencies: ["$": "долларов", "€": "евро", "£": "фунтов", "₽": "рублей", "₴": "гривен"],
-            dot: "точка", at: "собака"
+            dot: "точка", at: "собака",
+            numberAgreement: NumberAgreement(grammar: .russian)
         )
     )
 }

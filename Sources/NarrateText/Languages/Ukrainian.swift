@@ -76,7 +76,8 @@ extension LanguageRules {
                 "січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня", "вересня", "жовтня",
                 "листопада", "грудня",
             ],
-            yearWord: "року"
+            yearWord: "року",
+            numberAgreement: NumberAgreement(grammar: .ukrainian)
         )
     )
 }
