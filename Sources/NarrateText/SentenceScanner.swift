@@ -7,6 +7,8 @@
 struct SentenceScanner {
     let scalars: [Unicode.Scalar]
     let rules: SegmentationRules
+    /// What the document says of its words' capitals.
+    let evidence: OrthographicEvidence
     private var cuts: [Int] = []
     private var markerPeriods: Set<Int> = []
     private var wrapWidthCache: Int?
@@ -14,12 +16,14 @@ struct SentenceScanner {
     private var sentenceStart = 0
 
     init(_ text: String, rules: SegmentationRules) {
-        self.init(scalars: Array(text.unicodeScalars), rules: rules)
+        let scalars = Array(text.unicodeScalars)
+        self.init(scalars: scalars, rules: rules, evidence: OrthographicEvidence(texts: [scalars]))
     }
 
-    init(scalars: [Unicode.Scalar], rules: SegmentationRules) {
+    init(scalars: [Unicode.Scalar], rules: SegmentationRules, evidence: OrthographicEvidence) {
         self.scalars = scalars
         self.rules = rules
+        self.evidence = evidence
     }
 
     /// The sentences as trimmed, non-empty ranges of Unicode scalar offsets.
@@ -207,13 +211,19 @@ struct SentenceScanner {
         }
         let startsSentence = next.isCapitalized || next.isDigit || next.isOther || fresh
         guard !token.text.isEmpty else { return startsSentence }
+        // A sentence starter, or a word the document writes in lower case inside its
+        // sentences (so its capital here is a sentence's): Punkt's orthographic evidence.
         let isStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
+            || next.isCapitalized && evidence.isCommonWord(next.text)
         if token.isNumber {
             // "am 3. Oktober": an ordinal day before a month name.
             if rules.hasOrdinalDates, rules.monthNames.contains(next.text) { return false }
             // German writes every ordinal with a period and every noun with a capital:
-            // "Der 2. Weltkrieg" goes on, "Es waren 2. Danach ..." ends.
-            if rules.hasOrdinalNumbers, next.isCapitalized, token.text.count <= 3 { return isStarter }
+            // "Der 2. Weltkrieg" goes on, "Es waren 2. Danach ..." ends. After a noun the
+            // number counts or names ("Platz 3. Gold", "Bahnhofstr. 12. Termine"): it ends.
+            if rules.hasOrdinalNumbers, next.isCapitalized, token.text.count <= 3 {
+                return isStarter || followsNoun(token)
+            }
             return startsSentence
         }
         // The first half of a spaced abbreviation: "EE. UU.", "z. B.", "т. д.".
@@ -243,6 +253,11 @@ struct SentenceScanner {
         }
         for candidate in candidates {
             guard let kind = rules.kind(of: candidate, afterNumber: afterNumber) else { continue }
+            // A lower-case abbreviation before a title with its period ("u. a. Prof. Dr. Müller",
+            // "д-р філос. Іван"): a name follows, the sentence goes on.
+            if next.endsWithPeriod, rules.titles.contains(next.text), token.text.unicodeScalars.first?.isLower == true {
+                return false
+            }
             switch kind {
             case .title:
                 return false
@@ -259,6 +274,21 @@ struct SentenceScanner {
             return isStarter || fresh
         }
         return startsSentence
+    }
+
+    /// Whether the number `token` follows a noun inside its sentence: a capitalised word that
+    /// does not open the sentence, or an abbreviation ("Platz 3.", "Bahnhofstr. 12.").
+    private func followsNoun(_ token: Token) -> Bool {
+        var index = token.start
+        while index > sentenceStart, scalars[index - 1] == " " { index -= 1 }
+        guard index < token.start, index > sentenceStart else { return false }
+        let hasPeriod = scalars[index - 1] == "."
+        let previous = Token(scalars: scalars, endingAt: hasPeriod ? index - 1 : index)
+        guard let first = previous.text.unicodeScalars.first, previous.start > sentenceStart else { return false }
+        if hasPeriod {
+            return previous.text.count > 2 && rules.abbreviationSuffixes.contains { previous.text.lowercased().hasSuffix($0) }
+        }
+        return first.isUpper && previous.text.unicodeScalars.count > 1
     }
 
     /// A closing abbreviation ("etc.", "грн.") ends a sentence before a capital or a number,

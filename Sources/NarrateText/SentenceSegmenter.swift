@@ -35,11 +35,13 @@ public struct SentenceSegmenter: Sendable {
     /// the sentences still cover the whole text.
     public func sentences(of document: Document) -> [Sentence] {
         var result: [Sentence] = []
+        let texts = document.blocks.map { Array($0.text.unicodeScalars) }
+        let evidence = OrthographicEvidence(texts: texts)
         for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable {
-            let scalars = Array(block.text.unicodeScalars)
+            let scalars = texts[blockIndex]
             var ranges: [Range<Int>] = []
             var pendingStart: Int?
-            var scanner = SentenceScanner(scalars: scalars, rules: rules)
+            var scanner = SentenceScanner(scalars: scalars, rules: rules, evidence: evidence)
             for range in scanner.ranges() {
                 let speakable = scalars[range].contains { $0.isLetter || $0.isNumeric }
                 if speakable {

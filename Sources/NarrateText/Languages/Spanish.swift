@@ -13,7 +13,7 @@ extension LanguageRules {
             closings: ["etc", "a.c", "d.c", "a. c", "d. c", "s.a", "s.l", "cía", "hnos", "a.m", "p.m"],
             ambiguous: ["ltd", "inc", "co", "ee.uu"],
             sentenceStarters: [
-                "el", "la", "los", "las", "un", "una", "yo", "tú", "él", "ella", "nosotros", "vosotros", "ellos",
+                "el", "la", "los", "las", "un", "una", "nadie", "nada", "nunca", "tampoco", "yo", "tú", "él", "ella", "nosotros", "vosotros", "ellos",
                 "ellas", "usted", "ustedes", "este", "esta", "esto", "estos", "estas", "ese", "esa", "eso", "cómo",
                 "qué", "cuándo", "dónde", "por", "quién", "pero", "y", "entonces", "luego", "después", "sin", "hoy",
                 "ayer", "mañana", "en", "a", "de", "desde", "mi", "nuestro", "su", "sus", "todos", "si", "aquí", "allí",
