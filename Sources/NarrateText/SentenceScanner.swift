@@ -8,7 +8,7 @@ struct SentenceScanner {
     let scalars: [Unicode.Scalar]
     let rules: SegmentationRules
     /// What the document says of its words' capitals.
-    let evidence: OrthographicEvidence
+    let evidence: DocumentEvidence
     private var cuts: [Int] = []
     private var markerPeriods: Set<Int> = []
     private var wrapWidthCache: Int?
@@ -17,10 +17,10 @@ struct SentenceScanner {
 
     init(_ text: String, rules: SegmentationRules) {
         let scalars = Array(text.unicodeScalars)
-        self.init(scalars: scalars, rules: rules, evidence: OrthographicEvidence(texts: [scalars]))
+        self.init(scalars: scalars, rules: rules, evidence: DocumentEvidence(texts: [scalars]))
     }
 
-    init(scalars: [Unicode.Scalar], rules: SegmentationRules, evidence: OrthographicEvidence) {
+    init(scalars: [Unicode.Scalar], rules: SegmentationRules, evidence: DocumentEvidence) {
         self.scalars = scalars
         self.rules = rules
         self.evidence = evidence
@@ -212,9 +212,10 @@ struct SentenceScanner {
         let startsSentence = next.isCapitalized || next.isDigit || next.isOther || fresh
         guard !token.text.isEmpty else { return startsSentence }
         // A sentence starter, or a word the document writes in lower case inside its
-        // sentences (so its capital here is a sentence's): Punkt's orthographic evidence.
-        let isStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
-            || next.isCapitalized && evidence.isCommonWord(next.text)
+        // sentences (so its capital here is a sentence's): Punkt's orthographic evidence,
+        // gathered only when a decision needs it.
+        let isListedStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
+        var isStarter: Bool { isListedStarter || next.isCapitalized && evidence.isCommonWord(next.text) }
         if token.isNumber {
             // "am 3. Oktober": an ordinal day before a month name.
             if rules.hasOrdinalDates, rules.monthNames.contains(next.text) { return false }
@@ -239,8 +240,9 @@ struct SentenceScanner {
             candidates = [candidates[0]]
         } else if token.isSingleLetter, token.lastLetter?.isUpper == true {
             // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
+            // (A surname after an initial is a name: the document's evidence is not asked.)
             if next.isInitial { return false }
-            return isStarter || fresh
+            return isListedStarter || fresh
         }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
         let afterNumber = token.followsNumber(in: scalars)

@@ -36,7 +36,7 @@ public struct SentenceSegmenter: Sendable {
     public func sentences(of document: Document) -> [Sentence] {
         var result: [Sentence] = []
         let texts = document.blocks.map { Array($0.text.unicodeScalars) }
-        let evidence = OrthographicEvidence(texts: texts)
+        let evidence = DocumentEvidence(texts: texts)
         for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable {
             let scalars = texts[blockIndex]
             var ranges: [Range<Int>] = []
