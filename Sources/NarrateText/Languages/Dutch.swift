@@ -24,7 +24,9 @@ extension LanguageRules {
             monthNames: [
                 "januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
                 "november", "december",
-            ]
+            ],
+            // "Kerkstr. 12": a street's name ends in an abbreviation before its number.
+            abbreviationSuffixes: ["str"]
         )),
         speech: SpeechRules(
             abbreviations: [
