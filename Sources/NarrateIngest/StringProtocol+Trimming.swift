@@ -6,3 +6,13 @@ extension StringProtocol {
         return String(scalars)
     }
 }
+
+extension Substring {
+    /// The substring without white space at either end.
+    func trimmingWhitespace() -> Substring {
+        var start = startIndex, end = endIndex
+        while start < end, self[start].isWhitespace { start = index(after: start) }
+        while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
+        return self[start..<end]
+    }
+}

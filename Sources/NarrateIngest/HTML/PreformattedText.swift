@@ -35,7 +35,7 @@ struct PreformattedText {
         close()
         self.paragraphs = paragraphs
         // Measured without dot leaders: a table of contents fills its lines with them.
-        wrapWidth = paragraphs.filter(\.isProse).flatMap(\.lines).map { Substring(Self.withoutDotLeaders($0)).trimmingTrailingWhitespace().count }
+        wrapWidth = paragraphs.filter(\.isProse).flatMap(\.lines).map { Self.withoutDotLeaders($0).trimmingTrailingSpaces.count }
             .max() ?? 0
     }
 
@@ -53,7 +53,7 @@ struct PreformattedText {
     /// wrapping by hand); a poem's lines leave room, and three in four must be full.
     func isWrapped(_ paragraph: Paragraph) -> Bool {
         guard paragraph.lines.count > 1, wrapWidth > 0 else { return false }
-        let lines = paragraph.lines.map { Substring(Self.withoutDotLeaders($0)).trimmingTrailingWhitespace() }
+        let lines = paragraph.lines.map { Self.withoutDotLeaders($0).trimmingTrailingSpaces }
         var full = 0
         for (line, next) in zip(lines, lines.dropFirst()) {
             let word = next.drop { $0.isWhitespace }.prefix { !$0.isWhitespace }.count
@@ -154,20 +154,5 @@ struct PreformattedText {
         let count = dots.filter { $0 == "." }.count
         result += count >= 4 ? "" : dots
         return result
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingTrailingWhitespace() -> Substring {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
-        return self[startIndex..<end]
-    }
-
-    fileprivate func trimmingWhitespace() -> Substring {
-        var start = startIndex, end = endIndex
-        while start < end, self[start].isWhitespace { start = index(after: start) }
-        while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
-        return self[start..<end]
     }
 }

@@ -55,20 +55,18 @@ public struct NumberAgreement: Sendable {
         let piece = pieces[index]
         let next = index + 1 < pieces.count ? pieces[index + 1] : nil
         let preposition = self.preposition(before: index, in: pieces, acrossAdjective: false)
-        // A place abbreviation after a preposition: "на вул. Хрещатик", "у Полтавській обл.".
-        if let noun = grammar.placeNouns[piece.key],
-           let governing = self.preposition(before: index, in: pieces, acrossAdjective: true) {
-            let grammaticalCase = grammar.placeCase(governing)
-            var trailing = piece.trailing
-            if trailing.hasPrefix("."), index < pieces.count - 1 || trailing.count > 1 { trailing = trailing.dropFirst() }
-            return (piece.leading + noun.singular[grammaticalCase.rawValue] + trailing, 1)
-        }
         // A piece ends with what followed the word, its abbreviation period dropped (kept at
         // the sentence's end).
         func closing(_ last: Piece, at position: Int) -> String {
             var trailing = last.trailing
             if trailing.hasPrefix("."), position < pieces.count - 1 || trailing.count > 1 { trailing = trailing.dropFirst() }
             return String(trailing)
+        }
+        // A place abbreviation after a preposition: "на вул. Хрещатик", "у Полтавській обл.".
+        if let noun = grammar.placeNouns[piece.key],
+           let governing = self.preposition(before: index, in: pieces, acrossAdjective: true) {
+            let grammaticalCase = grammar.placeCase(governing)
+            return (piece.leading + noun.singular[grammaticalCase.rawValue] + closing(piece, at: index), 1)
         }
         // "5%", "$5", "5₴".
         if let (number, noun) = grammar.amount(String(piece.core)) {
@@ -115,7 +113,7 @@ public struct NumberAgreement: Sendable {
         }
         // A century: "XIX ст.", "у XIX столітті".
         let centuryForm = grammar.centuryForms[next.lower]
-        if let number = Self.romanValue(piece.core), piece.trailing.isEmpty, centuryForm != nil || grammar.centuryAbbreviations.contains(next.key) {
+        if let number = SpeechNormalizer.romanValue(String(piece.core)), piece.trailing.isEmpty, centuryForm != nil || grammar.centuryAbbreviations.contains(next.key) {
             let grammaticalCase = centuryForm ?? preposition.map(grammar.placeCase) ?? .genitive
             let noun = centuryForm == nil ? grammar.century.singular[grammaticalCase.rawValue] : String(next.core)
             return (piece.leading + grammar.ordinal(number, grammaticalCase, .neuter) + " " + noun + closing(next, at: index + 1), 2)
@@ -141,32 +139,6 @@ public struct NumberAgreement: Sendable {
     static func integer(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(text)
-    }
-
-    /// I to XXXIX, as centuries and ordinals are written.
-    static func romanValue(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 7, text.allSatisfy({ "IVXL".contains($0) }) else { return nil }
-        let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50]
-        var total = 0
-        let digits = text.compactMap { values[$0] }
-        guard digits.count == text.count else { return nil }
-        for (position, value) in digits.enumerated() {
-            if position + 1 < digits.count, value < digits[position + 1] { total -= value } else { total += value }
-        }
-        guard total > 0, total < 40, romanNumeral(total) == String(text) else { return nil }
-        return total
-    }
-
-    private static func romanNumeral(_ value: Int) -> String {
-        let table: [(Int, String)] = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-        var rest = value, result = ""
-        for (amount, letters) in table {
-            while rest >= amount {
-                result += letters
-                rest -= amount
-            }
-        }
-        return result
     }
 }
 
