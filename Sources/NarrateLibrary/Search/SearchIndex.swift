@@ -23,18 +23,35 @@ enum SearchIndex {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         var pendingApostrophe = false
+        // Whether the word has a letter beyond ASCII, which only Unicode's rules lower-case.
+        var needsLowercasing = false
         func flush() {
-            if !current.isEmpty { words.append(String(current).lowercased()) }
+            if !current.isEmpty {
+                let word = String(current)
+                words.append(needsLowercasing ? word.lowercased() : word)
+            }
             current = String.UnicodeScalarView()
             pendingApostrophe = false
+            needsLowercasing = false
         }
         for scalar in text.unicodeScalars {
-            let isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                || scalar.properties.generalCategory == .nonspacingMark
+            var letter = scalar
+            let isWordScalar: Bool
+            switch scalar.value {
+            case 0x61...0x7A, 0x30...0x39: isWordScalar = true
+            case 0x41...0x5A:
+                isWordScalar = true
+                letter = Unicode.Scalar(UInt8(scalar.value) | 0x20)
+            case 0..<0x80: isWordScalar = false
+            default:
+                isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || scalar.properties.generalCategory == .nonspacingMark
+                if isWordScalar { needsLowercasing = true }
+            }
             if isWordScalar {
                 if pendingApostrophe { current.append("'") }
                 pendingApostrophe = false
-                current.append(scalar)
+                current.append(letter)
             } else if (scalar == "'" || scalar == "’" || scalar == "ʼ"), !current.isEmpty, !pendingApostrophe {
                 pendingApostrophe = true
             } else {
@@ -110,12 +127,24 @@ enum SearchIndex {
         var seen = Set<String>()
         let stemsOfWords = Set(titleStems.byWord.values).union(textStems.byWord.values)
         for word in titleWords + textWords + stemsOfWords.sorted() where seen.insert(word).inserted {
-            let length = word.count
-            guard length >= vocabularyMinimumLength, length <= typoMaximumLength, word.allSatisfy(\.isLetter) else { continue }
+            guard isVocabularyWord(word) else { continue }
             try newWord.execute(arguments: [word])
             guard db.changesCount > 0 else { continue }
             for form in variants(of: word) { try variant.execute(arguments: [form, word]) }
         }
+    }
+
+    /// Whether `word` goes into the typo vocabulary: letters only, of a length typos are
+    /// looked for in.
+    static func isVocabularyWord(_ word: String) -> Bool {
+        let utf8 = word.utf8
+        // The common case, ASCII, without Unicode's tables: one byte a letter.
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return utf8.count >= vocabularyMinimumLength && utf8.count <= typoMaximumLength
+                && utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+        }
+        let length = word.count
+        return length >= vocabularyMinimumLength && length <= typoMaximumLength && word.allSatisfy(\.isLetter)
     }
 
     /// The first subtag of a language tag, lower-cased ("en-US" → "en").

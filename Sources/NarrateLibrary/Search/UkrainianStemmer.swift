@@ -7,13 +7,13 @@
 /// The endings are data; the rules are the two lines of `stem`.
 struct UkrainianStemmer {
     /// Vowels: a stem keeps at least one, so "ще" or "як" stay whole.
-    static let vowels: Set<Character> = ["а", "е", "є", "и", "і", "ї", "о", "у", "ю", "я"]
+    static let vowels: Set<Unicode.Scalar> = ["а", "е", "є", "и", "і", "ї", "о", "у", "ю", "я"]
 
     /// Reflexive endings, removed first ("відкрилася" → "відкрила").
-    static let reflexive = ["ся", "сь"]
+    static let reflexive = ["ся", "сь"].map { Array($0.unicodeScalars) }
 
     /// Gerunds, then nouns, adjectives and pronouns, then verbs; tried longest first.
-    static let endings: [String] = {
+    static let endings: [[Unicode.Scalar]] = {
         let gerunds = ["учи", "ючи", "ачи", "ячи", "вши", "ши"]
         let nouns = [
             "ами", "ями", "ові", "еві", "єві", "ом", "ем", "єм", "ям", "ам", "ах", "ях", "ів", "їв", "ей", "ою", "ею", "єю",
@@ -27,13 +27,13 @@ struct UkrainianStemmer {
             "уть", "ють", "ємо", "емо", "имо", "їмо", "ете", "єте", "ите", "їте", "ла", "ло", "ли", "ти", "ть", "еш", "єш", "иш",
             "їш", "в",
         ]
-        return Set(gerunds + nouns + adjectives + verbs).sorted { $0.count > $1.count }
+        return Set(gerunds + nouns + adjectives + verbs).sorted { ($0.count, $0) > ($1.count, $1) }.map { Array($0.unicodeScalars) }
     }()
 
     /// The stem of the lower-cased `word`; a word that is not Cyrillic comes back unchanged.
     func stem(_ word: String) -> String {
-        var letters = Array(word.filter { $0 != "'" && $0 != "’" && $0 != "ʼ" })
         guard word.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) else { return word }
+        var letters = Array(word.unicodeScalars.lazy.filter { $0 != "'" && $0 != "’" && $0 != "ʼ" })
         if let ending = Self.reflexive.first(where: { letters.hasSuffix($0) }), keepsAVowel(letters, dropping: ending.count) {
             letters.removeLast(ending.count)
         }
@@ -41,18 +41,19 @@ struct UkrainianStemmer {
             letters.removeLast(ending.count)
         }
         if letters.last == "ь", letters.count > 2 { letters.removeLast() }
-        return String(letters)
+        var stem = String.UnicodeScalarView()
+        stem.append(contentsOf: letters)
+        return String(stem)
     }
 
     /// Whether `letters` without its last `count` keep two letters or more and a vowel.
-    private func keepsAVowel(_ letters: [Character], dropping count: Int) -> Bool {
+    private func keepsAVowel(_ letters: [Unicode.Scalar], dropping count: Int) -> Bool {
         letters.count - count >= 2 && letters.dropLast(count).contains(where: Self.vowels.contains)
     }
 }
 
-extension Array where Element == Character {
-    fileprivate func hasSuffix(_ suffix: String) -> Bool {
-        let tail = Array(suffix)
-        return count >= tail.count && self[(count - tail.count)...].elementsEqual(tail)
+extension Array where Element == Unicode.Scalar {
+    fileprivate func hasSuffix(_ tail: [Unicode.Scalar]) -> Bool {
+        count >= tail.count && self[(count - tail.count)...].elementsEqual(tail)
     }
 }
