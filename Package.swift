@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // The batch queue on PostgreSQL, shared by workers on many machines.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         // System libraries (Debian packages; Homebrew names for macOS).
@@ -149,6 +152,19 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The batch queue on PostgreSQL (postgres-nio): the same protocol as the library's.
+        .target(
+            name: "NarratePostgres",
+            dependencies: [
+                "NarrateCore", "NarrateLibrary",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Narration",
             dependencies: [
@@ -218,6 +234,12 @@ let package = Package(
         // A local HTTP server (python3, standard library) for tests that fetch pages.
         .target(
             name: "NarrateTestSupport", dependencies: ["NarrateCore"], path: "Tests/Support", exclude: ["test_server.py"],
+            swiftSettings: strictSettings
+        ),
+        // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
+        .testTarget(
+            name: "NarrateQueueTests",
+            dependencies: ["NarrateCore", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -71,6 +71,13 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedContent(url: String, contentType: String)
     /// The installed libsndfile cannot write an audio format.
     case formatUnavailable(format: String, reason: String)
+    /// A shared job queue (PostgreSQL) cannot be reached or used: the server is down or
+    /// unreachable, refused the connection or dropped it. `address` is the URL without its
+    /// password.
+    case queueUnavailable(address: String, reason: String)
+    /// A shared job queue refused access: a wrong password, no such user, or no permission
+    /// on the database.
+    case queueDenied(address: String, reason: String)
 
     /// The sysexits code for this error.
     public var exitCode: Int32 {
@@ -83,7 +90,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable: 69
         case .engine: 70
         case .cannotStartWorker: 71
-        case .cannotListen: 69
+        case .cannotListen, .queueUnavailable: 69
+        case .queueDenied: 77
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed, .streamWriteFailed: 74
         case .invalidPreset: 78
@@ -150,6 +158,10 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .formatUnavailable(let format, let reason):
             return "cannot write \(format) audio: the installed libsndfile lacks it (\(reason)); "
                 + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3)"
+        case .queueUnavailable(let address, let reason):
+            return "\(address): cannot use the job queue: \(reason); check that PostgreSQL runs there and accepts connections"
+        case .queueDenied(let address, let reason):
+            return "\(address): the job queue refused access: \(reason); check the user and password (URL, PGPASSWORD or ~/.pgpass) and the database's grants"
         case .cannotListen(let address, let reason):
             return "cannot listen on \(address): \(reason); choose another --port (0 lets the system pick) or --host"
         case .cannotStartWorker(let executable, let reason):

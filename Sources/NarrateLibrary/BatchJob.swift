@@ -43,6 +43,48 @@ public struct BatchJob: Sendable, Equatable, Codable {
     public var createdAt: String
     public var startedAt: String?
     public var finishedAt: String?
+    /// The article to render as JSON, on a claimed job of a queue whose workers have no
+    /// library (PostgreSQL); nil otherwise.
+    public var article: String? = nil
+    /// What the worker made (the render's JSON), on a finished job of such a queue when asked
+    /// for; nil otherwise.
+    public var result: String? = nil
+    /// The library that submitted it, on a shared queue.
+    public var origin: String? = nil
+
+    /// A job as a queue read it.
+    public init(
+        id: Int64, articleId: Int64, settingsHash: String, renderRequest: String?, voiceArguments: [String], format: String,
+        outputPath: String, state: State, attempts: Int, maxAttempts: Int, lastError: String?, worker: String?,
+        leaseExpiresAt: Double?, temporaryPath: String?, durationSeconds: Double?, progress: Double = 0,
+        priority: JobPriority = .batch, workSize: Int = 0, createdAt: String, startedAt: String?, finishedAt: String?,
+        article: String? = nil, result: String? = nil, origin: String? = nil
+    ) {
+        self.id = id
+        self.articleId = articleId
+        self.settingsHash = settingsHash
+        self.renderRequest = renderRequest
+        self.voiceArguments = voiceArguments
+        self.format = format
+        self.outputPath = outputPath
+        self.state = state
+        self.attempts = attempts
+        self.maxAttempts = maxAttempts
+        self.lastError = lastError
+        self.worker = worker
+        self.leaseExpiresAt = leaseExpiresAt
+        self.temporaryPath = temporaryPath
+        self.durationSeconds = durationSeconds
+        self.progress = progress
+        self.priority = priority
+        self.workSize = workSize
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.article = article
+        self.result = result
+        self.origin = origin
+    }
 
     /// The states of a job.
     public enum State: String, Sendable, Codable, CaseIterable {

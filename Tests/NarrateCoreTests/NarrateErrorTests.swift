@@ -20,6 +20,8 @@ struct NarrateErrorTests {
         (.inputUnavailable(path: "a.txt", reason: "no such file"), 66),
         (.audioOutputUnavailable(reason: "no card"), 69),
         (.formatUnavailable(format: "MP3", reason: "no LAME"), 69),
+        (.queueUnavailable(address: "postgresql://q@db/narrate", reason: "connection refused"), 69),
+        (.queueDenied(address: "postgresql://q@db/narrate", reason: "password authentication failed"), 77),
         (.fetchFailed(url: "http://x", reason: "timed out"), 69),
         (.engine(code: 1, message: "broken"), 70),
         (.cannotStartWorker(executable: "/x/narrate", reason: "No such file or directory"), 71),

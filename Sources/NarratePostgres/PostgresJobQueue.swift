@@ -1,0 +1,339 @@
+import Foundation
+public import NarrateCore
+public import NarrateLibrary
+internal import PostgresNIO
+
+/// The batch queue on PostgreSQL, which workers on any number of machines share: the same
+/// protocol and guarantees as the library's queue, with PostgreSQL doing the coordination.
+/// A claim takes the next row with `FOR UPDATE SKIP LOCKED` (claimers never wait on each
+/// other nor take one job twice), one output has one active job by a unique partial index,
+/// leases are times on the server's clock (the machines' clocks need not agree), and a
+/// queued job is announced with `NOTIFY narrate_jobs` for idle workers.
+///
+/// A job carries its article (`JobSubmission.article`), so a worker needs nothing but this
+/// queue and the output folder; what it made comes back as the job's `result`.
+///
+/// The schema is narrate's own, made and upgraded on first use (`narrate_schema` holds its
+/// version; upgrades run under an advisory lock, so many workers starting at once upgrade it
+/// once).
+public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
+    /// Where it is.
+    public let address: PostgresQueueAddress
+    let session: PostgresSession
+
+    /// The channel a queued job is announced on.
+    static let channel = "narrate_jobs"
+
+    /// The schema, one entry a version: what upgrades version N-1 to N (statements parted by
+    /// semicolons, none inside one).
+    static let migrations: [String] = [
+        """
+        CREATE TABLE narrate_job (
+            id bigserial PRIMARY KEY,
+            origin text,
+            article_id bigint NOT NULL,
+            settings_hash text NOT NULL,
+            render_request text NOT NULL,
+            format text NOT NULL,
+            output_path text NOT NULL,
+            state text NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed', 'cancelled')),
+            attempts integer NOT NULL DEFAULT 0,
+            max_attempts integer NOT NULL DEFAULT 3,
+            last_error text,
+            worker text,
+            lease_expires_at double precision,
+            temporary_path text,
+            duration_seconds double precision,
+            progress double precision NOT NULL DEFAULT 0,
+            priority integer NOT NULL DEFAULT 1,
+            work_size integer NOT NULL DEFAULT 0,
+            article text,
+            result text,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            started_at timestamptz,
+            finished_at timestamptz
+        );
+        CREATE UNIQUE INDEX narrate_job_active_output ON narrate_job (output_path) WHERE state IN ('queued', 'running');
+        CREATE INDEX narrate_job_next ON narrate_job (priority DESC, work_size DESC, id) WHERE state = 'queued';
+        CREATE INDEX narrate_job_lease ON narrate_job (lease_expires_at) WHERE state = 'running';
+        CREATE INDEX narrate_job_origin ON narrate_job (origin, state);
+        CREATE TABLE narrate_worker (
+            name text PRIMARY KEY,
+            host text NOT NULL,
+            started_at timestamptz NOT NULL DEFAULT now(),
+            seen_at timestamptz NOT NULL DEFAULT now(),
+            jobs_done bigint NOT NULL DEFAULT 0,
+            jobs_failed bigint NOT NULL DEFAULT 0,
+            audio_seconds double precision NOT NULL DEFAULT 0,
+            busy_seconds double precision NOT NULL DEFAULT 0
+        );
+        """,
+    ]
+
+    /// Connects to the queue at `address` and makes or upgrades its schema. `patience` is how
+    /// long a lost connection is tried again before the queue is given up as unavailable.
+    public init(address: PostgresQueueAddress, patience: Double = 120) throws(NarrateError) {
+        self.address = address
+        session = PostgresSession(address: address, patience: patience)
+        try migrate()
+    }
+
+    /// Closes the connection.
+    public func close() {
+        session.close()
+    }
+
+    /// The schema version this narrate writes.
+    public static var schemaVersion: Int { migrations.count }
+
+    private func migrate() throws(NarrateError) {
+        try session.transaction { run throws(NarrateError) in
+            _ = try run("SELECT pg_advisory_xact_lock(7011984632)")
+            _ = try run("CREATE TABLE IF NOT EXISTS narrate_schema (version integer NOT NULL)")
+            let rows = try run("SELECT version FROM narrate_schema")
+            let version = try rows.first.map { row throws(NarrateError) in try decode(row, 0, as: Int.self) } ?? 0
+            if rows.isEmpty { _ = try run("INSERT INTO narrate_schema (version) VALUES (0)") }
+            guard version <= Self.migrations.count else {
+                throw .queueUnavailable(
+                    address: address.redacted,
+                    reason: "its schema is version \(version), newer than this narrate knows (\(Self.migrations.count)); upgrade narrate"
+                )
+            }
+            for (index, migration) in Self.migrations.enumerated().dropFirst(version) {
+                // One statement at a time: the extended protocol takes no more.
+                for statement in migration.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+                where !statement.isEmpty {
+                    _ = try run(PostgresQuery(unsafeSQL: statement))
+                }
+                _ = try run("UPDATE narrate_schema SET version = \(index + 1)")
+            }
+        }
+    }
+
+    // MARK: The queue protocol
+
+    public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> ArticleLibrary.EnqueueOutcome {
+        // The unique index on active outputs decides between two enqueuers of one output.
+        let inserted = try session.query("""
+            INSERT INTO narrate_job (origin, article_id, settings_hash, render_request, format, output_path, state, max_attempts,
+                priority, work_size, article)
+            VALUES (\(submission.origin), \(submission.articleId), \(submission.settingsHash), \(submission.renderRequest),
+                \(submission.format), \(submission.outputPath), 'queued', \(max(1, submission.maxAttempts)),
+                \(submission.priority.rawValue), \(submission.workSize), \(submission.article))
+            ON CONFLICT (output_path) WHERE state IN ('queued', 'running') DO NOTHING
+            RETURNING \(unescaped: Self.jobColumns)
+            """)
+        if let row = inserted.first {
+            try session.query("SELECT pg_notify(\(Self.channel), '')")
+            return .queued(try Self.job(row))
+        }
+        let existing = try session.query("""
+            SELECT \(unescaped: Self.jobColumns) FROM narrate_job
+            WHERE output_path = \(submission.outputPath) AND state IN ('queued', 'running')
+            """)
+        guard let row = existing.first else {
+            // It finished between the two statements: queue it again.
+            return try enqueue(submission)
+        }
+        return .alreadyQueued(try Self.job(row))
+    }
+
+    public func claimJob(
+        worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, now: Double? = nil
+    ) throws(NarrateError) -> BatchJob? {
+        let clock = try self.now(now)
+        // Jobs whose worker died: after their last attempt they fail for good; before it they
+        // are queued again, keeping the dead worker's temporary path for the next claimer.
+        try session.query("""
+            UPDATE narrate_job SET state = 'failed', finished_at = now(), lease_expires_at = NULL,
+                last_error = coalesce(last_error, 'its worker stopped ' || attempts || ' times without finishing')
+            WHERE state = 'running' AND lease_expires_at < \(clock) AND attempts >= max_attempts
+            """)
+        try session.query("""
+            UPDATE narrate_job SET state = 'queued', lease_expires_at = NULL
+            WHERE state = 'running' AND lease_expires_at < \(clock) AND attempts < max_attempts
+            """)
+        let rows = try session.query("""
+            UPDATE narrate_job SET state = 'running', worker = \(worker), lease_expires_at = \(clock + leaseSeconds),
+                attempts = attempts + 1, started_at = now(), finished_at = NULL, progress = 0
+            WHERE id = (
+                SELECT id FROM narrate_job WHERE state = 'queued' AND priority >= \(minimumPriority.rawValue)
+                ORDER BY priority DESC, work_size DESC, id
+                FOR UPDATE SKIP LOCKED LIMIT 1
+            )
+            RETURNING \(unescaped: Self.jobColumns), article
+            """)
+        guard let row = rows.first else { return nil }
+        var job = try Self.job(row)
+        job.article = try decode(row, Self.jobColumnCount, as: String?.self)
+        return job
+    }
+
+    public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> Bool {
+        let clock = try self.now(now)
+        let rows = try session.query("""
+            UPDATE narrate_job SET lease_expires_at = \(clock + leaseSeconds)
+            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+            RETURNING id
+            """)
+        return !rows.isEmpty
+    }
+
+    public func noteProgress(jobId id: Int64, worker: String, progress: Double) throws(NarrateError) {
+        try session.query("""
+            UPDATE narrate_job SET progress = \(min(1, max(0, progress)))
+            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+            """)
+    }
+
+    public func noteTemporaryPath(jobId id: Int64, worker: String, path: String) throws(NarrateError) {
+        try session.query("""
+            UPDATE narrate_job SET temporary_path = \(path) WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+            """)
+    }
+
+    public func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) throws(NarrateError) -> Bool {
+        let rows = try session.query("""
+            UPDATE narrate_job SET state = 'done', duration_seconds = \(durationSeconds), finished_at = now(),
+                lease_expires_at = NULL, temporary_path = NULL, last_error = NULL, result = \(result), article = NULL
+            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+            RETURNING id
+            """)
+        return !rows.isEmpty
+    }
+
+    public func failJob(id: Int64, worker: String, error: String) throws(NarrateError) {
+        try session.query("""
+            UPDATE narrate_job SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
+                last_error = \(error), lease_expires_at = NULL, temporary_path = NULL,
+                finished_at = CASE WHEN attempts < max_attempts THEN NULL ELSE now() END
+            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+            """)
+    }
+
+    public func releaseJob(id: Int64, worker: String) throws(NarrateError) {
+        try session.query("""
+            UPDATE narrate_job SET state = 'queued', attempts = greatest(0, attempts - 1), lease_expires_at = NULL,
+                temporary_path = NULL
+            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+            """)
+    }
+
+    public func job(id: Int64) throws(NarrateError) -> BatchJob? {
+        let rows = try session.query("SELECT \(unescaped: Self.jobColumns), result FROM narrate_job WHERE id = \(id)")
+        guard let row = rows.first else { return nil }
+        var job = try Self.job(row)
+        job.result = try decode(row, Self.jobColumnCount, as: String?.self)
+        return job
+    }
+
+    public func jobs(in states: Set<BatchJob.State>? = nil) throws(NarrateError) -> [BatchJob] {
+        let names = (states ?? Set(BatchJob.State.allCases)).map(\.rawValue).sorted()
+        return try session.query(
+            "SELECT \(unescaped: Self.jobColumns) FROM narrate_job WHERE state = ANY(\(names)) ORDER BY id"
+        ).map { row throws(NarrateError) in try Self.job(row) }
+    }
+
+    /// The finished jobs `origin` submitted that it has not yet taken in, with their results
+    /// (a coordinator records the renders in its library, then calls `forget`).
+    public func finishedJobs(origin: String, limit: Int = 500) throws(NarrateError) -> [BatchJob] {
+        try session.query("""
+            SELECT \(unescaped: Self.jobColumns), result FROM narrate_job
+            WHERE origin = \(origin) AND state = 'done' AND result IS NOT NULL
+            ORDER BY id LIMIT \(limit)
+            """).map { row throws(NarrateError) in
+            var job = try Self.job(row)
+            job.result = try decode(row, Self.jobColumnCount, as: String?.self)
+            return job
+        }
+    }
+
+    /// Drops the result of done jobs `ids` once their renders are recorded (the jobs stay,
+    /// for `jobs` to list).
+    public func forgetResults(ids: [Int64]) throws(NarrateError) {
+        guard !ids.isEmpty else { return }
+        try session.query("UPDATE narrate_job SET result = NULL WHERE id = ANY(\(ids)) AND state = 'done'")
+    }
+
+    @discardableResult
+    public func retryJobs(id: Int64? = nil) throws(NarrateError) -> Int {
+        if let id { try requireJob(id) }
+        return try session.query("""
+            UPDATE narrate_job SET state = 'queued', attempts = 0, last_error = NULL, finished_at = NULL
+            WHERE state IN ('failed', 'cancelled') AND (\(id)::bigint IS NULL OR id = \(id))
+            RETURNING id
+            """).count
+    }
+
+    @discardableResult
+    public func cancelJobs(id: Int64? = nil, reason: String = "cancelled") throws(NarrateError) -> Int {
+        if let id { try requireJob(id) }
+        return try session.query("""
+            UPDATE narrate_job SET state = 'cancelled', last_error = \(reason), finished_at = now(), lease_expires_at = NULL
+            WHERE state IN ('queued', 'running') AND (\(id)::bigint IS NULL OR id = \(id))
+            RETURNING id
+            """).count
+    }
+
+    @discardableResult
+    public func clearDoneJobs() throws(NarrateError) -> Int {
+        try session.query("DELETE FROM narrate_job WHERE state = 'done' RETURNING id").count
+    }
+
+    // MARK: Rows
+
+    private func requireJob(_ id: Int64) throws(NarrateError) {
+        guard try !session.query("SELECT 1 FROM narrate_job WHERE id = \(id)").isEmpty else {
+            throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
+        }
+    }
+
+    /// `now`, or the server's clock in seconds since 1970.
+    private func now(_ given: Double?) throws(NarrateError) -> Double {
+        if let given { return given }
+        let rows = try session.query("SELECT extract(epoch FROM clock_timestamp())::double precision")
+        guard let row = rows.first else { throw .queueUnavailable(address: address.redacted, reason: "the server did not tell its time") }
+        return try decode(row, 0, as: Double.self)
+    }
+
+    /// The columns `job(_:)` reads, in its order.
+    static let jobColumns = """
+        id, article_id, settings_hash, render_request, format, output_path, state, attempts, max_attempts, last_error, worker, \
+        lease_expires_at, temporary_path, duration_seconds, progress, priority, work_size, origin, \
+        \(timestamp("created_at")), \(timestamp("started_at")), \(timestamp("finished_at"))
+        """
+    static let jobColumnCount = 21
+
+    /// A time column as the library writes times (ISO 8601, UTC, to the second).
+    private static func timestamp(_ column: String) -> String {
+        "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+    }
+
+    private static func job(_ row: PostgresRow) throws(NarrateError) -> BatchJob {
+        func column<T: PostgresDecodable>(_ index: Int, _ type: T.Type) throws(NarrateError) -> T {
+            try decode(row, index, as: type)
+        }
+        let state = try column(6, String.self)
+        return BatchJob(
+            id: try column(0, Int64.self), articleId: try column(1, Int64.self), settingsHash: try column(2, String.self),
+            renderRequest: try column(3, String.self), voiceArguments: [], format: try column(4, String.self),
+            outputPath: try column(5, String.self), state: BatchJob.State(rawValue: state) ?? .failed,
+            attempts: try column(7, Int.self), maxAttempts: try column(8, Int.self), lastError: try column(9, String?.self),
+            worker: try column(10, String?.self), leaseExpiresAt: try column(11, Double?.self),
+            temporaryPath: try column(12, String?.self), durationSeconds: try column(13, Double?.self),
+            progress: state == "done" ? 1 : try column(14, Double.self),
+            priority: JobPriority(rawValue: try column(15, Int.self)) ?? .batch, workSize: try column(16, Int.self),
+            createdAt: try column(18, String.self), startedAt: try column(19, String?.self), finishedAt: try column(20, String?.self),
+            origin: try column(17, String?.self)
+        )
+    }
+}
+
+/// Column `index` of `row` as `type`; a value of another type is a queue narrate did not make.
+func decode<T: PostgresDecodable>(_ row: PostgresRow, _ index: Int, as type: T.Type) throws(NarrateError) -> T {
+    do {
+        return try row.makeRandomAccess()[index].decode(type)
+    } catch {
+        throw .queueUnavailable(address: "the queue", reason: "an unexpected value in column \(index) (\(error)); is it narrate's queue?")
+    }
+}

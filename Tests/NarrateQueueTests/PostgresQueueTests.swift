@@ -1,0 +1,169 @@
+import Foundation
+import NarrateCore
+import NarrateLibrary
+import NarratePostgres
+import NarrateTestSupport
+import Testing
+
+/// What only the PostgreSQL queue has: its address read as PostgreSQL's tools read it, one
+/// clear error for each way of not getting in, and reconnecting when the server restarts.
+@Suite("The queue on PostgreSQL")
+struct PostgresQueueTests {
+    /// Stands for every PostgreSQL test of this target: skipped, with the reason, when no
+    /// throwaway cluster could be started here.
+    @Test(
+        "a throwaway PostgreSQL cluster runs for these tests",
+        .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: "PostgreSQL cannot be started: \(PostgresCluster.unavailableReason)"))
+    )
+    func clusterRuns() throws {
+        let cluster = try PostgresCluster.shared.get()
+        #expect(try cluster.psql("SELECT 1") == "1")
+    }
+
+    @Test func addressesReadAsLibpqReadsThem() throws {
+        let full = try PostgresQueueAddress(
+            url: "postgresql://queue:s%3Acret@db.example:6543/narrate?sslmode=require&connect_timeout=3", environment: [:], home: nil
+        )
+        #expect(full.user == "queue" && full.password == "s:cret" && full.host == "db.example" && full.port == 6543)
+        #expect(full.database == "narrate" && full.tls == .require && full.connectTimeout == 3)
+        #expect(full.redacted == "postgresql://queue@db.example:6543/narrate")
+        // What the URL leaves out comes from the environment, as for psql.
+        let bare = try PostgresQueueAddress(
+            url: "postgres://", environment: ["PGUSER": "u", "PGHOST": "h", "PGPORT": "7000", "PGPASSWORD": "p", "PGSSLMODE": "disable"],
+            home: nil
+        )
+        #expect(bare.user == "u" && bare.host == "h" && bare.port == 7000 && bare.database == "u" && bare.password == "p")
+        #expect(bare.tls == .disable)
+        let defaults = try PostgresQueueAddress(url: "postgresql://me@/", environment: [:], home: nil)
+        #expect(defaults.host == "localhost" && defaults.port == 5432 && defaults.database == "me" && defaults.tls == .prefer)
+        #expect(defaults.password == nil)
+    }
+
+    @Test func aPasswordFileIsReadAsLibpqReadsIt() throws {
+        let home = try ScratchDirectory()
+        let file = try home.write(".pgpass", text: """
+            # comment
+            other:5432:*:queue:wrong
+            db.example:5432:narrate:queue:pa\\:ss
+            *:*:*:*:fallback
+            """)
+        chmod(file, 0o600)
+        let address = try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: [:], home: home.path)
+        #expect(address.password == "pa:ss")
+        let other = try PostgresQueueAddress(url: "postgresql://someone@elsewhere/x", environment: [:], home: home.path)
+        #expect(other.password == "fallback")
+        // PGPASSWORD comes before the file; a file others can read is ignored, as libpq does.
+        #expect(try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: ["PGPASSWORD": "env"], home: home.path).password == "env")
+        chmod(file, 0o644)
+        #expect(try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: [:], home: home.path).password == nil)
+        chmod(file, 0o600)
+        #expect(try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: ["PGPASSFILE": "/nonexistent"], home: home.path).password == nil)
+    }
+
+    @Test(arguments: [
+        "mysql://u@h/db", "http://example.com/", "not a url", "postgresql://u@h:99999/db", "postgresql://u@h/db?sslmode=sometimes",
+        "postgresql://u@h/db?options=-c", "postgresql://u@%2Fvar%2Frun%2Fpostgresql/db",
+    ])
+    func aURLThatIsNotAPostgreSQLOneIsAUsageError(url: String) {
+        #expect {
+            _ = try PostgresQueueAddress(url: url, environment: [:], home: nil)
+        } throws: { error in
+            guard let error = error as? NarrateError, case .invalidOption("queue", let message) = error else { return false }
+            return error.exitCode == 64 && message.contains("postgresql://USER@HOST/DATABASE")
+        }
+    }
+
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aWrongPasswordOrUnknownUserIsRefusedWithExit77() throws {
+        let cluster = try PostgresCluster.shared.get()
+        for url in [
+            cluster.url(user: PostgresCluster.user, password: "wrong", database: PostgresCluster.database),
+            cluster.url(user: "nobody_here", password: "x", database: PostgresCluster.database),
+        ] {
+            let address = try PostgresQueueAddress(url: url + "?sslmode=disable", environment: [:], home: nil)
+            let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: address) }
+            #expect(error.exitCode == 77, "\(error)")
+            #expect(error.description.contains("refused access") && !error.description.contains("wrong"), "\(error)")
+        }
+        // No password at all, where the server asks for one.
+        let none = try PostgresQueueAddress(
+            url: cluster.url(user: PostgresCluster.user, password: nil, database: PostgresCluster.database) + "?sslmode=disable",
+            environment: ["PGPASSFILE": "/nonexistent"], home: nil
+        )
+        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: none) }
+        #expect(error.exitCode == 77 && error.description.contains("PGPASSWORD"), "\(error)")
+    }
+
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aDatabaseWithoutPermissionsIsRefusedWithExit77AndNothingIsMade() throws {
+        let cluster = try PostgresCluster.shared.get()
+        let database = "locked_\(UUID().uuidString.prefix(8).lowercased())"
+        let role = "reader_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
+        try cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD 'readerpass'", database: "postgres")
+        // PostgreSQL 15 lets nobody but the owner create in the public schema.
+        let address = try PostgresQueueAddress(
+            url: cluster.url(user: role, password: "readerpass", database: database) + "?sslmode=disable", environment: [:], home: nil
+        )
+        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: address) }
+        #expect(error.exitCode == 77, "\(error)")
+        #expect(try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'narrate%'", database: database) == "0")
+    }
+
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func anUnreachableServerOrAMissingDatabaseIsExit69() throws {
+        let cluster = try PostgresCluster.shared.get()
+        // A port nothing listens on: refused at once.
+        let closed = try PostgresQueueAddress(
+            url: "postgresql://u:p@127.0.0.1:\(try PostgresCluster.freePort())/db?sslmode=disable", environment: [:], home: nil
+        )
+        let started = Date()
+        let refused = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: closed) }
+        #expect(refused.exitCode == 69 && refused.description.contains("connection refused"), "\(refused)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        let missing = try PostgresQueueAddress(
+            url: cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: "no_such_db") + "?sslmode=disable",
+            environment: [:], home: nil
+        )
+        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: missing) }
+        #expect(error.exitCode == 69 && error.description.contains("no_such_db"), "\(error)")
+    }
+
+    /// Prefer TLS (libpq's default) with a server that has none falls back to plain; require
+    /// is refused with one line.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func tlsIsUsedWhenTheServerOffersIt() throws {
+        let cluster = try PostgresCluster.shared.get()
+        let prefer = try PostgresQueueAddress(url: cluster.url, environment: [:], home: nil)
+        #expect(prefer.tls == .prefer)
+        let queue = try PostgresJobQueue(address: prefer)
+        #expect(try queue.jobs(in: nil).isEmpty || true)
+        let require = try PostgresQueueAddress(url: cluster.url + "?sslmode=require", environment: [:], home: nil)
+        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: require) }
+        #expect(error.exitCode == 69 && error.description.contains("TLS"), "\(error)")
+    }
+
+    /// A server restarted under a queue in use: the next statement reconnects (with backoff)
+    /// and goes on. A cluster of its own, so the other tests' connections are not cut.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aRestartedServerIsReconnectedTo() throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.shutDown() }
+        let address = try PostgresQueueAddress(url: cluster.url + "?sslmode=disable", environment: [:], home: nil)
+        let queue = try PostgresJobQueue(address: address)
+        let submission = JobSubmission(
+            articleId: 1, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "/tmp/restart-1.wav", article: "{}"
+        )
+        _ = try queue.enqueue(submission)
+        try cluster.restart()
+        #expect(try queue.jobs(in: [.queued]).count == 1)
+        // Down for a while, then back: the statement waits for it.
+        try cluster.stopServer()
+        let restarter = Thread {
+            Thread.sleep(forTimeInterval: 1.5)
+            try? cluster.startAgain()
+        }
+        restarter.start()
+        #expect(try queue.claimJob(worker: "w", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == "/tmp/restart-1.wav")
+    }
+}
