@@ -239,7 +239,7 @@ let package = Package(
         // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
         .testTarget(
             name: "NarrateQueueTests",
-            dependencies: ["NarrateCore", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText"],
+            dependencies: ["NarrateCore", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "Narration"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import NarrateAudio
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
 #if canImport(Glibc)
@@ -7,12 +8,17 @@ import Glibc
 import Darwin
 #endif
 
-/// One worker of a batch: claims jobs from the library's queue one at a time and renders
-/// them, renewing its lease while it works, until the queue is empty or it is told to stop.
+/// One worker of a batch: claims jobs from a queue one at a time and renders them, renewing
+/// its lease while it works, until the queue is empty or it is told to stop. On the
+/// library's queue it reads articles from the library and records its renders there; on a
+/// shared queue (PostgreSQL, workers on many machines) it has no library: the job carries
+/// its article, and what it made goes back as the job's result for the submitter to record.
 /// libespeak-ng is process-global, so parallelism is several workers, each in its process.
 public struct BatchWorker {
-    /// The library whose queue is worked.
-    public let library: ArticleLibrary
+    /// The queue worked.
+    public let queue: any JobQueue
+    /// The library the articles come from and the renders go to; nil on a shared queue.
+    public let library: ArticleLibrary?
     /// The engine that speaks.
     public let engine: any SpeechEngine
     /// Where voice presets named in jobs are found.
@@ -41,6 +47,7 @@ public struct BatchWorker {
         minimumPriority: JobPriority = .background, spread: SynthesisSpread? = nil
     ) {
         self.spread = spread
+        self.queue = library
         self.library = library
         self.engine = engine
         self.presets = presets
@@ -49,25 +56,37 @@ public struct BatchWorker {
         self.minimumPriority = minimumPriority
     }
 
+    /// A worker of a shared queue, with no library.
+    public init(queue: any JobQueue, engine: any SpeechEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double) {
+        self.queue = queue
+        library = nil
+        self.engine = engine
+        self.presets = presets
+        self.name = name
+        self.leaseSeconds = leaseSeconds
+        minimumPriority = .background
+        spread = nil
+    }
+
     /// Works until the queue is empty, `claimsNoMore` says to take no new job (asked before
     /// each claim), or `stopsNow` says to stop at once (asked while rendering too): then the
     /// job in hand goes back to the queue and `.interrupted` is thrown. A job that fails is
     /// recorded failed with its reason, and the worker goes on.
     public func run(claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
-        let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         while !claimsNoMore(), !stopsNow() {
-            guard let job = try library.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority) else { break }
-            try work(on: job, renderer: renderer, stopsNow: stopsNow)
+            guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
+            else { break }
+            try work(on: job, stopsNow: stopsNow)
         }
     }
 
-    private func work(on job: BatchJob, renderer: ArticleRenderer, stopsNow: () -> Bool) throws(NarrateError) {
+    private func work(on job: BatchJob, stopsNow: () -> Bool) throws(NarrateError) {
         // A worker that died on this job left its temporary file behind.
         if let leftover = job.temporaryPath { unlink(leftover) }
         // It may have died before it could record its temporary file: any left beside this
         // job's output is from an earlier attempt (one job writes each output).
         if job.attempts > 1 { for leftover in OutputFile.leftovers(of: job.outputPath) { unlink(leftover) } }
-        let renewal = LeaseRenewal(library: library, jobId: job.id, worker: name, leaseSeconds: leaseSeconds)
+        let renewal = LeaseRenewal(queue: queue, jobId: job.id, worker: name, leaseSeconds: leaseSeconds)
         renewal.start()
         defer { renewal.stop() }
         do throws(NarrateError) {
@@ -78,28 +97,60 @@ public struct BatchWorker {
             } else {
                 request = try RenderRequest(legacyArguments: job.voiceArguments)
             }
-            let article = try library.article(id: job.articleId)
+            let article: StoredArticle
+            let sentences: [Sentence]?
+            if let library {
+                article = try library.article(id: job.articleId)
+                sentences = nil
+            } else {
+                let queued = try Self.queuedArticle(of: job)
+                article = queued.stored
+                sentences = article.sentences(queued.sentences)
+            }
             var settings = try ArticleVoice.settings(for: article, request: request.voice, presets: presets, engine: engine)
             try request.encoding.validate()
             settings.encoding = request.encoding
             settings.album = request.album
-            let outcome = try renderer.render(
-                articleId: job.articleId, settings: settings,
-                output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,
-                isCancelled: { stopsNow() || renewal.isLost },
-                onTemporaryFile: { path in try? library.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
-                progress: renewal.noteProgress
-            )
-            _ = try library.completeJob(id: job.id, worker: name, durationSeconds: outcome.render.duration)
+            if let library {
+                let outcome = try ArticleRenderer(library: library, engine: engine, spread: spread).render(
+                    articleId: job.articleId, settings: settings,
+                    output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,
+                    isCancelled: { stopsNow() || renewal.isLost },
+                    onTemporaryFile: { path in try? queue.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
+                    progress: renewal.noteProgress
+                )
+                _ = try queue.completeJob(id: job.id, worker: name, durationSeconds: outcome.render.duration, result: nil)
+            } else {
+                let audio = try ArticleSynthesis(engine: engine).makeAudio(
+                    article, sentences: sentences ?? [], settings: settings, destination: job.outputPath, overwrite: true,
+                    isCancelled: { stopsNow() || renewal.isLost },
+                    onTemporaryFile: { path in try? queue.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
+                    progress: renewal.noteProgress
+                )
+                let result = SharedRender(settingsHash: job.settingsHash, path: job.outputPath, audio: audio)
+                _ = try queue.completeJob(id: job.id, worker: name, durationSeconds: audio.durationSeconds, result: try result.json())
+            }
         } catch {
             if case .interrupted = error, !renewal.isLost {
                 // Told to stop: the job goes back to the queue (a cancelled one stays cancelled).
-                try library.releaseJob(id: job.id, worker: name)
+                try queue.releaseJob(id: job.id, worker: name)
                 throw error
             }
             // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
             if renewal.isLost { return }
-            try library.failJob(id: job.id, worker: name, error: error.description)
+            try queue.failJob(id: job.id, worker: name, error: error.description)
+        }
+    }
+
+    /// The article a job of a shared queue carries.
+    static func queuedArticle(of job: BatchJob) throws(NarrateError) -> QueuedArticle {
+        guard let json = job.article else {
+            throw .malformedInput(path: "job \(job.id)", message: "the job carries no article (queued by another program?)")
+        }
+        do {
+            return try JSONDecoder().decode(QueuedArticle.self, from: Data(json.utf8))
+        } catch {
+            throw .malformedInput(path: "job \(job.id)", message: "its article cannot be read (\(error)); queue it again with this narrate")
         }
     }
 }

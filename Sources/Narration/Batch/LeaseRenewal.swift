@@ -7,7 +7,7 @@ import Synchronization
 /// records the render's progress twice a second when it moved (a web player shows it).
 final class LeaseRenewal: Sendable {
     private let leaseSeconds: Double
-    private let library: ArticleLibrary
+    private let queue: any JobQueue
     private let jobId: Int64
     private let worker: String
     private let lostFlag = Atomic<Bool>(false)
@@ -19,9 +19,9 @@ final class LeaseRenewal: Sendable {
     /// of a second (a worker waited 50 ms on average after each job: 13 s of a 260-article batch).
     private let stopping = DispatchSemaphore(value: 0)
 
-    init(library: ArticleLibrary, jobId: Int64, worker: String, leaseSeconds: Double) {
+    init(queue: any JobQueue, jobId: Int64, worker: String, leaseSeconds: Double) {
         self.leaseSeconds = leaseSeconds
-        self.library = library
+        self.queue = queue
         self.jobId = jobId
         self.worker = worker
     }
@@ -47,12 +47,12 @@ final class LeaseRenewal: Sendable {
                 if sinceProgress >= 0.5, progress != recorded {
                     sinceProgress = 0
                     recorded = progress
-                    try? library.noteProgress(jobId: jobId, worker: worker, progress: Double(progress) / 1000)
+                    try? queue.noteProgress(jobId: jobId, worker: worker, progress: Double(progress) / 1000)
                 }
                 // A quarter of the lease, so three renewals can fail before another worker may take over.
                 guard waited >= leaseSeconds / 4 else { continue }
                 waited = 0
-                let kept = (try? library.renewLease(jobId: jobId, worker: worker, leaseSeconds: leaseSeconds)) ?? true
+                let kept = (try? queue.renewLease(jobId: jobId, worker: worker, leaseSeconds: leaseSeconds, now: nil)) ?? true
                 if !kept { lostFlag.store(true, ordering: .relaxed) }
             }
             finished.signal()

@@ -112,45 +112,15 @@ public struct ArticleRenderer {
     ) throws(NarrateError) -> Outcome {
         let id = article.summary.id
         let sentences = article.sentences(try library.sentences(ofArticle: id))
-        guard !sentences.isEmpty else { throw .noSpeakableText(path: "article \(id)") }
-        let writer = try AudioFileWriter(
-            destination: destination, sampleRate: engine.sampleRate, encoding: settings.encoding,
-            tags: AudioTags(document: article.document, album: settings.album), overwrite: overwrite
+        let audio = try ArticleSynthesis(engine: engine, spread: spread).makeAudio(
+            article, sentences: sentences, settings: settings, destination: destination, overwrite: overwrite,
+            isCancelled: isCancelled, onTemporaryFile: onTemporaryFile, progress: progress, onSentenceStart: onSentenceStart
         )
-        if let temporaryPath = writer.temporaryPath { onTemporaryFile(temporaryPath) }
-        let summary: NarrationSummary
-        do {
-            let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
-            summary = try narrator.narrate(
-                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer, spread: spread,
-                isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
-            )
-        } catch {
-            writer.discard()
-            if let error = error as? NarrateError { throw error }
-            throw .writeFailed(path: destination, reason: "\(error)")
-        }
-        if isCancelled() {
-            writer.discard()
-            throw .interrupted
-        }
-        let sourceSamples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
-        writer.markers = ChapterList(
-            document: article.document, sentences: sentences, samples: sourceSamples, sampleRate: summary.sampleRate
-        ).markers
-        try writer.commit()
-        let total = Int64(writer.fileFramesWritten)
-        let samples = Self.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: total)
-        let words = summary.words.map { word in
-            let start = Self.scale(Int64(word.startFrame), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
-            let end = Self.scale(Int64(word.startFrame + word.frameCount), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
-            return RenderWord(sentence: word.sentenceIndex, textRange: word.textRange, samples: start..<max(start, end))
-        }
         let render = try library.recordRender(
-            articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: settings.encoding.format.rawValue,
-            sampleRate: writer.fileSampleRate, sampleCount: total, sentenceSamples: samples, words: words
+            articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: audio.format,
+            sampleRate: audio.sampleRate, sampleCount: audio.sampleCount, sentenceSamples: audio.sentenceSamples, words: audio.words
         )
-        return Outcome(render: render, sentenceSamples: samples, source: .synthesized)
+        return Outcome(render: render, sentenceSamples: audio.sentenceSamples, source: .synthesized)
     }
 
     /// A frame made at `sourceRate` as it falls in a file resampled to `fileRate` with

@@ -1,0 +1,40 @@
+public import NarrateCore
+
+/// An article as a job of a shared queue carries it: everything a worker with no library
+/// needs to render it (its document and sentences as the library stored them, so timings
+/// match the submitter's sentences), but not the bytes it was saved as.
+public struct QueuedArticle: Sendable, Equatable, Codable {
+    /// Id (in the submitting library), title, language, length and tags.
+    public var summary: ArticleSummary
+    public var byline: String?
+    public var site: String?
+    public var sourceURL: String?
+    public var publishedAt: String?
+    /// The voice chosen for it, when one was.
+    public var voice: String?
+    public var contentHash: String
+    public var document: Document
+    /// Its sentences as the library stored them.
+    public var sentences: [StoredSentence]
+
+    /// `article` with its `sentences`, to queue.
+    public init(_ article: StoredArticle, sentences: [StoredSentence]) {
+        summary = article.summary
+        byline = article.byline
+        site = article.site
+        sourceURL = article.sourceURL
+        publishedAt = article.publishedAt
+        voice = article.voice
+        contentHash = article.contentHash
+        document = article.document
+        self.sentences = sentences
+    }
+
+    /// The article as the renderer takes it (without the saved bytes).
+    public var stored: StoredArticle {
+        StoredArticle(
+            summary: summary, byline: byline, site: site, sourceURL: sourceURL, sourcePath: nil, publishedAt: publishedAt,
+            voice: voice, contentHash: contentHash, original: [], document: document
+        )
+    }
+}

@@ -1,0 +1,68 @@
+public import NarrateCore
+public import NarrateLibrary
+import NarrateAudio
+
+/// Speaks an article into an audio file, with no library: the step of a render that makes
+/// the file and its timings. `ArticleRenderer` records what it makes in the library; a
+/// worker of a shared queue, which has no library, hands it back with the job.
+public struct ArticleSynthesis {
+    /// The speech engine.
+    public let engine: any SpeechEngine
+    /// Other processes that synthesize runs of a long article at the same time (nil: all
+    /// in this process).
+    public var spread: SynthesisSpread?
+
+    public init(engine: any SpeechEngine, spread: SynthesisSpread? = nil) {
+        self.engine = engine
+        self.spread = spread
+    }
+
+    /// Synthesizes `article`'s `sentences` with `settings` into the file `destination`
+    /// (through a temporary file renamed into place), with its tags and chapters, and returns
+    /// what a render record needs. Touches no library: a worker of a shared queue, which has
+    /// none, renders with this and hands the result back.
+    public func makeAudio(
+        _ article: StoredArticle, sentences: [Sentence], settings: RenderSettings, destination: String, overwrite: Bool,
+        isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
+    ) throws(NarrateError) -> RenderedAudio {
+        guard !sentences.isEmpty else { throw .noSpeakableText(path: "article \(article.summary.id)") }
+        let writer = try AudioFileWriter(
+            destination: destination, sampleRate: engine.sampleRate, encoding: settings.encoding,
+            tags: AudioTags(document: article.document, album: settings.album), overwrite: overwrite
+        )
+        if let temporaryPath = writer.temporaryPath { onTemporaryFile(temporaryPath) }
+        let summary: NarrationSummary
+        do {
+            let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
+            summary = try narrator.narrate(
+                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer, spread: spread,
+                isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
+            )
+        } catch {
+            writer.discard()
+            if let error = error as? NarrateError { throw error }
+            throw .writeFailed(path: destination, reason: "\(error)")
+        }
+        if isCancelled() {
+            writer.discard()
+            throw .interrupted
+        }
+        let sourceSamples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
+        writer.markers = ChapterList(
+            document: article.document, sentences: sentences, samples: sourceSamples, sampleRate: summary.sampleRate
+        ).markers
+        try writer.commit()
+        let total = Int64(writer.fileFramesWritten)
+        let samples = ArticleRenderer.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: total)
+        let words = summary.words.map { word in
+            let start = ArticleRenderer.scale(Int64(word.startFrame), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
+            let end = ArticleRenderer.scale(Int64(word.startFrame + word.frameCount), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
+            return RenderWord(sentence: word.sentenceIndex, textRange: word.textRange, samples: start..<max(start, end))
+        }
+        return RenderedAudio(
+            format: settings.encoding.format.rawValue, sampleRate: writer.fileSampleRate, sampleCount: total,
+            sentenceSamples: samples, words: words
+        )
+    }
+}
