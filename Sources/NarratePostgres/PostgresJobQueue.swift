@@ -78,9 +78,44 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
         try migrate()
     }
 
-    /// Closes the connection.
+    /// Closes the connections.
     public func close() {
         session.close()
+        listenerLock.withLock { listener?.close() }
+    }
+
+    // MARK: Waking idle workers
+
+    /// The connection that listens for queued jobs, once a worker waits.
+    private var listener: PostgresSession?
+    private let listenerLock = NSLock()
+    /// Signalled once for every job announced since listening began.
+    private let announcements = DispatchSemaphore(value: 0)
+
+    /// Starts hearing queued jobs (`NOTIFY narrate_jobs`), if not already: a worker does so
+    /// before it claims, so that no job queued after its last claim goes unheard. A listening
+    /// connection that was lost is made again. Failing to listen is not an error: the worker
+    /// then finds jobs at its next look, `waitForJobs`'s timeout.
+    public func startListening() {
+        listenerLock.withLock {
+            if let listener, listener.isOpen { return }
+            listener?.close()
+            let session = PostgresSession(address: address, patience: 0)
+            let announcements = self.announcements
+            do {
+                try session.listen(on: Self.channel) { announcements.signal() }
+                listener = session
+            } catch {
+                listener = nil
+            }
+        }
+    }
+
+    /// Waits until a job is announced or `seconds` pass; true when one was announced (the
+    /// caller claims, and may find it taken by another worker).
+    public func waitForJobs(seconds: Double) -> Bool {
+        startListening()
+        return announcements.wait(timeout: .now() + seconds) == .success
     }
 
     /// The schema version this narrate writes.

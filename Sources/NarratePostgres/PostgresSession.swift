@@ -94,6 +94,29 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
+    /// Calls `handler` for every notification on `channel`, on a connection of this session's
+    /// (opened now if need be; its own, since a listening connection should not be busy). A
+    /// lost connection stops the notifications; `isListening` tells.
+    func listen(on channel: String, _ handler: @escaping @Sendable () -> Void) throws(NarrateError) {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            let connection = try openConnection()
+            connection.addListener(channel: channel) { _, _ in handler() }
+            // A statement after the LISTEN the listener sent: once it answers, LISTEN is in force.
+            _ = try connection.query("SELECT 1", logger: logger).wait()
+        } catch {
+            throw Self.narrateError(error, address: address)
+        }
+    }
+
+    /// Whether the connection is open (a listener on it still hears).
+    var isOpen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return connection.map { !$0.isClosed } ?? false
+    }
+
     /// The open connection, or a new one.
     private func openConnection() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }

@@ -143,6 +143,27 @@ struct PostgresQueueTests {
         #expect(error.exitCode == 69 && error.description.contains("TLS"), "\(error)")
     }
 
+    /// An idle worker is woken by the job queued (LISTEN/NOTIFY), not by its next look.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func anIdleWorkerIsWokenWhenAJobIsQueued() throws {
+        let fixture = try QueueFixture(.postgresql)
+        let waiting = try #require(try fixture.another() as? PostgresJobQueue)
+        waiting.startListening()
+        #expect(try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil) == nil)
+        // Nothing queued: the wait runs out.
+        #expect(waiting.waitForJobs(seconds: 0.3) == false)
+        let submission = try fixture.submission()
+        let queuer = Thread {
+            Thread.sleep(forTimeInterval: 0.5)
+            _ = try? fixture.queue.enqueue(submission)
+        }
+        let started = Date()
+        queuer.start()
+        #expect(waiting.waitForJobs(seconds: 30))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == submission.outputPath)
+    }
+
     /// A server restarted under a queue in use: the next statement reconnects (with backoff)
     /// and goes on. A cluster of its own, so the other tests' connections are not cut.
     @Test(.enabled(if: PostgresCluster.isAvailable))

@@ -8,7 +8,8 @@ import Testing
 /// The queue protocol's behaviour, the same tests on the library's SQLite queue and on
 /// PostgreSQL's: idempotent enqueue, atomic claims, largest and most urgent first, lease
 /// renewal, reclaim after a worker dies (its temporary file named for removal), the attempt
-/// limit with the last error, release, cancel, retry and clear.
+/// limit with the last error, release, cancel, retry and clear. (They replace the library's own
+/// queue tests, which checked the same on SQLite alone.)
 @Suite("The queue protocol, on SQLite and PostgreSQL")
 struct QueueProtocolTests {
     @Test(arguments: QueueKind.available)
