@@ -176,20 +176,20 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
     public func claimJob(
         worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, now: Double? = nil
     ) throws(NarrateError) -> BatchJob? {
-        let clock = try self.now(now)
+        // `now` for tests, else the server's clock, in the statement: no round trip to read it.
         // Jobs whose worker died: after their last attempt they fail for good; before it they
         // are queued again, keeping the dead worker's temporary path for the next claimer.
         try session.query("""
             UPDATE narrate_job SET state = 'failed', finished_at = now(), lease_expires_at = NULL,
                 last_error = coalesce(last_error, 'its worker stopped ' || attempts || ' times without finishing')
-            WHERE state = 'running' AND lease_expires_at < \(clock) AND attempts >= max_attempts
+            WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts >= max_attempts
             """)
         try session.query("""
             UPDATE narrate_job SET state = 'queued', lease_expires_at = NULL
-            WHERE state = 'running' AND lease_expires_at < \(clock) AND attempts < max_attempts
+            WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts < max_attempts
             """)
         let rows = try session.query("""
-            UPDATE narrate_job SET state = 'running', worker = \(worker), lease_expires_at = \(clock + leaseSeconds),
+            UPDATE narrate_job SET state = 'running', worker = \(worker), lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds),
                 attempts = attempts + 1, started_at = now(), finished_at = NULL, progress = 0
             WHERE id = (
                 SELECT id FROM narrate_job WHERE state = 'queued' AND priority >= \(minimumPriority.rawValue)
@@ -205,9 +205,8 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
     }
 
     public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> Bool {
-        let clock = try self.now(now)
         let rows = try session.query("""
-            UPDATE narrate_job SET lease_expires_at = \(clock + leaseSeconds)
+            UPDATE narrate_job SET lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds)
             WHERE id = \(id) AND worker = \(worker) AND state = 'running'
             RETURNING id
             """)
@@ -323,13 +322,8 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
         }
     }
 
-    /// `now`, or the server's clock in seconds since 1970.
-    private func now(_ given: Double?) throws(NarrateError) -> Double {
-        if let given { return given }
-        let rows = try session.query("SELECT extract(epoch FROM clock_timestamp())::double precision")
-        guard let row = rows.first else { throw .queueUnavailable(address: address.redacted, reason: "the server did not tell its time") }
-        return try decode(row, 0, as: Double.self)
-    }
+    /// The server's clock in seconds since 1970, as SQL: leases are on it.
+    static let serverClock = "extract(epoch FROM clock_timestamp())::double precision"
 
     /// The columns `job(_:)` reads, in its order.
     static let jobColumns = """

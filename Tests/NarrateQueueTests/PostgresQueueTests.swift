@@ -132,12 +132,14 @@ struct PostgresQueueTests {
     /// Prefer TLS (libpq's default) with a server that has none falls back to plain; require
     /// is refused with one line.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func tlsIsUsedWhenTheServerOffersIt() throws {
+    func preferFallsBackToPlainAndRequireIsRefusedWithoutTLS() throws {
         let cluster = try PostgresCluster.shared.get()
         let prefer = try PostgresQueueAddress(url: cluster.url, environment: [:], home: nil)
         #expect(prefer.tls == .prefer)
         let queue = try PostgresJobQueue(address: prefer)
-        #expect(try queue.jobs(in: nil).isEmpty || true)
+        // Connected (in plain text: this cluster has no certificate) and the schema made.
+        #expect(try cluster.psql("SELECT version FROM narrate_schema") == "\(PostgresJobQueue.schemaVersion)")
+        _ = queue
         let require = try PostgresQueueAddress(url: cluster.url + "?sslmode=require", environment: [:], home: nil)
         let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: require) }
         #expect(error.exitCode == 69 && error.description.contains("TLS"), "\(error)")
@@ -162,6 +164,25 @@ struct PostgresQueueTests {
         #expect(waiting.waitForJobs(seconds: 30))
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == submission.outputPath)
+    }
+
+    /// A server that offers TLS: prefer (libpq's default) and require use it, verify-full
+    /// refuses a certificate no authority vouches for, with one line.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func tlsIsUsedWhenTheServerOffersIt() throws {
+        let cluster = try PostgresCluster.start(tls: true)
+        defer { cluster.shutDown() }
+        for mode in ["", "?sslmode=require"] {
+            let queue = try PostgresJobQueue(address: try PostgresQueueAddress(url: cluster.url + mode, environment: [:], home: nil))
+            let encrypted = try cluster.psql("""
+                SELECT bool_and(s.ssl) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.application_name = 'narrate'
+                """)
+            #expect(encrypted == "t", "sslmode \(mode)")
+            queue.close()
+        }
+        let verified = try PostgresQueueAddress(url: cluster.url + "?sslmode=verify-full", environment: [:], home: nil)
+        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: verified) }
+        #expect(error.exitCode == 69 && error.description.contains("TLS"), "\(error)")
     }
 
     /// A server restarted under a queue in use: the next statement reconnects (with backoff)

@@ -29,6 +29,8 @@ public final class PostgresCluster: Sendable {
     public let binaries: String
     /// The user the server runs as (nil: this process's own).
     public let runAs: String?
+    /// Whether it offers TLS (server.crt and server.key in the data directory).
+    public let tls: Bool
     /// The watchdog shell, and the write end of its standard input (this process's alone:
     /// close-on-exec, so no server started later holds it open).
     private let watchdog: pid_t
@@ -43,7 +45,8 @@ public final class PostgresCluster: Sendable {
         return "postgresql://\(credentials)@127.0.0.1:\(port)/\(database)"
     }
 
-    private init(directory: String, port: Int, binaries: String, runAs: String?, watchdog: pid_t, watchdogInput: Int32) {
+    private init(directory: String, port: Int, binaries: String, runAs: String?, tls: Bool, watchdog: pid_t, watchdogInput: Int32) {
+        self.tls = tls
         self.directory = directory
         self.port = port
         self.binaries = binaries
@@ -85,8 +88,9 @@ public final class PostgresCluster: Sendable {
         return nil
     }
 
-    /// Makes and starts a cluster.
-    public static func start() throws(PostgresClusterError) -> PostgresCluster {
+    /// Makes and starts a cluster; with `tls`, it offers TLS with a self-signed certificate
+    /// for 127.0.0.1 (made with openssl), which no authority vouches for.
+    public static func start(tls: Bool = false) throws(PostgresClusterError) -> PostgresCluster {
         guard let binaries = findBinaries() else {
             throw PostgresClusterError("PostgreSQL's initdb was not found (install Debian's postgresql: scripts/install-dependencies)")
         }
@@ -109,10 +113,21 @@ public final class PostgresCluster: Sendable {
              "-E", "UTF8", "--locale=C", "--no-sync"],
             as: runAs
         )
+        if tls {
+            try run(
+                "/usr/bin/openssl",
+                ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                 "-keyout", "\(data)/server.key", "-out", "\(data)/server.crt"],
+                as: runAs
+            )
+            // The server refuses a key others can read.
+            try run("/bin/chmod", ["600", "\(data)/server.key"], as: runAs)
+        }
         let port = try freePort()
         let (watchdog, watchdogInput) = try startWatchdog(directory: directory, binaries: binaries, runAs: runAs)
         let cluster = PostgresCluster(
-            directory: directory, port: port, binaries: binaries, runAs: runAs, watchdog: watchdog, watchdogInput: watchdogInput
+            directory: directory, port: port, binaries: binaries, runAs: runAs, tls: tls, watchdog: watchdog,
+            watchdogInput: watchdogInput
         )
         try cluster.pgctl(["start", "-w", "-t", "60", "-l", "\(directory)/server.log", "-o", cluster.serverOptions])
         try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
@@ -122,7 +137,7 @@ public final class PostgresCluster: Sendable {
     /// The server's options: loopback on `port`, the socket in the directory, and no waiting
     /// for the disk (a test cluster need not survive a power cut).
     private var serverOptions: String {
-        "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" + (tls ? " -c ssl=on" : "")
     }
 
     /// Restarts the server (a fast shutdown: connections are cut, as a failover would).
