@@ -202,6 +202,7 @@ let package = Package(
                 "NarrateSpeech",
                 "NarrateAudio",
                 "NarrateLibrary",
+                "NarratePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -215,6 +216,9 @@ let package = Package(
                 "NarrateLibrary",
                 "NarrateAudio",
                 "Narration",
+                // The queue benchmark: the PostgreSQL queue, on the tests' throwaway cluster.
+                "NarratePostgres",
+                "NarrateTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -51,6 +51,9 @@ public struct BatchJob: Sendable, Equatable, Codable {
     public var result: String? = nil
     /// The library that submitted it, on a shared queue.
     public var origin: String? = nil
+    /// On a shared queue, the folder `outputPath` (relative there) lies in as the submitter
+    /// sees it; each worker has its own name for the shared folder (`--output-dir`).
+    public var outputFolder: String? = nil
 
     /// A job as a queue read it.
     public init(
@@ -58,7 +61,7 @@ public struct BatchJob: Sendable, Equatable, Codable {
         outputPath: String, state: State, attempts: Int, maxAttempts: Int, lastError: String?, worker: String?,
         leaseExpiresAt: Double?, temporaryPath: String?, durationSeconds: Double?, progress: Double = 0,
         priority: JobPriority = .batch, workSize: Int = 0, createdAt: String, startedAt: String?, finishedAt: String?,
-        article: String? = nil, result: String? = nil, origin: String? = nil
+        article: String? = nil, result: String? = nil, origin: String? = nil, outputFolder: String? = nil
     ) {
         self.id = id
         self.articleId = articleId
@@ -84,6 +87,7 @@ public struct BatchJob: Sendable, Equatable, Codable {
         self.article = article
         self.result = result
         self.origin = origin
+        self.outputFolder = outputFolder
     }
 
     /// The states of a job.

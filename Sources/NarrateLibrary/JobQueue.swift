@@ -79,10 +79,13 @@ public struct JobSubmission: Sendable, Equatable {
     public var article: String?
     /// Which library submitted it, for a shared queue (its coordinator records the renders).
     public var origin: String?
+    /// On a shared queue, the folder `outputPath` is relative to as the submitter sees it.
+    public var outputFolder: String?
 
     public init(
         articleId: Int64, settingsHash: String, renderRequest: String, format: String, outputPath: String,
-        maxAttempts: Int = 3, priority: JobPriority = .batch, workSize: Int = 0, article: String? = nil, origin: String? = nil
+        maxAttempts: Int = 3, priority: JobPriority = .batch, workSize: Int = 0, article: String? = nil, origin: String? = nil,
+        outputFolder: String? = nil
     ) {
         self.articleId = articleId
         self.settingsHash = settingsHash
@@ -94,6 +97,7 @@ public struct JobSubmission: Sendable, Equatable {
         self.workSize = workSize
         self.article = article
         self.origin = origin
+        self.outputFolder = outputFolder
     }
 }
 

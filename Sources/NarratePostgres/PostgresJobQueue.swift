@@ -16,7 +16,7 @@ internal import PostgresNIO
 /// The schema is narrate's own, made and upgraded on first use (`narrate_schema` holds its
 /// version; upgrades run under an advisory lock, so many workers starting at once upgrade it
 /// once).
-public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
+public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     /// Where it is.
     public let address: PostgresQueueAddress
     let session: PostgresSession
@@ -67,6 +67,12 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
             audio_seconds double precision NOT NULL DEFAULT 0,
             busy_seconds double precision NOT NULL DEFAULT 0
         );
+        """,
+        // v2: a job's output is relative to the shared folder, which each machine names its
+        // own way; the submitter's name for it, to record the render under.
+        """
+        ALTER TABLE narrate_job ADD COLUMN output_folder text;
+        CREATE INDEX narrate_worker_seen ON narrate_worker (seen_at)
         """,
     ]
 
@@ -151,10 +157,10 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
         // The unique index on active outputs decides between two enqueuers of one output.
         let inserted = try session.query("""
             INSERT INTO narrate_job (origin, article_id, settings_hash, render_request, format, output_path, state, max_attempts,
-                priority, work_size, article)
+                priority, work_size, article, output_folder)
             VALUES (\(submission.origin), \(submission.articleId), \(submission.settingsHash), \(submission.renderRequest),
                 \(submission.format), \(submission.outputPath), 'queued', \(max(1, submission.maxAttempts)),
-                \(submission.priority.rawValue), \(submission.workSize), \(submission.article))
+                \(submission.priority.rawValue), \(submission.workSize), \(submission.article), \(submission.outputFolder))
             ON CONFLICT (output_path) WHERE state IN ('queued', 'running') DO NOTHING
             RETURNING \(unescaped: Self.jobColumns)
             """)
@@ -205,10 +211,16 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
     }
 
     public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> Bool {
+        // The worker's row says it is alive, in the same statement.
         let rows = try session.query("""
-            UPDATE narrate_job SET lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds)
-            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
-            RETURNING id
+            WITH renewed AS (
+                UPDATE narrate_job SET lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds)
+                WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+                RETURNING id
+            ), seen AS (
+                UPDATE narrate_worker SET seen_at = now() WHERE name = \(worker) AND EXISTS (SELECT 1 FROM renewed)
+            )
+            SELECT id FROM renewed
             """)
         return !rows.isEmpty
     }
@@ -227,21 +239,36 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
     }
 
     public func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) throws(NarrateError) -> Bool {
+        // The worker's figures are counted in the same statement.
         let rows = try session.query("""
-            UPDATE narrate_job SET state = 'done', duration_seconds = \(durationSeconds), finished_at = now(),
-                lease_expires_at = NULL, temporary_path = NULL, last_error = NULL, result = \(result), article = NULL
-            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
-            RETURNING id
+            WITH done AS (
+                UPDATE narrate_job SET state = 'done', duration_seconds = \(durationSeconds), finished_at = now(),
+                    lease_expires_at = NULL, temporary_path = NULL, last_error = NULL, result = \(result), article = NULL
+                WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+                RETURNING id, started_at
+            ), counted AS (
+                UPDATE narrate_worker SET jobs_done = jobs_done + 1, audio_seconds = audio_seconds + \(durationSeconds),
+                    busy_seconds = busy_seconds + coalesce((SELECT extract(epoch FROM now() - started_at) FROM done), 0),
+                    seen_at = now()
+                WHERE name = \(worker) AND EXISTS (SELECT 1 FROM done)
+            )
+            SELECT id FROM done
             """)
         return !rows.isEmpty
     }
 
     public func failJob(id: Int64, worker: String, error: String) throws(NarrateError) {
         try session.query("""
-            UPDATE narrate_job SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
-                last_error = \(error), lease_expires_at = NULL, temporary_path = NULL,
-                finished_at = CASE WHEN attempts < max_attempts THEN NULL ELSE now() END
-            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+            WITH failed AS (
+                UPDATE narrate_job SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
+                    last_error = \(error), lease_expires_at = NULL, temporary_path = NULL,
+                    finished_at = CASE WHEN attempts < max_attempts THEN NULL ELSE now() END
+                WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+                RETURNING started_at
+            )
+            UPDATE narrate_worker SET jobs_failed = jobs_failed + 1, seen_at = now(),
+                busy_seconds = busy_seconds + coalesce((SELECT extract(epoch FROM now() - started_at) FROM failed), 0)
+            WHERE name = \(worker) AND EXISTS (SELECT 1 FROM failed)
             """)
     }
 
@@ -314,6 +341,49 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
         try session.query("DELETE FROM narrate_job WHERE state = 'done' RETURNING id").count
     }
 
+    // MARK: A shared queue
+
+    public var displayAddress: String { address.redacted }
+
+    public func jobs(ids: Set<Int64>) throws(NarrateError) -> [BatchJob] {
+        guard !ids.isEmpty else { return [] }
+        return try session.query(
+            "SELECT \(unescaped: Self.jobColumns) FROM narrate_job WHERE id = ANY(\(ids.sorted())) ORDER BY id"
+        ).map { row throws(NarrateError) in try Self.job(row) }
+    }
+
+    public func registerWorker(name: String, host: String) throws(NarrateError) {
+        try session.query("""
+            INSERT INTO narrate_worker (name, host) VALUES (\(name), \(host))
+            ON CONFLICT (name) DO UPDATE SET host = excluded.host, started_at = now(), seen_at = now(), jobs_done = 0,
+                jobs_failed = 0, audio_seconds = 0, busy_seconds = 0
+            """)
+    }
+
+    public func touchWorker(name: String) throws(NarrateError) {
+        try session.query("UPDATE narrate_worker SET seen_at = now() WHERE name = \(name)")
+    }
+
+    public func workers(seenWithin seconds: Double) throws(NarrateError) -> [QueueWorker] {
+        let rows = try session.query("""
+            SELECT w.name, w.host, extract(epoch FROM w.started_at)::double precision, extract(epoch FROM w.seen_at)::double precision,
+                extract(epoch FROM now())::double precision, w.jobs_done, w.jobs_failed, w.audio_seconds, w.busy_seconds,
+                (SELECT min(j.id) FROM narrate_job j WHERE j.worker = w.name AND j.state = 'running')
+            FROM narrate_worker w
+            WHERE w.seen_at > now() - make_interval(secs => \(seconds))
+            ORDER BY w.host, w.name
+            """)
+        return try rows.map { row throws(NarrateError) in
+            QueueWorker(
+                name: try decode(row, 0, as: String.self), host: try decode(row, 1, as: String.self),
+                startedAt: try decode(row, 2, as: Double.self), seenAt: try decode(row, 3, as: Double.self),
+                now: try decode(row, 4, as: Double.self), jobsDone: try decode(row, 5, as: Int.self),
+                jobsFailed: try decode(row, 6, as: Int.self), audioSeconds: try decode(row, 7, as: Double.self),
+                busySeconds: try decode(row, 8, as: Double.self), currentJob: try decode(row, 9, as: Int64?.self)
+            )
+        }
+    }
+
     // MARK: Rows
 
     private func requireJob(_ id: Int64) throws(NarrateError) {
@@ -329,9 +399,9 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
     static let jobColumns = """
         id, article_id, settings_hash, render_request, format, output_path, state, attempts, max_attempts, last_error, worker, \
         lease_expires_at, temporary_path, duration_seconds, progress, priority, work_size, origin, \
-        \(timestamp("created_at")), \(timestamp("started_at")), \(timestamp("finished_at"))
+        \(timestamp("created_at")), \(timestamp("started_at")), \(timestamp("finished_at")), output_folder
         """
-    static let jobColumnCount = 21
+    static let jobColumnCount = 22
 
     /// A time column as the library writes times (ISO 8601, UTC, to the second).
     private static func timestamp(_ column: String) -> String {
@@ -353,7 +423,7 @@ public final class PostgresJobQueue: JobQueue, @unchecked Sendable {
             progress: state == "done" ? 1 : try column(14, Double.self),
             priority: JobPriority(rawValue: try column(15, Int.self)) ?? .batch, workSize: try column(16, Int.self),
             createdAt: try column(18, String.self), startedAt: try column(19, String?.self), finishedAt: try column(20, String?.self),
-            origin: try column(17, String?.self)
+            origin: try column(17, String?.self), outputFolder: try column(21, String?.self)
         )
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarrateLibrary
 import NarrateSpeech
 import Narration
 
@@ -45,6 +46,11 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @OptionGroup var queueOptions: QueueOptions
+
+    @Flag(help: "With --queue: return once the jobs are queued, without waiting for the workers.")
+    var detach = false
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -52,6 +58,10 @@ struct BatchCommand: ParsableCommand {
             throw ValidationError("say which articles: ids, files or folders, --all, --tag T or --unrendered")
         }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if queueOptions.url != nil, jobs != nil {
+            throw ValidationError("--jobs starts workers for the library's own queue; with a shared queue, run 'narrate worker --queue URL --jobs N' on each machine")
+        }
+        if queueOptions.url == nil, detach { throw ValidationError("--detach is for a shared queue (--queue URL)") }
         do throws(NarrateError) {
             _ = try encodingOptions.encoding(output: nil)
         } catch {
@@ -72,6 +82,11 @@ struct BatchCommand: ParsableCommand {
                 outputDirectory: outputDir, nameTemplate: nameTemplate, force: force
             )
             let library = try libraryOptions.open()
+            if let queue = try queueOptions.open() {
+                defer { queue.close() }
+                try runShared(submission, library: library, queue: queue)
+                return
+            }
             let progress = BatchProgress(json: json, quiet: quiet)
             // Workers start with the first job queued, while the rest is still being added.
             let (queued, summary) = try progress.coordinator(library: library, workers: jobs).run(
@@ -88,5 +103,20 @@ struct BatchCommand: ParsableCommand {
         } catch {
             ErrorReporter.fail(error)
         }
+    }
+
+    /// The batch on a shared queue: queued there for `narrate worker` processes anywhere,
+    /// then followed (unless `--detach`) while their renders are recorded in the library.
+    private func runShared(_ submission: BatchSubmission, library: ArticleLibrary, queue: any SharedJobQueue) throws(NarrateError) {
+        Interruption.countStopRequests()
+        let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue.displayAddress)
+        let (queued, summary) = try SharedBatch(library: library, queue: queue, observer: progress).run(
+            submitting: articles, with: submission, engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+            environment: NarrateEnvironment.variables(), follow: !detach, stopRequests: Interruption.stopRequests,
+            report: progress.submitted
+        )
+        progress.report(summary, upToDate: queued.upToDate, json: json)
+        if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
+        if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }
     }
 }

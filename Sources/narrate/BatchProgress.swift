@@ -11,12 +11,15 @@ final class BatchProgress: BatchObserver {
     enum Style { case terminal, plain, quiet, json }
 
     let style: Style
+    /// The shared queue's address, for a batch there (its workers are elsewhere).
+    let sharedQueue: String?
     /// Articles found up to date (no job), counted as the batch is queued.
     var upToDate = 0
     private var lastPlain = ContinuousClock.now - .seconds(60)
     private var drewLine = false
 
-    init(json: Bool, quiet: Bool) {
+    init(json: Bool, quiet: Bool, sharedQueue: String? = nil) {
+        self.sharedQueue = sharedQueue
         if json {
             style = .json
         } else if quiet {
@@ -91,6 +94,8 @@ final class BatchProgress: BatchObserver {
         switch stage {
         case .draining: note("stopping: running jobs finish, no new ones start (Ctrl-C again stops them too)")
         case .stoppingRunningJobs: note("stopping the running jobs; they stay queued ('narrate jobs run' goes on)")
+        case .leavingToWorkers:
+            note("no longer waiting: the jobs stay queued for the workers ('narrate jobs --queue URL' shows them and records finished renders)")
         }
     }
 
@@ -147,7 +152,11 @@ final class BatchProgress: BatchObserver {
         let audio = summary.done.compactMap(\.durationSeconds).reduce(0, +)
         var line = "done \(summary.done.count), up to date \(upToDate), failed \(summary.failed.count)"
         if !summary.cancelled.isEmpty { line += ", cancelled \(summary.cancelled.count)" }
-        if !summary.remaining.isEmpty { line += ", left in the queue \(summary.remaining.count) ('narrate jobs run' goes on)" }
+        if !summary.remaining.isEmpty {
+            line += sharedQueue == nil
+                ? ", left in the queue \(summary.remaining.count) ('narrate jobs run' goes on)"
+                : ", queued for the workers \(summary.remaining.count) ('narrate jobs --queue URL' records their renders)"
+        }
         line += " (\(DurationText.minutes(audio)) of audio)"
         print(line)
         for job in summary.failed {

@@ -8,6 +8,8 @@ let interruptRequested = Atomic<Bool>(false)
 /// finish), the second stops the running jobs and gives them back to the queue.
 let stopRequestCount = Atomic<Int>(0)
 
+/// Set by SIGTERM in `narrate worker --queue`: stop the workers at once.
+let terminationRequested = Atomic<Bool>(false)
 /// Set by SIGUSR1 in a batch worker: finish the job in hand, claim no more.
 let drainRequested = Atomic<Bool>(false)
 
@@ -45,6 +47,20 @@ enum Interruption {
         sigemptyset(&signals)
         sigaddset(&signals, SIGUSR1)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// In `narrate worker --queue`, which supervises worker processes: Ctrl-C and SIGHUP are
+    /// counted (the first lets running jobs finish), SIGTERM asks to stop them at once
+    /// (`isTerminationRequested`), as a service manager stops a service.
+    static func installSupervisorSignals() {
+        countStopRequests()
+        _ = terminationRequested.load(ordering: .relaxed)
+        signal(SIGTERM) { _ in terminationRequested.store(true, ordering: .relaxed) }
+    }
+
+    /// Whether SIGTERM came, under `installSupervisorSignals`.
+    static var isTerminationRequested: Bool {
+        terminationRequested.load(ordering: .relaxed)
     }
 
     /// Whether the coordinator asked this worker to finish its job and claim no more.

@@ -4,7 +4,8 @@ import NarrateLibrary
 import Narration
 import Foundation
 
-/// `narrate jobs`: the batch queue, and running, retrying, cancelling and clearing it.
+/// `narrate jobs`: the batch queue, and running, retrying, cancelling and clearing it; with
+/// `--queue URL` (or `NARRATE_QUEUE`), the shared queue on PostgreSQL and its workers.
 struct JobsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jobs",
@@ -21,27 +22,75 @@ struct JobsList: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @OptionGroup var queueOptions: QueueOptions
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let jobs = try libraryOptions.open().jobs()
+            let library = try libraryOptions.open()
+            if let queue = try queueOptions.open() {
+                defer { queue.close() }
+                try listShared(queue, library: library)
+                return
+            }
+            let jobs = try library.jobs()
             if json {
                 try JSONOutput.print(jobs)
                 return
             }
-            let rows = jobs.map { job in
-                [
-                    String(job.id), String(job.articleId), job.state.rawValue, "\(job.attempts)/\(job.maxAttempts)",
-                    job.durationSeconds.map(DurationText.minutes) ?? "-", (job.outputPath as NSString).lastPathComponent,
-                    job.lastError ?? "",
-                ]
-            }
-            print(TextTable(
-                header: ["JOB", "ARTICLE", "STATE", "TRIES", "AUDIO", "OUTPUT", "ERROR"], rows: rows, rightAligned: [0, 1, 4]
-            ).rendered)
+            print(Self.table(jobs))
         }
     }
+
+    /// The shared queue's jobs and the workers seen in the last hour; the renders of this
+    /// library's jobs finished since its last look are recorded on the way.
+    private func listShared(_ queue: any SharedJobQueue, library: ArticleLibrary) throws(NarrateError) {
+        let recorded = try SharedRenders(library: library, queue: queue).collect()
+        let jobs = try queue.jobs(in: nil)
+        let workers = try queue.workers(seenWithin: 3600)
+        if json {
+            try JSONOutput.print(SharedQueueListing(jobs: jobs, workers: workers, rendersRecorded: recorded))
+            return
+        }
+        print(Self.table(jobs))
+        print("")
+        let rows = workers.map { worker in
+            [
+                worker.name, worker.host,
+                worker.isGone ? "gone" : worker.currentJob.map { "job \($0)" } ?? "idle",
+                String(worker.jobsDone), String(worker.jobsFailed), DurationText.minutes(worker.audioSeconds),
+                worker.audioSecondsPerSecond.map { String(format: "%.1f", $0) } ?? "-",
+                DurationText.minutes(max(0, worker.now - worker.seenAt)) + " ago",
+            ]
+        }
+        print(TextTable(
+            header: ["WORKER", "HOST", "NOW", "DONE", "FAILED", "AUDIO", "AUDIO/S", "SEEN"], rows: rows, rightAligned: [3, 4, 5, 6]
+        ).rendered)
+        if recorded > 0 { print("recorded in the library: \(recorded) render\(recorded == 1 ? "" : "s")") }
+    }
+
+    /// The jobs as a table.
+    static func table(_ jobs: [BatchJob]) -> String {
+        let rows = jobs.map { job in
+            [
+                String(job.id), String(job.articleId), job.state.rawValue, "\(job.attempts)/\(job.maxAttempts)",
+                job.durationSeconds.map(DurationText.minutes) ?? "-", (job.outputPath as NSString).lastPathComponent,
+                job.worker ?? "", job.lastError ?? "",
+            ]
+        }
+        return TextTable(
+            header: ["JOB", "ARTICLE", "STATE", "TRIES", "AUDIO", "OUTPUT", "WORKER", "ERROR"], rows: rows, rightAligned: [0, 1, 4]
+        ).rendered
+    }
+}
+
+/// `narrate jobs --queue URL --json`: the shared queue's jobs and workers.
+struct SharedQueueListing: Encodable {
+    var jobs: [BatchJob]
+    var workers: [QueueWorker]
+    /// Renders of this library's finished jobs recorded in it by this look.
+    var rendersRecorded: Int
 }
 
 /// `narrate jobs run`: goes on with an interrupted batch.
@@ -61,6 +110,9 @@ struct JobsRun: ParsableCommand {
 
     func validate() throws {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if QueueOptions().url != nil {
+            throw ValidationError("a shared queue (NARRATE_QUEUE) is worked by 'narrate worker --queue URL' on each machine, not 'jobs run'")
+        }
     }
 
     func run() throws {
@@ -86,6 +138,8 @@ struct JobsRetry: ParsableCommand {
     @Flag(help: "Every failed or cancelled job.")
     var failed = false
 
+    @OptionGroup var queueOptions: QueueOptions
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -94,6 +148,11 @@ struct JobsRetry: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
+            if let queue = try queueOptions.open() {
+                defer { queue.close() }
+                print("queued again: \(try queue.retryJobs(id: id)); the workers take them")
+                return
+            }
             let count = try libraryOptions.open().retryJobs(id: id)
             print("queued again: \(count); 'narrate jobs run' runs them")
         }
@@ -110,6 +169,8 @@ struct JobsCancel: ParsableCommand {
     @Flag(help: "Every queued or running job.")
     var all = false
 
+    @OptionGroup var queueOptions: QueueOptions
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -118,8 +179,10 @@ struct JobsCancel: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let count = try libraryOptions.open().cancelJobs(id: id)
-            print("cancelled: \(count)")
+            let shared = try queueOptions.open()
+            defer { shared?.close() }
+            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open() }
+            print("cancelled: \(try queue.cancelJobs(id: id, reason: "cancelled"))")
         }
     }
 }
@@ -131,6 +194,8 @@ struct JobsClear: ParsableCommand {
     @Flag(help: "Remove the done jobs.")
     var done = false
 
+    @OptionGroup var queueOptions: QueueOptions
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -139,8 +204,10 @@ struct JobsClear: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let count = try libraryOptions.open().clearDoneJobs()
-            print("removed: \(count)")
+            let shared = try queueOptions.open()
+            defer { shared?.close() }
+            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open() }
+            print("removed: \(try queue.clearDoneJobs())")
         }
     }
 }

@@ -6,9 +6,10 @@ import Foundation
 /// passed to the library's look-ups.
 enum NarrateEnvironment {
     /// The variables narrate reads, where set: `HOME`, `XDG_CONFIG_HOME`, `XDG_DATA_HOME`,
-    /// `NARRATE_LIBRARY`, `NARRATE_VOICES_DIR`, `NARRATE_TEXTCAT_DATA`, `NARRATE_JOB_LEASE`.
+    /// `NARRATE_LIBRARY`, `NARRATE_VOICES_DIR`, `NARRATE_TEXTCAT_DATA`, `NARRATE_JOB_LEASE`,
+    /// `NARRATE_QUEUE`.
     static func variables() -> [String: String] {
-        let keys: Set = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "NARRATE_LIBRARY", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA", "NARRATE_JOB_LEASE"]
+        let keys: Set = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "NARRATE_LIBRARY", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA", "NARRATE_JOB_LEASE", "NARRATE_QUEUE"]
         return ProcessInfo.processInfo.environment.filter { keys.contains($0.key) }
     }
 

@@ -57,6 +57,9 @@ public struct BatchCoordinator {
         case draining
         /// Running jobs stop and go back to the queue.
         case stoppingRunningJobs
+        /// A batch on a shared queue stops following its jobs; they stay queued for the
+        /// workers.
+        case leavingToWorkers
     }
 
     /// What a run did.

@@ -66,6 +66,8 @@ public struct BatchSubmission {
     public var album: String
     /// Render again even when up to date.
     public var force: Bool
+    /// The shared queue the jobs go to (workers on many machines); nil: the library's own.
+    public var sharedQueue: SharedTarget?
     private let namer: OutputNamer
     /// The output folder as given.
     private let folder: String
@@ -86,6 +88,20 @@ public struct BatchSubmission {
 
     /// The output folder, absolute.
     public var outputDirectory: String { namer.directory }
+
+    /// A shared queue to submit to, and the submitting library's name in it.
+    public struct SharedTarget {
+        /// The queue.
+        public var queue: any SharedJobQueue
+        /// The library's name in the queue (`SharedRenders.origin(of:)`): whose renders a
+        /// finished job's are.
+        public var origin: String
+
+        public init(queue: any SharedJobQueue, origin: String) {
+            self.queue = queue
+            self.origin = origin
+        }
+    }
 
     /// Chooses `articles`, adds the inputs among them to `library`, creates the output
     /// folder and queues a job for each article not up to date.
@@ -204,10 +220,24 @@ public struct BatchSubmission {
                     report(.upToDate(articleId: id, title: article.summary.title, output: output))
                     return
                 }
-                switch try library.enqueue(
-                    articleId: id, settingsHash: renderer.settingsHash(for: article, settings: settings), renderRequest: request,
-                    format: submission.encoding.format.rawValue, outputPath: output
-                ) {
+                let hash = renderer.settingsHash(for: article, settings: settings)
+                let outcome: ArticleLibrary.EnqueueOutcome
+                if let shared = submission.sharedQueue {
+                    // The job carries the article; its output is named relative to the shared
+                    // folder, which every machine mounts where it likes.
+                    let carried = QueuedArticle(article, sentences: try library.sentences(ofArticle: id))
+                    outcome = try shared.queue.enqueue(JobSubmission(
+                        articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
+                        outputPath: (output as NSString).lastPathComponent, workSize: article.summary.wordCount,
+                        article: try SharedRenders.json(carried), origin: shared.origin, outputFolder: namer.directory
+                    ))
+                } else {
+                    outcome = try library.enqueue(
+                        articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
+                        outputPath: output
+                    )
+                }
+                switch outcome {
                 case .queued(let job), .alreadyQueued(let job):
                     if result.jobIds.insert(job.id).inserted { queued(job) }
                 }

@@ -33,6 +33,9 @@ public struct BatchWorker {
     /// Other processes that share each long article with this one (a listener's worker,
     /// which has the machine to itself; a batch's workers are the parallelism already).
     public var spread: SynthesisSpread?
+    /// On a shared queue, this machine's name for the shared output folder: a job's output,
+    /// named relative to it, is written there.
+    public let outputRoot: String
 
     /// A worker.
     /// Seconds a claim holds before another worker may take the job over: 20, or
@@ -54,10 +57,17 @@ public struct BatchWorker {
         self.name = name
         self.leaseSeconds = leaseSeconds
         self.minimumPriority = minimumPriority
+        outputRoot = FileManager.default.currentDirectoryPath
     }
 
-    /// A worker of a shared queue, with no library.
-    public init(queue: any JobQueue, engine: any SpeechEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double) {
+    /// A worker of a shared queue, with no library, writing into `outputRoot` (default: the
+    /// current folder).
+    public init(
+        queue: any JobQueue, engine: any SpeechEngine, presets: VoicePresetLibrary, name: String, leaseSeconds: Double,
+        outputRoot: String? = nil
+    ) {
+        let root = outputRoot.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        self.outputRoot = ((root ?? FileManager.default.currentDirectoryPath) as NSString).standardizingPath
         self.queue = queue
         library = nil
         self.engine = engine
@@ -80,12 +90,73 @@ public struct BatchWorker {
         }
     }
 
+    /// Works a shared queue until `stopsNow` or `claimsNoMore` says to stop: when there is no
+    /// job, it waits to be told of one (and looks again every few seconds, for jobs whose
+    /// worker died) rather than end; with `untilEmpty`, it ends once nothing is queued or
+    /// running. A worker that cannot write into its output folder fails its job (another
+    /// worker takes it) and stops, with the reason: it would fail every job.
+    public func runShared(untilEmpty: Bool = false, claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
+        guard let shared = queue as? any SharedJobQueue else {
+            return try run(claimsNoMore: claimsNoMore, stopsNow: stopsNow)
+        }
+        try shared.registerWorker(name: name, host: ProcessInfo.processInfo.hostName)
+        // Listening from now on: a job queued between an empty claim and the wait is heard.
+        _ = shared.waitForJobs(seconds: 0)
+        var lastTouch = ContinuousClock.now
+        while !claimsNoMore(), !stopsNow() {
+            if let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil) {
+                try work(on: job, stopsNow: stopsNow)
+                try requireWritableRoot(after: job)
+                continue
+            }
+            if untilEmpty, try queue.jobs(in: [.queued, .running]).isEmpty { return }
+            // Idle: woken by a queued job, or after a second, to look at the stop requests
+            // and at leases that ran out.
+            _ = shared.waitForJobs(seconds: 1)
+            if ContinuousClock.now - lastTouch > .seconds(10) {
+                try shared.touchWorker(name: name)
+                lastTouch = ContinuousClock.now
+            }
+        }
+    }
+
+    /// Where job `job`'s output goes on this machine: on a shared queue, a relative output
+    /// inside `outputRoot` (one that would leave it is refused).
+    func destination(of job: BatchJob) throws(NarrateError) -> String {
+        guard library == nil, !job.outputPath.hasPrefix("/") else { return job.outputPath }
+        let parts = job.outputPath.split(separator: "/")
+        guard !parts.isEmpty, !parts.contains(".."), !parts.contains(".") else {
+            throw .malformedInput(path: "job \(job.id)", message: "its output '\(job.outputPath)' is not a name inside the output folder")
+        }
+        return outputRoot == "/" ? "/" + job.outputPath : outputRoot + "/" + job.outputPath
+    }
+
+    /// After a failed job of a shared queue: stops the worker when its output folder cannot be
+    /// written (every job would fail; the next worker takes this one).
+    private func requireWritableRoot(after job: BatchJob) throws(NarrateError) {
+        guard library == nil, let current = try queue.job(id: job.id), current.state != .done, current.worker == name,
+            current.lastError != nil
+        else { return }
+        guard access(outputRoot, W_OK | X_OK) != 0 else { return }
+        throw .cannotCreateOutput(
+            path: outputRoot, reason: "this worker cannot write into its output folder (\(String(cString: strerror(errno)))); it stops (give it a folder it can write, --output-dir)"
+        )
+    }
+
     private func work(on job: BatchJob, stopsNow: () -> Bool) throws(NarrateError) {
-        // A worker that died on this job left its temporary file behind.
-        if let leftover = job.temporaryPath { unlink(leftover) }
+        let destination: String
+        do throws(NarrateError) {
+            destination = try self.destination(of: job)
+        } catch {
+            try queue.failJob(id: job.id, worker: name, error: error.description)
+            return
+        }
+        // A worker that died on this job left its temporary file behind (on a shared queue,
+        // only one named in this machine's output folder is this machine's to remove).
+        if let leftover = job.temporaryPath, library != nil || leftover.hasPrefix(outputRoot + "/") { unlink(leftover) }
         // It may have died before it could record its temporary file: any left beside this
         // job's output is from an earlier attempt (one job writes each output).
-        if job.attempts > 1 { for leftover in OutputFile.leftovers(of: job.outputPath) { unlink(leftover) } }
+        if job.attempts > 1 { for leftover in OutputFile.leftovers(of: destination) { unlink(leftover) } }
         let renewal = LeaseRenewal(queue: queue, jobId: job.id, worker: name, leaseSeconds: leaseSeconds)
         renewal.start()
         defer { renewal.stop() }
@@ -121,8 +192,9 @@ public struct BatchWorker {
                 )
                 _ = try queue.completeJob(id: job.id, worker: name, durationSeconds: outcome.render.duration, result: nil)
             } else {
+                try Self.createFolder(containing: destination)
                 let audio = try ArticleSynthesis(engine: engine).makeAudio(
-                    article, sentences: sentences ?? [], settings: settings, destination: job.outputPath, overwrite: true,
+                    article, sentences: sentences ?? [], settings: settings, destination: destination, overwrite: true,
                     isCancelled: { stopsNow() || renewal.isLost },
                     onTemporaryFile: { path in try? queue.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
                     progress: renewal.noteProgress
@@ -139,6 +211,18 @@ public struct BatchWorker {
             // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
             if renewal.isLost { return }
             try queue.failJob(id: job.id, worker: name, error: error.description)
+        }
+    }
+
+    /// Creates the folder `path` goes in, when it is not there.
+    static func createFolder(containing path: String) throws(NarrateError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateOutput(path: folder, reason: "cannot create the folder")
         }
     }
 

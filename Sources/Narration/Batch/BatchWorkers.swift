@@ -18,6 +18,9 @@ public final class BatchWorkers {
     private(set) var running: [pid_t: String] = [:]
     /// Every name given so far (the jobs a stopped batch's workers hold are found by them).
     private(set) var names: [String] = []
+    /// The workers that ended since `takeEnded()` was last asked, with their exit statuses
+    /// (128 + the signal for one killed by a signal).
+    private var ended: [(name: String, status: Int32)] = []
 
     /// No workers yet; `limit` at once, started by `launcher`.
     public init(limit: Int, launcher: any WorkerLauncher) {
@@ -53,10 +56,18 @@ public final class BatchWorkers {
         for pid in Array(running.keys) {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
+                let exited = status & 0x7f == 0
+                self.ended.append((running[pid] ?? "", exited ? (status >> 8) & 0xff : 128 + status & 0x7f))
                 running[pid] = nil
                 ended = true
             }
         }
+        return ended
+    }
+
+    /// The workers that ended since the last call, with their exit statuses.
+    func takeEnded() -> [(name: String, status: Int32)] {
+        defer { ended = [] }
         return ended
     }
 

@@ -1,0 +1,37 @@
+public import NarrateCore
+
+/// A queue that workers on many machines share (PostgreSQL): the queue protocol, and what a
+/// shared queue adds to it. Its workers have no library, so the submitting library takes in
+/// what they made (`finishedJobs(origin:limit:)`, then `forgetResults(ids:)`); idle workers
+/// wait to be told of new jobs rather than end; and each worker's figures are kept, for
+/// `narrate jobs` to show where the work goes.
+public protocol SharedJobQueue: JobQueue {
+    /// Where the queue is, without a password (for messages).
+    var displayAddress: String { get }
+
+    /// The jobs of `ids` that exist, oldest first.
+    func jobs(ids: Set<Int64>) throws(NarrateError) -> [BatchJob]
+
+    /// The finished jobs `origin` submitted whose results it has not yet taken in, with
+    /// their results, oldest first, at most `limit`.
+    func finishedJobs(origin: String, limit: Int) throws(NarrateError) -> [BatchJob]
+
+    /// Drops the results of done jobs `ids`, once their submitter has recorded them.
+    func forgetResults(ids: [Int64]) throws(NarrateError)
+
+    /// Says that worker `name` on `host` is at work (again): a row for `jobs` to show, kept
+    /// up to date by its claims, renewals and finished jobs.
+    func registerWorker(name: String, host: String) throws(NarrateError)
+
+    /// Says that worker `name` is still there while it waits for jobs.
+    func touchWorker(name: String) throws(NarrateError)
+
+    /// The workers seen within `seconds`, with their figures, by name.
+    func workers(seenWithin seconds: Double) throws(NarrateError) -> [QueueWorker]
+
+    /// Waits until a job is queued or `seconds` pass; true when one was announced.
+    func waitForJobs(seconds: Double) -> Bool
+
+    /// Closes the connections.
+    func close()
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import NarrateCore
+import NarrateLibrary
+import NarratePostgres
+import Foundation
+
+/// `--queue URL`: the shared batch queue on PostgreSQL (default: `$NARRATE_QUEUE`); without
+/// one, batches use the library's own queue.
+struct QueueOptions: ParsableArguments {
+    @Option(help: "A shared queue on PostgreSQL (postgresql://USER@HOST/DB; default: $NARRATE_QUEUE), for workers on many machines.")
+    var queue: String?
+
+    /// The queue's address as given, or from the environment; nil: the library's queue.
+    var url: String? {
+        if let queue { return queue }
+        let fromEnvironment = NarrateEnvironment.variables()["NARRATE_QUEUE"]
+        return fromEnvironment?.isEmpty == false ? fromEnvironment : nil
+    }
+
+    /// Connects to the shared queue, when one is named (its schema made or upgraded).
+    func open() throws(NarrateError) -> (any SharedJobQueue)? {
+        guard let url else { return nil }
+        // PostgreSQL's own variables too (PGUSER, PGPASSWORD, PGPASSFILE, PGSSLMODE, ...).
+        let environment = ProcessInfo.processInfo.environment
+        let address = try PostgresQueueAddress(url: url, environment: environment, home: environment["HOME"])
+        return try PostgresJobQueue(address: address)
+    }
+}

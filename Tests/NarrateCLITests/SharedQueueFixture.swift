@@ -1,0 +1,136 @@
+import Foundation
+import NarrateAudio
+import NarrateLibrary
+import NarrateTestSupport
+import Testing
+
+/// Machines sharing one queue, as the tests of `--queue` make them: a database of its own
+/// in a throwaway PostgreSQL, a shared output folder, a submitting library, and a home
+/// folder for each worker "machine" (nothing else is shared between them). Leases are 2 s,
+/// so a killed worker's job comes back fast.
+struct SharedQueueFixture {
+    let scratch: ScratchDirectory
+    let cluster: PostgresCluster
+    /// The queue's URL (password included).
+    let url: String
+    /// The shared folder, as every machine here names it.
+    var outputDirectory: String { "\(scratch.path)/shared" }
+    var libraryPath: String { "\(scratch.path)/submitter/library.sqlite" }
+
+    /// A fresh database in `cluster` (the test process's shared one by default).
+    init(cluster: PostgresCluster? = nil) throws {
+        scratch = try ScratchDirectory()
+        let cluster = try cluster ?? PostgresCluster.shared.get()
+        self.cluster = cluster
+        let database = "cli_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
+        url = cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: database) + "?sslmode=disable"
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(scratch.path)/in", withIntermediateDirectories: true)
+    }
+
+    /// The environment of `machine`: its own home, the queue by `NARRATE_QUEUE`.
+    func environment(machine: String) -> [String: String] {
+        var environment = ["HOME": "\(scratch.path)/\(machine)", "NARRATE_QUEUE": url, "NARRATE_JOB_LEASE": "2"]
+        if machine == "submitter" { environment["NARRATE_LIBRARY"] = libraryPath }
+        return environment
+    }
+
+    /// Runs narrate to the end on `machine`.
+    func narrate(_ arguments: [String], on machine: String = "submitter") throws -> NarrateBinary.Outcome {
+        try NarrateBinary.run(arguments, directory: scratch.path, environment: environment(machine: machine))
+    }
+
+    /// Starts `narrate worker` on `machine` with `arguments` after the queue options;
+    /// standard error goes to the file `machine.err`.
+    func startWorker(on machine: String, _ arguments: [String]) throws -> Process {
+        let path = "\(scratch.path)/\(machine).err"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return try NarrateBinary.start(
+            ["worker", "--output-dir", outputDirectory] + arguments, directory: scratch.path, environment: environment(machine: machine),
+            standardOutput: FileHandle.nullDevice, standardError: try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        )
+    }
+
+    /// What `machine`'s worker said on standard error.
+    func errors(of machine: String) -> [String] {
+        ((try? String(contentsOfFile: "\(scratch.path)/\(machine).err", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// `count` short articles, each its own sentence; their paths.
+    func articles(_ count: Int, sentences: Int = 1) throws -> [String] {
+        let words = ["harbour", "lantern", "granite", "orchard", "meadow", "copper", "willow", "thunder", "saffron", "marble"]
+        return try (1...count).map { number in
+            let body = (0..<sentences).map { index in
+                "Note \(number) tells of the \(words[number % 10]) and the \(words[(number / 10 + index) % 10]) by the sea."
+            }.joined(separator: " ")
+            return try scratch.write("in/article-\(number).txt", text: "Article \(number)\n\n\(body)\n")
+        }
+    }
+
+    /// The queue as the submitter lists it (its finished renders recorded on the way).
+    func listing() throws -> Listing {
+        let outcome = try narrate(["jobs", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        return try JSONDecoder().decode(Listing.self, from: Data(outcome.standardOutput.utf8))
+    }
+
+    /// `narrate jobs --queue URL --json`.
+    struct Listing: Decodable {
+        var jobs: [BatchJob]
+        var workers: [QueueWorker]
+        var rendersRecorded: Int
+    }
+
+    /// The submitting library, opened afresh.
+    func library() throws -> ArticleLibrary {
+        try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
+    }
+
+    /// Waits until `process` ends, at most `seconds`; whether it did.
+    @discardableResult
+    func wait(for process: Process, seconds: Double = 300) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return !process.isRunning
+    }
+
+    /// Polls `condition` every 50 ms for up to two minutes; whether it held.
+    @discardableResult
+    func wait(until condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return try condition()
+    }
+
+    /// Every done job's output is recorded in the submitting library, decodes, and has the
+    /// recorded length; no temporary file is left in the shared folder.
+    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let library = try library()
+        let listing = try self.listing()
+        for job in listing.jobs where job.state == .done {
+            let path = "\(outputDirectory)/\(job.outputPath)"
+            let render = try #require(try library.renders(ofArticle: job.articleId).first { $0.path == path }, sourceLocation: sourceLocation)
+            let reader = try AudioFileReader(path: path)
+            #expect(reader.frames > 0 && Int64(reader.frames) == render.sampleCount, sourceLocation: sourceLocation)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: outputDirectory)
+        let leftovers = names.filter { $0.hasSuffix(".tmp") || $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)", sourceLocation: sourceLocation)
+    }
+
+    /// The processes whose parent is `pid`.
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[1]) == pid
+        }
+    }
+}

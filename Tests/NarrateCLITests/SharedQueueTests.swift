@@ -1,0 +1,190 @@
+import Foundation
+import NarrateLibrary
+import NarrateTestSupport
+import Testing
+
+/// `--queue`: a batch queued on PostgreSQL and drained by `narrate worker` processes as on
+/// separate machines (each its own home folder and name, one shared output folder), with
+/// the faults a cluster of machines has: a worker killed mid-job, the database restarted
+/// mid-batch, a machine whose output folder cannot be written, and bad addresses.
+@Suite(.serialized)
+struct SharedQueueTests {
+    /// The reason these tests skip, when they do.
+    @Test(.enabled(if: !PostgresCluster.isAvailable, "PostgreSQL is available: the shared queue tests run"))
+    func sharedQueueTestsNeedPostgreSQL() {
+        Issue.record("PostgreSQL cannot be started here, so the shared queue tests are skipped: \(PostgresCluster.unavailableReason)")
+    }
+
+    /// 200 short articles, three machines: each job done once, by one worker, every output
+    /// recorded in the submitting library and decoding, the workers' figures adding up.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func threeMachinesDrainTwoHundredArticles() throws {
+        let fixture = try SharedQueueFixture()
+        _ = try fixture.articles(200)
+        let queued = try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"])
+        #expect(queued.status == 0, "\(queued.standardError)")
+        #expect(try fixture.listing().jobs.count == 200)
+        let workers = try ["machine-a", "machine-b", "machine-c"].map { machine in
+            try fixture.startWorker(on: machine, ["--jobs", "1", "--until-empty", "--name", machine])
+        }
+        for worker in workers {
+            #expect(fixture.wait(for: worker))
+            #expect(worker.terminationStatus == 0)
+        }
+        let listing = try fixture.listing()
+        #expect(listing.rendersRecorded == 200)
+        #expect(listing.jobs.count == 200 && listing.jobs.allSatisfy { $0.state == .done && $0.attempts == 1 })
+        // Each done once: the workers' counts add up to the jobs, and every machine took part.
+        #expect(listing.workers.map(\.jobsDone).reduce(0, +) == 200)
+        #expect(Set(listing.workers.map { String($0.name.prefix { $0 != "/" }) }) == ["machine-a", "machine-b", "machine-c"])
+        #expect(listing.workers.allSatisfy { $0.jobsDone > 0 && $0.audioSeconds > 0 && $0.host.isEmpty == false })
+        #expect(Set(listing.jobs.map(\.outputPath)).count == 200)
+        try fixture.expectValidOutputs()
+        // The renders are the library's now: a second batch finds every article up to date.
+        let again = try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory])
+        #expect(again.status == 0)
+        #expect(again.standardOutput.contains("done 0, up to date 200"), "\(again.standardOutput)")
+    }
+
+    /// A worker killed with its job in hand: the job's lease runs out, another machine takes
+    /// it, removes what the dead one left and finishes it.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aKilledWorkersJobIsFinishedByAnother() throws {
+        let fixture = try SharedQueueFixture()
+        _ = try fixture.articles(3, sentences: 400)
+        #expect(try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"]).status == 0)
+        let doomed = try fixture.startWorker(on: "machine-a", ["--jobs", "1", "--name", "machine-a"])
+        #expect(try fixture.wait { try fixture.listing().jobs.contains { $0.state == .running && $0.progress > 0 } })
+        // The machine dies: its worker process first, then the process that watches it.
+        for child in SharedQueueFixture.children(of: doomed.processIdentifier) { kill(child, SIGKILL) }
+        kill(doomed.processIdentifier, SIGKILL)
+        fixture.wait(for: doomed)
+        let taken = try #require(try fixture.listing().jobs.first { $0.state == .running })
+        let rescuer = try fixture.startWorker(on: "machine-b", ["--jobs", "1", "--until-empty", "--name", "machine-b"])
+        #expect(fixture.wait(for: rescuer))
+        #expect(rescuer.terminationStatus == 0)
+        let jobs = try fixture.listing().jobs
+        #expect(jobs.allSatisfy { $0.state == .done })
+        let reclaimed = try #require(jobs.first { $0.id == taken.id })
+        #expect(reclaimed.attempts == 2 && reclaimed.worker?.hasPrefix("machine-b/") == true)
+        try fixture.expectValidOutputs()
+    }
+
+    /// PostgreSQL restarted mid-batch: the workers reconnect with backoff and finish.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func workersFinishAcrossADatabaseRestart() throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.shutDown() }
+        let fixture = try SharedQueueFixture(cluster: cluster)
+        _ = try fixture.articles(40, sentences: 15)
+        #expect(try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"]).status == 0)
+        let workers = try ["machine-a", "machine-b"].map { machine in
+            try fixture.startWorker(on: machine, ["--jobs", "1", "--until-empty", "--name", machine])
+        }
+        #expect(try fixture.wait { try fixture.listing().jobs.filter { $0.state == .done }.count >= 5 })
+        try cluster.restart()
+        // Mid-batch: work was left when the server went down.
+        #expect(workers.contains { $0.isRunning })
+        for worker in workers {
+            #expect(fixture.wait(for: worker))
+            #expect(worker.terminationStatus == 0, "\(fixture.errors(of: "machine-a")) \(fixture.errors(of: "machine-b"))")
+        }
+        let jobs = try fixture.listing().jobs
+        #expect(jobs.count == 40 && jobs.allSatisfy { $0.state == .done })
+        try fixture.expectValidOutputs()
+    }
+
+    /// A machine whose output folder cannot be written fails the job it took with one line,
+    /// says so once and stops (exit 73), rather than failing every job; the other machine
+    /// does them all.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aMachineThatCannotWriteStopsAndTheOthersGoOn() throws {
+        let fixture = try SharedQueueFixture()
+        _ = try fixture.articles(4)
+        #expect(try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"]).status == 0)
+        // A folder under a file cannot be made, not even by root.
+        let blocker = try fixture.scratch.write("not-a-folder", text: "a file")
+        let broken = try NarrateBinary.run(
+            ["worker", "--output-dir", "\(blocker)/shared", "--jobs", "1", "--until-empty", "--name", "machine-a"],
+            directory: fixture.scratch.path, environment: fixture.environment(machine: "machine-a")
+        )
+        #expect(broken.status == 73)
+        #expect(broken.errorLines.count == 1 && broken.errorLines[0].contains("\(blocker)/shared"), "\(broken.errorLines)")
+        let failed = try #require(try fixture.listing().jobs.first { $0.lastError != nil })
+        #expect(failed.state == .queued && failed.attempts == 1 && failed.lastError?.contains("\n") == false)
+        let good = try fixture.startWorker(on: "machine-b", ["--jobs", "1", "--until-empty", "--name", "machine-b"])
+        #expect(fixture.wait(for: good))
+        #expect(good.terminationStatus == 0)
+        #expect(try fixture.listing().jobs.allSatisfy { $0.state == .done })
+        try fixture.expectValidOutputs()
+    }
+
+    /// SIGTERM, as a service manager stops a worker: the job in hand goes back to the queue
+    /// at once (its attempt not counted, its temporary file removed) and the worker exits 0.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aTerminatedWorkerGivesItsJobBack() throws {
+        let fixture = try SharedQueueFixture()
+        _ = try fixture.articles(1, sentences: 600)
+        #expect(try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"]).status == 0)
+        let worker = try fixture.startWorker(on: "machine-a", ["--jobs", "1", "--name", "machine-a"])
+        #expect(try fixture.wait { try fixture.listing().jobs.contains { $0.state == .running && $0.progress > 0 } })
+        worker.terminate()
+        #expect(fixture.wait(for: worker, seconds: 30))
+        #expect(worker.terminationStatus == 0)
+        #expect(fixture.errors(of: "machine-a").isEmpty)
+        let job = try #require(try fixture.listing().jobs.first)
+        #expect(job.state == .queued && job.attempts == 0 && job.temporaryPath == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.outputDirectory).isEmpty)
+    }
+
+    /// A batch that waits: it follows its jobs while a worker renders them and ends with the
+    /// summary, the renders recorded.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aBatchWaitsForTheWorkersAndRecordsTheRenders() throws {
+        let fixture = try SharedQueueFixture()
+        _ = try fixture.articles(6)
+        let worker = try fixture.startWorker(on: "machine-a", ["--jobs", "2", "--name", "machine-a"])
+        defer {
+            worker.terminate()
+            fixture.wait(for: worker)
+        }
+        let batch = try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory])
+        #expect(batch.status == 0, "\(batch.standardError)")
+        #expect(batch.standardOutput.contains("done 6, up to date 0, failed 0"), "\(batch.standardOutput)")
+        let library = try fixture.library()
+        for article in try library.list() {
+            #expect(try library.renders(ofArticle: article.id).count == 1)
+        }
+        try fixture.expectValidOutputs()
+    }
+
+    /// Bad queues: one line each, the sysexits status, and nothing added or queued.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func badQueuesGetOneLineAndNothingIsQueued() throws {
+        let fixture = try SharedQueueFixture()
+        _ = try fixture.articles(2)
+        let cluster = fixture.cluster
+        let port = try PostgresCluster.freePort()
+        // A database of another owner: PostgreSQL 15 lets nobody else create in its schema.
+        let locked = "locked_\(UUID().uuidString.prefix(8).lowercased())"
+        let role = "reader_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.psql("CREATE DATABASE \(locked)", database: "postgres")
+        try cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD 'readerpass'", database: "postgres")
+        let cases: [(url: String, status: Int32, words: String)] = [
+            ("mysql://narrate@127.0.0.1/narrate", 64, "postgresql://"),
+            ("postgresql://narrate@127.0.0.1:\(port)/narrate?sslmode=disable", 69, "127.0.0.1:\(port)"),
+            (cluster.url(user: PostgresCluster.user, password: "wrong", database: PostgresCluster.database) + "?sslmode=disable", 77, "password"),
+            (cluster.url(user: role, password: "readerpass", database: locked) + "?sslmode=disable", 77, "permission"),
+        ]
+        for (url, status, words) in cases {
+            for arguments in [["batch", "in", "--output-dir", fixture.outputDirectory, "--queue", url], ["worker", "--queue", url], ["jobs", "--queue", url]] {
+                let outcome = try fixture.narrate(arguments)
+                #expect(outcome.status == status, "\(arguments[0]) \(url): \(outcome.standardError)")
+                #expect(outcome.errorLines.count == 1 && outcome.errorLines.first?.contains(words) == true, "\(arguments[0]): \(outcome.errorLines)")
+                #expect(!outcome.standardError.contains("readerpass") && !outcome.standardError.contains(":wrong@"))
+            }
+        }
+        #expect(try fixture.library().list().isEmpty)
+        #expect(try fixture.listing().jobs.isEmpty)
+    }
+}
