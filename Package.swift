@@ -243,7 +243,7 @@ let package = Package(
         // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
         .testTarget(
             name: "NarrateQueueTests",
-            dependencies: ["NarrateCore", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "Narration"],
+            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "Narration"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 import Foundation
 import NarrateCore
 import NarrateLibrary
-import NarratePostgres
+@testable import NarratePostgres
 import NarrateTestSupport
 import Testing
 
@@ -183,6 +183,29 @@ struct PostgresQueueTests {
         let verified = try PostgresQueueAddress(url: cluster.url + "?sslmode=verify-full", environment: [:], home: nil)
         let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: verified) }
         #expect(error.exitCode == 69 && error.description.contains("TLS"), "\(error)")
+    }
+
+    /// A queue made by the first schema is upgraded in place on first use by this narrate:
+    /// its jobs stay, and read as before.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aVersionOneQueueIsUpgraded() throws {
+        let cluster = try PostgresCluster.shared.get()
+        let database = "v1_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
+        let first = PostgresJobQueue.migrations[0]
+        try cluster.psql("CREATE TABLE narrate_schema (version integer NOT NULL); INSERT INTO narrate_schema VALUES (1); \(first)", database: database)
+        try cluster.psql("""
+            INSERT INTO narrate_job (article_id, settings_hash, render_request, format, output_path, state)
+            VALUES (7, 'h', '{}', 'wav', '/srv/audio/7.wav', 'queued')
+            """, database: database)
+        let address = try PostgresQueueAddress(
+            url: cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: database) + "?sslmode=disable",
+            environment: [:], home: nil
+        )
+        let queue = try PostgresJobQueue(address: address)
+        #expect(try cluster.psql("SELECT version FROM narrate_schema", database: database) == String(PostgresJobQueue.schemaVersion))
+        let job = try #require(try queue.jobs(in: nil).first)
+        #expect(job.articleId == 7 && job.outputPath == "/srv/audio/7.wav" && job.outputFolder == nil && job.state == .queued)
     }
 
     /// A server restarted under a queue in use: the next statement reconnects (with backoff)

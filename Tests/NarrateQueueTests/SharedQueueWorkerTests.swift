@@ -1,4 +1,5 @@
 import Foundation
+import NarrateAudio
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
@@ -79,4 +80,70 @@ struct SharedQueueWorkerTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared).sorted() == ["1.wav", "3.wav"])
         #expect(try String(contentsOfFile: locked, encoding: .utf8) == "a file")
     }
+
+    /// The whole round on one queue, in process: a batch queued by a library, a worker that
+    /// names the shared folder otherwise (another mount point: here a symbolic link) writes
+    /// the files, and the library records each render under its own name for the file.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aBatchsRendersAreRecordedUnderTheSubmittersNameForTheFolder() throws {
+        let fixture = try QueueFixture(.postgresql)
+        let queue = try #require(fixture.queue as? PostgresJobQueue)
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(fixture.folder.path)/submitter.sqlite"))
+        let folder = "\(fixture.folder.path)/shared"
+        let mount = "\(fixture.folder.path)/mount"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: mount, withDestinationPath: folder)
+        let inputs = try ["Tides\n\nThe tide came in at six. It went out at noon.", "Storms\n\nThe storm broke the window."]
+            .enumerated().map { index, text in try fixture.folder.write("article-\(index).txt", text: text) }
+        let engine = FakeEngine()
+        let observer = SilentObserver()
+        let batch = SharedBatch(library: library, queue: queue, observer: observer, pollSeconds: 0.05)
+        let submission = try BatchSubmission(voice: VoiceRequest(), encoding: AudioEncoding(), outputDirectory: folder, nameTemplate: "{id}")
+        let (queued, summary) = try batch.run(
+            submitting: BatchSubmission.Articles(inputs: inputs), with: submission, engine: engine,
+            presets: VoicePresetLibrary(directories: []), environment: [:], follow: false, stopRequests: { 0 }
+        )
+        #expect(queued.jobIds.count == 2 && summary.remaining.count == 2)
+        let jobs = try queue.jobs(ids: queued.jobIds)
+        #expect(jobs.map(\.outputPath) == ["1.wav", "2.wav"] && jobs.allSatisfy { $0.outputFolder == folder })
+        let worker = BatchWorker(
+            queue: try fixture.another(), engine: engine, presets: VoicePresetLibrary(directories: []), name: "machine-b/1",
+            leaseSeconds: 10, outputRoot: mount
+        )
+        try worker.runShared(untilEmpty: true, claimsNoMore: { false }, stopsNow: { false })
+        let followed = try batch.follow(jobIds: queued.jobIds, titles: queued.titles, stopRequests: { 0 })
+        #expect(followed.done.count == 2)
+        for id in try library.list().map(\.id) {
+            let render = try #require(try library.renders(ofArticle: id).first)
+            #expect(render.path == "\(folder)/\(id).wav" && FileManager.default.fileExists(atPath: render.path))
+        }
+        // Taken in once: the results are dropped from the queue.
+        #expect(try queue.finishedJobs(origin: SharedRenders.origin(of: library), limit: 10).isEmpty)
+        #expect(try queue.workers(seenWithin: 60).map(\.jobsDone) == [2])
+    }
+
+    /// A job whose output would leave the worker's folder is refused with one line.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func anOutputOutsideTheFolderIsRefused() throws {
+        let fixture = try QueueFixture(.postgresql)
+        let queue = try #require(fixture.queue as? PostgresJobQueue)
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(fixture.folder.path)/submitter.sqlite"))
+        let jobs = try submit(["Tides\n\nThe tide came in at six."], outputs: ["../escape.wav"], library: library, queue: queue)
+        let worker = BatchWorker(
+            queue: try fixture.another(), engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "w",
+            leaseSeconds: 10, outputRoot: "\(fixture.folder.path)/shared"
+        )
+        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        let job = try #require(try queue.job(id: jobs[0].id))
+        #expect(job.state == .failed && job.lastError?.contains("not a name inside the output folder") == true)
+        #expect(!FileManager.default.fileExists(atPath: "\(fixture.folder.path)/escape.wav"))
+    }
+}
+
+/// A batch observer that notes nothing.
+final class SilentObserver: BatchObserver {
+    func jobChanged(_ job: BatchJob, title: String?) {}
+    func stopping(_ stage: BatchCoordinator.StopStage) {}
+    func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double) {}
+    func finish() {}
 }
