@@ -338,7 +338,9 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
 
     @discardableResult
     public func clearDoneJobs() throws(NarrateError) -> Int {
-        try session.query("DELETE FROM narrate_job WHERE state = 'done' RETURNING id").count
+        // A render its submitter has not taken in yet stays; so do workers seen in the last day.
+        try session.query("DELETE FROM narrate_worker WHERE seen_at < now() - interval '1 day'")
+        return try session.query("DELETE FROM narrate_job WHERE state = 'done' AND result IS NULL RETURNING id").count
     }
 
     // MARK: A shared queue

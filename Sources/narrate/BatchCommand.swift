@@ -110,11 +110,18 @@ struct BatchCommand: ParsableCommand {
     private func runShared(_ submission: BatchSubmission, library: ArticleLibrary, queue: any SharedJobQueue) throws(NarrateError) {
         Interruption.countStopRequests()
         let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue.displayAddress)
-        let (queued, summary) = try SharedBatch(library: library, queue: queue, observer: progress).run(
-            submitting: articles, with: submission, engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
-            environment: NarrateEnvironment.variables(), follow: !detach, stopRequests: Interruption.stopRequests,
-            report: progress.submitted
-        )
+        let queued: BatchSubmission.Result
+        let summary: BatchCoordinator.Summary
+        do {
+            (queued, summary) = try SharedBatch(library: library, queue: queue, observer: progress).run(
+                submitting: articles, with: submission, engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                environment: NarrateEnvironment.variables(), follow: !detach, stopRequests: Interruption.stopRequests,
+                report: progress.submitted
+            )
+        } catch .interrupted {
+            ErrorReporter.printError("interrupted while queueing; the articles added and the jobs queued stay (the workers take them)")
+            ErrorReporter.terminate(130)
+        }
         progress.report(summary, upToDate: queued.upToDate, json: json)
         if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
         if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }

@@ -206,8 +206,13 @@ struct JobsClear: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let shared = try queueOptions.open()
             defer { shared?.close() }
-            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open() }
-            print("removed: \(try queue.clearDoneJobs())")
+            if let shared {
+                // This library's renders are taken in first; other libraries' stay until they are.
+                try SharedRenders(library: try libraryOptions.open(), queue: shared).collect()
+                print("removed: \(try shared.clearDoneJobs())")
+                return
+            }
+            print("removed: \(try libraryOptions.open().clearDoneJobs())")
         }
     }
 }

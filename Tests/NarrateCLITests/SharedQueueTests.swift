@@ -158,6 +158,27 @@ struct SharedQueueTests {
         try fixture.expectValidOutputs()
     }
 
+    /// `jobs cancel`, `retry` and `clear` on the shared queue; clearing takes this library's
+    /// renders in first, so none is lost with its job.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func jobsAreCancelledRetriedAndClearedOnTheSharedQueue() throws {
+        let fixture = try SharedQueueFixture()
+        _ = try fixture.articles(2)
+        #expect(try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"]).status == 0)
+        #expect(try fixture.narrate(["jobs", "cancel", "--all"]).standardOutput == "cancelled: 2\n")
+        #expect(try fixture.listing().jobs.allSatisfy { $0.state == .cancelled })
+        #expect(try fixture.narrate(["jobs", "retry", "--failed"]).standardOutput.hasPrefix("queued again: 2"))
+        let worker = try fixture.startWorker(on: "machine-a", ["--jobs", "1", "--until-empty"])
+        #expect(fixture.wait(for: worker) && worker.terminationStatus == 0)
+        let cleared = try fixture.narrate(["jobs", "clear", "--done"])
+        #expect(cleared.status == 0 && cleared.standardOutput == "removed: 2\n", "\(cleared.standardError)")
+        #expect(try fixture.listing().jobs.isEmpty)
+        let library = try fixture.library()
+        #expect(try library.list().allSatisfy { try library.renders(ofArticle: $0.id).count == 1 })
+        let unknown = try fixture.narrate(["jobs", "retry", "99"])
+        #expect(unknown.status == 64 && unknown.errorLines.count == 1, "\(unknown.standardError)")
+    }
+
     /// Bad queues: one line each, the sysexits status, and nothing added or queued.
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func badQueuesGetOneLineAndNothingIsQueued() throws {
