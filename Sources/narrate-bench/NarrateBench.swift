@@ -16,7 +16,7 @@ import Darwin
 struct NarrateBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate-bench",
-        abstract: "Benchmark narrate against espeak-ng, its segmenter against pySBD, its web page reading against readability-lxml and trafilatura, batches against parallel espeak-ng (run from a release build)."
+        abstract: "Benchmark narrate against espeak-ng, its segmenter against pySBD, its web page reading against readability-lxml and trafilatura, batches against parallel espeak-ng, the batch queue on PostgreSQL against SQLite (run from a release build)."
     )
 
     @Option(help: "Alternating runs of each program for wall time.")
@@ -67,6 +67,21 @@ struct NarrateBench: ParsableCommand {
     @Option(help: "Seconds of work at one job the batch measurement is sized for.")
     var batchSeconds = 120.0
 
+    @Flag(help: "Only measure the batch queue on PostgreSQL against SQLite: claims a second under competing workers, renders through each queue.")
+    var queueOnly = false
+
+    @Flag(help: "Skip the queue measurements (a few minutes; they start a throwaway PostgreSQL).")
+    var skipQueue = false
+
+    @Option(help: "Jobs in each claim race of the competing workers (a quarter of them for one worker).")
+    var queueJobs = 20_000
+
+    @Option(help: "Competing workers in the claim races.")
+    var queueWorkers = 16
+
+    @Option(help: "Seconds of rendering at one job the comparison of the two queues is sized for.")
+    var queueBatchSeconds = 30.0
+
     @Flag(help: "Only measure reading web pages (narrate, readability-lxml, trafilatura).")
     var extractionOnly = false
 
@@ -94,6 +109,9 @@ struct NarrateBench: ParsableCommand {
     func run() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard batchSeconds > 0 else { throw ValidationError("--batch-seconds must be positive") }
+        guard queueBatchSeconds > 0 else { throw ValidationError("--queue-batch-seconds must be positive") }
+        guard queueJobs >= 4, queueWorkers >= 1 else { throw ValidationError("--queue-jobs must be at least 4, --queue-workers at least 1") }
+        guard !(queueOnly && skipQueue) else { throw ValidationError("--queue-only and --skip-queue exclude each other") }
         guard !(segmentationOnly && skipSegmentation) else {
             throw ValidationError("--segmentation-only and --skip-segmentation exclude each other")
         }
@@ -138,6 +156,10 @@ struct NarrateBench: ParsableCommand {
             try SubscriptionBenchmark(narrate: try Locations.find(sample: sample).narrate, runs: max(runs, 3)).run()
             return
         }
+        if queueOnly {
+            try queueBenchmark(samplesDirectory: samples).run()
+            return
+        }
         if !segmentationOnly { try compareWithESpeak() }
         if !skipSegmentation {
             try SegmentationBenchmark(longArticle: sample ?? "\(samples)/en-long.txt", samplesDirectory: samples).run()
@@ -171,6 +193,17 @@ struct NarrateBench: ParsableCommand {
             let locations = try Locations.find(sample: sample)
             try BatchBenchmark(narrate: locations.narrate, samplesDirectory: samples, minimumSeconds: batchSeconds).run()
         }
+        if !segmentationOnly, !skipQueue {
+            try queueBenchmark(samplesDirectory: samples).run()
+        }
+    }
+
+    /// The queue measurements as the options set them.
+    private func queueBenchmark(samplesDirectory: String) throws(BenchmarkError) -> QueueBenchmark {
+        QueueBenchmark(
+            narrate: try Locations.find(sample: sample).narrate, samplesDirectory: samplesDirectory, jobs: queueJobs,
+            workers: queueWorkers, renderSeconds: queueBatchSeconds
+        )
     }
 
     /// Wall time, peak memory and instructions of `narrate convert` and `espeak-ng -w`.
