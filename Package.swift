@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "narrate", targets: ["narrate"]),
+        .executable(name: "narrate-queue", targets: ["narrate-queue"]),
         .executable(name: "narrate-bench", targets: ["narrate-bench"]),
         .library(name: "NarrateCore", targets: ["NarrateCore"]),
         .library(name: "NarrateIngest", targets: ["NarrateIngest"]),
@@ -192,8 +193,12 @@ let package = Package(
             resources: [.copy("Public")],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "narrate",
+        // The command line, every command; two executables run it. `narrate` leaves out the
+        // PostgreSQL client: its 1,150 Swift conformance records would lengthen every
+        // run-time type look-up of every command (2.9 million instructions a `convert`).
+        // `narrate-queue` has it, and `narrate` hands a command with a shared queue over to it.
+        .target(
+            name: "NarrateCommandLine",
             dependencies: [
                 "Narration",
                 "NarrateServer",
@@ -202,10 +207,15 @@ let package = Package(
                 "NarrateSpeech",
                 "NarrateAudio",
                 "NarrateLibrary",
-                "NarratePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Sources/narrate",
             swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "narrate", dependencies: ["NarrateCommandLine"], path: "Sources/narrate-main", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "narrate-queue", dependencies: ["NarrateCommandLine", "NarratePostgres", "NarrateCore", "NarrateLibrary"],
+            path: "Sources/narrate-queue", swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "narrate-bench",
@@ -233,7 +243,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateLibraryTests", dependencies: ["NarrateCore", "NarrateLibrary", "NarrateIngest", "NarrateText"],
-            exclude: ["LanguageSamples.json", "SearchQueries.json", "Fixtures"], swiftSettings: strictSettings
+            exclude: ["LanguageSamples.json", "LanguageSamples", "SearchQueries.json", "Fixtures"], swiftSettings: strictSettings
         ),
         // A local HTTP server (python3, standard library) for tests that fetch pages.
         .target(
@@ -269,7 +279,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateCLITests",
-            dependencies: ["narrate", "NarrateCore", "NarrateAudio", "NarrateLibrary", "Narration", "NarrateTestSupport"],
+            dependencies: ["narrate", "narrate-queue", "NarrateCore", "NarrateAudio", "NarrateLibrary", "Narration", "NarrateTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

@@ -2,7 +2,6 @@ import ArgumentParser
 import NarrateCore
 
 /// The `narrate` command: turns saved articles into spoken audio.
-@main
 struct NarrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate",

@@ -1,7 +1,6 @@
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
-import NarratePostgres
 import Foundation
 
 /// `--queue URL`: the shared batch queue on PostgreSQL (default: `$NARRATE_QUEUE`); without
@@ -21,8 +20,6 @@ struct QueueOptions: ParsableArguments {
     func open() throws(NarrateError) -> (any SharedJobQueue)? {
         guard let url else { return nil }
         // PostgreSQL's own variables too (PGUSER, PGPASSWORD, PGPASSFILE, PGSSLMODE, ...).
-        let environment = ProcessInfo.processInfo.environment
-        let address = try PostgresQueueAddress(url: url, environment: environment, home: environment["HOME"])
-        return try PostgresJobQueue(address: address)
+        return try SharedQueueConnector.connect(url: url, environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -179,6 +179,20 @@ struct SharedQueueTests {
         #expect(unknown.status == 64 && unknown.errorLines.count == 1, "\(unknown.standardError)")
     }
 
+    /// `narrate` hands a command with a shared queue to `narrate-queue` beside it; without
+    /// one, that is one line and exit 69, and nothing is queued.
+    @Test func narrateWithoutNarrateQueueBesideItSaysSo() throws {
+        let scratch = try ScratchDirectory()
+        let alone = "\(scratch.path)/narrate"
+        try FileManager.default.copyItem(atPath: NarrateBinary.path, toPath: alone)
+        let outcome = try NarrateBinary.run(
+            ["jobs", "--queue", "postgresql://narrate@127.0.0.1:1/narrate"], executable: alone, directory: scratch.path,
+            environment: ["NARRATE_LIBRARY": "\(scratch.path)/library.sqlite"]
+        )
+        #expect(outcome.status == 69)
+        #expect(outcome.errorLines.count == 1 && outcome.errorLines[0].contains("narrate-queue"), "\(outcome.errorLines)")
+    }
+
     /// Bad queues: one line each, the sysexits status, and nothing added or queued.
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func badQueuesGetOneLineAndNothingIsQueued() throws {
