@@ -104,7 +104,72 @@ public final class LanguageDetector: Sendable {
             String(piece.dropFirst().split(separator: "-").first ?? "")
         }.filter { !$0.isEmpty }
         guard let first = candidates.first else { return nil }
-        return Self.cyrillicCheck(text, candidates: candidates) ?? (first == "sh" ? "sr" : first)
+        let answer = Self.cyrillicCheck(text, candidates: candidates) ?? Self.danishOrNorwegian(text, first: first)
+            ?? Self.czechOrSlovak(text, first: first) ?? Self.southSlavic(text, candidates: candidates) ?? first
+        return answer == "sh" ? "sr" : answer
+    }
+
+    /// How many of `text`'s first words are in `words`, and how many of its letters in `letters`.
+    private static func markers(in text: String, words: Set<Substring>, letters: Set<Character>) -> Int {
+        let sample = String(text.unicodeScalars.prefix(6_000)).lowercased()
+        var count = sample.reduce(0) { $0 + (letters.contains($1) ? 1 : 0) }
+        for word in sample.split(whereSeparator: { !$0.isLetter }) where words.contains(word) { count += 1 }
+        return count
+    }
+
+    /// Letters and words only Czech or only Slovak has decide between the two, which the
+    /// profiles confuse (most Slovak paragraphs come out Czech).
+    static func czechOrSlovak(_ text: String, first: String) -> String? {
+        guard first == "cs" || first == "sk" else { return nil }
+        let czech = markers(
+            in: text, words: ["se", "jako", "nebo", "pro", "jsem", "jsou", "který", "která", "které", "ve", "ze", "pouze", "také"],
+            letters: ["ě", "ř", "ů"]
+        )
+        let slovak = markers(
+            in: text, words: ["sa", "ako", "alebo", "pre", "som", "sú", "aj", "vo", "zo", "iba", "ktorý", "ktorá", "ktoré", "tiež"],
+            letters: ["ä", "ô", "ľ", "ĺ", "ŕ"]
+        )
+        if slovak > czech { return "sk" }
+        if czech > slovak { return "cs" }
+        return nil
+    }
+
+    /// Croatian, Serbian and Bosnian taken for Slovenian: their letters (ć, đ) and words
+    /// outnumbering Slovenian's give the first of the three among the candidates.
+    static func southSlavic(_ text: String, candidates: [String]) -> String? {
+        guard candidates.first == "sl" else { return nil }
+        let slovenian = markers(in: text, words: ["in", "so", "ki", "kar", "bo", "tudi", "pa", "sem", "smo"], letters: [])
+        let others = markers(in: text, words: ["i", "su", "koji", "koja", "koje", "što", "će", "kao", "sa", "od"], letters: ["ć", "đ"])
+        guard others > slovenian else { return nil }
+        return candidates.first { ["hr", "sr", "sh", "bs"].contains($0) } ?? "hr"
+    }
+
+    /// Words that only Danish or only Norwegian (Bokmål) writes decide between the two: the
+    /// n-gram profiles take nearly every Norwegian paragraph for Danish (libexttextcat's
+    /// Norwegian profile was made from other kinds of text). A tie keeps the profiles' answer.
+    static func danishOrNorwegian(_ text: String, first: String) -> String? {
+        guard first == "da" || first == "nb" || first == "nn" || first == "no" else { return nil }
+        let danishWords: Set<Substring> = [
+            "af", "ud", "hvad", "efter", "nu", "meget", "blev", "bliver", "nogen", "noget", "end", "mod", "op", "mellem",
+            "frem", "mig", "dig", "sig", "været", "gøre", "gennem",
+        ]
+        let norwegianWords: Set<Substring> = [
+            "av", "ut", "hva", "etter", "nå", "mye", "ble", "blir", "noen", "noe", "enn", "mot", "opp", "mellom", "fram",
+            "meg", "deg", "seg", "vært", "gjøre", "gjennom",
+        ]
+        var danish = 0
+        var norwegian = 0
+        for word in String(text.unicodeScalars.prefix(6_000)).lowercased().split(whereSeparator: { !$0.isLetter }) {
+            if danishWords.contains(word) { danish += 1 }
+            if norwegianWords.contains(word) { norwegian += 1 }
+            if word.count > 5 {
+                if word.hasSuffix("tion") || word.hasSuffix("tionen") || word.hasSuffix("tioner") { danish += 1 }
+                if word.hasSuffix("sjon") || word.hasSuffix("sjonen") || word.hasSuffix("sjoner") { norwegian += 1 }
+            }
+        }
+        if norwegian > danish { return "nb" }
+        if danish > norwegian { return "da" }
+        return nil
     }
 
     /// Letters and words that only one of the common Cyrillic languages has decide between
@@ -117,12 +182,16 @@ public final class LanguageDetector: Sendable {
         var russian = 0
         var bulgarian = 0
         var belarusian = 0
+        var serbian = 0
+        var macedonian = 0
         for scalar in sample.unicodeScalars {
             switch scalar {
             case "і", "ї", "є", "ґ", "І", "Ї", "Є", "Ґ": ukrainian += 1
             case "ы", "э", "ё", "Ы", "Э", "Ё": russian += 1
             case "ъ", "Ъ", "ѝ": bulgarian += 1
             case "ў", "Ў": belarusian += 1
+            case "ђ", "ћ", "Ђ", "Ћ": serbian += 1
+            case "ѓ", "ќ", "ѕ", "Ѓ", "Ќ", "Ѕ": macedonian += 1
             default: break
             }
         }
@@ -135,6 +204,9 @@ public final class LanguageDetector: Sendable {
             bulgarian += 1
         }
         if belarusian > 0 { return "be" }
+        // Letters only Serbian (ђ, ћ) or only Macedonian (ѓ, ќ, ѕ) writes.
+        if serbian > 0, serbian >= macedonian, russian == 0, ukrainian == 0 { return "sr" }
+        if macedonian > 0, russian == 0, ukrainian == 0 { return "mk" }
         if ukrainian > 0, ukrainian >= russian { return "uk" }
         if russian > 0, russian > ukrainian { return "ru" }
         // Bulgarian has no ы, э, ё or і; Russian prose of a few words nearly always has ы.

@@ -1,8 +1,10 @@
 /// Segmentation and speech rules for one language, looked up by its code.
 ///
-/// narrate ships rules for en, uk, ru, de, fr, es, it, pl, nl, bg and el (one file each in
-/// Languages/); any other language gets the shared rules: sentence punctuation, initials,
-/// numbers, URLs and the international abbreviations.
+/// narrate ships rules for en, uk, ru, de, fr, es, it, pl, nl, bg, el, da, sv, nb, fi, cs, sk,
+/// hu, ro, pt, tr, kk, hr (with sr and bs), lt, lv, et and ca (one file each in Languages/);
+/// any other language gets the shared rules: sentence punctuation, initials, numbers, URLs and
+/// the international abbreviations. Every language, with rules or not, also gets its month
+/// names and whether it writes dates with ordinal periods from CLDR (`CalendarNames`).
 public struct LanguageRules: Sendable {
     /// The ISO 639-1 code ("uk"), or "" for the shared rules.
     public var code: String
@@ -21,25 +23,34 @@ public struct LanguageRules: Sendable {
     /// The languages with rules of their own.
     public static let all: [LanguageRules] = [
         .english, .ukrainian, .russian, .german, .french, .spanish, .italian, .polish, .dutch, .bulgarian, .greek,
+        .danish, .swedish, .norwegian, .finnish, .czech, .slovak, .hungarian, .romanian, .portuguese, .turkish, .kazakh,
+        .croatian, .serbian, .bosnian, .lithuanian, .latvian, .estonian, .catalan,
     ]
 
-    /// Each language of `all` by its code, made only when asked for: making all eleven took
-    /// 17 million instructions, two thirds of a percent of converting a short article.
+    /// Each language of `all` by its code, made only when asked for: making the first eleven
+    /// took 17 million instructions, two thirds of a percent of converting a short article.
     private static let byCode: [String: @Sendable () -> LanguageRules] = [
         "en": { .english }, "uk": { .ukrainian }, "ru": { .russian }, "de": { .german }, "fr": { .french },
         "es": { .spanish }, "it": { .italian }, "pl": { .polish }, "nl": { .dutch }, "bg": { .bulgarian },
-        "el": { .greek },
+        "el": { .greek }, "da": { .danish }, "sv": { .swedish }, "nb": { .norwegian }, "no": { .norwegian },
+        "fi": { .finnish }, "cs": { .czech }, "sk": { .slovak }, "hu": { .hungarian }, "ro": { .romanian },
+        "pt": { .portuguese }, "tr": { .turkish }, "kk": { .kazakh }, "hr": { .croatian }, "sr": { .serbian },
+        "bs": { .bosnian }, "lt": { .lithuanian }, "lv": { .latvian }, "et": { .estonian }, "ca": { .catalan },
     ]
 
     /// The rules for a language code or eSpeak NG voice name ("uk", "en-gb", "de-DE");
     /// the shared rules when narrate has none for it.
     public static func forLanguage(_ identifier: String) -> LanguageRules {
         let code = primaryCode(of: identifier)
-        guard let own = byCode[code]?() else {
+        guard var own = byCode[code]?() else {
             var rules = LanguageRules.shared
             rules.code = code
+            rules.segmentation.calendar = CalendarNames.forLanguage(code)
             return rules
         }
+        // A language that writes dates with ordinal periods reads CLDR's month names too
+        // ("7. apríla", "20. marec"), looked up only when a number and a period need them.
+        if own.segmentation.hasOrdinalDates { own.segmentation.calendar = CalendarNames.forLanguage(code) }
         return own
     }
 

@@ -40,6 +40,13 @@ public struct SegmentationRules: Sendable {
     /// Letters that only ever stand at the end of a word (Greek final sigma): a period after
     /// them ends a sentence even before a lower-case word, as no abbreviation ends that way.
     public var wordFinalLetters: Set<Unicode.Scalar>
+    /// The language's month and weekday names from CLDR, when it writes dates with ordinal
+    /// periods or has no rules of its own: more forms than `monthNames` lists, and the
+    /// short names before a number ("3. jan. 2020").
+    public var calendar: CalendarNames?
+    /// Whether a quotation of several sentences before its speech tag is one sentence
+    /// («Я прийшов. Ти пішов?» — сказав він), as the language's writers set speech.
+    public var keepsQuotedSpeech: Bool
 
     /// Creates rules from lists; abbreviations and words are lower-cased here.
     public init(
@@ -47,7 +54,7 @@ public struct SegmentationRules: Sendable {
         unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
         hasOrdinalDates: Bool = false, hasOrdinalNumbers: Bool = false, openingPrepositions: [String] = [],
         abbreviationSuffixes: [String] = [], extraTerminators: Set<Unicode.Scalar> = [],
-        wordFinalLetters: Set<Unicode.Scalar> = []
+        wordFinalLetters: Set<Unicode.Scalar> = [], keepsQuotedSpeech: Bool = false
     ) {
         func normalized(_ words: [String]) -> Set<String> {
             Set(words.map { $0.lowercased().replacingSpaces() })
@@ -67,6 +74,8 @@ public struct SegmentationRules: Sendable {
         self.abbreviationSuffixes = abbreviationSuffixes.map { $0.lowercased() }
         self.extraTerminators = extraTerminators
         self.wordFinalLetters = wordFinalLetters
+        calendar = nil
+        self.keepsQuotedSpeech = keepsQuotedSpeech
     }
 
     /// These rules with `other`'s lists added (a language on top of the shared Latin set);
@@ -92,12 +101,22 @@ public struct SegmentationRules: Sendable {
         result.capitalized.formUnion(other.capitalized)
         result.extraTerminators.formUnion(other.extraTerminators)
         result.wordFinalLetters.formUnion(other.wordFinalLetters)
+        result.calendar = other.calendar ?? result.calendar
+        result.keepsQuotedSpeech = result.keepsQuotedSpeech || other.keepsQuotedSpeech
         return result
     }
 
     /// How a period after `abbreviation` (lower-cased, no final period) is judged.
     enum AbbreviationKind {
         case title, beforeNumber, closing, ambiguous
+    }
+
+    /// Whether a number with a period before `word` (lower-cased) is a date's ordinal day or
+    /// year: the language writes dates so and `word` is a month's name.
+    func isOrdinalDate(before word: String) -> Bool {
+        if hasOrdinalDates, monthNames.contains(word) { return true }
+        guard let calendar, hasOrdinalDates || calendar.writesOrdinalDates else { return false }
+        return calendar.isMonthName(word)
     }
 
     /// Whether `abbreviation` is in any of the lists.

@@ -128,6 +128,8 @@ struct SentenceScanner {
         if !next.isSpace {
             // Chinese and Japanese put no space after a sentence.
             if fullWidth { cut(at: end) }
+            // "…in the world.I dag …": a sentence glued to the last one's period.
+            if periods == 1, !strong, !ellipsis, !closers, isGluedBoundary(period: start) { cut(at: end) }
             return end
         }
         let kind: ClusterKind
@@ -199,7 +201,93 @@ struct SentenceScanner {
             guard let period else { return }
             if !periodEndsSentence(period, next: word, fresh: fresh) { return }
         }
+        // «Я прийшов. Ти пішов?» — сказав він: the sentences of a quotation before its
+        // speech tag stay one sentence, where the language writes speech so.
+        if rules.keepsQuotedSpeech, continuesQuotedSpeech(boundary: clusterEnd, next: next) { return }
         cut(at: next)
+    }
+
+    /// Whether the boundary at `boundary` lies inside a quotation (opened since the sentence
+    /// began, within a few hundred characters) whose closing quote, in the same paragraph,
+    /// is followed by a speech tag: an optional comma and dash, then a lower-case word
+    /// ("…», — сказав він", "…", sagte er", "…" she said"). Both looks are bounded, so the
+    /// scan stays linear.
+    private func continuesQuotedSpeech(boundary: Int, next: Int) -> Bool {
+        let count = scalars.count
+        let window = 600
+        // Back to the opening quote, matching quotes closed on the way.
+        var index = boundary
+        var closed = 0
+        var opened = false
+        while index > sentenceStart, boundary - index < window {
+            index -= 1
+            let scalar = scalars[index]
+            guard Self.isQuote(scalar) else { continue }
+            if isOpeningQuote(at: index) {
+                if closed == 0 {
+                    opened = true
+                    break
+                }
+                closed -= 1
+            } else if isClosingQuote(at: index) {
+                closed += 1
+            }
+        }
+        guard opened else { return false }
+        // On to its closing quote, in the same paragraph.
+        var depth = 0
+        var position = next
+        while position < count, position - next < window {
+            let scalar = scalars[position]
+            if Self.isLineBreak(scalar), position + 1 < count, Self.isLineBreak(scalars[position + 1]) { return false }
+            if Self.isQuote(scalar) {
+                if isOpeningQuote(at: position) {
+                    depth += 1
+                } else if isClosingQuote(at: position) {
+                    if depth == 0 { return isSpeechTag(after: position + 1) }
+                    depth -= 1
+                }
+            }
+            position += 1
+        }
+        return false
+    }
+
+    /// Whether a speech tag follows `start`: a comma, a dash or both, and a lower-case word.
+    private func isSpeechTag(after start: Int) -> Bool {
+        let count = scalars.count
+        var index = start
+        while index < count, Self.isClosing(scalars[index]) { index += 1 }
+        if index < count, scalars[index] == "," { index += 1 }
+        while index < count, scalars[index] == " " || scalars[index] == "\u{A0}" { index += 1 }
+        if index < count, scalars[index] == "—" || scalars[index] == "–" || scalars[index] == "-" {
+            index += 1
+            while index < count, scalars[index] == " " || scalars[index] == "\u{A0}" { index += 1 }
+        }
+        return index > start && index < count && scalars[index].isLower
+    }
+
+    /// Quotation marks, either way round.
+    static func isQuote(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "«", "»", "„", "“", "”", "‹", "›", "‚": true
+        default: false
+        }
+    }
+
+    /// Whether the quote at `index` opens: after a space, an opening or the start, before a
+    /// letter, digit or another opening.
+    private func isOpeningQuote(at index: Int) -> Bool {
+        let before = index == 0 ? " " : scalars[index - 1]
+        let after = index + 1 < scalars.count ? scalars[index + 1] : " "
+        return (before.isSpace || NextWord.isOpening(before) || before == ":") && !after.isSpace
+    }
+
+    /// Whether the quote at `index` closes: after a word or punctuation, before a space,
+    /// punctuation or the end.
+    private func isClosingQuote(at index: Int) -> Bool {
+        let before = index == 0 ? " " : scalars[index - 1]
+        return !before.isSpace && !isOpeningQuote(at: index)
     }
 
     /// Whether the single period at `period` ends a sentence before `next`.
@@ -217,15 +305,23 @@ struct SentenceScanner {
         let isListedStarter = (next.isCapitalized || fresh) && rules.sentenceStarters.contains(next.text)
         var isStarter: Bool { isListedStarter || next.isCapitalized && evidence.isCommonWord(next.text) }
         if token.isNumber {
-            // "am 3. Oktober": an ordinal day before a month name.
-            if rules.hasOrdinalDates, rules.monthNames.contains(next.text) { return false }
+            // "am 3. Oktober", "7. apríla", "2020. március": an ordinal day or year before a
+            // month's name (CLDR's names, in languages that write dates so).
+            if !next.text.isEmpty, rules.isOrdinalDate(before: next.text) { return false }
             // German writes every ordinal with a period and every noun with a capital:
             // "Der 2. Weltkrieg" goes on, "Es waren 2. Danach ..." ends. After a noun the
             // number counts or names ("Platz 3. Gold", "Bahnhofstr. 12. Termine"): it ends.
-            if rules.hasOrdinalNumbers, next.isCapitalized, token.text.count <= 3 {
+            // A score or time ("3:0.", "20:15.") is no ordinal.
+            let isScore = token.start > 0 && scalars[token.start - 1] == ":"
+            if rules.hasOrdinalNumbers, next.isCapitalized, token.text.count <= 3, !isScore {
                 return isStarter || followsNoun(token)
             }
             return startsSentence
+        }
+        // A Roman numeral as an ordinal before a noun, where ordinals take a period
+        // ("XII. Pluku", "XIX. század"): the sentence goes on unless a sentence starts.
+        if rules.hasOrdinalNumbers, next.isCapitalized, Self.isRomanOrdinal(token.text) {
+            return isStarter || fresh
         }
         // The first half of a spaced abbreviation: "EE. UU.", "z. B.", "т. д.".
         if next.isInitial || next.endsWithPeriod, let first = token.text.unicodeScalars.last, first.isLetter,
@@ -238,13 +334,15 @@ struct SentenceScanner {
         if candidates.count > 1, rules.isAbbreviation(candidates[0]) {
             // The second half of a spaced abbreviation ("a. C.", "z. B."), before initials.
             candidates = [candidates[0]]
-        } else if token.isSingleLetter, token.lastLetter?.isUpper == true {
+        } else if token.isSingleLetter, token.lastLetter?.isUpper == true, token.start == 0 || scalars[token.start - 1] != "/" {
             // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
             // (A surname after an initial is a name: the document's evidence is not asked.)
             if next.isInitial { return false }
             return isListedStarter || fresh
         }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
+        // "3. jan. 2020", "út. 7": a month's or weekday's short name (CLDR's) before a number.
+        if next.isDigit, let calendar = rules.calendar, let last = candidates.last, calendar.isShortName(last) { return false }
         let afterNumber = token.followsNumber(in: scalars)
         // "5 ft. 10 in.", "2 год. 30 хв.": a measurement goes on.
         if next.isDigit, afterNumber, candidates.contains(where: { rules.unitsAfterNumbers.contains($0) }) { return false }
@@ -272,10 +370,82 @@ struct SentenceScanner {
                 return isStarter || fresh
             }
         }
-        if token.isInitialism {
+        // An initialism ("U.S.", "т.г."), but not the domain of an address ("vinkit@yle.fi.").
+        if token.isInitialism, token.start == 0 || scalars[token.start - 1] != "@" {
             return isStarter || fresh
         }
         return startsSentence
+    }
+
+    /// Whether the period at `period`, with no space after it, ends a sentence glued to the
+    /// next: a word of two or more lower-case letters, which is no abbreviation and stands
+    /// after a space or an opening (not inside a domain, address or path), then a capitalised
+    /// word that is not the next part of a dotted name ("world.I dag", "jağdaiy.XVIII ...",
+    /// but not "www.example.Com", "node.JS", "user@mail.Example", "ca.Mr").
+    private func isGluedBoundary(period: Int) -> Bool {
+        let count = scalars.count
+        var start = period
+        // Catalan's middle dot is inside a word ("intel·ligent").
+        while start > 0, scalars[start - 1].isLetter || scalars[start - 1] == "·", period - start <= 40 { start -= 1 }
+        guard period - start >= 2, period - start <= 40 else { return false }
+        if start > 0 {
+            let before = scalars[start - 1]
+            guard before.isSpace || NextWord.isOpening(before) else { return false }
+        }
+        for index in start..<period where !scalars[index].isLower && scalars[index] != "·" { return false }
+        var end = period + 1
+        guard end < count, scalars[end].isUpper else { return false }
+        while end < count, scalars[end].isLetter, end - period <= 40 { end += 1 }
+        // The word after: the end of the text, a space, or punctuation that is not a dot
+        // joining more of a name.
+        if end < count {
+            let after = scalars[end]
+            if after == "." || after == "@" || after == "/" || after == "(" || after == "_" || after.isDecimalDigit {
+                guard after == ".", end + 1 == count || scalars[end + 1].isSpace else { return false }
+            }
+        }
+        // A capitalised word, one capital ("I dag") or a Roman numeral; not a run of capitals
+        // ("node.JS"), which names a thing more often than it starts a sentence.
+        let right = String(String.UnicodeScalarView(scalars[(period + 1)..<end]))
+        if end - period > 2, scalars[period + 2].isUpper, !Self.isRomanOrdinal(right) { return false }
+        let word = String(String.UnicodeScalarView(scalars[start..<period])).lowercased()
+        return !rules.isAbbreviation(word)
+    }
+
+    /// Whether `text` is a Roman numeral of two or more letters in its usual form ("XII",
+    /// "XIX"; not "MIX" or "DC" alone, which are words or names as often).
+    static func isRomanOrdinal(_ text: String) -> Bool {
+        let letters = text.unicodeScalars
+        guard letters.count >= 2, letters.count <= 8, letters.allSatisfy({ "IVXLC".unicodeScalars.contains($0) }) else {
+            return false
+        }
+        var value = 0
+        var previous = 0
+        for letter in letters.reversed() {
+            let digit = switch letter {
+            case "I": 1
+            case "V": 5
+            case "X": 10
+            case "L": 50
+            default: 100
+            }
+            value += digit < previous ? -digit : digit
+            previous = max(previous, digit)
+        }
+        return value > 0 && value < 400 && romanNumeral(value) == text
+    }
+
+    private static func romanNumeral(_ value: Int) -> String {
+        let table: [(Int, String)] = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var rest = value
+        var result = ""
+        for (amount, letters) in table {
+            while rest >= amount {
+                result += letters
+                rest -= amount
+            }
+        }
+        return result
     }
 
     /// Whether the number `token` follows a noun inside its sentence: a capitalised word that
@@ -288,7 +458,10 @@ struct SentenceScanner {
         let previous = Token(scalars: scalars, endingAt: hasPeriod ? index - 1 : index)
         guard let first = previous.text.unicodeScalars.first, previous.start > sentenceStart else { return false }
         if hasPeriod {
-            return previous.text.count > 2 && rules.abbreviationSuffixes.contains { previous.text.lowercased().hasSuffix($0) }
+            // "Bahnhofstr. 12.", "Ilici br. 5.": a house or page number.
+            let abbreviation = previous.text.lowercased()
+            if rules.beforeNumbers.contains(abbreviation) { return true }
+            return previous.text.count > 2 && rules.abbreviationSuffixes.contains { abbreviation.hasSuffix($0) }
         }
         return first.isUpper && previous.text.unicodeScalars.count > 1
     }
@@ -544,7 +717,8 @@ struct SentenceScanner {
 
     static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "\"", "'", "”", "’", "»", "›", "“", ")", "]", "}", "」", "』", "）", "〕", "】": true
+        // « and ‹ close where quotes point inwards (Danish, German: »Ja.« Han gik).
+        case "\"", "'", "”", "’", "»", "›", "«", "‹", "“", ")", "]", "}", "」", "』", "）", "〕", "】": true
         default: false
         }
     }

@@ -54,18 +54,27 @@ struct Token {
         guard scalars.contains(".") else { return false }
         var group = 0
         var previous: Unicode.Scalar = " "
+        // A domain ("www.lrt.lt", "bbc.co.uk"): all in lower case, with a part of two or more
+        // letters; an initialism has capitals ("U.S.", "e.V.") or one-letter parts ("e.g.").
+        var lowercaseOnly = true
+        var longestGroup = 0
         for scalar in scalars {
             defer { previous = scalar }
             if scalar == "-", previous == "." {
                 continue
             } else if scalar == "." {
                 if group == 0 || group > 3 { return false }
+                longestGroup = max(longestGroup, group)
                 group = 0
             } else if scalar.isLetter {
                 group += 1
+                if !scalar.isLower { lowercaseOnly = false }
             } else {
                 return false
             }
+        }
+        if lowercaseOnly, max(longestGroup, group) >= 2, scalars.filter({ $0 == "." }).count >= 2 || scalars.starts(with: "www".unicodeScalars) {
+            return false
         }
         return group > 0 && group <= 3
     }
