@@ -19,6 +19,31 @@ struct ChildProcess {
     /// and standard error going to `output`, which is created or truncated (by default they
     /// are discarded).
     static func run(_ arguments: [String], output: String = "/dev/null") throws(BenchmarkError) -> ChildProcess {
+        try start(arguments, output: output).wait()
+    }
+
+    /// A program started and not yet waited for.
+    struct Running {
+        /// Its process id.
+        let pid: pid_t
+        /// When it started (the monotonic clock).
+        let startedAt: Double
+
+        /// Waits for it to end.
+        func wait() throws(BenchmarkError) -> ChildProcess {
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) < 0 {
+                guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
+            }
+            let elapsed = ChildProcess.now() - startedAt
+            let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            return ChildProcess(wallSeconds: elapsed, peakKiB: Int(usage.ru_maxrss), status: exitStatus, cpuSeconds: cpuSeconds(usage))
+        }
+    }
+
+    /// Starts `arguments` as `run` does, without waiting for it.
+    static func start(_ arguments: [String], output: String = "/dev/null") throws(BenchmarkError) -> Running {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -33,14 +58,7 @@ struct ChildProcess {
         guard spawned == 0 else {
             throw BenchmarkError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
-        }
-        let elapsed = now() - start
-        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return ChildProcess(wallSeconds: elapsed, peakKiB: Int(usage.ru_maxrss), status: exitStatus, cpuSeconds: cpuSeconds(usage))
+        return Running(pid: pid, startedAt: start)
     }
 
     /// User plus system time in `usage`, in seconds.
@@ -57,7 +75,7 @@ struct ChildProcess {
         return result
     }
 
-    private static func now() -> Double {
+    fileprivate static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -105,14 +105,13 @@ public struct BatchWorker {
         var lastTouch = ContinuousClock.now
         while !claimsNoMore(), !stopsNow() {
             if let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil) {
-                try work(on: job, stopsNow: stopsNow)
-                try requireWritableRoot(after: job)
+                if try !work(on: job, stopsNow: stopsNow) { try requireWritableRoot() }
                 continue
             }
             if untilEmpty, try queue.jobs(in: [.queued, .running]).isEmpty { return }
-            // Idle: woken by a queued job, or after a second, to look at the stop requests
-            // and at leases that ran out.
-            _ = shared.waitForJobs(seconds: 1)
+            // Idle: woken by a queued job, or after a second (a quarter, when it ends with the
+            // queue), to look at the stop requests and at leases that ran out.
+            _ = shared.waitForJobs(seconds: untilEmpty ? 0.25 : 1)
             if ContinuousClock.now - lastTouch > .seconds(10) {
                 try shared.touchWorker(name: name)
                 lastTouch = ContinuousClock.now
@@ -133,23 +132,22 @@ public struct BatchWorker {
 
     /// After a failed job of a shared queue: stops the worker when its output folder cannot be
     /// written (every job would fail; the next worker takes this one).
-    private func requireWritableRoot(after job: BatchJob) throws(NarrateError) {
-        guard library == nil, let current = try queue.job(id: job.id), current.state != .done, current.worker == name,
-            current.lastError != nil
-        else { return }
-        guard access(outputRoot, W_OK | X_OK) != 0 else { return }
+    private func requireWritableRoot() throws(NarrateError) {
+        guard library == nil, access(outputRoot, W_OK | X_OK) != 0 else { return }
         throw .cannotCreateOutput(
             path: outputRoot, reason: "this worker cannot write into its output folder (\(String(cString: strerror(errno)))); it stops (give it a folder it can write, --output-dir)"
         )
     }
 
-    private func work(on job: BatchJob, stopsNow: () -> Bool) throws(NarrateError) {
+    /// Renders `job`; whether it was done (false: it failed, or was taken over).
+    @discardableResult
+    private func work(on job: BatchJob, stopsNow: () -> Bool) throws(NarrateError) -> Bool {
         let destination: String
         do throws(NarrateError) {
             destination = try self.destination(of: job)
         } catch {
             try queue.failJob(id: job.id, worker: name, error: error.description)
-            return
+            return false
         }
         // A worker that died on this job left its temporary file behind (on a shared queue,
         // only one named in this machine's output folder is this machine's to remove).
@@ -202,6 +200,7 @@ public struct BatchWorker {
                 let result = SharedRender(settingsHash: job.settingsHash, path: job.outputPath, audio: audio)
                 _ = try queue.completeJob(id: job.id, worker: name, durationSeconds: audio.durationSeconds, result: try result.json())
             }
+            return true
         } catch {
             if case .interrupted = error, !renewal.isLost {
                 // Told to stop: the job goes back to the queue (a cancelled one stays cancelled).
@@ -209,8 +208,9 @@ public struct BatchWorker {
                 throw error
             }
             // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
-            if renewal.isLost { return }
+            if renewal.isLost { return false }
             try queue.failJob(id: job.id, worker: name, error: error.description)
+            return false
         }
     }
 
