@@ -110,7 +110,7 @@ struct JobsRun: ParsableCommand {
 
     func validate() throws {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
-        if QueueOptions().url != nil {
+        if QueueOptions.fromEnvironment != nil {
             throw ValidationError("a shared queue (NARRATE_QUEUE) is worked by 'narrate worker --queue URL' on each machine, not 'jobs run'")
         }
     }

@@ -6,14 +6,20 @@ import Foundation
 /// `--queue URL`: the shared batch queue on PostgreSQL (default: `$NARRATE_QUEUE`); without
 /// one, batches use the library's own queue.
 struct QueueOptions: ParsableArguments {
-    @Option(help: "A shared queue on PostgreSQL (postgresql://USER@HOST/DB; default: $NARRATE_QUEUE), for workers on many machines.")
+    @Option(help: "A shared queue on PostgreSQL (postgresql://USER@HOST/DB; default: $NARRATE_QUEUE; '' for the library's own), for workers on many machines.")
     var queue: String?
 
-    /// The queue's address as given, or from the environment; nil: the library's queue.
+    /// The queue's address as given, or from the environment; nil: the library's queue (also
+    /// for `--queue ''`, which overrides `NARRATE_QUEUE`).
     var url: String? {
-        if let queue { return queue }
-        let fromEnvironment = NarrateEnvironment.variables()["NARRATE_QUEUE"]
-        return fromEnvironment?.isEmpty == false ? fromEnvironment : nil
+        if let queue { return queue.isEmpty ? nil : queue }
+        return Self.fromEnvironment
+    }
+
+    /// `NARRATE_QUEUE`, when set and not empty.
+    static var fromEnvironment: String? {
+        let url = NarrateEnvironment.variables()["NARRATE_QUEUE"]
+        return url?.isEmpty == false ? url : nil
     }
 
     /// Connects to the shared queue, when one is named (its schema made or upgraded).

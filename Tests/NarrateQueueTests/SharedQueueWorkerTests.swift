@@ -140,6 +140,35 @@ struct SharedQueueWorkerTests {
     }
 }
 
+/// A render as a job's result: its timings packed, read back as they were.
+@Suite("A shared render as JSON")
+struct SharedRenderJSONTests {
+    @Test func timingsComeBackAsTheyWere() throws {
+        let audio = RenderedAudio(
+            format: "mp3", sampleRate: 22_050, sampleCount: 90_000, sentenceSamples: [0..<40_000, 40_000..<90_000],
+            words: [
+                RenderWord(sentence: 0, textRange: 0..<5, samples: 1_000..<9_000),
+                RenderWord(sentence: 1, textRange: 120..<131, samples: 41_000..<Int64(1) << 40),
+            ]
+        )
+        let render = SharedRender(settingsHash: "h", path: "12.mp3", audio: audio)
+        #expect(try SharedRender(json: try render.json()) == render)
+    }
+
+    @Test func timingsThatAreNotRangesAreRefused() throws {
+        var json = try SharedRender(
+            settingsHash: "h", path: "1.wav",
+            audio: RenderedAudio(format: "wav", sampleRate: 22_050, sampleCount: 10, sentenceSamples: [0..<10], words: [])
+        ).json()
+        // The one sentence as 10..<0: little-endian 10, then 0.
+        let backwards = Data([10, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 8)).base64EncodedString()
+        let packed = Data([UInt8](repeating: 0, count: 8) + [10, 0, 0, 0, 0, 0, 0, 0]).base64EncodedString()
+        #expect(json.contains(packed))
+        json = json.replacingOccurrences(of: packed, with: backwards)
+        #expect(throws: NarrateError.self) { try SharedRender(json: json) }
+    }
+}
+
 /// A batch observer that notes nothing.
 final class SilentObserver: BatchObserver {
     func jobChanged(_ job: BatchJob, title: String?) {}
