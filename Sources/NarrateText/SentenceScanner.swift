@@ -415,37 +415,7 @@ struct SentenceScanner {
     /// Whether `text` is a Roman numeral of two or more letters in its usual form ("XII",
     /// "XIX"; not "MIX" or "DC" alone, which are words or names as often).
     static func isRomanOrdinal(_ text: String) -> Bool {
-        let letters = text.unicodeScalars
-        guard letters.count >= 2, letters.count <= 8, letters.allSatisfy({ "IVXLC".unicodeScalars.contains($0) }) else {
-            return false
-        }
-        var value = 0
-        var previous = 0
-        for letter in letters.reversed() {
-            let digit = switch letter {
-            case "I": 1
-            case "V": 5
-            case "X": 10
-            case "L": 50
-            default: 100
-            }
-            value += digit < previous ? -digit : digit
-            previous = max(previous, digit)
-        }
-        return value > 0 && value < 400 && romanNumeral(value) == text
-    }
-
-    private static func romanNumeral(_ value: Int) -> String {
-        let table: [(Int, String)] = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-        var rest = value
-        var result = ""
-        for (amount, letters) in table {
-            while rest >= amount {
-                result += letters
-                rest -= amount
-            }
-        }
-        return result
+        text.unicodeScalars.count >= 2 && SpeechNormalizer.romanValue(text) != nil
     }
 
     /// Whether the number `token` follows a noun inside its sentence: a capitalised word that

@@ -77,6 +77,19 @@ public struct BatchCoordinator {
 
         /// An empty summary.
         public init() {}
+
+        /// `jobs` sorted by how they ended.
+        public init(jobs: [BatchJob], titles: [Int64: String]) {
+            self.titles = titles
+            for job in jobs {
+                switch job.state {
+                case .done: done.append(job)
+                case .failed: failed.append(job)
+                case .cancelled: cancelled.append(job)
+                case .queued, .running: remaining.append(job)
+                }
+            }
+        }
     }
 
     /// Runs the jobs left in the queue (queued, or running when a coordinator stopped), as
@@ -154,17 +167,7 @@ public struct BatchCoordinator {
         }
         let jobs = try refresh()
         observer.finish()
-        var summary = Summary()
-        summary.titles = titles
-        for job in jobs {
-            switch job.state {
-            case .done: summary.done.append(job)
-            case .failed: summary.failed.append(job)
-            case .cancelled: summary.cancelled.append(job)
-            case .queued, .running: summary.remaining.append(job)
-            }
-        }
-        return summary
+        return Summary(jobs: jobs, titles: titles)
     }
 
     /// Adds and queues `articles` with `submission`, then runs the jobs it queued to the end.

@@ -81,17 +81,7 @@ public struct SharedBatch {
             usleep(useconds_t(pollSeconds * 1_000_000))
         }
         observer.finish()
-        var summary = BatchCoordinator.Summary()
-        summary.titles = titles
-        for job in known.values.sorted(by: { $0.id < $1.id }) {
-            switch job.state {
-            case .done: summary.done.append(job)
-            case .failed: summary.failed.append(job)
-            case .cancelled: summary.cancelled.append(job)
-            case .queued, .running: summary.remaining.append(job)
-            }
-        }
-        return summary
+        return BatchCoordinator.Summary(jobs: known.values.sorted { $0.id < $1.id }, titles: titles)
     }
 }
 
