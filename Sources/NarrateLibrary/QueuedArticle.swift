@@ -1,4 +1,5 @@
 public import NarrateCore
+import Foundation
 
 /// An article as a job of a shared queue carries it: everything a worker with no library
 /// needs to render it (its document and sentences as the library stored them, so timings
@@ -36,5 +37,23 @@ public struct QueuedArticle: Sendable, Equatable, Codable {
             summary: summary, byline: byline, site: site, sourceURL: sourceURL, sourcePath: nil, publishedAt: publishedAt,
             voice: voice, contentHash: contentHash, original: [], document: document
         )
+    }
+
+    /// As a job carries it.
+    public func json() throws(NarrateError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
+        } catch {
+            throw .malformedInput(path: "article \(summary.id)", message: "it cannot be written as JSON (\(error))")
+        }
+    }
+
+    /// The article job `job` carries, from its JSON.
+    public init(json: String, job: Int64) throws(NarrateError) {
+        do {
+            self = try JSONDecoder().decode(QueuedArticle.self, from: Data(json.utf8))
+        } catch {
+            throw .malformedInput(path: "job \(job)", message: "its article cannot be read (\(error)); queue it again with this narrate")
+        }
     }
 }

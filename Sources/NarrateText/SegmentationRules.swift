@@ -45,7 +45,8 @@ public struct SegmentationRules: Sendable {
     /// short names before a number ("3. jan. 2020").
     public var calendar: CalendarNames?
     /// Whether a quotation of several sentences before its speech tag is one sentence
-    /// («Я прийшов. Ти пішов?» — сказав він), as the language's writers set speech.
+    /// («Я прийшов. Ти пішов?» — сказав він). On in the shared rules, so for every language
+    /// (merging keeps it on): each of the 28 languages' writers set speech so.
     public var keepsQuotedSpeech: Bool
 
     /// Creates rules from lists; abbreviations and words are lower-cased here.

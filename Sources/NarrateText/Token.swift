@@ -58,6 +58,7 @@ struct Token {
         // letters; an initialism has capitals ("U.S.", "e.V.") or one-letter parts ("e.g.").
         var lowercaseOnly = true
         var longestGroup = 0
+        var dots = 0
         for scalar in scalars {
             defer { previous = scalar }
             if scalar == "-", previous == "." {
@@ -65,6 +66,7 @@ struct Token {
             } else if scalar == "." {
                 if group == 0 || group > 3 { return false }
                 longestGroup = max(longestGroup, group)
+                dots += 1
                 group = 0
             } else if scalar.isLetter {
                 group += 1
@@ -73,7 +75,7 @@ struct Token {
                 return false
             }
         }
-        if lowercaseOnly, max(longestGroup, group) >= 2, scalars.filter({ $0 == "." }).count >= 2 || scalars.starts(with: "www".unicodeScalars) {
+        if lowercaseOnly, max(longestGroup, group) >= 2, dots >= 2 || scalars.starts(with: "www".unicodeScalars) {
             return false
         }
         return group > 0 && group <= 3

@@ -103,7 +103,7 @@ struct WorkerCommand: ParsableCommand {
             setenv("NARRATE_QUEUE", url, 1)
             let launcher = SharedWorkerLauncher(
                 executable: ExecutablePath.current() ?? CommandLine.arguments[0],
-                outputRoot: Self.absolute(outputDir), namePrefix: name ?? ProcessInfo.processInfo.hostName, untilEmpty: untilEmpty
+                outputRoot: outputDir, namePrefix: name ?? ProcessInfo.processInfo.hostName, untilEmpty: untilEmpty
             )
             let supervisor = WorkerSupervisor(
                 limit: jobs ?? ProcessInfo.processInfo.activeProcessorCount, launcher: launcher, untilEmpty: untilEmpty
@@ -111,12 +111,6 @@ struct WorkerCommand: ParsableCommand {
             let status = try supervisor.run(stopRequests: Interruption.stopRequests, terminate: { Interruption.isTerminationRequested })
             ErrorReporter.terminate(status)
         }
-    }
-
-    /// `path` made absolute against the current folder.
-    private static func absolute(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (absolute as NSString).standardizingPath
     }
 
     /// A worker of the library's queue, started by `narrate batch` or the server.

@@ -229,7 +229,7 @@ public struct BatchSubmission {
                     outcome = try shared.queue.enqueue(JobSubmission(
                         articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
                         outputPath: (output as NSString).lastPathComponent, workSize: article.summary.wordCount,
-                        article: try SharedRenders.json(carried), origin: shared.origin, outputFolder: namer.directory
+                        article: try carried.json(), origin: shared.origin, outputFolder: namer.directory
                     ))
                 } else {
                     outcome = try library.enqueue(

@@ -190,7 +190,7 @@ public struct BatchWorker {
                 )
                 _ = try queue.completeJob(id: job.id, worker: name, durationSeconds: outcome.render.duration, result: nil)
             } else {
-                try Self.createFolder(containing: destination)
+                try BatchSubmission.createFolder((destination as NSString).deletingLastPathComponent)
                 let audio = try ArticleSynthesis(engine: engine).makeAudio(
                     article, sentences: sentences ?? [], settings: settings, destination: destination, overwrite: true,
                     isCancelled: { stopsNow() || renewal.isLost },
@@ -214,27 +214,11 @@ public struct BatchWorker {
         }
     }
 
-    /// Creates the folder `path` goes in, when it is not there.
-    static func createFolder(containing path: String) throws(NarrateError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { return }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreateOutput(path: folder, reason: "cannot create the folder")
-        }
-    }
-
     /// The article a job of a shared queue carries.
     static func queuedArticle(of job: BatchJob) throws(NarrateError) -> QueuedArticle {
         guard let json = job.article else {
             throw .malformedInput(path: "job \(job.id)", message: "the job carries no article (queued by another program?)")
         }
-        do {
-            return try JSONDecoder().decode(QueuedArticle.self, from: Data(json.utf8))
-        } catch {
-            throw .malformedInput(path: "job \(job.id)", message: "its article cannot be read (\(error)); queue it again with this narrate")
-        }
+        return try QueuedArticle(json: json, job: job.id)
     }
 }

@@ -60,12 +60,4 @@ public struct SharedRenders {
         return folder == "/" ? "/\(job.outputPath)" : "\(folder)/\(job.outputPath)"
     }
 
-    /// `article` as a job carries it.
-    static func json(_ article: QueuedArticle) throws(NarrateError) -> String {
-        do {
-            return String(decoding: try JSONEncoder().encode(article), as: UTF8.self)
-        } catch {
-            throw .malformedInput(path: "article \(article.summary.id)", message: "it cannot be written as JSON (\(error))")
-        }
-    }
 }
