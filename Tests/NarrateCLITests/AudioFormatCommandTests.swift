@@ -5,7 +5,7 @@ import NarrateTestSupport
 
 /// Formats, tags, chapters, split sets and standard output, end to end on the built binary
 /// with the real engine; every file is decoded back with libsndfile.
-@Suite("Audio formats, tags and chapters on the command line")
+@Suite("Audio formats, tags and chapters on the command line", .ownThreads)
 struct AudioFormatCommandTests {
     let scratch: ScratchDirectory
     let libraryPath: String

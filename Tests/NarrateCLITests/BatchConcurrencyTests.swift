@@ -4,7 +4,7 @@ import Testing
 
 /// Two coordinators on one library at once (two `narrate batch` of the same articles, or a
 /// batch and `narrate jobs run`): every job is done exactly once.
-@Suite("Batches at once")
+@Suite("Batches at once", .ownThreads)
 struct BatchConcurrencyTests {
     let fixture: BatchFixture
 

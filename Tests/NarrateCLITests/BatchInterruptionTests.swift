@@ -6,7 +6,7 @@ import Testing
 /// finish and starts no more, the second stops them and gives them back to the queue; either
 /// way the batch exits 130, no job is left running, and `narrate jobs run` finishes the rest.
 /// The articles are the long sample (a few seconds each), so the signals land mid-job.
-@Suite("Batch interrupted")
+@Suite("Batch interrupted", .ownThreads)
 struct BatchInterruptionTests {
     let fixture: BatchFixture
 

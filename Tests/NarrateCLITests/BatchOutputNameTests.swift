@@ -3,7 +3,7 @@ import Testing
 import NarrateTestSupport
 
 /// Batch output names end to end: the folder is never left, a bad template is one line.
-@Suite("Batch output names, end to end")
+@Suite("Batch output names, end to end", .ownThreads)
 struct BatchOutputNameTests {
     /// End to end: a template that climbs out of the folder still writes inside it.
     @Test func aBatchWritesOnlyInsideTheOutputFolder() throws {

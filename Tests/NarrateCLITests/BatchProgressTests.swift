@@ -3,7 +3,7 @@ import Testing
 
 /// What a batch says while it runs: JSON events on stdout with `--json`, plain progress
 /// lines on stderr when it is not a terminal, nothing with `--quiet`.
-@Suite("Batch progress")
+@Suite("Batch progress", .ownThreads)
 struct BatchProgressTests {
     let fixture: BatchFixture
     let articles = ["en-news.txt", "uk-news.txt"].map(NarrateBinary.sample)

@@ -6,7 +6,7 @@ import NarrateTestSupport
 
 /// `narrate batch` and `narrate jobs`, with worker processes and the faults they must
 /// survive (see `BatchFixture`: leases are 2 s, so a dead worker's job comes back fast).
-@Suite("Batch narration")
+@Suite("Batch narration", .ownThreads)
 struct BatchTests {
     let fixture: BatchFixture
     var scratch: ScratchDirectory { fixture.scratch }

@@ -30,7 +30,7 @@ enum WebTools {
     }
 }
 
-@Suite("The web player in a real browser (headless Chromium, Selenium)", .serialized)
+@Suite("The web player in a real browser (headless Chromium, Selenium)", .ownThreads, .serialized)
 struct BrowserTests {
     @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies"))
     func highlightsStartsFromAClickedWordResumesAndFitsAPhone() throws {
@@ -64,7 +64,7 @@ struct BrowserTests {
     }
 }
 
-@Suite("The API against its OpenAPI document (schemathesis)", .serialized)
+@Suite("The API against its OpenAPI document (schemathesis)", .ownThreads, .serialized)
 struct OpenAPIConformanceTests {
     @Test(.enabled(if: WebTools.schemathesis != nil, "needs schemathesis: run scripts/install-dependencies"))
     func everyResponseMatchesTheDocumentAndNoneIs5xx() throws {

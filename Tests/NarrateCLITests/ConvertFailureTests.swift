@@ -4,7 +4,7 @@ import NarrateTestSupport
 
 /// Every failure of `narrate convert` has its exit code, one line on stderr, and leaves no
 /// file behind.
-@Suite("narrate convert failures")
+@Suite("narrate convert failures", .ownThreads)
 struct ConvertFailureTests {
     /// Runs convert on `input` in a scratch directory and checks the contract.
     func expectFailure(

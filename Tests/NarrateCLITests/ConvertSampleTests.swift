@@ -4,7 +4,7 @@ import Testing
 import NarrateTestSupport
 
 /// `narrate convert` on the shipped samples, checked with libsndfile against espeak-ng.
-@Suite("narrate convert on the samples")
+@Suite("narrate convert on the samples", .ownThreads)
 struct ConvertSampleTests {
     @Test(arguments: [
         ("en-field-notes.md", "en-us"),

@@ -6,7 +6,7 @@ import NarrateTestSupport
 /// the rename that puts it in place, and the folder is flushed after it, so a renamed file
 /// is never empty or half-written. Seen by a preloaded library that logs `fsync` (with the
 /// path of the descriptor), `rename` and `link` in the order narrate calls them.
-@Suite("Outputs are durable before they are in place")
+@Suite("Outputs are durable before they are in place", .ownThreads)
 struct DurabilityTests {
     static let compiler = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -3,7 +3,7 @@ import Testing
 import NarrateTestSupport
 
 /// `narrate extract` on saved web pages, and `narrate add` reading them.
-@Suite("narrate extract and web pages")
+@Suite("narrate extract and web pages", .ownThreads)
 struct ExtractCommandTests {
     static let first = "The river rose again on Tuesday night, and by morning the lower streets of the old town were "
         + "under water, so the council opened the school hall to families who had to leave their homes before dawn."

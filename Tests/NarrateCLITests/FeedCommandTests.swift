@@ -4,7 +4,7 @@ import Testing
 
 /// `narrate subscribe`, `feeds`, `refresh` and `unsubscribe` against feeds served from
 /// 127.0.0.1 by the test's own server (Tests/Support/test_server.py).
-@Suite("Feed subscriptions")
+@Suite("Feed subscriptions", .ownThreads)
 struct FeedCommandTests {
     let scratch: ScratchDirectory
 

@@ -53,7 +53,7 @@ final class SmallFileSystem {
 
 /// Writing onto a disk that fills up: one clear line, exit 74, nothing half-written left
 /// behind, and a library that still opens and passes SQLite's integrity check.
-@Suite("A full disk", .enabled(if: SmallFileSystem.canMount, "needs root to mount a small tmpfs file system"))
+@Suite("A full disk", .ownThreads, .enabled(if: SmallFileSystem.canMount, "needs root to mount a small tmpfs file system"))
 struct FullDiskTests {
     let scratch: ScratchDirectory
 

@@ -5,7 +5,7 @@ import Testing
 /// `narrate import` of a Pocket export whose links are served from 127.0.0.1 by the test's
 /// own server: saved times, tags and read state kept; dead links and pages without an
 /// article reported; the same import again fetches nothing.
-@Suite("Import of read-later exports")
+@Suite("Import of read-later exports", .ownThreads)
 struct ImportCommandTests {
     let scratch: ScratchDirectory
 

@@ -5,7 +5,7 @@ import NarrateTestSupport
 
 /// Articles saved as UTF-16 (what Windows Notepad writes) read as their UTF-8 copies do, in
 /// every command that reads a file.
-@Suite("UTF-16 input end to end")
+@Suite("UTF-16 input end to end", .ownThreads)
 struct InputEncodingTests {
     let article = "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
         + "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.\n"

@@ -3,7 +3,7 @@ import Testing
 import NarrateTestSupport
 
 /// Stopping `narrate convert` part way: exit 130, one line on stderr, nothing left behind.
-@Suite("narrate convert interrupted")
+@Suite("narrate convert interrupted", .ownThreads)
 struct InterruptionTests {
     /// Starts narrate with `arguments`; standard input is `input` when given.
     func start(_ arguments: [String], input: Pipe? = nil) throws -> (process: Process, standardError: Pipe) {

@@ -3,7 +3,7 @@ import Testing
 import NarrateTestSupport
 
 /// `narrate add / list / show / search / tag / rm` on a library in a scratch directory.
-@Suite("narrate library commands")
+@Suite("narrate library commands", .ownThreads)
 struct LibraryCommandTests {
     let ukrainian = "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
         + "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.\n"

@@ -7,7 +7,7 @@ import NarrateTestSupport
 
 /// `narrate render / play / position / resume` on a library in a scratch directory, with
 /// the real engine; playing runs on the null sink with a fast clock.
-@Suite("Listening with resume")
+@Suite("Listening with resume", .ownThreads)
 struct ListeningTests {
     let scratch: ScratchDirectory
     let libraryPath: String

@@ -4,7 +4,7 @@ import Testing
 
 /// `narrate play` of an article without a render: it sounds while the render is made (over
 /// two processes), and what it plays is what the finished render plays.
-@Suite("Playing while rendering")
+@Suite("Playing while rendering", .ownThreads)
 struct LivePlayTests {
     @Test func theFirstPlayStreamsWhatTheRenderHolds() throws {
         let scratch = try ScratchDirectory()

@@ -5,7 +5,7 @@ import NarrateTestSupport
 
 /// Where `narrate convert` puts its audio, what it says about it, and that a failure never
 /// damages what was there before.
-@Suite("narrate convert output")
+@Suite("narrate convert output", .ownThreads)
 struct OutputSafetyTests {
     let text = "The first sentence is short. The second one is a little longer than the first."
 

@@ -5,7 +5,7 @@ import Testing
 
 /// One article over several processes (`--jobs`), with eSpeak NG: the audio and the timings
 /// are those of one process, byte for byte.
-@Suite("One article on every core")
+@Suite("One article on every core", .ownThreads)
 struct ParallelSynthesisTests {
     /// The 33-minute sample: one process and two, and four on two cores, make the same WAV.
     @Test func parallelWAVIsByteIdenticalToOneProcess() throws {

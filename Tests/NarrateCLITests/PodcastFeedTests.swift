@@ -72,7 +72,7 @@ final class FeedServer {
     }
 }
 
-@Suite("Podcast feeds as podcast apps read them", .serialized)
+@Suite("Podcast feeds as podcast apps read them", .ownThreads, .serialized)
 struct PodcastFeedTests {
     static let hostileTitle = "Tom & Jerry <b>bold</b> 🎧 Привіт \u{1}\u{7} \"quoted\" ]]> end"
 

@@ -32,7 +32,7 @@ final class StaticFolderServer {
     }
 }
 
-@Suite("narrate publish: a podcast as a static site, incremental and atomic", .serialized)
+@Suite("narrate publish: a podcast as a static site, incremental and atomic", .ownThreads, .serialized)
 struct PublishTests {
     /// A library of `count` short articles in `scratch`; its path.
     static func library(_ scratch: ScratchDirectory, count: Int) throws -> String {

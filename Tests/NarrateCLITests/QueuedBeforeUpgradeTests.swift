@@ -6,7 +6,7 @@ import NarrateTestSupport
 
 /// Jobs queued by an older narrate (schema v3, options stored as arguments) still run after
 /// the library is upgraded, with the options they were queued with.
-@Suite("Jobs queued before an upgrade")
+@Suite("Jobs queued before an upgrade", .ownThreads)
 struct QueuedBeforeUpgradeTests {
     @Test func jobsRunRendersThemAsTheyWereAsked() throws {
         let scratch = try ScratchDirectory()

@@ -3,7 +3,7 @@ import Testing
 import NarrateTestSupport
 
 /// `narrate segment`: where the text is cut, and what eSpeak NG will hear.
-@Suite("narrate segment")
+@Suite("narrate segment", .ownThreads)
 struct SegmentCommandTests {
     let article = """
         Field report

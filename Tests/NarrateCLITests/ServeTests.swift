@@ -3,7 +3,7 @@ import Glibc
 import NarrateTestSupport
 import Testing
 
-@Suite("narrate serve, run as a user runs it", .serialized)
+@Suite("narrate serve, run as a user runs it", .ownThreads, .serialized)
 struct ServeTests {
     /// A library holding `samples`, in a scratch folder.
     func library(_ scratch: ScratchDirectory, samples: [String]) throws -> String {

@@ -7,7 +7,7 @@ import Testing
 /// separate machines (each its own home folder and name, one shared output folder), with
 /// the faults a cluster of machines has: a worker killed mid-job, the database restarted
 /// mid-batch, a machine whose output folder cannot be written, and bad addresses.
-@Suite(.serialized)
+@Suite(.serialized, .ownThreads)
 struct SharedQueueTests {
     /// The reason these tests skip, when they do.
     @Test(.enabled(if: !PostgresCluster.isAvailable, "PostgreSQL is available: the shared queue tests run"))

@@ -7,7 +7,7 @@ import NarrateTestSupport
 /// device. A device or FIFO is written in place and never replaced (with or without
 /// `--force`); a failed write is one line and exit 74, never a success. Devices are made in
 /// the test's own folder with mknod, never touched in the real /dev.
-@Suite("Outputs onto devices, FIFOs and links")
+@Suite("Outputs onto devices, FIFOs and links", .ownThreads)
 struct SpecialOutputTests {
     let scratch: ScratchDirectory
     let article: String

@@ -7,7 +7,7 @@ import Testing
 /// use them: loaded at start-up they were most of the dynamic linker's work and a quarter of
 /// the memory of every command. (libespeak-ng needs libpcaudio itself, so a command that
 /// synthesizes loads the audio libraries with it.)
-@Suite("Libraries loaded at start-up")
+@Suite("Libraries loaded at start-up", .ownThreads)
 struct StartupLibrariesTests {
     /// The libraries the dynamic linker opens for `arguments` (glibc's LD_DEBUG=files).
     static func loadedLibraries(_ arguments: [String], environment: [String: String] = [:]) throws -> [String] {

@@ -4,7 +4,7 @@ import Testing
 
 /// `narrate add URL` and `narrate extract URL` against a server on 127.0.0.1 that each test
 /// starts (Tests/Support/test_server.py).
-@Suite("Articles fetched by URL")
+@Suite("Articles fetched by URL", .ownThreads)
 struct URLInputTests {
     func narrate(_ arguments: [String], in scratch: ScratchDirectory) throws -> NarrateBinary.Outcome {
         try NarrateBinary.run(arguments, environment: ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"])

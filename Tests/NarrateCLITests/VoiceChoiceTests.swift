@@ -3,7 +3,7 @@ import Testing
 import NarrateTestSupport
 
 /// Without --voice or --preset the article's language picks the voice (README: the mapping).
-@Suite("narrate convert picks the voice by language")
+@Suite("narrate convert picks the voice by language", .ownThreads)
 struct VoiceChoiceTests {
     @Test(arguments: [
         ("uk.txt", "Сьогодні в Полтаві знову відкрилася міська бібліотека, і читачі прийшли туди вже зранку.", [String](), "voice uk"),

@@ -8,7 +8,7 @@ import NarrateTestSupport
 ///
 /// Every run points `XDG_CONFIG_HOME` into its scratch directory, so presets in the real
 /// `~/.config/narrate/voices` cannot change the outcome.
-@Suite("narrate convert --preset")
+@Suite("narrate convert --preset", .ownThreads)
 struct VoicePresetTests {
     let sentence = "Presets choose the voice and the pace."
 
