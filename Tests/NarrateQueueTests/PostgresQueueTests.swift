@@ -192,7 +192,7 @@ struct PostgresQueueTests {
         let cluster = try PostgresCluster.shared.get()
         let database = "v1_\(UUID().uuidString.prefix(8).lowercased())"
         try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
-        let first = PostgresJobQueue.migrations[0]
+        let first = PostgresJobQueue.migrations[0].joined(separator: ";\n")
         try cluster.psql("CREATE TABLE narrate_schema (version integer NOT NULL); INSERT INTO narrate_schema VALUES (1); \(first)", database: database)
         try cluster.psql("""
             INSERT INTO narrate_job (article_id, settings_hash, render_request, format, output_path, state)
@@ -206,6 +206,11 @@ struct PostgresQueueTests {
         #expect(try cluster.psql("SELECT version FROM narrate_schema", database: database) == String(PostgresJobQueue.schemaVersion))
         let job = try #require(try queue.jobs(in: nil).first)
         #expect(job.articleId == 7 && job.outputPath == "/srv/audio/7.wav" && job.outputFolder == nil && job.state == .queued)
+        // v3: results stored as they are (external, uncompressed), articles with LZ4 (this
+        // PostgreSQL has it).
+        let storage = "SELECT attstorage::text || attcompression::text FROM pg_attribute WHERE attrelid = 'narrate_job'::regclass AND attname ="
+        #expect(try cluster.psql("\(storage) 'result'", database: database) == "e")
+        #expect(try cluster.psql("\(storage) 'article'", database: database) == "xl")
     }
 
     /// A server restarted under a queue in use: the next statement reconnects (with backoff)

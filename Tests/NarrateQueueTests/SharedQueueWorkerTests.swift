@@ -155,17 +155,69 @@ struct SharedRenderJSONTests {
         #expect(try SharedRender(json: try render.json()) == render)
     }
 
-    @Test func timingsThatAreNotRangesAreRefused() throws {
-        var json = try SharedRender(
+    @Test func extremeValuesComeBackAsTheyWere() throws {
+        let audio = RenderedAudio(
+            format: "wav", sampleRate: 8_000, sampleCount: .max, sentenceSamples: [.min..<(-1), 5..<5, 0..<Int64.max],
+            words: [
+                RenderWord(sentence: .max, textRange: Int.min..<0, samples: .min..<Int64.max),
+                RenderWord(sentence: 0, textRange: 7..<Int.max, samples: 3..<3),
+            ]
+        )
+        let render = SharedRender(settingsHash: "h", path: "1.wav", audio: audio)
+        #expect(try SharedRender(json: try render.json()) == render)
+    }
+
+    /// A long article's timings as a worker returns them: a few bytes a word, not the 54 of
+    /// fixed 64-bit integers in base64.
+    @Test func aLongArticlesTimingsAreSmall() throws {
+        var words: [RenderWord] = []
+        var sample: Int64 = 0
+        var sentences: [Range<Int64>] = []
+        for sentence in 0..<400 {
+            let start = sample
+            var offset = 0
+            for word in 0..<15 {
+                let length = 3 + (sentence * 7 + word * 3) % 9
+                let samples = Int64(2_000 + (sentence * 131 + word * 977) % 9_000)
+                words.append(RenderWord(sentence: sentence, textRange: offset..<(offset + length), samples: sample..<(sample + samples)))
+                offset += length + 1
+                sample += samples + Int64(word % 4 == 3 ? 600 : 0)
+            }
+            sample += 8_000
+            sentences.append(start..<sample)
+        }
+        let audio = RenderedAudio(format: "wav", sampleRate: 22_050, sampleCount: sample, sentenceSamples: sentences, words: words)
+        let json = try SharedRender(settingsHash: "h", path: "long.wav", audio: audio).json()
+        #expect(json.utf8.count < words.count * 10, "\(json.utf8.count) bytes for \(words.count) words")
+        #expect(try SharedRender(json: json).audio == audio)
+    }
+
+    @Test func timingsThatAreNotRangesOrAreCutShortAreRefused() throws {
+        let json = try SharedRender(
             settingsHash: "h", path: "1.wav",
             audio: RenderedAudio(format: "wav", sampleRate: 22_050, sampleCount: 10, sentenceSamples: [0..<10], words: [])
         ).json()
-        // The one sentence as 10..<0: little-endian 10, then 0.
-        let backwards = Data([10, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 8)).base64EncodedString()
-        let packed = Data([UInt8](repeating: 0, count: 8) + [10, 0, 0, 0, 0, 0, 0, 0]).base64EncodedString()
+        // The one sentence: 0 after 0, then 10 after 0 (zigzag 20). As 10..<0: 10 (20), then
+        // -10 after it (zigzag 19). Cut short: the start alone; a varint whose bytes all go on.
+        let packed = Data([0, 20]).base64EncodedString()
         #expect(json.contains(packed))
-        json = json.replacingOccurrences(of: packed, with: backwards)
-        #expect(throws: NarrateError.self) { try SharedRender(json: json) }
+        for wrong in [Data([20, 19]), Data([0]), Data([0x80, 0x80])] {
+            #expect(throws: NarrateError.self) { try SharedRender(json: json.replacingOccurrences(of: packed, with: wrong.base64EncodedString())) }
+        }
+    }
+
+    @Test func aResultOfAnotherVersionIsRefusedSayingWhich() throws {
+        let json = try SharedRender(
+            settingsHash: "h", path: "1.wav",
+            audio: RenderedAudio(format: "wav", sampleRate: 22_050, sampleCount: 10, sentenceSamples: [0..<10], words: [])
+        ).json()
+        #expect(json.contains("\"version\":2"))
+        for (version, maker) in [(1, "an older"), (3, "a newer")] {
+            let error = #expect(throws: NarrateError.self) {
+                try SharedRender(json: json.replacingOccurrences(of: "\"version\":2", with: "\"version\":\(version)"))
+            }
+            #expect(error?.description.contains("made by \(maker) narrate (result version \(version)") == true, "\(String(describing: error))")
+        }
     }
 }
 
