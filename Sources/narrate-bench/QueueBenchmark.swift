@@ -92,7 +92,8 @@ struct QueueBenchmark {
             print("renders through the queues: skipped, this narrate has no \(missing.joined(separator: ", ")) yet")
             return
         }
-        let machine = try compareRenders(server, work: work)
+        let (machine, serverShare) = try compareRenders(server, work: work)
+        try compareInstructions(server, work: work, serverShare: serverShare)
         printMachines(claims: claims, machine: machine)
     }
 
@@ -294,8 +295,9 @@ struct QueueBenchmark {
         return missing
     }
 
-    /// Both queues with `--jobs` 1 and 2, printed; returns the PostgreSQL runs' mean at `--jobs 2`.
-    private func compareRenders(_ server: QueueServer, work: TemporaryDirectory) throws -> RenderRun {
+    /// Both queues with `--jobs` 1 and 2, printed; returns the PostgreSQL runs' mean at
+    /// `--jobs 2` and the server's share of the CPU over all PostgreSQL runs.
+    private func compareRenders(_ server: QueueServer, work: TemporaryDirectory) throws -> (RenderRun, serverShare: Double) {
         let samples = try FileManager.default.contentsOfDirectory(atPath: samplesDirectory).filter {
             ($0.hasSuffix(".txt") || $0.hasSuffix(".md")) && $0 != "README.md"
         }.sorted()
@@ -338,7 +340,27 @@ struct QueueBenchmark {
             postgresRuns.append(postgres)
         }
         print("load average at the end \(Self.loadAverage()); the PostgreSQL batch's wall time includes recording the renders in its library, and the workers' CPU time their idle looks at the queue")
-        return postgresRuns[1]
+        let serverShare = postgresRuns.map(\.serverCPUSeconds).reduce(0, +) / postgresRuns.map { $0.cpuSeconds + $0.serverCPUSeconds }.reduce(0, +)
+        return (postgresRuns[1], serverShare)
+    }
+
+    /// narrate's instructions for one pass over the samples through each queue
+    /// (`QueueInstructions`), printed with the server's share of the CPU: the queue's cost.
+    private func compareInstructions(_ server: QueueServer, work: TemporaryDirectory, serverShare: Double) throws {
+        guard Callgrind(workDirectory: work.path).isAvailable else {
+            print("narrate's instructions through each queue: skipped, valgrind is not installed")
+            return
+        }
+        let narrateQueue = URL(fileURLWithPath: narrate).deletingLastPathComponent().appendingPathComponent("narrate-queue").path
+        let figure = try QueueInstructions(narrate: narrate, narrateQueue: narrateQueue, server: server, folder: "\(work.path)/pass", work: work).measure()
+        func giga(_ count: Int) -> String { (Double(count) / 1e9).fixed(3) + " G" }
+        let ratio = Double(figure.postgres) / Double(figure.sqlite)
+        print("")
+        print("narrate's instructions (callgrind), one pass over the samples at one job:")
+        print("  SQLite queue      \(giga(figure.sqlite)): the batch \(giga(figure.sqliteCoordinator)), its worker \(giga(figure.sqliteWorker))")
+        print("  PostgreSQL queue  \(giga(figure.postgres)): queueing \(giga(figure.queueing)), the worker and its supervisor \(giga(figure.workers)), recording the renders \(giga(figure.recording))")
+        let narrateShare = ratio - 1
+        print("  PostgreSQL / SQLite \(ratio.fixed(4))x; with the server's \((100 * serverShare).fixed(2))% of the CPU (the runs above), the queue costs \((100 * (narrateShare + serverShare)).fixed(2))% of the work (goal: under 2%)")
     }
 
     /// `narrate batch FOLDER --jobs N` in a fresh library: its queue is the library's.
