@@ -20,7 +20,10 @@ import NarrateText
 ///    as `BatchBenchmark` makes them, for N = 1 and 2, each run from a fresh library, output
 ///    folder and database, in the order SQLite, PostgreSQL, PostgreSQL, SQLite (their means).
 ///    Besides wall time: CPU time, the server's included, and the queue's transactions a job.
-/// 3. What N machines would give: the claims a second of (1) over one machine's jobs a second
+/// 3. narrate's instructions for one pass over the samples through each queue
+///    (`QueueInstructions`; CPU times vary too much here to show a cost of 2%), with the
+///    server's share of the CPU in (2): the queue's cost.
+/// 4. What N machines would give: the claims a second of (1) over one machine's jobs a second
 ///    at `--jobs 2` in (2).
 struct QueueBenchmark {
     /// The narrate executable.
@@ -97,7 +100,7 @@ struct QueueBenchmark {
         printMachines(claims: claims, machine: machine)
     }
 
-    /// 3. What N machines would give: the claims a second of competing workers over one
+    /// 4. What N machines would give: the claims a second of competing workers over one
     /// machine's jobs a second, and the same counted in the queue's transactions (a real job
     /// takes more of them than a claim and its completion).
     private func printMachines(claims: ClaimFigure, machine: RenderRun) {
