@@ -106,6 +106,12 @@ let package = Package(
             name: "CNarrateStemmer", dependencies: ["CNarrateDynamic"],
             linkerSettings: [.linkedLibrary("stemmer", .when(platforms: [.macOS]))]
         ),
+        // The system's Hunspell dictionaries, which tell a common word from a name where a
+        // sentence end is left open by the rules; loaded on first use.
+        .target(
+            name: "CNarrateHunspell", dependencies: ["CNarrateDynamic"],
+            linkerSettings: [.linkedLibrary("hunspell-1.7", .when(platforms: [.macOS]))]
+        ),
         // Zip exports (Omnivore's) read with libarchive, loaded on first use as libxml2 is.
         .target(
             name: "CNarrateArchive", dependencies: ["CNarrateDynamic"],
@@ -129,7 +135,7 @@ let package = Package(
             dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive"],
             swiftSettings: strictSettings
         ),
-        .target(name: "NarrateText", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
+        .target(name: "NarrateText", dependencies: ["NarrateCore", "CNarrateHunspell"], swiftSettings: strictSettings),
         // Fetching saved pages over HTTP with libcurl, loaded on first use by a C shim (linked,
         // it and its TLS, LDAP and SSH libraries would be loaded by every command).
         .target(name: "CNarrateCurlShim"),

@@ -46,11 +46,14 @@ public struct LanguageRules: Sendable {
             var rules = LanguageRules.shared
             rules.code = code
             rules.segmentation.calendar = CalendarNames.forLanguage(code)
+            rules.segmentation.lexicon = code.isEmpty ? nil : WordLexicon.forLanguage(code)
             return rules
         }
         // A language that writes dates with ordinal periods reads CLDR's month names too
         // ("7. apríla", "20. marec"), looked up only when a number and a period need them.
         if own.segmentation.hasOrdinalDates { own.segmentation.calendar = CalendarNames.forLanguage(code) }
+        // Its dictionary, opened only when a sentence end needs it.
+        own.segmentation.lexicon = WordLexicon.forLanguage(own.code)
         return own
     }
 

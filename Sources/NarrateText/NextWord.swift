@@ -15,6 +15,9 @@ struct NextWord {
     var isInitial = false
     /// A period follows the word directly ("UU." in "EE. UU.").
     var endsWithPeriod = false
+    /// Where the word's letters start and end (both its first scalar if it is no word).
+    var wordStart = 0
+    var wordEnd = 0
 
     init(scalars: [Unicode.Scalar], from start: Int) {
         let count = scalars.count
@@ -30,6 +33,8 @@ struct NextWord {
             index += 1
             skipped += 1
         }
+        wordStart = index
+        wordEnd = index
         guard index < count else { return }
         let first = scalars[index]
         if first.isLower {
@@ -51,6 +56,7 @@ struct NextWord {
             index += 1
         }
         text = String(word).lowercased()
+        wordEnd = index
         endsWithPeriod = index < count && scalars[index] == "."
         isInitial = endsWithPeriod && word.count == 1
     }

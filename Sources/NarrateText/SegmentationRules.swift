@@ -15,6 +15,9 @@ public struct SegmentationRules: Sendable {
     /// Abbreviations that seldom close a sentence ("co", "inc", "u.s"): a period after them
     /// ends it only when the next word is one of `sentenceStarters`.
     public var ambiguous: Set<String>
+    /// Ambiguous abbreviations that usually modify the noun after them ("U.S. Navy"): a
+    /// capitalised common word after them is part of a name, not a sentence's first word.
+    public var modifiers: Set<String>
     /// Units that close a sentence after a number ("5 м. Далі") but may be titles otherwise.
     public var unitsAfterNumbers: Set<String>
     /// Lower-cased words that typically begin a sentence: pronouns, articles, conjunctions,
@@ -48,11 +51,15 @@ public struct SegmentationRules: Sendable {
     /// («Я прийшов. Ти пішов?» — сказав він). On in the shared rules, so for every language
     /// (merging keeps it on): each of the 28 languages' writers set speech so.
     public var keepsQuotedSpeech: Bool
+    /// The language's dictionary, which decides an ambiguous abbreviation before a
+    /// capitalised word the rules and the document leave open: a common word starts a
+    /// sentence, a name goes on (`WordLexicon`). Set by `LanguageRules.forLanguage`.
+    public var lexicon: WordLexicon?
 
     /// Creates rules from lists; abbreviations and words are lower-cased here.
     public init(
         titles: [String] = [], beforeNumbers: [String] = [], closings: [String] = [], ambiguous: [String] = [],
-        unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
+        modifiers: [String] = [], unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
         hasOrdinalDates: Bool = false, hasOrdinalNumbers: Bool = false, openingPrepositions: [String] = [],
         abbreviationSuffixes: [String] = [], extraTerminators: Set<Unicode.Scalar> = [],
         wordFinalLetters: Set<Unicode.Scalar> = [], keepsQuotedSpeech: Bool = false
@@ -66,6 +73,7 @@ public struct SegmentationRules: Sendable {
         self.beforeNumbers = normalized(beforeNumbers)
         self.closings = normalized(closings)
         self.ambiguous = normalized(ambiguous)
+        self.modifiers = normalized(modifiers)
         self.unitsAfterNumbers = normalized(unitsAfterNumbers)
         self.sentenceStarters = normalized(sentenceStarters)
         self.monthNames = normalized(monthNames)
@@ -76,6 +84,7 @@ public struct SegmentationRules: Sendable {
         self.extraTerminators = extraTerminators
         self.wordFinalLetters = wordFinalLetters
         calendar = nil
+        lexicon = nil
         self.keepsQuotedSpeech = keepsQuotedSpeech
     }
 
@@ -92,6 +101,7 @@ public struct SegmentationRules: Sendable {
         result.beforeNumbers.formUnion(other.beforeNumbers)
         result.closings.formUnion(other.closings)
         result.ambiguous.formUnion(other.ambiguous)
+        result.modifiers.formUnion(other.modifiers)
         result.unitsAfterNumbers.formUnion(other.unitsAfterNumbers)
         result.sentenceStarters.formUnion(other.sentenceStarters)
         result.monthNames.formUnion(other.monthNames)
@@ -103,6 +113,7 @@ public struct SegmentationRules: Sendable {
         result.extraTerminators.formUnion(other.extraTerminators)
         result.wordFinalLetters.formUnion(other.wordFinalLetters)
         result.calendar = other.calendar ?? result.calendar
+        result.lexicon = other.lexicon ?? result.lexicon
         result.keepsQuotedSpeech = result.keepsQuotedSpeech || other.keepsQuotedSpeech
         return result
     }

@@ -191,6 +191,13 @@ struct SentenceScanner {
         }
         let word = NextWord(scalars: scalars, from: look)
         let fresh = followsEllipsis && kind == .period
+        // A line that ends with the period, before a capitalised word on the next, and is not
+        // only wrapped there: a headline or a list line ("Приказ № 45 от 10.01.2025 г.").
+        var endsLine = false
+        if kind == .period, word.isCapitalized || word.isDigit,
+           scalars[clusterEnd..<look].contains(where: Self.isLineBreak) {
+            endsLine = !isWrapped(lineEnd: clusterEnd, next: look)
+        }
 
         switch kind {
         case .strong:
@@ -199,7 +206,7 @@ struct SentenceScanner {
             if word.isLowercase || !(word.isCapitalized || word.isDigit) { return }
         case .period:
             guard let period else { return }
-            if !periodEndsSentence(period, next: word, fresh: fresh) { return }
+            if !periodEndsSentence(period, next: word, fresh: fresh, endsLine: endsLine) { return }
         }
         // «Я прийшов. Ти пішов?» — сказав він: the sentences of a quotation before its
         // speech tag stay one sentence, where the language writes speech so.
@@ -290,8 +297,9 @@ struct SentenceScanner {
         return !before.isSpace && !isOpeningQuote(at: index)
     }
 
-    /// Whether the single period at `period` ends a sentence before `next`.
-    private func periodEndsSentence(_ period: Int, next: NextWord, fresh: Bool) -> Bool {
+    /// Whether the single period at `period` ends a sentence before `next`; `endsLine` tells
+    /// that the period ends a line which is not only wrapped, before a capital or a digit.
+    private func periodEndsSentence(_ period: Int, next: NextWord, fresh: Bool, endsLine: Bool) -> Bool {
         let token = Token(scalars: scalars, endingAt: period)
         if next.isLowercase && !fresh {
             if let last = token.lastLetter, rules.wordFinalLetters.contains(last) { return true }
@@ -314,14 +322,14 @@ struct SentenceScanner {
             // A score or time ("3:0.", "20:15.") is no ordinal.
             let isScore = token.start > 0 && scalars[token.start - 1] == ":"
             if rules.hasOrdinalNumbers, next.isCapitalized, token.text.count <= 3, !isScore {
-                return isStarter || followsNoun(token)
+                return isStarter || endsLine || followsNoun(token)
             }
             return startsSentence
         }
         // A Roman numeral as an ordinal before a noun, where ordinals take a period
         // ("XII. Pluku", "XIX. század"): the sentence goes on unless a sentence starts.
         if rules.hasOrdinalNumbers, next.isCapitalized, Self.isRomanOrdinal(token.text) {
-            return isStarter || fresh
+            return isStarter || fresh || endsLine
         }
         // The first half of a spaced abbreviation: "EE. UU.", "z. B.", "т. д.".
         if next.isInitial || next.endsWithPeriod, let first = token.text.unicodeScalars.last, first.isLetter,
@@ -338,9 +346,15 @@ struct SentenceScanner {
             // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
             // (A surname after an initial is a name: the document's evidence is not asked.)
             if next.isInitial { return false }
-            return isListedStarter || fresh
+            // After a number it is no initial but a letter ("3.º B.", a floor and door).
+            return isListedStarter || fresh || token.followsNumber(in: scalars, orOrdinal: true) && startsByDictionary(next, period: period)
         }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
+        // "del s. XVIII", "sec. XV": a Roman numeral is a number too.
+        if next.isCapitalized, next.wordEnd - next.wordStart >= 2, candidates.contains(where: { rules.beforeNumbers.contains($0) }),
+           Self.isRomanOrdinal(String(scalars: scalars[next.wordStart..<next.wordEnd])) {
+            return false
+        }
         // "3. jan. 2020", "út. 7": a month's or weekday's short name (CLDR's) before a number.
         if next.isDigit, let calendar = rules.calendar, let last = candidates.last, calendar.isShortName(last) { return false }
         let afterNumber = token.followsNumber(in: scalars)
@@ -360,21 +374,43 @@ struct SentenceScanner {
             }
             switch kind {
             case .title:
-                return false
+                // "Sprechzeiten: Mo. bis Fr." over a paragraph: a line of its own ends there.
+                return endsLine && !next.isInitial && !next.endsWithPeriod
             case .beforeNumber:
                 if next.isDigit { return false }
-                return closingEnds(period, next: next, fresh: fresh)
+                return closingEnds(period, next: next, fresh: fresh) || endsLine
             case .closing:
-                return closingEnds(period, next: next, fresh: fresh)
+                return closingEnds(period, next: next, fresh: fresh) || endsLine
             case .ambiguous:
-                return isStarter || fresh
+                return isStarter || fresh || endsLine
+                    || !rules.modifiers.contains(candidate) && startsByDictionary(next, period: period)
             }
         }
         // An initialism ("U.S.", "т.г."), but not the domain of an address ("vinkit@yle.fi.").
         if token.isInitialism, token.start == 0 || scalars[token.start - 1] != "@" {
-            return isStarter || fresh
+            return isStarter || fresh || endsLine
+                || !candidates.contains(where: rules.modifiers.contains) && startsByDictionary(next, period: period)
         }
         return startsSentence
+    }
+
+    /// Whether `next`, capitalised after an abbreviation that may end a sentence or not, is a
+    /// common word by the language's dictionary ("Ltd. Construction is ...", "XV w. Wieżę
+    /// dobudowano ..."), and not the first of a run of capitalised words, which is a name
+    /// ("a.m. Eastern Time", "Inc. Chief Executive Tim Cook", "EE. UU. Marco Rubio").
+    /// An opening phrase of a preposition and a number ("През 1879 г. Учредителното събрание
+    /// ...", "W XIV w. Kazimierz ...") is never a sentence: the dictionary is not asked.
+    /// A title ("6 P.M. Mr. Smith then went ...") starts a sentence too.
+    private func startsByDictionary(_ next: NextWord, period: Int) -> Bool {
+        guard next.isCapitalized, next.text.unicodeScalars.count > 1, !isOpeningPhrase(endingAt: period) else {
+            return false
+        }
+        if next.endsWithPeriod, rules.titles.contains(next.text) { return true }
+        guard let lexicon = rules.lexicon else { return false }
+        var index = next.wordEnd
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+        if index < scalars.count, scalars[index].isUpper { return false }
+        return lexicon.knowsInLowerCase(next.text)
     }
 
     /// Whether the period at `period`, with no space after it, ends a sentence glued to the
@@ -447,6 +483,35 @@ struct SentenceScanner {
             return false
         }
         return true
+    }
+
+    /// Whether the sentence read up to the period at `end` is only a phrase of time: numbers,
+    /// Roman numerals, month names and abbreviations with their periods, and at most one other
+    /// word (a preposition): "At 5 a.m.", "У 1991 р.", "W XIV w.", "2020 m. kovo 16 d.", which
+    /// no sentence is. Looks at 60 characters at most.
+    private func isOpeningPhrase(endingAt end: Int) -> Bool {
+        guard end - sentenceStart <= 60 else { return false }
+        var index = sentenceStart
+        var numbers = 0
+        var others = 0
+        while index < end {
+            while index < end, scalars[index].isSpace { index += 1 }
+            let start = index
+            while index < end, !scalars[index].isSpace { index += 1 }
+            guard index > start else { break }
+            let text = scalars[start..<index]
+            if text.first?.isDecimalDigit == true || Self.isRomanOrdinal(String(scalars: text)) {
+                numbers += 1
+            } else if index == end || scalars[index - 1] == "." {
+                continue
+            } else {
+                let word = String(scalars: text.filter(\.isLetter)).lowercased()
+                if rules.monthNames.contains(word) || rules.calendar?.isMonthName(word) == true { continue }
+                others += 1
+                if others > 1 { return false }
+            }
+        }
+        return numbers > 0
     }
 
     /// The lower-cased words of the sentence being read, up to `end` (at most four; a

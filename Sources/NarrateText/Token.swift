@@ -87,15 +87,18 @@ struct Token {
         return last
     }
 
-    /// Whether a number stands just before the word ("150 г", "5 тис").
-    func followsNumber(in all: [Unicode.Scalar]) -> Bool {
+    /// Whether a number stands just before the word ("150 г", "5 тис"); with `orOrdinal`, also
+    /// an ordinal written with a period and an indicator ("3.º B").
+    func followsNumber(in all: [Unicode.Scalar], orOrdinal: Bool = false) -> Bool {
         var index = start
         var spaces = 0
         while index > 0, all[index - 1].isSpace, spaces < 3 {
             index -= 1
             spaces += 1
         }
-        return spaces > 0 && index > 0 && all[index - 1].isDecimalDigit
+        guard spaces > 0, index > 0 else { return false }
+        let last = all[index - 1]
+        return last.isDecimalDigit || orOrdinal && (last == "º" || last == "ª") && index > 1 && all[index - 2] == "."
     }
 
     /// Lower-cased forms to look up, longest first: with the word before it when the two

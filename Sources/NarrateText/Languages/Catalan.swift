@@ -20,7 +20,7 @@ extension LanguageRules {
                 "p.ex", "ex", "aprox", "s", "vs", "cf", "pral",
             ],
             beforeNumbers: [
-                "núm", "n", "p", "pp", "pàg", "pàgs", "art", "arts", "cap", "fig", "vol", "tel", "apt", "febr",
+                "s", "núm", "n", "p", "pp", "pàg", "pàgs", "art", "arts", "cap", "fig", "vol", "tel", "apt", "febr",
                 "abr", "jul", "ag", "set", "oct", "nov", "des",
             ],
             closings: ["etc", "s.a", "s.l", "s.l.u", "s.c.c.l", "s.coop", "a.c", "d.c", "cia", "ptes"],

@@ -25,6 +25,8 @@ extension LanguageRules {
             // "nám." is náměstí and the pronoun "nám"; "gen." a general and a gene; "350 tis. Kč"
             // goes on before the currency.
             ambiguous: ["nám", "gen", "tis", "mil", "mld"],
+            // A name follows them ("nám. Míru", "gen. Svoboda"), common word or not.
+            modifiers: ["nám", "gen"],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "ha", "hod", "min", "sek", "kč"],
             sentenceStarters: [
                 "to", "ten", "ta", "ti", "ty", "tu", "on", "ona", "ono", "oni", "ony", "my", "vy", "já", "v", "ve",

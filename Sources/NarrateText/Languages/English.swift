@@ -14,12 +14,15 @@ extension LanguageRules {
                 "nov", "dec", "tue", "tues", "thu", "thur", "thurs", "n°",
             ],
             // After a street name a capital nearly always starts a new sentence.
-            closings: ["etc", "a.m", "p.m", "b.c", "a.d", "ibid", "sq", "rd", "ave", "blvd", "hwy", "ln", "pkwy"],
+            closings: ["etc", "b.c", "a.d", "ibid", "sq", "rd", "ave", "blvd", "hwy", "ln", "pkwy"],
+            // A proper noun after a time goes on ("9 a.m. Eastern Time", "5 p.m. Friday").
             ambiguous: [
-                "co", "inc", "ltd", "corp", "llc", "plc", "jr", "sr", "bros", "u.s", "u.s.a", "u.k", "e.u", "u.n", "d.c",
+                "a.m", "p.m", "co", "inc", "ltd", "corp", "llc", "plc", "jr", "sr", "bros", "u.s", "u.s.a", "u.k", "e.u", "u.n", "d.c",
                 "st", "esq", "phd", "ph.d", "m.d", "b.a", "m.a", "b.sc", "m.sc", "dept",
                 "univ", "assn", "est", "ed", "eds", "trans", "incl", "govt",
             ],
+            // They name what follows: "the U.S. Navy", "St. Louis".
+            modifiers: ["u.s", "u.k", "e.u", "u.n", "st"],
             unitsAfterNumbers: [
                 "ft", "in", "lb", "lbs", "oz", "yd", "yds", "mi", "hr", "hrs", "min", "mins", "sec", "secs", "km", "kg",
                 "cm", "mm", "m", "g", "mph", "sq",

@@ -13,7 +13,7 @@ extension LanguageRules {
                 "jul", "aug", "sep", "sept", "okt", "nov", "dez",
             ],
             closings: ["usw", "etc", "u.a", "u.ä", "o.ä", "jh", "jhd", "bzw", "min", "std", "sek", "ff", "f", "v.chr", "n.chr", "m.e"],
-            ambiguous: ["gmbh", "ag", "kg", "e.v", "co", "inc", "ltd", "tsd", "mio", "mrd"],
+            ambiguous: ["e.v", "co", "inc", "ltd", "tsd", "mio", "mrd"],
             sentenceStarters: [
                 "der", "die", "das", "ein", "eine", "ich", "er", "sie", "es", "wir", "ihr", "man", "dies", "diese",
                 "dieser", "dieses", "wie", "was", "wann", "wo", "warum", "wer", "aber", "und", "doch", "dann", "denn",

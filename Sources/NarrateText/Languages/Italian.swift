@@ -9,7 +9,7 @@ extension LanguageRules {
                 "p.za", "c.so", "ad es", "es", "cfr", "ca",
             ],
             beforeNumbers: [
-                "p", "pp", "pag", "n", "nr", "art", "cap", "fig", "vol", "tab", "tel", "v", "gen", "feb", "mar", "apr",
+                "sec", "p", "pp", "pag", "n", "nr", "art", "cap", "fig", "vol", "tab", "tel", "v", "gen", "feb", "mar", "apr",
                 "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic",
             ],
             closings: ["ecc", "etc", "a.c", "d.c", "s.p.a", "s.r.l", "spa", "srl"],

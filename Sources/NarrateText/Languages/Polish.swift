@@ -5,7 +5,7 @@ extension LanguageRules {
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
                 "ul", "al", "pl", "os", "ks", "prof", "dr", "hab", "inż", "mgr", "lek", "doc", "płk", "gen", "kpt",
-                "ppłk", "mjr", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "woj", "pow", "gm", "im",
+                "ppłk", "mjr", "prał", "bryg", "dyw", "abp", "bp", "kard", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "woj", "pow", "gm", "im",
                 "wg", "ds", "płd", "płn", "zach", "wsch", "bałt", "ang", "niem", "łac", "ros", "franc", "red", "tłum",
                 "oprac", "wyd", "nt", "jw", "sz", "p", "pt", "aut",
             ],

@@ -21,7 +21,7 @@ extension LanguageRules {
                 "p.ex", "ex", "aprox", "séc", "sécs", "cf", "vs",
             ],
             beforeNumbers: [
-                "n", "nº", "n.º", "núm", "p", "pp", "pág", "págs", "art", "arts", "fig", "vol", "tel", "fl", "fls",
+                "séc", "sec", "n", "nº", "n.º", "núm", "p", "pp", "pág", "págs", "art", "arts", "fig", "vol", "tel", "fl", "fls",
                 "inc", "al", "jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez",
             ],
             closings: ["etc", "lda", "ltda", "s.a", "s/a", "cia", "a.c", "d.c", "hab", "obs"],

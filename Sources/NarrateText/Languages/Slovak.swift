@@ -25,6 +25,8 @@ extension LanguageRules {
             // "nám." is námestie and the pronoun "nám"; "gen." a general and a gene; "5 mil. EUR"
             // goes on before the currency.
             ambiguous: ["nám", "gen", "tis", "mil", "mld"],
+            // A name follows them ("nám. Míru", "gen. Svoboda"), common word or not.
+            modifiers: ["nám", "gen"],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "ha", "hod", "min", "sek", "sk"],
             sentenceStarters: [
                 "to", "ten", "tá", "tí", "tie", "tú", "on", "ona", "ono", "oni", "ony", "my", "vy", "ja", "v", "vo",

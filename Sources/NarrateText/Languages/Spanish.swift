@@ -9,7 +9,7 @@ extension LanguageRules {
                 "avda", "c", "cl", "pza", "pl", "ej", "p.ej", "p. ej", "aprox", "vs", "ud", "uds", "vd", "vds", "ene", "abr", "ago", "sept", "oct", "nov", "dic", "dpto", "depto", "núm", "n.º", "nº",
                 "admón", "ed", "vol",
             ],
-            beforeNumbers: ["p", "pp", "pág", "págs", "núm", "n", "no", "art", "cap", "fig", "vol", "tel", "c.p"],
+            beforeNumbers: ["s", "sig", "p", "pp", "pág", "págs", "núm", "n", "no", "art", "cap", "fig", "vol", "tel", "c.p"],
             closings: ["etc", "a.c", "d.c", "a. c", "d. c", "s.a", "s.l", "cía", "hnos", "a.m", "p.m"],
             ambiguous: ["ltd", "inc", "co", "ee.uu"],
             sentenceStarters: [
