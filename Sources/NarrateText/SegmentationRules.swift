@@ -15,9 +15,16 @@ public struct SegmentationRules: Sendable {
     /// Abbreviations that seldom close a sentence ("co", "inc", "u.s"): a period after them
     /// ends it only when the next word is one of `sentenceStarters`.
     public var ambiguous: Set<String>
-    /// Ambiguous abbreviations that usually modify the noun after them ("U.S. Navy"): a
-    /// capitalised common word after them is part of a name, not a sentence's first word.
+    /// Ambiguous abbreviations that usually modify the name after them ("St. Louis", "nám.
+    /// Míru"): a capitalised common word after them is part of the name, not a sentence's first
+    /// word.
     public var modifiers: Set<String>
+    /// Modifiers that are a street's or place's suffix after a capitalised word ("Elm St."),
+    /// where a sentence may end.
+    public var suffixesAfterNames: Set<String>
+    /// Common words that begin a name after an abbreviation ("the U.S. Army", "10 a.m. Pacific
+    /// time"): the dictionary's word for them does not start a sentence.
+    public var nameWords: Set<String>
     /// Units that close a sentence after a number ("5 м. Далі") but may be titles otherwise.
     public var unitsAfterNumbers: Set<String>
     /// Lower-cased words that typically begin a sentence: pronouns, articles, conjunctions,
@@ -59,7 +66,7 @@ public struct SegmentationRules: Sendable {
     /// Creates rules from lists; abbreviations and words are lower-cased here.
     public init(
         titles: [String] = [], beforeNumbers: [String] = [], closings: [String] = [], ambiguous: [String] = [],
-        modifiers: [String] = [], unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
+        modifiers: [String] = [], suffixesAfterNames: [String] = [], nameWords: [String] = [], unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
         hasOrdinalDates: Bool = false, hasOrdinalNumbers: Bool = false, openingPrepositions: [String] = [],
         abbreviationSuffixes: [String] = [], extraTerminators: Set<Unicode.Scalar> = [],
         wordFinalLetters: Set<Unicode.Scalar> = [], keepsQuotedSpeech: Bool = false
@@ -74,6 +81,8 @@ public struct SegmentationRules: Sendable {
         self.closings = normalized(closings)
         self.ambiguous = normalized(ambiguous)
         self.modifiers = normalized(modifiers)
+        self.suffixesAfterNames = normalized(suffixesAfterNames)
+        self.nameWords = normalized(nameWords)
         self.unitsAfterNumbers = normalized(unitsAfterNumbers)
         self.sentenceStarters = normalized(sentenceStarters)
         self.monthNames = normalized(monthNames)
@@ -102,6 +111,8 @@ public struct SegmentationRules: Sendable {
         result.closings.formUnion(other.closings)
         result.ambiguous.formUnion(other.ambiguous)
         result.modifiers.formUnion(other.modifiers)
+        result.suffixesAfterNames.formUnion(other.suffixesAfterNames)
+        result.nameWords.formUnion(other.nameWords)
         result.unitsAfterNumbers.formUnion(other.unitsAfterNumbers)
         result.sentenceStarters.formUnion(other.sentenceStarters)
         result.monthNames.formUnion(other.monthNames)

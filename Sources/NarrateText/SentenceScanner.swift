@@ -316,6 +316,11 @@ struct SentenceScanner {
             // "am 3. Oktober", "7. apríla", "2020. március": an ordinal day or year before a
             // month's name (CLDR's names, in languages that write dates so).
             if !next.text.isEmpty, rules.isOrdinalDate(before: next.text) { return false }
+            // "dnem 1. 1. 2025", "15. 3. 2024": a date spaced out, where dates take ordinals.
+            if next.isDigit, token.text.unicodeScalars.count <= 2, isSpacedDate(after: next),
+               rules.hasOrdinalDates || rules.calendar?.writesOrdinalDates == true {
+                return false
+            }
             // German writes every ordinal with a period and every noun with a capital:
             // "Der 2. Weltkrieg" goes on, "Es waren 2. Danach ..." ends. After a noun the
             // number counts or names ("Platz 3. Gold", "Bahnhofstr. 12. Termine"): it ends.
@@ -350,10 +355,20 @@ struct SentenceScanner {
             return isListedStarter || fresh || token.followsNumber(in: scalars, orOrdinal: true) && startsByDictionary(next, period: period)
         }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
-        // "del s. XVIII", "sec. XV": a Roman numeral is a number too.
-        if next.isCapitalized, next.wordEnd - next.wordStart >= 2, candidates.contains(where: { rules.beforeNumbers.contains($0) }),
-           Self.isRomanOrdinal(String(scalars: scalars[next.wordStart..<next.wordEnd])) {
-            return false
+        if next.isCapitalized, candidates.contains(where: { rules.beforeNumbers.contains($0) }) {
+            let letters = scalars[next.wordStart..<next.wordEnd]
+            // "del s. XVIII", "sec. I î.Hr.": a Roman numeral is a number too.
+            if letters.count == 1
+                ? "IVX".unicodeScalars.contains(letters[letters.startIndex]) && !next.endsWithPeriod
+                    && !rules.sentenceStarters.contains(next.text)
+                : Self.isRomanOrdinal(String(scalars: letters)) {
+                return false
+            }
+            // "l'art. L. 2121-29": a letter and a number name an article or a page.
+            if next.isInitial, case let after = skipWhitespace(from: next.wordEnd + 1), after < scalars.count,
+               scalars[after].isDecimalDigit {
+                return false
+            }
         }
         // "3. jan. 2020", "út. 7": a month's or weekday's short name (CLDR's) before a number.
         if next.isDigit, let calendar = rules.calendar, let last = candidates.last, calendar.isShortName(last) { return false }
@@ -383,13 +398,13 @@ struct SentenceScanner {
                 return closingEnds(period, next: next, fresh: fresh) || endsLine
             case .ambiguous:
                 return isStarter || fresh || endsLine
-                    || !rules.modifiers.contains(candidate) && startsByDictionary(next, period: period)
+                    || !isModifier(candidate, token) && startsByDictionary(next, period: period)
             }
         }
         // An initialism ("U.S.", "т.г."), but not the domain of an address ("vinkit@yle.fi.").
         if token.isInitialism, token.start == 0 || scalars[token.start - 1] != "@" {
             return isStarter || fresh || endsLine
-                || !candidates.contains(where: rules.modifiers.contains) && startsByDictionary(next, period: period)
+                || !candidates.contains(where: { isModifier($0, token) }) && startsByDictionary(next, period: period)
         }
         return startsSentence
     }
@@ -406,6 +421,10 @@ struct SentenceScanner {
             return false
         }
         if next.endsWithPeriod, rules.titles.contains(next.text) { return true }
+        // An abbreviation ("Co. KG."), an acronym ("NATO") or a word that begins names.
+        if next.endsWithPeriod || rules.nameWords.contains(next.text) { return false }
+        let letters = scalars[next.wordStart..<next.wordEnd]
+        if letters.count > 1, letters.allSatisfy({ !$0.isLower }) { return false }
         guard let lexicon = rules.lexicon else { return false }
         var index = next.wordEnd
         while index < scalars.count, scalars[index] == " " { index += 1 }
@@ -482,13 +501,38 @@ struct SentenceScanner {
            words.dropFirst().contains(where: { $0.first?.isNumber == true }) {
             return false
         }
-        return true
+        // "У XIX ст. Львів був ...": the same in any language, with a short preposition.
+        return !(next.isCapitalized && isOpeningPhrase(endingAt: period))
+    }
+
+    /// Whether the number `next` goes on a spaced date after a day or month with its period:
+    /// a month ("3." of "15. 3. 2024") or a year of four digits.
+    private func isSpacedDate(after next: NextWord) -> Bool {
+        var index = next.wordStart
+        while index < scalars.count, Self.isASCIIDigit(scalars[index]), index - next.wordStart < 5 { index += 1 }
+        let digits = index - next.wordStart
+        if digits <= 2 { return index < scalars.count && scalars[index] == "." }
+        return digits == 4 && (index == scalars.count || !scalars[index].isLetter && !Self.isASCIIDigit(scalars[index]))
+    }
+
+    /// Whether `abbreviation` (of `token`) modifies the name after it here: it is listed so and,
+    /// if it may also be a name's suffix, no capitalised word stands before it inside the
+    /// sentence ("to St. Louis", but "14 Elm St." is a street).
+    private func isModifier(_ abbreviation: String, _ token: Token) -> Bool {
+        guard rules.modifiers.contains(abbreviation) else { return false }
+        guard rules.suffixesAfterNames.contains(abbreviation) else { return true }
+        var index = token.start
+        while index > sentenceStart, scalars[index - 1] == " " { index -= 1 }
+        guard index > sentenceStart, index < token.start else { return true }
+        let previous = Token(scalars: scalars, endingAt: index)
+        guard previous.start > sentenceStart, let first = previous.text.unicodeScalars.first else { return true }
+        return !first.isUpper
     }
 
     /// Whether the sentence read up to the period at `end` is only a phrase of time: numbers,
     /// Roman numerals, month names and abbreviations with their periods, and at most one other
-    /// word (a preposition): "At 5 a.m.", "У 1991 р.", "W XIV w.", "2020 m. kovo 16 d.", which
-    /// no sentence is. Looks at 60 characters at most.
+    /// word, one of the language's opening prepositions: "At 5 a.m.", "У 1991 р.", "W XIV w.",
+    /// "2020 m. kovo 16 d.", which no sentence is ("Було 5 тис." is). Looks at 60 characters at most.
     private func isOpeningPhrase(endingAt end: Int) -> Bool {
         guard end - sentenceStart <= 60 else { return false }
         var index = sentenceStart
@@ -508,7 +552,7 @@ struct SentenceScanner {
                 let word = String(scalars: text.filter(\.isLetter)).lowercased()
                 if rules.monthNames.contains(word) || rules.calendar?.isMonthName(word) == true { continue }
                 others += 1
-                if others > 1 { return false }
+                if others > 1 || !rules.openingPrepositions.contains(word) { return false }
             }
         }
         return numbers > 0

@@ -44,10 +44,13 @@ struct ConformanceTests {
     /// a capitalised noun (German "Platz 3. Gold") against an ordinal of the same shape, a
     /// headline ending with an abbreviation. Many are decided by the language's dictionary
     /// ("XV w. Wieżę dobudowano"), so they need the dictionaries `install-dependencies` installs.
-    static let knownHardMisses: [String: Int] = [:]
+    /// Misses, by language: German "… den Bann gegen Heinrich IV. Beigelegt war …", where a
+    /// regnal number ends the sentence before a participle (after "Heinrichs IV. Gang …" it is
+    /// an ordinal before a noun, and nothing but the grammar tells the two apart).
+    static let knownHardMisses: [String: Int] = ["de": 1]
 
     /// The languages of the hard cases, whose dictionaries decide some of them.
-    static let hardCaseLanguages = ["bg", "cs", "de", "el", "en", "es", "fr", "it", "nl", "pl", "pt", "ru", "uk"]
+    static let hardCaseLanguages = ["bg", "cs", "de", "el", "en", "es", "fr", "it", "nl", "pl", "pt", "ro", "ru", "sv", "uk"]
 
     @Test(
         "Hard cases of abbreviations, titles and numbers, every language written",

@@ -41,7 +41,10 @@ extension LanguageRules {
                 "později", "dříve", "následně", "naopak", "jinak", "bohužel", "prý",
             ],
             hasOrdinalDates: true,
-            hasOrdinalNumbers: true
+            hasOrdinalNumbers: true,
+            openingPrepositions: [
+                "v", "ve", "od", "do", "po", "před", "kolem", "během", "k", "ke", "za", "na", "o", "okolo", "při",
+            ]
         )),
         speech: SpeechRules(
             abbreviations: [

@@ -4,7 +4,7 @@ extension LanguageRules {
         code: "nl",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "dhr", "mevr", "mw", "mr", "dr", "drs", "ir", "ing", "prof", "st", "sint", "bijv", "bv", "d.w.z", "o.a",
+                "burg", "weth", "ds", "jhr", "dhr", "mevr", "mw", "mr", "dr", "drs", "ir", "ing", "prof", "st", "sint", "bijv", "bv", "d.w.z", "o.a",
                 "m.b.t", "t.a.v", "i.p.v", "i.v.m", "z.g.a.n", "ca", "incl", "excl", "resp", "vgl", "zgn", "zg", "mgr",
                 "jhr", "aanw", "vnw", "ww", "bnw", "znw", "bijw", "lidw", "telw", "vz", "vw", "tw", "afk", "blz", "nl",
                 "eng", "fr", "du", "lat", "z.s.m",
@@ -26,6 +26,9 @@ extension LanguageRules {
                 "november", "december",
             ],
             // "Kerkstr. 12": a street's name ends in an abbreviation before its number.
+            openingPrepositions: [
+                "in", "op", "om", "sinds", "tot", "vanaf", "na", "voor", "rond", "tegen", "omstreeks", "per",
+            ],
             abbreviationSuffixes: ["str"]
         )),
         speech: SpeechRules(

@@ -4,7 +4,7 @@ extension LanguageRules {
         code: "en",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "mr", "mrs", "ms", "messrs", "dr", "prof", "mt", "gen", "gov", "sen", "rep", "reps", "capt", "lt", "col",
+                "mr", "mrs", "ms", "messrs", "dr", "prof", "mt", "gen", "brig", "lieut", "det", "pfc", "spc", "gov", "sen", "rep", "reps", "capt", "lt", "col",
                 "maj", "sgt", "cpl", "pvt", "cmdr", "adm", "rev", "hon", "pres", "supt", "insp", "fr", "mme", "mlle",
                 "atty", "mx", "msgr", "rt", "e.g", "i.e", "cf", "vs", "v", "viz", "ft",
             ],
@@ -22,7 +22,16 @@ extension LanguageRules {
                 "univ", "assn", "est", "ed", "eds", "trans", "incl", "govt",
             ],
             // They name what follows: "the U.S. Navy", "St. Louis".
-            modifiers: ["u.s", "u.k", "e.u", "u.n", "st"],
+            modifiers: ["st"],
+            suffixesAfterNames: ["st"],
+            nameWords: [
+                "army", "navy", "air", "marine", "marines", "coast", "senate", "congress", "house", "capitol",
+                "embassy", "consulate", "treasury", "department", "attorney", "ambassador", "envoy", "district",
+                "court", "supreme", "census", "bureau", "agency", "administration", "service", "postal", "mint",
+                "forest", "geological", "secret", "border", "customs", "national", "federal", "open", "olympic",
+                "steel", "chamber", "military", "naval", "space", "command", "forces", "intelligence", "government",
+                "pacific", "eastern", "central", "mountain", "atlantic", "standard", "daylight", "local", "universal",
+            ],
             unitsAfterNumbers: [
                 "ft", "in", "lb", "lbs", "oz", "yd", "yds", "mi", "hr", "hrs", "min", "mins", "sec", "secs", "km", "kg",
                 "cm", "mm", "m", "g", "mph", "sq",
@@ -40,7 +49,9 @@ extension LanguageRules {
                 "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                 "november", "december",
             ],
-            openingPrepositions: ["at", "by", "from", "since", "until", "till", "before", "after", "around", "about", "in", "on"]
+            openingPrepositions: [
+                "at", "by", "from", "since", "until", "till", "before", "after", "around", "about", "in", "on",
+            ]
         )),
         speech: SpeechRules(
             abbreviations: [

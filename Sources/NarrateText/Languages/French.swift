@@ -25,6 +25,9 @@ extension LanguageRules {
             monthNames: [
                 "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
                 "novembre", "décembre",
+            ],
+            openingPrepositions: [
+                "en", "au", "aux", "à", "dès", "depuis", "vers", "avant", "après", "le", "du", "dans", "pour", "sur",
             ]
         )),
         speech: SpeechRules(

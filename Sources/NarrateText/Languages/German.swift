@@ -4,7 +4,8 @@ extension LanguageRules {
         code: "de",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "hr", "hrn", "fr", "frl", "dr", "prof", "dipl", "ing", "dipl.-ing", "z.b", "d.h", "vgl", "sog", "inkl", "ggf", "evtl", "bspw", "str", "st", "abs", "bd", "bzgl", "ca", "gem",
+                "hr", "hrn", "fr", "frl", "dr", "prof", "univ.-prof", "med", "rer", "nat", "phil", "jur", "dent", "vet", "habil",
+                "theol", "oec", "h.c", "bzw", "dipl", "ing", "dipl.-ing", "z.b", "d.h", "vgl", "sog", "inkl", "ggf", "evtl", "bspw", "str", "st", "abs", "bd", "bzgl", "ca", "gem",
                 "gegr", "geb", "gest", "verh", "zzgl", "zz", "zzt", "i.d.r", "i.a", "u.u", "o.g", "s.o", "s.u", "dt",
                 "engl", "franz", "lat", "hl", "max", "mind", "allg", "nr", "tel", "v", "vs", "eig",
             ],
@@ -12,7 +13,7 @@ extension LanguageRules {
                 "nr", "s", "abs", "art", "bd", "kap", "abb", "tab", "ziff", "jan", "feb", "febr", "mär", "apr", "jun",
                 "jul", "aug", "sep", "sept", "okt", "nov", "dez",
             ],
-            closings: ["usw", "etc", "u.a", "u.ä", "o.ä", "jh", "jhd", "bzw", "min", "std", "sek", "ff", "f", "v.chr", "n.chr", "m.e"],
+            closings: ["usw", "etc", "u.a", "u.ä", "o.ä", "jh", "jhd", "a.m", "min", "std", "sek", "ff", "f", "v.chr", "n.chr", "m.e"],
             ambiguous: ["e.v", "co", "inc", "ltd", "tsd", "mio", "mrd"],
             sentenceStarters: [
                 "der", "die", "das", "ein", "eine", "ich", "er", "sie", "es", "wir", "ihr", "man", "dies", "diese",
@@ -29,6 +30,10 @@ extension LanguageRules {
             ],
             hasOrdinalDates: true,
             hasOrdinalNumbers: true,
+            openingPrepositions: [
+                "in", "im", "am", "an", "seit", "bis", "ab", "um", "vor", "nach", "bei", "zum", "zur", "von", "vom",
+                "gegen", "etwa", "ende", "anfang", "mitte",
+            ],
             abbreviationSuffixes: ["str"]
         )),
         speech: SpeechRules(

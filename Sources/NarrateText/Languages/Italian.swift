@@ -4,7 +4,7 @@ extension LanguageRules {
         code: "it",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "sig", "sigg", "sig.ra", "sig.na", "sigra", "dott", "dott.ssa", "dr", "prof", "prof.ssa", "ing", "avv",
+                "v", "sig", "sigg", "sig.ra", "sig.na", "sigra", "dott", "dott.ssa", "dr", "prof", "prof.ssa", "ing", "avv",
                 "arch", "geom", "rag", "on", "sen", "mons", "don", "p", "s", "ss", "sant", "gen", "col", "cap", "ten",
                 "p.za", "c.so", "ad es", "es", "cfr", "ca",
             ],
@@ -23,6 +23,10 @@ extension LanguageRules {
             monthNames: [
                 "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
                 "novembre", "dicembre",
+            ],
+            openingPrepositions: [
+                "nel", "nell", "nei", "negli", "a", "al", "alle", "dal", "dopo", "prima", "verso", "entro", "fino",
+                "in", "il", "per", "su",
             ]
         )),
         speech: SpeechRules(

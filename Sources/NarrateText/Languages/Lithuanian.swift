@@ -25,6 +25,11 @@ extension LanguageRules {
                 "po", "per", "prieš", "nuo", "iki", "su", "į", "iš", "apie", "visi", "daug", "kai", "kiekvienas", "tik",
                 "net", "beje", "deja", "galbūt", "turbūt", "pirmiausia", "toks", "tokia", "buvo", "yra", "bus", "šiemet",
                 "pernai", "be", "vis", "ją", "jį", "juos", "jas", "taigi", "vadinasi",
+            ],
+            // Genitive month names of a date ("2020 m. kovo 16 d."), which is no sentence.
+            monthNames: [
+                "sausio", "vasario", "kovo", "balandžio", "gegužės", "birželio", "liepos", "rugpjūčio", "rugsėjo",
+                "spalio", "lapkričio", "gruodžio",
             ]
         )),
         speech: SpeechRules(

@@ -5,7 +5,8 @@ extension LanguageRules {
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
                 "ul", "al", "pl", "os", "ks", "prof", "dr", "hab", "inż", "mgr", "lek", "doc", "płk", "gen", "kpt",
-                "ppłk", "mjr", "prał", "bryg", "dyw", "abp", "bp", "kard", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "woj", "pow", "gm", "im",
+                "ppłk", "mjr", "prał", "bryg", "dyw", "abp", "bp", "kard", "dypl", "mec", "med", "hum", "techn", "dyr", "insp",
+                "nadkom", "kom", "asp", "sierż", "kpr", "chor", "mł", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "woj", "pow", "gm", "im",
                 "wg", "ds", "płd", "płn", "zach", "wsch", "bałt", "ang", "niem", "łac", "ros", "franc", "red", "tłum",
                 "oprac", "wyd", "nt", "jw", "sz", "p", "pt", "aut",
             ],
@@ -25,7 +26,11 @@ extension LanguageRules {
                 "stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września",
                 "października", "listopada", "grudnia",
             ],
-            hasOrdinalDates: true
+            hasOrdinalDates: true,
+            openingPrepositions: [
+                "w", "we", "z", "ze", "do", "od", "na", "po", "o", "za", "przed", "przy", "około", "u", "koło", "pod",
+                "nad", "dnia",
+            ]
         )),
         speech: SpeechRules(
             abbreviations: [

@@ -40,6 +40,10 @@ extension LanguageRules {
             monthNames: [
                 "janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
                 "novembro", "dezembro",
+            ],
+            openingPrepositions: [
+                "em", "no", "na", "nos", "nas", "a", "desde", "até", "após", "antes", "depois", "por", "pelo", "pela",
+                "durante",
             ]
         )),
         speech: SpeechRules(

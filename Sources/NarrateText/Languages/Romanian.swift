@@ -24,7 +24,7 @@ extension LanguageRules {
                 "ex", "aprox", "cca", "d.p.d.v", "v", "resp", "lb", "engl", "fr", "germ", "magh",
             ],
             beforeNumbers: [
-                "nr", "art", "alin", "lit", "pct", "cap", "p", "pag", "pp", "vol", "fig", "tab", "bl", "sc", "et",
+                "sec", "nr", "art", "alin", "lit", "pct", "cap", "p", "pag", "pp", "vol", "fig", "tab", "bl", "sc", "et",
                 "ap", "tel", "fax", "c.p", "ian", "feb", "febr", "apr", "iun", "iul", "aug", "sept", "oct", "nov",
                 "dec",
             ],
@@ -48,7 +48,8 @@ extension LanguageRules {
             monthNames: [
                 "ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie",
                 "octombrie", "noiembrie", "decembrie",
-            ]
+            ],
+            openingPrepositions: ["în", "la", "din", "de", "până", "după", "înainte", "pe", "pentru", "spre", "prin"]
         )),
         speech: SpeechRules(
             abbreviations: [

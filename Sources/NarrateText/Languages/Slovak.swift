@@ -41,7 +41,10 @@ extension LanguageRules {
                 "inak", "žiaľ", "vraj", "letos", "vlani", "tohto", "minulý",
             ],
             hasOrdinalDates: true,
-            hasOrdinalNumbers: true
+            hasOrdinalNumbers: true,
+            openingPrepositions: [
+                "v", "vo", "od", "do", "po", "pred", "okolo", "počas", "k", "ku", "za", "na", "o", "pri",
+            ]
         )),
         speech: SpeechRules(
             abbreviations: [

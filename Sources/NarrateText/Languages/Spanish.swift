@@ -4,7 +4,7 @@ extension LanguageRules {
         code: "es",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "sr", "sra", "srta", "sres", "sras", "srs", "dr", "dra", "dres", "lic", "lda", "ldo", "ing", "arq",
+                "excmo", "excma", "ilmo", "ilma", "rvdo", "sr", "sra", "srta", "sres", "sras", "srs", "dr", "dra", "dres", "lic", "lda", "ldo", "ing", "arq",
                 "prof", "profa", "d", "dña", "da", "dn", "gral", "cnel", "cap", "tte", "sto", "sta", "pbro", "fr", "av",
                 "avda", "c", "cl", "pza", "pl", "ej", "p.ej", "p. ej", "aprox", "vs", "ud", "uds", "vd", "vds", "ene", "abr", "ago", "sept", "oct", "nov", "dic", "dpto", "depto", "núm", "n.º", "nº",
                 "admón", "ed", "vol",
@@ -22,6 +22,9 @@ extension LanguageRules {
             monthNames: [
                 "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "setiembre",
                 "octubre", "noviembre", "diciembre",
+            ],
+            openingPrepositions: [
+                "en", "a", "desde", "hasta", "hacia", "antes", "tras", "durante", "el", "para", "por", "sobre",
             ]
         )),
         speech: SpeechRules(

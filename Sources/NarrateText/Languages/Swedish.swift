@@ -8,7 +8,7 @@ extension LanguageRules {
         code: "sv",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
-                "t", "dr", "prof", "doc", "fil.dr", "fil.kand", "fil.mag", "med.dr", "jur.kand", "civ.ing", "tekn.dr",
+                "t", "dr", "prof", "doc", "ordf", "v.ordf", "sekr", "kand", "fil.dr", "fil.kand", "fil.mag", "med.dr", "jur.kand", "civ.ing", "tekn.dr",
                 "ekon.dr", "tf", "bitr", "t.f", "f.d", "t.ex", "bl.a", "dvs", "d.v.s", "fr.o.m", "t.o.m", "resp",
                 "inkl", "exkl", "p.g.a", "pga", "jfr", "enl", "ang", "ev", "s.k", "sk", "ca", "o.a", "mao",
                 "m.a.o", "kungl",
@@ -31,6 +31,9 @@ extension LanguageRules {
                 "deras", "alla", "många", "flera", "några", "ingen", "inget", "varje", "redan", "först", "efteråt",
                 "kanske", "idag", "igår", "imorgon", "fortfarande", "själv", "både", "medan", "eftersom", "bland",
                 "mellan", "igen", "därefter", "tidigare", "annars", "faktiskt", "trots", "vid",
+            ],
+            openingPrepositions: [
+                "i", "på", "från", "till", "efter", "före", "sedan", "under", "kring", "omkring", "vid", "mellan",
             ]
         )),
         speech: SpeechRules(
