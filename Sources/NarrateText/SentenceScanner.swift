@@ -604,9 +604,6 @@ struct SentenceScanner {
         while last > sentenceStart, scalars[last - 1].isSpace { last -= 1 }
         guard last > sentenceStart, next < scalars.count else { return }
         let lastScalar = scalars[last - 1]
-        if isTerminator(lastScalar) || Self.isClosing(lastScalar) && last >= 2 && isTerminator(scalars[last - 2]) {
-            return
-        }
         var blankLine = false
         for position in (index + 1)..<next where Self.isLineBreak(scalars[position]) {
             // CR LF is one line break.
@@ -614,8 +611,12 @@ struct SentenceScanner {
             blankLine = true
             break
         }
+        // A blank line ends a paragraph, after an abbreviation too ("… Holdings Ltd.\n\nThe …").
         if blankLine {
             cut(at: next)
+            return
+        }
+        if isTerminator(lastScalar) || Self.isClosing(lastScalar) && last >= 2 && isTerminator(scalars[last - 2]) {
             return
         }
         if lastScalar == "-" || lastScalar == "‐" || lastScalar == "," || lastScalar == "­" { return }
