@@ -380,6 +380,12 @@ struct SentenceScanner {
            rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
             return false
         }
+        // "über die Friedrich-Ebert-Str. Richtung Bahnhof": a street's suffix before a word that
+        // may go on; a sentence starter or a common word ends it.
+        if next.isCapitalized, let last = candidates.last, !rules.isAbbreviation(last),
+           rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
+            return isStarter || endsLine || startsByDictionary(next, period: period)
+        }
         for candidate in candidates {
             guard let kind = rules.kind(of: candidate, afterNumber: afterNumber) else { continue }
             // A lower-case abbreviation before a title with its period ("u. a. Prof. Dr. Müller",
@@ -397,6 +403,8 @@ struct SentenceScanner {
             case .closing:
                 return closingEnds(period, next: next, fresh: fresh) || endsLine
             case .ambiguous:
+                // A title after it starts a sentence ("at 6 P.M. Mr. Smith then went ...").
+                if next.endsWithPeriod, rules.titles.contains(next.text), !isOpeningPhrase(endingAt: period) { return true }
                 return isStarter || fresh || endsLine
                     || !isModifier(candidate, token) && startsByDictionary(next, period: period)
             }
@@ -415,12 +423,10 @@ struct SentenceScanner {
     /// ("a.m. Eastern Time", "Inc. Chief Executive Tim Cook", "EE. UU. Marco Rubio").
     /// An opening phrase of a preposition and a number ("През 1879 г. Учредителното събрание
     /// ...", "W XIV w. Kazimierz ...") is never a sentence: the dictionary is not asked.
-    /// A title ("6 P.M. Mr. Smith then went ...") starts a sentence too.
     private func startsByDictionary(_ next: NextWord, period: Int) -> Bool {
         guard next.isCapitalized, next.text.unicodeScalars.count > 1, !isOpeningPhrase(endingAt: period) else {
             return false
         }
-        if next.endsWithPeriod, rules.titles.contains(next.text) { return true }
         // An abbreviation ("Co. KG."), an acronym ("NATO") or a word that begins names.
         if next.endsWithPeriod || rules.nameWords.contains(next.text) { return false }
         let letters = scalars[next.wordStart..<next.wordEnd]

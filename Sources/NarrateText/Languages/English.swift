@@ -17,6 +17,9 @@ extension LanguageRules {
             closings: ["etc", "b.c", "a.d", "ibid", "sq", "rd", "ave", "blvd", "hwy", "ln", "pkwy"],
             // A proper noun after a time goes on ("9 a.m. Eastern Time", "5 p.m. Friday").
             ambiguous: [
+                // US states as datelines write them ("SAN JOSE, Calif. — ..."); not those that are words.
+                "ariz", "calif", "colo", "conn", "fla", "kans", "mich", "minn", "mont", "neb", "nev", "okla", "penn",
+                "tenn", "tex", "wis", "wyo", "n.y", "n.j", "n.m", "n.c", "n.d", "s.c", "s.d", "r.i", "w.va", "n.h",
                 "a.m", "p.m", "co", "inc", "ltd", "corp", "llc", "plc", "jr", "sr", "bros", "u.s", "u.s.a", "u.k", "e.u", "u.n", "d.c",
                 "st", "esq", "phd", "ph.d", "m.d", "b.a", "m.a", "b.sc", "m.sc", "dept",
                 "univ", "assn", "est", "ed", "eds", "trans", "incl", "govt",

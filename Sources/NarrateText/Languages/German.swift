@@ -13,8 +13,9 @@ extension LanguageRules {
                 "nr", "s", "abs", "art", "bd", "kap", "abb", "tab", "ziff", "jan", "feb", "febr", "mär", "apr", "jun",
                 "jul", "aug", "sep", "sept", "okt", "nov", "dez",
             ],
-            closings: ["usw", "etc", "u.a", "u.ä", "o.ä", "jh", "jhd", "a.m", "min", "std", "sek", "ff", "f", "v.chr", "n.chr", "m.e"],
-            ambiguous: ["e.v", "co", "inc", "ltd", "tsd", "mio", "mrd"],
+            closings: ["usw", "etc", "u.ä", "o.ä", "jh", "jhd", "a.m", "min", "std", "sek", "ff", "f", "v.chr", "n.chr", "m.e"],
+            // "u. a." is "unter anderem" before a noun, "und andere" at the end of a sentence.
+            ambiguous: ["u.a", "e.v", "co", "inc", "ltd", "tsd", "mio", "mrd"],
             sentenceStarters: [
                 "der", "die", "das", "ein", "eine", "ich", "er", "sie", "es", "wir", "ihr", "man", "dies", "diese",
                 "dieser", "dieses", "wie", "was", "wann", "wo", "warum", "wer", "aber", "und", "doch", "dann", "denn",

@@ -10,7 +10,7 @@ extension LanguageRules {
                 "wg", "ds", "płd", "płn", "zach", "wsch", "bałt", "ang", "niem", "łac", "ros", "franc", "red", "tłum",
                 "oprac", "wyd", "nt", "jw", "sz", "p", "pt", "aut",
             ],
-            beforeNumbers: ["godz", "nr", "s", "str", "art", "ust", "pkt", "rozdz", "rys", "tab", "t", "poz", "par"],
+            beforeNumbers: ["ur", "zm", "godz", "nr", "s", "str", "art", "ust", "pkt", "rozdz", "rys", "tab", "t", "poz", "par"],
             closings: ["itd", "itp", "etc", "proc", "tys", "mln", "mld", "zł", "gr", "p.n.e", "n.e", "in", "godz"],
             ambiguous: ["r", "rr", "w", "ww", "sp", "s.a", "z o.o", "o.o", "ltd", "inc"],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "zł", "gr", "tys", "mln", "mld", "godz", "min"],
