@@ -9,7 +9,7 @@ extension LanguageRules {
                 "atty", "mx", "msgr", "rt", "e.g", "i.e", "cf", "vs", "v", "viz", "ft",
             ],
             beforeNumbers: [
-                "no", "nos", "fig", "figs", "vol", "vols", "p", "pp", "ch", "chap", "sec", "eq",
+                "a.d", "no", "nos", "fig", "figs", "vol", "vols", "p", "pp", "ch", "chap", "sec", "eq",
                 "ser", "approx", "tel", "c", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "tue", "tues", "thu", "thur", "thurs", "n°",
             ],
