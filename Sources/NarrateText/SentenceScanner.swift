@@ -11,7 +11,8 @@ struct SentenceScanner {
     let evidence: DocumentEvidence
     private var cuts: [Int] = []
     private var markerPeriods: Set<Int> = []
-    private var wrapWidthCache: Int?
+    /// The text's wrap width, found the first time a line break needs it.
+    private let wrapWidthCache = WrapWidthCache()
     /// Where the sentence being read starts (the last cut).
     private var sentenceStart = 0
 
@@ -191,12 +192,12 @@ struct SentenceScanner {
         }
         let word = NextWord(scalars: scalars, from: look)
         let fresh = followsEllipsis && kind == .period
-        // A line that ends with the period, before a capitalised word on the next, and is not
-        // only wrapped there: a headline or a list line ("Приказ № 45 от 10.01.2025 г.").
-        var endsLine = false
+        // A line that ends with the period, before a capitalised word on the next: judged only
+        // if a decision needs it.
+        var lineBreak: (end: Int, next: Int)?
         if kind == .period, word.isCapitalized || word.isDigit,
            scalars[clusterEnd..<look].contains(where: Self.isLineBreak) {
-            endsLine = !isWrapped(lineEnd: clusterEnd, next: look)
+            lineBreak = (clusterEnd, look)
         }
 
         switch kind {
@@ -206,7 +207,7 @@ struct SentenceScanner {
             if word.isLowercase || !(word.isCapitalized || word.isDigit) { return }
         case .period:
             guard let period else { return }
-            if !periodEndsSentence(period, next: word, fresh: fresh, endsLine: endsLine) { return }
+            if !periodEndsSentence(period, next: word, fresh: fresh, lineBreak: lineBreak) { return }
         }
         // «Я прийшов. Ти пішов?» — сказав він: the sentences of a quotation before its
         // speech tag stay one sentence, where the language writes speech so.
@@ -297,9 +298,12 @@ struct SentenceScanner {
         return !before.isSpace && !isOpeningQuote(at: index)
     }
 
-    /// Whether the single period at `period` ends a sentence before `next`; `endsLine` tells
-    /// that the period ends a line which is not only wrapped, before a capital or a digit.
-    private func periodEndsSentence(_ period: Int, next: NextWord, fresh: Bool, endsLine: Bool) -> Bool {
+    /// Whether the single period at `period` ends a sentence before `next`; `lineBreak`, the
+    /// end of the period's line and the next word's start when a line break lies between.
+    private func periodEndsSentence(_ period: Int, next: NextWord, fresh: Bool, lineBreak: (end: Int, next: Int)?) -> Bool {
+        // The period ends a line which is not only wrapped, before a capital or a digit: a
+        // headline or a list line ("Приказ № 45 от 10.01.2025 г.").
+        lazy var endsLine = lineBreak.map { !isWrapped(lineEnd: $0.end, next: $0.next) } ?? false
         let token = Token(scalars: scalars, endingAt: period)
         if next.isLowercase && !fresh {
             if let last = token.lastLetter, rules.wordFinalLetters.contains(last) { return true }
@@ -355,7 +359,8 @@ struct SentenceScanner {
             return isListedStarter || fresh || token.followsNumber(in: scalars, orOrdinal: true) && startsByDictionary(next, period: period)
         }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
-        if next.isCapitalized, candidates.contains(where: { rules.beforeNumbers.contains($0) }) {
+        if next.isCapitalized, next.isInitial || scalars[next.wordStart..<next.wordEnd].allSatisfy(Self.isRomanLetter),
+           candidates.contains(where: { rules.beforeNumbers.contains($0) }) {
             let letters = scalars[next.wordStart..<next.wordEnd]
             // "del s. XVIII", "sec. I î.Hr.": a Roman numeral is a number too.
             if letters.count == 1
@@ -379,12 +384,6 @@ struct SentenceScanner {
         if next.isDigit, let last = candidates.last,
            rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
             return false
-        }
-        // "über die Friedrich-Ebert-Str. Richtung Bahnhof": a street's suffix before a word that
-        // may go on; a sentence starter or a common word ends it.
-        if next.isCapitalized, let last = candidates.last, !rules.isAbbreviation(last),
-           rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
-            return isStarter || endsLine || startsByDictionary(next, period: period)
         }
         for candidate in candidates {
             guard let kind = rules.kind(of: candidate, afterNumber: afterNumber) else { continue }
@@ -413,6 +412,12 @@ struct SentenceScanner {
         if token.isInitialism, token.start == 0 || scalars[token.start - 1] != "@" {
             return isStarter || fresh || endsLine
                 || !candidates.contains(where: { isModifier($0, token) }) && startsByDictionary(next, period: period)
+        }
+        // "über die Friedrich-Ebert-Str. Richtung Bahnhof": a street's suffix before a word that
+        // may go on; a sentence starter or a common word ends it.
+        if next.isCapitalized, !rules.abbreviationSuffixes.isEmpty, let last = candidates.last,
+           rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
+            return isStarter || endsLine || startsByDictionary(next, period: period)
         }
         return startsSentence
     }
@@ -540,7 +545,9 @@ struct SentenceScanner {
     /// word, one of the language's opening prepositions: "At 5 a.m.", "У 1991 р.", "W XIV w.",
     /// "2020 m. kovo 16 d.", which no sentence is ("Було 5 тис." is). Looks at 60 characters at most.
     private func isOpeningPhrase(endingAt end: Int) -> Bool {
-        guard end - sentenceStart <= 60 else { return false }
+        guard end - sentenceStart <= 60,
+              scalars[sentenceStart..<end].contains(where: { Self.isASCIIDigit($0) || Self.isRomanLetter($0) })
+        else { return false }
         var index = sentenceStart
         var numbers = 0
         var others = 0
@@ -550,7 +557,8 @@ struct SentenceScanner {
             while index < end, !scalars[index].isSpace { index += 1 }
             guard index > start else { break }
             let text = scalars[start..<index]
-            if text.first?.isDecimalDigit == true || Self.isRomanOrdinal(String(scalars: text)) {
+            if text.first?.isDecimalDigit == true
+                || text.allSatisfy(Self.isRomanLetter) && Self.isRomanOrdinal(String(scalars: text)) {
                 numbers += 1
             } else if index == end || scalars[index - 1] == "." {
                 continue
@@ -644,7 +652,7 @@ struct SentenceScanner {
     /// word would not have fit on it. The width is the 75th percentile of the text's line
     /// lengths (one long URL line does not set it); below 50 columns lines are taken to be
     /// meant as they are (a headline over a short paragraph, a poem, an address).
-    private mutating func isWrapped(lineEnd: Int, next: Int) -> Bool {
+    private func isWrapped(lineEnd: Int, next: Int) -> Bool {
         var lineStart = lineEnd
         while lineStart > 0, !Self.isLineBreak(scalars[lineStart - 1]) { lineStart -= 1 }
         var wordEnd = next
@@ -653,8 +661,8 @@ struct SentenceScanner {
         return width >= 50 && (lineEnd - lineStart) + 1 + (wordEnd - next) > width
     }
 
-    private mutating func wrapWidth() -> Int {
-        if let wrapWidthCache { return wrapWidthCache }
+    private func wrapWidth() -> Int {
+        if let width = wrapWidthCache.width { return width }
         var lengths: [Int] = []
         var start = 0
         for (index, scalar) in scalars.enumerated() where Self.isLineBreak(scalar) {
@@ -664,8 +672,13 @@ struct SentenceScanner {
         lengths.append(scalars.count - start)
         lengths.sort()
         let width = lengths[(lengths.count - 1) * 3 / 4]
-        wrapWidthCache = width
+        wrapWidthCache.width = width
         return width
+    }
+
+    /// A scanner's wrap width once found (a box, so that judging a line needs no mutation).
+    private final class WrapWidthCache {
+        var width: Int?
     }
 
     // MARK: Lists
@@ -824,6 +837,14 @@ struct SentenceScanner {
     static func isBullet(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "•", "⁃", "◦", "▪", "‣", "●", "■", "►", "▸", "∙": true
+        default: false
+        }
+    }
+
+    /// A capital that Roman numerals are written with.
+    static func isRomanLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "I", "V", "X", "L", "C", "D", "M": true
         default: false
         }
     }
