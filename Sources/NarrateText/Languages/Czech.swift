@@ -6,6 +6,8 @@ extension LanguageRules {
         code: "cs",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "mga", "genpor", "brig.gen", "ppor", "prap", "nprap", "hl.m", "k.ú", "vyhl", "nař", "srov", "zast",
                 "p", "pí", "sl", "ing", "ing.arch", "mgr", "bc", "mudr", "judr", "phdr", "rndr", "mvdr", "pharmdr",
                 "paeddr", "thdr", "thlic", "icdr", "mddr", "doc", "prof", "akad", "genmjr", "arm.gen", "plk", "pplk",
                 "mjr", "kpt", "npor", "por", "rtm", "kard", "mons", "sv", "ul", "tř", "nábř", "sídl", "okr", "např",
@@ -13,18 +15,26 @@ extension LanguageRules {
                 "roz", "angl", "něm", "lat", "franc", "řec", "vyd", "red", "přel", "př",
             ],
             beforeNumbers: [
+                // From an audit of common abbreviations (issue 21).
+                "vz", "č.or", "sp.zn", "příl", "pol",
                 "č", "č.p", "č.j", "s", "str", "odst", "písm", "čl", "kap", "obr", "tab", "tel", "r", "roč", "sb",
                 "odd", "bod", "pozn",
             ],
             // Company suffixes close a sentence as often as "atd." does; "s. r. o." spaced is
             // looked up by its last two parts ("r.o").
             closings: [
+                // From an audit of common abbreviations (issue 21).
+                "dsc", "th.d", "ll.m", "n.m", "atp", "ap", "v.v.i", "s.p", "z.ú", "op.cit",
                 "atd", "apod", "aj", "stol", "hod", "min", "sek", "n.l", "př.kr", "po kr", "ph.d", "phd", "csc", "drsc",
                 "dis", "a.s", "s.r.o", "r.o", "v.o.s", "o.p.s", "z.s", "spol", "ltd", "inc",
             ],
             // "nám." is náměstí and the pronoun "nám"; "gen." a general and a gene; "350 tis. Kč"
             // goes on before the currency.
-            ambiguous: ["nám", "gen", "tis", "mil", "mld"],
+            ambiguous: [
+                // From an audit of common abbreviations (issue 21).
+                "h.c", "ml", "st", "zák",
+                "nám", "gen", "tis", "mil", "mld",
+            ],
             // A name follows them ("nám. Míru", "gen. Svoboda"), common word or not.
             modifiers: ["nám", "gen"],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "ha", "hod", "min", "sek", "kč"],

@@ -4,19 +4,29 @@ extension LanguageRules {
         code: "en",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "asst", "assoc", "amb", "abp", "bp", "sts", "cdr", "pte", "const", "a.k.a",
                 "mr", "mrs", "ms", "messrs", "dr", "prof", "mt", "gen", "brig", "lieut", "det", "pfc", "spc", "gov", "sen", "rep", "reps", "capt", "lt", "col",
                 "maj", "sgt", "cpl", "pvt", "cmdr", "adm", "rev", "hon", "pres", "supt", "insp", "fr", "mme", "mlle",
                 "atty", "mx", "msgr", "rt", "e.g", "i.e", "cf", "vs", "v", "viz", "ft",
             ],
             beforeNumbers: [
-                "a.d", "no", "nos", "fig", "figs", "vol", "vols", "p", "pp", "ch", "chap", "sec", "eq",
+                // From an audit of common abbreviations (issue 21).
+                "para", "cl", "pt", "ext", "b", "d", "fl", "cir", "rs", "rte", "fri", "mon",
+                "a.d", "hwy", "no", "nos", "fig", "figs", "vol", "vols", "p", "pp", "ch", "chap", "sec", "eq",
                 "ser", "approx", "tel", "c", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "tue", "tues", "thu", "thur", "thurs", "n°",
             ],
             // After a street name a capital nearly always starts a new sentence.
-            closings: ["etc", "b.c", "a.d", "ibid", "sq", "rd", "ave", "blvd", "hwy", "ln", "pkwy"],
+            closings: [
+                // From an audit of common abbreviations (issue 21).
+                "ret", "seq", "cit", "c.e", "b.c.e", "yr", "yrs",
+                "etc", "b.c", "a.d", "ibid", "sq", "rd", "ave", "blvd", "ln", "pkwy",
+            ],
             // A proper noun after a time goes on ("9 a.m. Eastern Time", "5 p.m. Friday").
             ambiguous: [
+                // From an audit of common abbreviations (issue 21).
+                "b.s", "m.b.a", "j.d", "ll.m", "ga", "ky", "md", "va", "vt", "ala", "kan",
                 // US states as datelines write them ("SAN JOSE, Calif. — ..."); not those that are words.
                 "ariz", "calif", "colo", "conn", "fla", "kans", "mich", "minn", "mont", "neb", "nev", "okla", "penn",
                 "tenn", "tex", "wis", "wyo", "n.y", "n.j", "n.m", "n.c", "n.d", "s.c", "s.d", "r.i", "w.va", "n.h",

@@ -4,16 +4,29 @@ extension LanguageRules {
         code: "fr",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "lieut", "card", "r.p", "s.s", "s.e", "s.m", "n.-d", "dép", "pl", "imp", "c", "v", "cass", "décr",
+                "ord",
                 "m", "mm", "MM", "mme", "mmes", "mlle", "mlles", "me", "mgr", "dr", "pr", "prof", "st", "ste", "av", "bd", "boul",
                 "cf", "ex", "c.-à-d", "c-à-d", "p.ex", "apr", "gén", "cap", "lt",
                 "réf", "vol", "chap", "éd", "trad", "dir", "coll", "n°",
             ],
             beforeNumbers: [
+                // From an audit of common abbreviations (issue 21).
+                "tél", "b.p", "approx", "fév", "fr",
                 "p", "pp", "n", "no", "n°", "art", "al", "chap", "fig", "t", "vol", "janv", "févr", "avr", "juil",
                 "oct", "nov", "déc",
             ],
-            closings: ["etc", "cie", "av. j.-c", "apr. j.-c", "j.-c", "hab", "env"],
-            ambiguous: ["ltd", "inc", "s.a", "sarl", "cie", "co"],
+            closings: [
+                // From an audit of common abbreviations (issue 21).
+                "arr", "c.civ", "op.cit", "loc.cit", "id", "ss", "s.v.p", "t.t.c",
+                "etc", "cie", "av. j.-c", "apr. j.-c", "j.-c", "hab", "env",
+            ],
+            ambiguous: [
+                // From an audit of common abbreviations (issue 21).
+                "s.a.r.l",
+                "ltd", "inc", "s.a", "sarl", "cie", "co",
+            ],
             unitsAfterNumbers: ["m", "km", "cm", "mm", "kg", "g", "h", "min", "s", "l", "t"],
             sentenceStarters: [
                 "le", "la", "les", "un", "une", "des", "je", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce",

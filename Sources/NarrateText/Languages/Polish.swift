@@ -4,15 +4,30 @@ extension LanguageRules {
         code: "pl",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "m.st", "rz", "jez", "dz.u", "sygn", "zał", "zob", "fot", "ws", "dot", "przeł", "p.o", "b", "pos",
+                "adw", "r.pr", "ppor", "st", "bł", "śp", "nadzw", "pocz", "poł", "ub",
                 "ul", "al", "pl", "os", "ks", "prof", "dr", "hab", "inż", "mgr", "lek", "doc", "płk", "gen", "kpt",
                 "ppłk", "mjr", "prał", "bryg", "dyw", "abp", "bp", "kard", "dypl", "mec", "med", "hum", "techn", "dyr", "insp",
                 "nadkom", "kom", "asp", "sierż", "kpr", "chor", "mł", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "woj", "pow", "gm", "im",
                 "wg", "ds", "płd", "płn", "zach", "wsch", "bałt", "ang", "niem", "łac", "ros", "franc", "red", "tłum",
                 "oprac", "wyd", "nt", "jw", "sz", "p", "pt", "aut",
             ],
-            beforeNumbers: ["ur", "zm", "godz", "nr", "s", "str", "art", "ust", "pkt", "rozdz", "rys", "tab", "t", "poz", "par"],
-            closings: ["itd", "itp", "etc", "proc", "tys", "mln", "mld", "zł", "gr", "p.n.e", "n.e", "in", "godz"],
-            ambiguous: ["r", "rr", "w", "ww", "sp", "s.a", "z o.o", "o.o", "ltd", "inc"],
+            beforeNumbers: [
+                // From an audit of common abbreviations (issue 21).
+                "zd", "dn", "tel", "ryc",
+                "ur", "zm", "godz", "nr", "s", "str", "art", "ust", "pkt", "rozdz", "rys", "tab", "t", "poz", "par",
+            ],
+            closings: [
+                // From an audit of common abbreviations (issue 21).
+                "n.p.m", "k.c", "k.k", "szt", "mies", "chr", "wsp",
+                "itd", "itp", "etc", "proc", "tys", "mln", "mld", "zł", "gr", "p.n.e", "n.e", "in", "godz",
+            ],
+            ambiguous: [
+                // From an audit of common abbreviations (issue 21).
+                "br", "s.c", "sp.k", "sp.j",
+                "r", "rr", "w", "ww", "sp", "s.a", "z o.o", "o.o", "ltd", "inc",
+            ],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "zł", "gr", "tys", "mln", "mld", "godz", "min"],
             sentenceStarters: [
                 "to", "ten", "ta", "te", "ci", "on", "ona", "ono", "oni", "one", "my", "ja", "ty", "wy", "w", "we", "na",

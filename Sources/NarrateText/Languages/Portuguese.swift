@@ -9,6 +9,9 @@ extension LanguageRules {
         code: "pt",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "ten.-cel", "sarg", "insp", "card", "revmo", "bel", "rel", "des", "dec.-lei", "cfr", "v.g", "urb",
+                "freg", "conc", "dist",
                 // Forms of address and degrees.
                 "sr", "sra", "srs", "sras", "srta", "dr", "dra", "drs", "dras", "prof", "profa", "profs", "eng", "enga",
                 "engª", "engº", "arq", "adv", "exmo", "exma", "exmos", "exmas", "ilmo", "ilma", "v.exa", "exa", "v.sa",
@@ -21,10 +24,16 @@ extension LanguageRules {
                 "p.ex", "ex", "aprox", "séc", "sécs", "cf", "vs",
             ],
             beforeNumbers: [
+                // From an audit of common abbreviations (issue 21).
+                "proc", "máx", "bl", "lt", "cx", "ref",
                 "séc", "sec", "n", "nº", "n.º", "núm", "p", "pp", "pág", "págs", "art", "arts", "fig", "vol", "tel", "fl", "fls",
                 "inc", "al", "jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez",
             ],
-            closings: ["etc", "lda", "ltda", "s.a", "s/a", "cia", "a.c", "d.c", "hab", "obs"],
+            closings: [
+                // From an audit of common abbreviations (issue 21).
+                "ob.cit", "op.cit", "id", "esq", "dto",
+                "etc", "lda", "ltda", "s.a", "s/a", "cia", "a.c", "d.c", "hab", "obs",
+            ],
             ambiguous: ["ltd", "co", "e.u.a"],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "h", "min", "seg", "mil", "mi", "bi", "cm", "mm", "ha", "t"],
             sentenceStarters: [

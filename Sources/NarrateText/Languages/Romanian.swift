@@ -10,6 +10,9 @@ extension LanguageRules {
         code: "ro",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "gl", "gl.bg", "gl.mr", "lt.col", "cdor", "sg", "sd", "insp", "ierom", "protos", "cercet", "m-ții",
+                "vf", "rep", "cart", "m.of", "h.g", "o.u.g", "ed", "c.n", "fam",
                 // Forms of address (DOOM writes "dl", "dna" without a period; the press often adds one).
                 "dl", "dna", "dra", "dnul", "dlui", "dnei", "dnele", "dnii", "dlor", "d-l", "d-na", "d-ra", "d-lui",
                 "d-nei", "d-nii", "dvs", "dv", "prof", "univ", "conf", "lect", "asist", "acad", "dr", "drd", "ing",
@@ -29,10 +32,16 @@ extension LanguageRules {
                 "dec",
             ],
             closings: [
+                // From an audit of common abbreviations (issue 21).
+                "c.civ", "c.pen", "n.red", "n.n", "ș.u", "ş.u", "buc", "r.a", "p.f.a",
                 "etc", "ș.a", "ş.a", "ș.a.m.d", "ş.a.m.d", "ș.cl", "ş.cl", "î.hr", "d.hr", "î.e.n", "e.n", "a.c",
                 "mil", "mld", "sec", "min", "km", "kg", "s.a", "s.r.l", "s.c", "s.n.c", "s.c.s", "ltd", "s.u.a", "u.e",
             ],
-            ambiguous: ["inc", "co"],
+            ambiguous: [
+                // From an audit of common abbreviations (issue 21).
+                "h.c",
+                "inc", "co",
+            ],
             unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "h", "min", "sec", "mil", "mld", "mii", "ha", "cm", "mm"],
             sentenceStarters: [
                 "eu", "tu", "el", "ea", "noi", "voi", "ei", "ele", "dumneavoastră", "acesta", "aceasta", "acestea",

@@ -4,14 +4,29 @@ extension LanguageRules {
         code: "es",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "sgto", "alm", "mons", "s.m", "hno", "ntra", "mtro", "lcdo", "pdte", "ctra", "urb", "prov", "cfr",
+                "v.gr",
                 "excmo", "excma", "ilmo", "ilma", "rvdo", "sr", "sra", "srta", "sres", "sras", "srs", "dr", "dra", "dres", "lic", "lda", "ldo", "ing", "arq",
                 "prof", "profa", "d", "dña", "da", "dn", "gral", "cnel", "cap", "tte", "sto", "sta", "pbro", "fr", "av",
                 "avda", "c", "cl", "pza", "pl", "ej", "p.ej", "p. ej", "aprox", "vs", "ud", "uds", "vd", "vds", "ene", "abr", "ago", "sept", "oct", "nov", "dic", "dpto", "depto", "núm", "n.º", "nº",
                 "admón", "ed", "vol",
             ],
-            beforeNumbers: ["s", "sig", "p", "pp", "pág", "págs", "núm", "n", "no", "art", "cap", "fig", "vol", "tel", "c.p"],
-            closings: ["etc", "a.c", "d.c", "a. c", "d. c", "s.a", "s.l", "cía", "hnos", "a.m", "p.m"],
-            ambiguous: ["ltd", "inc", "co", "ee.uu"],
+            beforeNumbers: [
+                // From an audit of common abbreviations (issue 21).
+                "feb", "may", "jun", "jul", "apdo", "párr", "nro",
+                "s", "sig", "p", "pp", "pág", "págs", "núm", "n", "no", "art", "cap", "fig", "vol", "tel", "c.p",
+            ],
+            closings: [
+                // From an audit of common abbreviations (issue 21).
+                "izq", "dcha", "ss", "ibíd", "op.cit", "ptas", "mill", "ltda",
+                "etc", "a.c", "d.c", "a. c", "d. c", "s.a", "s.l", "cía", "hnos", "a.m", "p.m",
+            ],
+            ambiguous: [
+                // From an audit of common abbreviations (issue 21).
+                "ff.aa",
+                "ltd", "inc", "co", "ee.uu",
+            ],
             sentenceStarters: [
                 "el", "la", "los", "las", "un", "una", "nadie", "nada", "nunca", "tampoco", "yo", "tú", "él", "ella", "nosotros", "vosotros", "ellos",
                 "ellas", "usted", "ustedes", "este", "esta", "esto", "estos", "estas", "ese", "esa", "eso", "cómo",

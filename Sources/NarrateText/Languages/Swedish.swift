@@ -8,16 +8,22 @@ extension LanguageRules {
         code: "sv",
         segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
             titles: [
+                // From an audit of common abbreviations (issue 21).
+                "fil.lic", "tekn.lic", "med.kand", "kyrkoh", "h.m", "h.k.h", "övers", "fr.a", "m.h.a", "m.a.p",
                 "t", "dr", "prof", "doc", "ordf", "v.ordf", "sekr", "kand", "fil.dr", "fil.kand", "fil.mag", "med.dr", "jur.kand", "civ.ing", "tekn.dr",
                 "ekon.dr", "tf", "bitr", "t.f", "f.d", "t.ex", "bl.a", "dvs", "d.v.s", "fr.o.m", "t.o.m", "resp",
                 "inkl", "exkl", "p.g.a", "pga", "jfr", "enl", "ang", "ev", "s.k", "sk", "ca", "o.a", "mao",
                 "m.a.o", "kungl",
             ],
             beforeNumbers: [
+                // From an audit of common abbreviations (issue 21).
+                "årg", "prop",
                 "kl", "nr", "s", "sid", "ung", "kap", "avd", "tel", "v", "f", "d", "fig", "tab", "bd", "jan", "febr", "feb",
                 "apr", "jun", "jul", "aug", "sep", "sept", "okt", "nov", "dec",
             ],
             closings: [
+                // From an audit of common abbreviations (issue 21).
+                "uppl", "ff", "a.a", "e.d", "o.l", "t.v", "t.h", "ö.h", "tr", "tim", "ek.för",
                 "osv", "o.s.v", "m.m", "m.fl", "o.d", "etc", "f.kr", "e.kr", "kr", "milj", "mdr", "proc", "min", "sek",
                 "st", "AB", "HB", "KB",
             ],
