@@ -8,7 +8,7 @@ extension LanguageRules {
                 "m.st", "rz", "jez", "dz.u", "sygn", "zał", "zob", "fot", "ws", "dot", "przeł", "p.o", "b", "pos",
                 "adw", "r.pr", "ppor", "st", "bł", "śp", "nadzw", "pocz", "poł", "ub",
                 "ul", "al", "pl", "os", "ks", "prof", "dr", "hab", "inż", "mgr", "lek", "doc", "płk", "gen", "kpt",
-                "ppłk", "mjr", "prał", "bryg", "dyw", "abp", "bp", "kard", "dypl", "mec", "med", "hum", "techn", "dyr", "insp",
+                "ppłk", "mjr", "prał", "kan", "bryg", "dyw", "abp", "bp", "kard", "dypl", "mec", "med", "hum", "techn", "dyr", "insp",
                 "nadkom", "kom", "asp", "sierż", "kpr", "chor", "mł", "por", "św", "np", "tzn", "tj", "tzw", "m.in", "ok", "woj", "pow", "gm", "im",
                 "wg", "ds", "płd", "płn", "zach", "wsch", "bałt", "ang", "niem", "łac", "ros", "franc", "red", "tłum",
                 "oprac", "wyd", "nt", "jw", "sz", "p", "pt", "aut",
