@@ -13,6 +13,7 @@ extension ArticleExtractor {
             }
         }
         Self.clean(article, tags: ["iframe", "input", "textarea", "select", "button"])
+        Self.removeTablesOfContents(article)
         for heading in article.elements(["h1", "h2"]) where Self.classWeight(heading, rules: rules) < 0 {
             heading.detach()
         }
@@ -37,6 +38,31 @@ extension ArticleExtractor {
             cell.retag(cell.children.allSatisfy(Self.isPhrasingContent) ? "p" : "div")
             table.replace(with: cell)
         }
+    }
+
+    /// Removes each table of contents under `root`: read aloud it would only list the
+    /// headings to come. With it goes the box it stands in when that box holds little else
+    /// (its "Contents" title), but never `root`.
+    static func removeTablesOfContents(_ root: HTMLNode) {
+        for list in root.elements(["ul", "ol"]).reversed() where list.parent != nil && isTableOfContents(list) {
+            let length = ArticleText.length(list)
+            var target = list
+            while let parent = target.parent, parent !== root, length * 10 >= ArticleText.length(parent) * 8 {
+                target = parent
+            }
+            target.detach()
+        }
+    }
+
+    /// Whether `list` is a table of contents: three or more items whose text is (nearly) all
+    /// links to places in the page ("#part-3").
+    static func isTableOfContents(_ list: HTMLNode) -> Bool {
+        guard list.elementChildren.filter({ $0.tag == "li" }).count >= 3 else { return false }
+        let total = ArticleText.length(list)
+        guard total > 0 else { return false }
+        let linked = list.elements("a").filter { $0.attribute("href")?.hasPrefix("#") == true }
+            .reduce(0) { $0 + ArticleText.length($1) }
+        return linked * 10 >= total * 9
     }
 
     /// Removes every element with one of `tags` (in one walk), but keeps embedded videos.
