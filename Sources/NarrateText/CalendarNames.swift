@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A language's month and weekday names, and whether it writes dates with ordinal periods
 /// ("7. apríla 2020", "3. Oktober", "2020. március 15."), from CLDR through the ICU that
@@ -7,10 +6,14 @@ import Synchronization
 ///
 /// Looked up on first use (when a number and a period before a word need deciding), once a
 /// process for each language: English text, which never asks, never loads them.
-public final class CalendarNames: Sendable {
+///
+/// Guarded by `NSLock`s (pthread mutexes), which ThreadSanitizer sees, rather than `Mutex`.
+public final class CalendarNames: @unchecked Sendable {
     /// The language code ("sk").
     public let language: String
-    private let loaded: Mutex<Names?> = Mutex(nil)
+    /// Guards `loaded`.
+    private let lock = NSLock()
+    private var loaded: Names?
 
     private struct Names: Sendable {
         /// Full month names in every form CLDR has (the genitive "apríla" and the nominative
@@ -26,14 +29,16 @@ public final class CalendarNames: Sendable {
         self.language = language
     }
 
-    private static let byLanguage = Mutex<[String: CalendarNames]>([:])
+    /// Guards `byLanguage`.
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var byLanguage: [String: CalendarNames] = [:]
 
     /// The names of language `code`, shared by the process.
     public static func forLanguage(_ code: String) -> CalendarNames {
-        byLanguage.withLock { cache in
-            if let names = cache[code] { return names }
+        cacheLock.withLock {
+            if let names = byLanguage[code] { return names }
             let names = CalendarNames(language: code)
-            cache[code] = names
+            byLanguage[code] = names
             return names
         }
     }
@@ -54,10 +59,10 @@ public final class CalendarNames: Sendable {
     }
 
     private func names() -> Names {
-        loaded.withLock { names in
-            if let names { return names }
+        lock.withLock {
+            if let loaded { return loaded }
             let made = Self.load(language)
-            names = made
+            loaded = made
             return made
         }
     }

@@ -1,5 +1,5 @@
 internal import CNarrateHunspell
-import Synchronization
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -18,43 +18,46 @@ import Darwin
 /// Loaded on first use, once a process for each language (0.05 s for English, 0.4 s for
 /// Ukrainian's 330,000 stems), so text that never asks never loads one. A language whose
 /// dictionary is not installed simply has none, and its sentence ends are decided as before.
-public final class WordLexicon: Sendable {
+///
+/// Its state is guarded by `NSLock`s (pthread mutexes), which ThreadSanitizer sees, rather than
+/// `Mutex`, whose futex it does not: two feeds refreshed at once segment on two threads.
+public final class WordLexicon: @unchecked Sendable {
     /// The language code ("pl").
     public let language: String
-    private let dictionary: Mutex<Dictionary> = Mutex(Dictionary())
-
-    /// The opened Hunspell dictionary, if any; only touched under the lock.
-    private struct Dictionary: ~Copyable {
-        var opened = false
-        var handle: OpaquePointer?
-
-        deinit {
-            narrate_hunspell_close(handle)
-        }
-    }
+    /// Guards `opened` and `handle`.
+    private let lock = NSLock()
+    private var opened = false
+    /// The opened Hunspell dictionary, if any.
+    private var handle: OpaquePointer?
 
     private init(language: String) {
         self.language = language
     }
 
-    private static let byLanguage = Mutex<[String: WordLexicon]>([:])
+    deinit {
+        narrate_hunspell_close(handle)
+    }
+
+    /// Guards `byLanguage`.
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var byLanguage: [String: WordLexicon] = [:]
 
     /// The lexicon of language `code` ("en", "uk"), shared by the process; it may turn out to
     /// have no dictionary (see `isInstalled`).
     public static func forLanguage(_ code: String) -> WordLexicon {
-        byLanguage.withLock { cache in
-            if let lexicon = cache[code] { return lexicon }
+        cacheLock.withLock {
+            if let lexicon = byLanguage[code] { return lexicon }
             let lexicon = WordLexicon(language: code)
-            cache[code] = lexicon
+            byLanguage[code] = lexicon
             return lexicon
         }
     }
 
     /// Whether a dictionary for the language is installed and loads.
     public var isInstalled: Bool {
-        dictionary.withLock { dictionary in
-            Self.open(&dictionary, language: language)
-            return dictionary.handle != nil
+        lock.withLock {
+            openIfNeeded()
+            return handle != nil
         }
     }
 
@@ -63,9 +66,9 @@ public final class WordLexicon: Sendable {
     public func knowsInLowerCase(_ word: String) -> Bool {
         var lowered = word.lowercased()
         guard !lowered.isEmpty else { return false }
-        return dictionary.withLock { dictionary in
-            Self.open(&dictionary, language: language)
-            guard let handle = dictionary.handle else { return false }
+        return lock.withLock {
+            openIfNeeded()
+            guard let handle else { return false }
             return lowered.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { characters in
                     narrate_hunspell_knows(handle, characters.baseAddress, Int32(characters.count)) != 0
@@ -74,11 +77,12 @@ public final class WordLexicon: Sendable {
         }
     }
 
-    private static func open(_ dictionary: inout Dictionary, language: String) {
-        guard !dictionary.opened else { return }
-        dictionary.opened = true
-        guard let path = dictionaryPath(for: language) else { return }
-        dictionary.handle = narrate_hunspell_open(path + ".aff", path + ".dic")
+    /// Opens the dictionary the first time; called with `lock` held.
+    private func openIfNeeded() {
+        guard !opened else { return }
+        opened = true
+        guard let path = Self.dictionaryPath(for: language) else { return }
+        handle = narrate_hunspell_open(path + ".aff", path + ".dic")
     }
 
     /// Where dictionaries are looked for: `NARRATE_HUNSPELL_PATH` (folders separated by
