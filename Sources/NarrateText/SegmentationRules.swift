@@ -13,7 +13,8 @@ public struct SegmentationRules: Sendable {
     /// ends the sentence when the next word is capitalized or a number.
     public var closings: Set<String>
     /// Abbreviations that seldom close a sentence ("co", "inc", "u.s"): a period after them
-    /// ends it only when the next word is one of `sentenceStarters`.
+    /// ends it only when the next word is one of `sentenceStarters`, one the document writes in
+    /// lower case, or a common word by the language's dictionary (`lexicon`).
     public var ambiguous: Set<String>
     /// Ambiguous abbreviations that usually modify the name after them ("St. Louis", "nám.
     /// Míru"): a capitalised common word after them is part of the name, not a sentence's first
@@ -37,8 +38,8 @@ public struct SegmentationRules: Sendable {
     /// Whether a number with a period before any capitalized word is an ordinal, as in
     /// German ("der 2. Weltkrieg"): it then ends a sentence only before a sentence starter.
     public var hasOrdinalNumbers: Bool
-    /// Prepositions that open a short phrase which a closing abbreviation does not end
-    /// ("At 5 a.m. Mr. Smith went ...").
+    /// Prepositions that open a short phrase of time which an abbreviation does not end ("At 5
+    /// a.m. Mr. Smith went ...", "У 1991 р. Україна ...").
     public var openingPrepositions: Set<String>
     /// Word endings that are abbreviations before a number ("Bahnhofstr. 12").
     public var abbreviationSuffixes: [String]
@@ -66,7 +67,8 @@ public struct SegmentationRules: Sendable {
     /// Creates rules from lists; abbreviations and words are lower-cased here.
     public init(
         titles: [String] = [], beforeNumbers: [String] = [], closings: [String] = [], ambiguous: [String] = [],
-        modifiers: [String] = [], suffixesAfterNames: [String] = [], nameWords: [String] = [], unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
+        modifiers: [String] = [], suffixesAfterNames: [String] = [], nameWords: [String] = [],
+        unitsAfterNumbers: [String] = [], sentenceStarters: [String] = [], monthNames: [String] = [],
         hasOrdinalDates: Bool = false, hasOrdinalNumbers: Bool = false, openingPrepositions: [String] = [],
         abbreviationSuffixes: [String] = [], extraTerminators: Set<Unicode.Scalar> = [],
         wordFinalLetters: Set<Unicode.Scalar> = [], keepsQuotedSpeech: Bool = false

@@ -300,7 +300,9 @@ struct SentenceScanner {
 
     /// Whether the single period at `period` ends a sentence before `next`; `lineBreak`, the
     /// end of the period's line and the next word's start when a line break lies between.
-    private func periodEndsSentence(_ period: Int, next: NextWord, fresh: Bool, lineBreak: (end: Int, next: Int)?) -> Bool {
+    private func periodEndsSentence(
+        _ period: Int, next: NextWord, fresh: Bool, lineBreak: (end: Int, next: Int)?
+    ) -> Bool {
         // The period ends a line which is not only wrapped, before a capital or a digit: a
         // headline or a list line ("Приказ № 45 от 10.01.2025 г.").
         lazy var endsLine = lineBreak.map { !isWrapped(lineEnd: $0.end, next: $0.next) } ?? false
@@ -356,10 +358,12 @@ struct SentenceScanner {
             // (A surname after an initial is a name: the document's evidence is not asked.)
             if next.isInitial { return false }
             // After a number it is no initial but a letter ("3.º B.", a floor and door).
-            return isListedStarter || fresh || token.followsNumber(in: scalars, orOrdinal: true) && startsByDictionary(next, period: period)
+            return isListedStarter || fresh
+                || token.followsNumber(in: scalars, orOrdinal: true) && startsByDictionary(next, period: period)
         }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
-        if next.isCapitalized, next.isInitial || scalars[next.wordStart..<next.wordEnd].allSatisfy(Self.isRomanLetter),
+        if next.isCapitalized,
+           next.isInitial || scalars[next.wordStart..<next.wordEnd].allSatisfy(Self.isRomanLetter),
            candidates.contains(where: { rules.beforeNumbers.contains($0) }) {
             let letters = scalars[next.wordStart..<next.wordEnd]
             // "del s. XVIII", "sec. I î.Hr.": a Roman numeral is a number too.
@@ -403,7 +407,9 @@ struct SentenceScanner {
                 return closingEnds(period, next: next, fresh: fresh) || endsLine
             case .ambiguous:
                 // A title after it starts a sentence ("at 6 P.M. Mr. Smith then went ...").
-                if next.endsWithPeriod, rules.titles.contains(next.text), !isOpeningPhrase(endingAt: period) { return true }
+                if next.endsWithPeriod, rules.titles.contains(next.text), !isOpeningPhrase(endingAt: period) {
+                    return true
+                }
                 return isStarter || fresh || endsLine
                     || !isModifier(candidate, token) && startsByDictionary(next, period: period)
             }
@@ -507,13 +513,8 @@ struct SentenceScanner {
     /// ("At 5 a.m. Mr. Smith ...").
     private func closingEnds(_ period: Int, next: NextWord, fresh: Bool) -> Bool {
         guard next.isCapitalized || next.isDigit || fresh else { return false }
-        let words = wordsOfSentence(endingAt: period)
-        if words.count <= 3, let first = words.first, rules.openingPrepositions.contains(first),
-           words.dropFirst().contains(where: { $0.first?.isNumber == true }) {
-            return false
-        }
-        // "У XIX ст. Львів був ...": the same in any language, with a short preposition.
-        return !(next.isCapitalized && isOpeningPhrase(endingAt: period))
+        // "At 5 a.m. Mr. Smith ...", "У XIX ст. Львів був ...".
+        return !isOpeningPhrase(endingAt: period)
     }
 
     /// Whether the number `next` goes on a spaced date after a day or month with its period:
@@ -570,25 +571,6 @@ struct SentenceScanner {
             }
         }
         return numbers > 0
-    }
-
-    /// The lower-cased words of the sentence being read, up to `end` (at most four; a
-    /// sentence longer than 200 characters counts as long).
-    private func wordsOfSentence(endingAt end: Int) -> [String] {
-        var words: [String] = []
-        var index = sentenceStart
-        if end - sentenceStart > 200 { return ["", "", "", "", ""] }
-        while index < end, words.count < 4 {
-            while index < end, scalars[index].isSpace { index += 1 }
-            var stop = index
-            while stop < end, !scalars[stop].isSpace { stop += 1 }
-            if stop > index {
-                let word = scalars[index..<stop].filter { $0.isLetter || $0.isNumeric }
-                words.append(String(scalars: word).lowercased())
-            }
-            index = stop
-        }
-        return words
     }
 
     /// Counts the dots of ". . ." starting at `start` (dots separated by single spaces).
