@@ -226,14 +226,11 @@ public final class AudioFileWriter: AudioSink {
         if let failure = encoder.submit(block) { throw output.failure(failure) }
     }
 
-    /// Finishes the file and moves it to `destination`.
-    ///
-    /// Without `overwrite`, the move fails with `.outputExists` if something appeared at the
-    /// destination meanwhile (the link is atomic, so nothing is clobbered). `path` (in the
-    /// same folder) replaces the destination given at the start, for names known only at
-    /// the end (the numbered files of a split set).
-    public func commit(as path: String? = nil) throws(NarrateError) {
-        let destination = path ?? self.destination
+    /// Finishes what goes into the file without putting it in place: the last samples
+    /// resampled and encoded, the encoder closed, a WAV's cue points written. `commit()` then
+    /// only flushes the file to the disk and renames it into place, which a batch worker
+    /// leaves to another thread while it starts its next article. A failure discards the file.
+    public func finishWriting() throws(NarrateError) {
         guard !finished, isOpen else { return }
         do {
             if let converter {
@@ -264,6 +261,17 @@ public final class AudioFileWriter: AudioSink {
                 throw error
             }
         }
+    }
+
+    /// Finishes the file (`finishWriting()`, unless done) and moves it to `destination`.
+    ///
+    /// Without `overwrite`, the move fails with `.outputExists` if something appeared at the
+    /// destination meanwhile (the link is atomic, so nothing is clobbered). `path` (in the
+    /// same folder) replaces the destination given at the start, for names known only at
+    /// the end (the numbered files of a split set).
+    public func commit(as path: String? = nil) throws(NarrateError) {
+        try finishWriting()
+        guard !finished else { return }
         finished = true
         do {
             try output.commit(as: path)

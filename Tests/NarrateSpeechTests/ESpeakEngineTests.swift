@@ -1,3 +1,4 @@
+import Foundation
 import NarrateCore
 @testable import NarrateSpeech
 import Testing
@@ -98,6 +99,32 @@ struct ESpeakEngineTests {
         _ = try speak("One.", with: VoiceSettings(voice: "en-us", rate: 175, pitch: 50, volume: 100))
         try engine.reset()
         #expect(engine.language(ofSelectedVoice: "en-us") == "en-us")
+        try engine.configure(.standard)
+    }
+
+    /// A voice file named with capitals (gmw/en-US) is set again after a reset by its open
+    /// descriptor, without eSpeak NG listing every voice, and sounds the same sample for sample
+    /// as when eSpeak NG found it through the list.
+    @Test func aVoiceFileWithCapitalsIsSetAgainWithoutTheVoiceListAndSoundsTheSame() throws {
+        let engine = try ESpeakEngine.shared()
+        let text = "The lighthouse keeper counted 1,204 steps, at 5 a.m., in the fog."
+        func settings(_ voice: String) -> VoiceSettings { VoiceSettings(voice: voice, rate: 175, pitch: 50, volume: 100) }
+        // Named so, eSpeak NG finds the file only through its list, every time.
+        try engine.reset()
+        let listed = try speak(text, with: settings("gmw/en-US"))
+        // The language code: listed once in the process, then set by the file kept open.
+        try engine.reset()
+        _ = try speak(text, with: settings("en-us"))
+        try engine.reset()
+        let kept = try speak(text, with: settings("en-us"))
+        #expect(listed.samples.count > 20_000)
+        #expect(kept.samples == listed.samples)
+        #expect(kept.events == listed.events)
+        #if os(Linux)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+        let targets = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+        #expect(targets.contains { $0.hasSuffix("/lang/gmw/en-US") }, "\(targets)")
+        #endif
         try engine.configure(.standard)
     }
 

@@ -82,12 +82,24 @@ public struct BatchWorker {
     /// each claim), or `stopsNow` says to stop at once (asked while rendering too): then the
     /// job in hand goes back to the queue and `.interrupted` is thrown. A job that fails is
     /// recorded failed with its reason, and the worker goes on.
+    ///
+    /// Each render's last step (its file flushed to the disk and put in place, the render
+    /// recorded, the job marked done) runs on another thread while the next job is claimed
+    /// and synthesized (`JobCompletions`); the worker returns once the last one is done.
     public func run(claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
-        while !claimsNoMore(), !stopsNow() {
-            guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
-            else { break }
-            try work(on: job, stopsNow: stopsNow)
+        let completions = JobCompletions()
+        do throws(NarrateError) {
+            while !claimsNoMore(), !stopsNow() {
+                guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
+                else { break }
+                try work(on: job, stopsNow: stopsNow, completions: completions)
+            }
+        } catch {
+            // The job handed over before this one is still finished.
+            try? completions.finish()
+            throw error
         }
+        try completions.finish()
     }
 
     /// Works a shared queue until `stopsNow` or `claimsNoMore` says to stop: when there is no
@@ -103,11 +115,15 @@ public struct BatchWorker {
         // Listening from now on: a job queued between an empty claim and the wait is heard.
         _ = shared.waitForJobs(seconds: 0)
         var lastTouch = ContinuousClock.now
+        let completions = JobCompletions()
+        defer { try? completions.finish() }
         while !claimsNoMore(), !stopsNow() {
             if let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil) {
-                if try !work(on: job, stopsNow: stopsNow) { try requireWritableRoot() }
+                if try !work(on: job, stopsNow: stopsNow, completions: completions) { try requireWritableRoot() }
                 continue
             }
+            // The last job is done, or failed, before the queue is looked at.
+            try completions.waitUntilIdle()
             if untilEmpty, try queue.jobs(in: [.queued, .running]).isEmpty { return }
             // Idle: woken by a queued job, or after a second (a quarter, when it ends with the
             // queue), to look at the stop requests and at leases that ran out.
@@ -117,6 +133,7 @@ public struct BatchWorker {
                 lastTouch = ContinuousClock.now
             }
         }
+        try completions.finish()
     }
 
     /// Where job `job`'s output goes on this machine: on a shared queue, a relative output
@@ -139,9 +156,11 @@ public struct BatchWorker {
         )
     }
 
-    /// Renders `job`; whether it was done (false: it failed, or was taken over).
+    /// Renders `job`; whether its synthesis succeeded (false: it failed, or was taken over).
+    /// The render's last step (its file put in place, the render recorded) and the job's end
+    /// are handed to `completions`.
     @discardableResult
-    private func work(on job: BatchJob, stopsNow: () -> Bool) throws(NarrateError) -> Bool {
+    private func work(on job: BatchJob, stopsNow: () -> Bool, completions: JobCompletions) throws(NarrateError) -> Bool {
         let destination: String
         do throws(NarrateError) {
             destination = try self.destination(of: job)
@@ -157,7 +176,9 @@ public struct BatchWorker {
         if job.attempts > 1 { for leftover in OutputFile.leftovers(of: destination) { unlink(leftover) } }
         let renewal = LeaseRenewal(queue: queue, jobId: job.id, worker: name, leaseSeconds: leaseSeconds)
         renewal.start()
-        defer { renewal.stop() }
+        var handedOver = false
+        defer { if !handedOver { renewal.stop() } }
+        let completion: JobCompletions.Completion
         do throws(NarrateError) {
             // A job queued before requests were typed carries its options as arguments.
             let request: RenderRequest
@@ -180,27 +201,45 @@ public struct BatchWorker {
             try request.encoding.validate()
             settings.encoding = request.encoding
             settings.album = request.album
+            let (jobs, worker) = (queue, name)
+            // The render's last step and the job's end, for `completions`.
+            let complete: @Sendable () throws(NarrateError) -> Void
             if let library {
-                let outcome = try ArticleRenderer(library: library, engine: engine, spread: spread).render(
+                let pending = try ArticleRenderer(library: library, engine: engine, spread: spread).renderLeavingPlacement(
                     articleId: job.articleId, settings: settings,
                     output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,
                     isCancelled: { stopsNow() || renewal.isLost },
                     onTemporaryFile: { path in try? queue.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
                     progress: renewal.noteProgress
                 )
-                _ = try queue.completeJob(id: job.id, worker: name, durationSeconds: outcome.render.duration, result: nil)
+                complete = { () throws(NarrateError) -> Void in
+                    let outcome = try pending.complete()
+                    _ = try jobs.completeJob(id: job.id, worker: worker, durationSeconds: outcome.render.duration, result: nil)
+                }
             } else {
                 try BatchSubmission.createFolder((destination as NSString).deletingLastPathComponent)
-                let audio = try ArticleSynthesis(engine: engine).makeAudio(
+                let written = try ArticleSynthesis(engine: engine).writeAudio(
                     article, sentences: sentences ?? [], settings: settings, destination: destination, overwrite: true,
                     isCancelled: { stopsNow() || renewal.isLost },
                     onTemporaryFile: { path in try? queue.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
                     progress: renewal.noteProgress
                 )
-                let result = SharedRender(settingsHash: job.settingsHash, path: job.outputPath, audio: audio)
-                _ = try queue.completeJob(id: job.id, worker: name, durationSeconds: audio.durationSeconds, result: try result.json())
+                let result = try SharedRender(settingsHash: job.settingsHash, path: job.outputPath, audio: written.audio).json()
+                complete = { () throws(NarrateError) -> Void in
+                    try written.place()
+                    _ = try jobs.completeJob(id: job.id, worker: worker, durationSeconds: written.audio.durationSeconds, result: result)
+                }
             }
-            return true
+            completion = { () throws(NarrateError) -> Void in
+                defer { renewal.stop() }
+                do throws(NarrateError) {
+                    try complete()
+                } catch {
+                    // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
+                    if renewal.isLost { return }
+                    try jobs.failJob(id: job.id, worker: worker, error: error.description)
+                }
+            }
         } catch {
             if case .interrupted = error, !renewal.isLost {
                 // Told to stop: the job goes back to the queue (a cancelled one stays cancelled).
@@ -212,6 +251,11 @@ public struct BatchWorker {
             try queue.failJob(id: job.id, worker: name, error: error.description)
             return false
         }
+        // Outside the catch above: a completion before this one that could not record is the
+        // library failing, not this job.
+        try completions.hand(completion)
+        handedOver = true
+        return true
     }
 
     /// The article a job of a shared queue carries.

@@ -59,6 +59,21 @@ public struct ArticleRenderer {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
         onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
     ) throws(NarrateError) -> Outcome {
+        try renderLeavingPlacement(
+            articleId: id, settings: settings, output: output, overwrite: overwrite, isCancelled: isCancelled,
+            onTemporaryFile: onTemporaryFile, progress: progress, onSentenceStart: onSentenceStart
+        ).complete()
+    }
+
+    /// As `render`, but a render synthesized now comes back before its file is flushed to the
+    /// disk, renamed into place and recorded: `PendingRender.complete()` does that, on any
+    /// thread (a batch worker lets it wait for the disk while it synthesizes its next article).
+    public func renderLeavingPlacement(
+        articleId id: Int64, settings: RenderSettings, output: String?, overwrite: Bool,
+        isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
+    ) throws(NarrateError) -> PendingRender {
         let article = try library.article(id: id)
         let hash = settingsHash(for: article, settings: settings)
         let target = output.map(Self.absolute)
@@ -79,7 +94,7 @@ public struct ArticleRenderer {
         let reusable = intact.first { $0.render.path == target }
             ?? (target == nil ? intact.first { $0.render.ownedByLibrary } : nil)
         if let reusable {
-            return Outcome(render: reusable.render, sentenceSamples: reusable.samples, source: .cached)
+            return PendingRender(complete: Outcome(render: reusable.render, sentenceSamples: reusable.samples, source: .cached))
         }
         let destination = target ?? "\(library.location.audioDirectory)/\(id)-\(hash.prefix(16)).\(settings.encoding.format.fileExtension)"
         if target == nil {
@@ -96,7 +111,7 @@ public struct ArticleRenderer {
                 sampleRate: render.sampleRate, sampleCount: render.sampleCount, sentenceSamples: samples,
                 words: try library.words(ofRender: render.id)
             )
-            return Outcome(render: copied, sentenceSamples: samples, source: .copied)
+            return PendingRender(complete: Outcome(render: copied, sentenceSamples: samples, source: .copied))
         }
         return try synthesize(
             article, settings: settings, hash: hash, destination: destination, owned: target == nil,
@@ -109,18 +124,23 @@ public struct ArticleRenderer {
         _ article: StoredArticle, settings: RenderSettings, hash: String, destination: String, owned: Bool,
         overwrite: Bool, isCancelled: () -> Bool, onTemporaryFile: (String) -> Void,
         progress: (_ done: Int, _ total: Int) -> Void, onSentenceStart: (_ index: Int, _ frame: Int) -> Void
-    ) throws(NarrateError) -> Outcome {
+    ) throws(NarrateError) -> PendingRender {
         let id = article.summary.id
         let sentences = article.sentences(try library.sentences(ofArticle: id))
-        let audio = try ArticleSynthesis(engine: engine, spread: spread).makeAudio(
+        let written = try ArticleSynthesis(engine: engine, spread: spread).writeAudio(
             article, sentences: sentences, settings: settings, destination: destination, overwrite: overwrite,
             isCancelled: isCancelled, onTemporaryFile: onTemporaryFile, progress: progress, onSentenceStart: onSentenceStart
         )
-        let render = try library.recordRender(
-            articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: audio.format,
-            sampleRate: audio.sampleRate, sampleCount: audio.sampleCount, sentenceSamples: audio.sentenceSamples, words: audio.words
-        )
-        return Outcome(render: render, sentenceSamples: audio.sentenceSamples, source: .synthesized)
+        let library = self.library
+        return PendingRender { () throws(NarrateError) -> Outcome in
+            try written.place()
+            let audio = written.audio
+            let render = try library.recordRender(
+                articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: audio.format,
+                sampleRate: audio.sampleRate, sampleCount: audio.sampleCount, sentenceSamples: audio.sentenceSamples, words: audio.words
+            )
+            return Outcome(render: render, sentenceSamples: audio.sentenceSamples, source: .synthesized)
+        }
     }
 
     /// A frame made at `sourceRate` as it falls in a file resampled to `fileRate` with

@@ -26,6 +26,21 @@ public struct ArticleSynthesis {
         isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
     ) throws(NarrateError) -> RenderedAudio {
+        let written = try writeAudio(
+            article, sentences: sentences, settings: settings, destination: destination, overwrite: overwrite,
+            isCancelled: isCancelled, onTemporaryFile: onTemporaryFile, progress: progress, onSentenceStart: onSentenceStart
+        )
+        try written.place()
+        return written.audio
+    }
+
+    /// As `makeAudio`, but the file is left written in full in its temporary file: its
+    /// `place()` flushes it to the disk and renames it into place, on any thread.
+    public func writeAudio(
+        _ article: StoredArticle, sentences: [Sentence], settings: RenderSettings, destination: String, overwrite: Bool,
+        isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
+    ) throws(NarrateError) -> WrittenAudio {
         guard !sentences.isEmpty else { throw .noSpeakableText(path: "article \(article.summary.id)") }
         let writer = try AudioFileWriter(
             destination: destination, sampleRate: engine.sampleRate, encoding: settings.encoding,
@@ -52,7 +67,7 @@ public struct ArticleSynthesis {
         writer.markers = ChapterList(
             document: article.document, sentences: sentences, samples: sourceSamples, sampleRate: summary.sampleRate
         ).markers
-        try writer.commit()
+        try writer.finishWriting()
         let total = Int64(writer.fileFramesWritten)
         let samples = ArticleRenderer.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: total)
         let words = summary.words.map { word in
@@ -60,9 +75,10 @@ public struct ArticleSynthesis {
             let end = ArticleRenderer.scale(Int64(word.startFrame + word.frameCount), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
             return RenderWord(sentence: word.sentenceIndex, textRange: word.textRange, samples: start..<max(start, end))
         }
-        return RenderedAudio(
+        let audio = RenderedAudio(
             format: settings.encoding.format.rawValue, sampleRate: writer.fileSampleRate, sampleCount: total,
             sentenceSamples: samples, words: words
         )
+        return WrittenAudio(audio: audio, writer: writer)
     }
 }
