@@ -128,8 +128,9 @@ public struct NumberAgreement: Sendable {
         for distance in 1...(acrossAdjective ? 2 : 1) where index - distance >= 0 {
             let candidate = pieces[index - distance]
             guard candidate.trailing.isEmpty, pieces[index - distance + 1].leading.isEmpty else { return nil }
-            if grammar.prepositions.contains(candidate.lower) { return candidate.lower }
-            if !grammar.adjectiveEndings.contains(where: { candidate.lower.hasSuffix($0) && candidate.lower.count > $0.count + 2 }) {
+            let lower = candidate.lower
+            if grammar.isPreposition(lower) { return lower }
+            if !grammar.adjectiveEndings.contains(where: { lower.hasSuffix($0) && lower.count > $0.count + 2 }) {
                 return nil
             }
         }

@@ -54,8 +54,11 @@ public struct NumberGrammar: Sendable {
     /// Endings of adjectives, which may stand between a preposition and a place abbreviation.
     public var adjectiveEndings: [String]
 
-    /// Every preposition the tables know.
-    public var prepositions: Set<String> { Set(amountCases.keys).union(placeCases.keys).union(dateCases.keys) }
+    /// Whether the tables know `word` as a preposition, looked up in each table (a set of
+    /// them all had been made for every word asked about).
+    public func isPreposition(_ word: String) -> Bool {
+        amountCases[word] != nil || placeCases[word] != nil || dateCases[word] != nil
+    }
 
     public init(
         cardinal: @escaping @Sendable (Int, GrammaticalCase, GrammaticalGender) -> String,

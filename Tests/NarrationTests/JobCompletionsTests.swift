@@ -1,0 +1,116 @@
+import Foundation
+import NarrateAudio
+import NarrateCore
+import NarrateLibrary
+import NarrateTestSupport
+@testable import Narration
+import Synchronization
+import Testing
+
+/// What the completions did, in order (NSLock, which ThreadSanitizer sees).
+private final class Log: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+/// The thread a batch worker hands each render's last step to: one completion at a time, in
+/// order, the last waited for; a completion that throws is told to the worker.
+@Suite("Job completions")
+struct JobCompletionsTests {
+    @Test func completionsRunOneAtATimeInOrderAndTheLastIsWaitedFor() throws {
+        let completions = JobCompletions()
+        let log = Log()
+        for index in 0..<5 {
+            try completions.hand {
+                log.append("start \(index)")
+                usleep(2_000)
+                log.append("end \(index)")
+            }
+        }
+        try completions.finish()
+        #expect(log.all == (0..<5).flatMap { ["start \($0)", "end \($0)"] })
+    }
+
+    @Test func handingOverReturnsBeforeTheCompletionHasRun() throws {
+        let completions = JobCompletions()
+        let release = DispatchSemaphore(value: 0)
+        let ran = Atomic<Bool>(false)
+        try completions.hand {
+            release.wait()
+            ran.store(true, ordering: .relaxed)
+        }
+        // The worker goes on with its next article meanwhile.
+        let ranBefore = ran.load(ordering: .relaxed)
+        #expect(!ranBefore)
+        release.signal()
+        try completions.waitUntilIdle()
+        let ranAfter = ran.load(ordering: .relaxed)
+        #expect(ranAfter)
+        try completions.finish()
+    }
+
+    @Test func aCompletionThatThrowsIsThrownByTheNextHandOrTheFinish() throws {
+        let completions = JobCompletions()
+        try completions.hand { () throws(NarrateError) in throw .interrupted }
+        #expect(throws: NarrateError.interrupted) { try completions.hand {} }
+        // Told once; what follows runs.
+        try completions.hand {}
+        try completions.hand { () throws(NarrateError) in throw .noSuchArticle(id: 7) }
+        #expect(throws: NarrateError.noSuchArticle(id: 7)) { try completions.finish() }
+        // Never started: finishing returns at once.
+        try JobCompletions().finish()
+    }
+}
+
+/// A batch worker's job whose file cannot be put in place once it is written: the job is
+/// recorded failed with the reason, by the completion, and the worker goes on.
+@Suite("Batch worker completions")
+struct BatchWorkerCompletionTests {
+    /// Speaks as the fake engine does, and runs `whileSpeaking` on its first synthesis.
+    final class InterruptingEngine: SpeechEngine, @unchecked Sendable {
+        let inner = FakeEngine()
+        var whileSpeaking: (() -> Void)?
+        var sampleRate: Int { inner.sampleRate }
+        var version: String { inner.version }
+        func voices() -> [VoiceInfo] { inner.voices() }
+        func configure(_ settings: VoiceSettings) throws { try inner.configure(settings) }
+        func reset() throws { try inner.reset() }
+        func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
+            whileSpeaking?()
+            whileSpeaking = nil
+            try inner.synthesize(text, receive: receive)
+        }
+    }
+
+    @Test func aRenderThatCannotBePutInPlaceFailsItsJobAndTheWorkerGoesOn() throws {
+        let fixture = try LibraryFixture()
+        let scratch = try ScratchDirectory()
+        let engine = InterruptingEngine()
+        let presets = VoicePresetLibrary(directories: [])
+        let submission = try BatchSubmission(voice: VoiceRequest(), encoding: .wav, outputDirectory: scratch.path, nameTemplate: "{id}")
+        let other = try fixture.addArticle("Other\n\nIt is rendered after the first.\n")
+        _ = try submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
+        let jobs = try fixture.library.jobs()
+        #expect(jobs.count == 2)
+        // The first job claimed (the longest article) finds a folder where its file should go
+        // once its audio is written: the rename into place fails.
+        let first = try #require(jobs.max { $0.workSize < $1.workSize })
+        engine.whileSpeaking = {
+            try? FileManager.default.createDirectory(atPath: first.outputPath + "/taken", withIntermediateDirectories: true)
+        }
+        let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w1", leaseSeconds: 5)
+        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        let after = try fixture.library.jobs()
+        let failed = try #require(after.first { $0.id == first.id })
+        #expect(failed.state == .failed)
+        #expect(failed.lastError?.contains(first.outputPath) == true, "\(failed.lastError ?? "")")
+        #expect(try fixture.library.renders(ofArticle: first.articleId).isEmpty)
+        // Its temporary file is gone; the next job was done.
+        #expect(try scratch.entries().filter { $0.hasSuffix(".tmp") }.isEmpty)
+        let done = try #require(after.first { $0.articleId == (first.articleId == other ? fixture.articleId : other) })
+        #expect(done.state == .done)
+        #expect(FileManager.default.fileExists(atPath: done.outputPath))
+    }
+}
