@@ -226,11 +226,24 @@ static int is_installed_language(const char *code) {
     return 0;
 }
 
+/* Writes to `path` where eSpeak NG's LoadVoice finds the voice file `file` (under voices/,
+   then lang/, of its data, the name as given); 0 when it finds none. */
+static int find_voice_file(const char *file, char *path, size_t size) {
+    if (data_path_in_use == NULL || file[0] == '\0' || strstr(file, "..") != NULL) return 0;
+    static const char *const folders[] = {"voices", "lang"};
+    for (size_t i = 0; i < sizeof(folders) / sizeof(folders[0]); i++) {
+        struct stat status;
+        int written = snprintf(path, size, "%s/%s/%s", data_path_in_use, folders[i], file);
+        if (written < 0 || (size_t)written >= size) return 0;
+        if (stat(path, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) return 1;
+    }
+    return 0;
+}
+
 /* Whether `name` (any case, less a "+variant") is a voice file eSpeak NG loads directly,
-   under voices/ or lang/ of its data, as espeak_ng_SetVoiceByName first tries. When this
-   says no, eSpeak NG would list every voice itself; when unsure, it says no. */
+   as espeak_ng_SetVoiceByName first tries (it lower-cases the name). When this says no,
+   eSpeak NG would list every voice itself; when unsure, it says no. */
 static int is_voice_file(const char *name) {
-    if (data_path_in_use == NULL) return 0;
     char file[40];
     size_t n = 0;
     for (; name[n] != '\0' && name[n] != '+'; n++) {
@@ -238,16 +251,8 @@ static int is_voice_file(const char *name) {
         file[n] = (char)tolower((unsigned char)name[n]);
     }
     file[n] = '\0';
-    if (n == 0 || strstr(file, "..") != NULL) return 0;
-    static const char *const folders[] = {"voices", "lang"};
-    for (size_t i = 0; i < sizeof(folders) / sizeof(folders[0]); i++) {
-        char path[4096];
-        struct stat status;
-        int written = snprintf(path, sizeof(path), "%s/%s/%s", data_path_in_use, folders[i], file);
-        if (written < 0 || (size_t)written >= sizeof(path)) return 0;
-        if (stat(path, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) return 1;
-    }
-    return 0;
+    char path[4096];
+    return find_voice_file(file, path, sizeof(path));
 }
 
 /*
@@ -292,16 +297,9 @@ static void keep_voice_file(remembered_voice *entry, const char *identifier) {
     entry->descriptor = -1;
     entry->path[0] = '\0';
 #if defined(__linux__)
-    if (data_path_in_use == NULL || strchr(identifier, '+') != NULL || strstr(identifier, "..") != NULL) return;
-    static const char *const folders[] = {"voices", "lang"};
-    for (size_t i = 0; i < sizeof(folders) / sizeof(folders[0]) && entry->descriptor < 0; i++) {
-        char path[4096];
-        struct stat status;
-        int written = snprintf(path, sizeof(path), "%s/%s/%s", data_path_in_use, folders[i], identifier);
-        if (written < 0 || (size_t)written >= sizeof(path)) return;
-        if (stat(path, &status) != 0 || !S_ISREG(status.st_mode) || status.st_size <= 0) continue;
-        entry->descriptor = open(path, O_RDONLY | O_CLOEXEC);
-    }
+    char path[4096];
+    if (strchr(identifier, '+') != NULL || !find_voice_file(identifier, path, sizeof(path))) return;
+    entry->descriptor = open(path, O_RDONLY | O_CLOEXEC);
     if (entry->descriptor < 0) return;
     snprintf(entry->path, sizeof(entry->path), "/proc/self/fd/%d", entry->descriptor);
     struct stat status;

@@ -88,16 +88,12 @@ public struct BatchWorker {
     /// and synthesized (`JobCompletions`); the worker returns once the last one is done.
     public func run(claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
         let completions = JobCompletions()
-        do throws(NarrateError) {
-            while !claimsNoMore(), !stopsNow() {
-                guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
-                else { break }
-                try work(on: job, stopsNow: stopsNow, completions: completions)
-            }
-        } catch {
-            // The job handed over before this one is still finished.
-            try? completions.finish()
-            throw error
+        // On an error too, the job handed over before it is still finished.
+        defer { try? completions.finish() }
+        while !claimsNoMore(), !stopsNow() {
+            guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
+            else { break }
+            try work(on: job, stopsNow: stopsNow, completions: completions)
         }
         try completions.finish()
     }

@@ -17,25 +17,11 @@ public struct ArticleSynthesis {
         self.spread = spread
     }
 
-    /// Synthesizes `article`'s `sentences` with `settings` into the file `destination`
-    /// (through a temporary file renamed into place), with its tags and chapters, and returns
-    /// what a render record needs. Touches no library: a worker of a shared queue, which has
-    /// none, renders with this and hands the result back.
-    public func makeAudio(
-        _ article: StoredArticle, sentences: [Sentence], settings: RenderSettings, destination: String, overwrite: Bool,
-        isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
-        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
-    ) throws(NarrateError) -> RenderedAudio {
-        let written = try writeAudio(
-            article, sentences: sentences, settings: settings, destination: destination, overwrite: overwrite,
-            isCancelled: isCancelled, onTemporaryFile: onTemporaryFile, progress: progress, onSentenceStart: onSentenceStart
-        )
-        try written.place()
-        return written.audio
-    }
-
-    /// As `makeAudio`, but the file is left written in full in its temporary file: its
-    /// `place()` flushes it to the disk and renames it into place, on any thread.
+    /// Synthesizes `article`'s `sentences` with `settings` into a temporary file beside
+    /// `destination`, with its tags and chapters, written in full: the result's `place()`
+    /// flushes it to the disk and renames it into place, on any thread, and its `audio` is what
+    /// a render record needs. Touches no library: a worker of a shared queue, which has none,
+    /// renders with this and hands the result back.
     public func writeAudio(
         _ article: StoredArticle, sentences: [Sentence], settings: RenderSettings, destination: String, overwrite: Bool,
         isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
