@@ -101,6 +101,11 @@ let package = Package(
             cSettings: [.unsafeFlags(["-iwithsysroot", "/usr/include/libxml2"])],
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
         ),
+        // libcsv for Pocket's and Instapaper's CSV exports, loaded on first use.
+        .target(
+            name: "CNarrateCSV", dependencies: ["CNarrateDynamic"],
+            linkerSettings: [.linkedLibrary("csv", .when(platforms: [.macOS]))]
+        ),
         // Snowball stemmers (libstemmer) for the search index, loaded on first use.
         .target(
             name: "CNarrateStemmer", dependencies: ["CNarrateDynamic"],
@@ -132,7 +137,7 @@ let package = Package(
         .target(name: "NarrateCore", swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
-            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive"],
+            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive", "CNarrateCSV"],
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateCore", "CNarrateHunspell"], swiftSettings: strictSettings),

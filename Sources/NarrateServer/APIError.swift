@@ -53,7 +53,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput, .noReadableArticle,
             .unsupportedContent, .fetchFailed, .inputUnavailable:
             APIError(.unprocessableContent, error.description)
-        case .libraryUnavailable, .notALibrary: APIError(.serviceUnavailable, error.description)
+        case .libraryUnavailable, .notALibrary, .readerUnavailable: APIError(.serviceUnavailable, error.description)
         default: APIError(.internalServerError, error.description)
         }
     }

@@ -55,7 +55,7 @@ enum ErrorReporter {
             return "\(error.description); use --sink stdout to pipe the audio to a player "
                 + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
         case .formatUnavailable:
-            return "\(error.description) or choose another --format"
+            return "\(error.description), or choose another --format"
         case .notALibrary:
             return "\(error.description); move it away or choose another --library"
         case .cannotStream(let path, let kind, let format) where path == "-":

@@ -161,4 +161,48 @@ struct ImportCommandTests {
         let missing = try narrate(["import", "\(scratch.path)/nowhere.csv"])
         #expect(missing.status == 66)
     }
+
+    /// Without the library that reads a format (libcsv, libarchive, libxml2: opened on first
+    /// use), reading it is one line naming the library and the Debian package, exit 69, and
+    /// nothing is added or subscribed.
+    @Test(.enabled(if: DurabilityTests.compiler != nil, "needs a C compiler to build the preload library"))
+    func aMissingReaderLibraryIsOneLineNamingItsPackage() throws {
+        let compiler = try #require(DurabilityTests.compiler)
+        let source = try scratch.write("nolibs.c", text: """
+            #define _GNU_SOURCE
+            #include <dlfcn.h>
+            #include <string.h>
+            void *dlopen(const char *name, int flags) {
+                if (name != NULL && (strstr(name, "libcsv") || strstr(name, "libarchive") || strstr(name, "libxml2"))) return NULL;
+                void *(*real)(const char *, int) = (void *(*)(const char *, int)) dlsym(RTLD_NEXT, "dlopen");
+                return real(name, flags);
+            }
+            """)
+        let library = "\(scratch.path)/nolibs.so"
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: compiler)
+        build.arguments = ["-shared", "-fPIC", "-o", library, source, "-ldl"]
+        try build.run()
+        build.waitUntilExit()
+        try #require(build.terminationStatus == 0)
+        let environment = ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite", "LD_PRELOAD": library]
+        let pocket = try scratch.write("pocket.csv", text: "title,url,time_added,tags,status\nA,https://a.example/,1709280000,,unread\n")
+        let zip = try scratch.write("export.zip", text: "PK\u{3}\u{4}")
+        let opml = try scratch.write("feeds.opml", text: "<opml version=\"2.0\"><body><outline xmlUrl=\"https://a.example/feed\"/></body></opml>")
+        let expected = [
+            (["import", pocket], "cannot read CSV exports: libcsv (libcsv.so.3) cannot be loaded; install Debian's libcsv3"),
+            (["import", zip], "cannot read zip exports: libarchive (libarchive13) cannot be loaded; install Debian's libarchive13"),
+            (["subscribe", "--opml", opml], "cannot read OPML: libxml2 (libxml2.so.2) cannot be loaded; install Debian's libxml2"),
+        ]
+        for (arguments, line) in expected {
+            let run = try NarrateBinary.run(arguments, environment: environment)
+            #expect(run.status == 69, "\(arguments): \(run.standardError)")
+            #expect(run.standardError == "narrate: \(line)\n", "\(arguments)")
+        }
+        for listing in [["list", "--json"], ["feeds", "--json"]] {
+            let run = try narrate(listing)
+            let entries = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [Any]
+            #expect(entries?.isEmpty == true, "\(listing): \(run.standardOutput)")
+        }
+    }
 }

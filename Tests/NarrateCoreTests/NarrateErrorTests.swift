@@ -20,6 +20,8 @@ struct NarrateErrorTests {
         (.inputUnavailable(path: "a.txt", reason: "no such file"), 66),
         (.audioOutputUnavailable(reason: "no card"), 69),
         (.formatUnavailable(format: "MP3", reason: "no LAME"), 69),
+        (.formatUnavailable(format: "FLAC", reason: "no encoder"), 69),
+        (.readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3"), 69),
         (.queueUnavailable(address: "postgresql://q@db/narrate", reason: "connection refused"), 69),
         (.queueDenied(address: "postgresql://q@db/narrate", reason: "password authentication failed"), 77),
         (.fetchFailed(url: "http://x", reason: "timed out"), 69),
@@ -44,6 +46,16 @@ struct NarrateErrorTests {
         #expect(!line.contains("'narrate"), "\(line)")
         #expect(!line.contains("-o "), "\(line)")
         #expect(!line.contains("\n"), "\(line)")
+    }
+
+    /// A library that cannot be loaded is named with the package that has it, and only
+    /// libsndfile's formats blame libsndfile.
+    @Test func aMissingLibraryIsNamedWithItsPackage() {
+        #expect(NarrateError.readerUnavailable(format: "XML feeds", reason: "libxml2 (libxml2.so.2) cannot be loaded", package: "libxml2").description
+            == "cannot read XML feeds: libxml2 (libxml2.so.2) cannot be loaded; install Debian's libxml2")
+        #expect(NarrateError.formatUnavailable(format: "MP3", reason: "LAME refused the settings").description
+            == "cannot write MP3 audio: LAME refused the settings; choose another bitrate or quality")
+        #expect(NarrateError.formatUnavailable(format: "FLAC", reason: "no encoder").description.contains("libsndfile"))
     }
 
     @Test func theClosestNamesAreSuggested() {

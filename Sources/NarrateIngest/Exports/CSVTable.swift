@@ -1,77 +1,58 @@
+internal import CNarrateCSV
 import Foundation
 
-/// Comma-separated values as RFC 4180 writes them (and as Pocket and Instapaper export):
-/// fields in double quotes may hold commas, line breaks and doubled quotes; lines end in CRLF
-/// or LF; a byte-order mark is skipped.
+/// Comma-separated values as RFC 4180 writes them (and as Pocket and Instapaper export),
+/// read with libcsv: fields in double quotes may hold commas, line breaks and doubled quotes;
+/// lines end in CRLF, LF or CR. libcsv reads forgivingly: spaces and tabs around an unquoted
+/// field are dropped, a stray quote is kept, a quoted field left open ends with the text, and
+/// lines without a field are skipped. A byte-order mark is skipped.
 struct CSVTable {
     /// The rows, the header first.
     var rows: [[String]]
 
-    init(_ text: String) {
+    /// Why a table could not be read.
+    enum Failure: Error, Equatable {
+        /// libcsv cannot be loaded.
+        case unavailable
+        /// Memory ran out.
+        case noMemory
+    }
+
+    /// The fields and records libcsv reports, gathered as it reads.
+    private final class Gathering {
         var rows: [[String]] = []
         var row: [String] = []
-        var field = ""
-        var quoted = false
-        var atFieldStart = true
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let scalar = pending {
-                pending = nil
-                return scalar
-            }
-            return scalars.next()
-        }
-        var first = true
-        while let scalar = next() {
-            if first {
-                first = false
-                if scalar == "\u{FEFF}" { continue }
-            }
-            if quoted {
-                if scalar == "\"" {
-                    if let following = next() {
-                        if following == "\"" {
-                            field.unicodeScalars.append("\"")
-                        } else {
-                            quoted = false
-                            pending = following
-                        }
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where atFieldStart:
-                quoted = true
-                atFieldStart = false
-            case ",":
-                row.append(field)
-                field = ""
-                atFieldStart = true
-            case "\r":
-                if let following = next(), following != "\n" { pending = following }
-                fallthrough
-            case "\n":
-                row.append(field)
-                if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
-                row = []
-                field = ""
-                atFieldStart = true
-            default:
-                field.unicodeScalars.append(scalar)
-                atFieldStart = false
+    }
+
+    init(_ text: String) throws(Failure) {
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let gathering = Gathering()
+        let context = Unmanaged.passUnretained(gathering).toOpaque()
+        let code = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                narrate_csv_read(
+                    characters.baseAddress, characters.count,
+                    { field, size, context in
+                        let gathering = Unmanaged<Gathering>.fromOpaque(context!).takeUnretainedValue()
+                        let bytes = UnsafeRawBufferPointer(start: field, count: size)
+                        gathering.row.append(String(decoding: bytes, as: UTF8.self))
+                    },
+                    { context in
+                        let gathering = Unmanaged<Gathering>.fromOpaque(context!).takeUnretainedValue()
+                        gathering.rows.append(gathering.row)
+                        gathering.row = []
+                    },
+                    context
+                )
             }
         }
-        if !field.isEmpty || !row.isEmpty || quoted {
-            row.append(field)
-            rows.append(row)
+        withExtendedLifetime(gathering) {}
+        switch Int(code) {
+        case NARRATE_CSV_OK: rows = gathering.rows
+        case NARRATE_CSV_UNAVAILABLE: throw .unavailable
+        default: throw .noMemory
         }
-        self.rows = rows
     }
 
     /// The header's names, lower-cased and trimmed.

@@ -19,7 +19,7 @@ struct ExportArchive {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             switch Int(code) {
             case Int(NARRATE_ARCHIVE_UNAVAILABLE):
-                throw .formatUnavailable(format: "zip", reason: reason)
+                throw .readerUnavailable(format: "zip exports", reason: reason, package: "libarchive13")
             case Int(NARRATE_ARCHIVE_UNREADABLE):
                 throw .inputUnavailable(path: path, reason: reason.isEmpty ? "cannot be opened" : reason)
             default:

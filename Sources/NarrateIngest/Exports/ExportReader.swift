@@ -61,10 +61,10 @@ public enum ExportReader {
         }
         let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
         if firstLine.hasPrefix("title,url,time_added") {
-            return (.pocketCSV, pocketCSV(CSVTable(trimmed)))
+            return (.pocketCSV, pocketCSV(try table(trimmed, path: path)))
         }
         if firstLine.hasPrefix("url,title,selection,folder") {
-            return (.instapaper, instapaper(CSVTable(trimmed)))
+            return (.instapaper, instapaper(try table(trimmed, path: path)))
         }
         let lines = trimmed.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
@@ -74,6 +74,17 @@ public enum ExportReader {
             return (.urlList, urls.filter { seen.insert($0).inserted }.map { SavedLink(url: $0) })
         }
         throw .malformedInput(path: path, message: "not an export narrate knows; \(knownFormats)")
+    }
+
+    /// The CSV table in `text`, read from `path`.
+    private static func table(_ text: String, path: String) throws(NarrateError) -> CSVTable {
+        do throws(CSVTable.Failure) {
+            return try CSVTable(text)
+        } catch .unavailable {
+            throw .readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3")
+        } catch {
+            throw .malformedInput(path: path, message: "too large to read as CSV: memory ran out")
+        }
     }
 
     // MARK: Pocket

@@ -30,7 +30,7 @@ public struct FeedParser: Sendable {
     ///
     /// - Throws: `.malformedInput` for what is no feed, XML that is not well-formed (with
     ///   where), and entities that expand beyond bounds (a billion-laughs document);
-    ///   `.formatUnavailable` when libxml2 cannot be loaded.
+    ///   `.readerUnavailable` when libxml2 cannot be loaded.
     public func parse(_ bytes: [UInt8]) throws(NarrateError) -> Feed {
         let start = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
         if start.first == UInt8(ascii: "{") { return try JSONFeedReader(source: source).read(bytes) }
@@ -78,7 +78,7 @@ public struct FeedParser: Sendable {
         }
         switch firstFailure {
         case .unavailable(let reason)?:
-            throw .formatUnavailable(format: "XML", reason: reason)
+            throw .readerUnavailable(format: "XML feeds", reason: reason, package: "libxml2")
         case .entityLimit?:
             throw .malformedInput(path: source, message: "refused: its entities expand beyond bounds (a billion-laughs document?)")
         case .noMemory?:

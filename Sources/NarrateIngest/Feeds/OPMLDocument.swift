@@ -39,7 +39,7 @@ public struct OPMLDocument: Sendable, Equatable {
             tree = try XMLTree(bytes: bytes)
         } catch {
             switch error {
-            case .unavailable(let reason): throw .formatUnavailable(format: "XML", reason: reason)
+            case .unavailable(let reason): throw .readerUnavailable(format: "OPML", reason: reason, package: "libxml2")
             case .entityLimit: throw .malformedInput(path: name, message: "refused: its entities expand beyond bounds (a billion-laughs document?)")
             case .malformed(let line, let column, let message):
                 throw .malformedInput(path: name, message: "not well-formed XML at line \(line), column \(column): \(message)")

@@ -1,0 +1,31 @@
+import NarrateCore
+import NarrateIngest
+
+/// libFuzzer's entry point: reads the input as an export file the way `narrate import` does
+/// (`ExportReader.read`: Pocket's CSV and HTML, Instapaper's CSV through libcsv, Wallabag's
+/// and Omnivore's JSON, bookmarks, lists of URLs), and stops the process on any broken promise.
+///
+/// Reading may fail only with the errors an export's bytes can earn: sysexits' 65 (empty, not
+/// an export narrate knows, broken JSON, a damaged zip) or, for a zip, 66 (the fuzzer's input
+/// is not a file, so the zip at its path cannot be opened). Every link read has an absolute
+/// http(s) address without white space, and a title, when it has one, that is not empty.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let links: [SavedLink]
+    do {
+        (_, links) = try ExportReader.read(bytes, path: "/nonexistent/narrate-fuzz/export")
+    } catch {
+        if error.exitCode == 65 || error.exitCode == 66 { return 0 }
+        fatalError("export reader: unexpected error: \(error)")
+    }
+    for link in links {
+        let lowered = link.url.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { fatalError("not an http(s) address: \(link.url)") }
+        if link.url.unicodeScalars.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            fatalError("white space in an address: \(link.url)")
+        }
+        if link.title?.isEmpty == true { fatalError("an empty title instead of none: \(link.url)") }
+    }
+    return 0
+}
