@@ -25,8 +25,10 @@ public enum FileContents {
 
     /// The whole content of `path`; "-" reads standard input. Directories are refused.
     ///
-    /// A read interrupted by a signal is retried unless `isCancelled` says to stop; then
-    /// the error's code is `EINTR`.
+    /// `isCancelled` is asked before each read, after a read a signal interrupted, and every
+    /// quarter of a second while a pipe or terminal has nothing to read (so a signal that
+    /// came just before a read cannot leave it waiting for input); when it says to stop, the
+    /// error's code is `EINTR`.
     public static func read(_ path: String, isCancelled: () -> Bool = { false }) throws(ReadError) -> [UInt8] {
         let descriptor: Int32
         if path == "-" {
@@ -40,9 +42,18 @@ public enum FileContents {
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             throw ReadError(code: EISDIR)
         }
+        // A regular file always has its bytes at hand; anything else may wait for a writer.
+        let mayWait = (status.st_mode & S_IFMT) != S_IFREG
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
+            if isCancelled() { throw ReadError(code: EINTR) }
+            if mayWait {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&waiting, 1, 250)
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+                if ready < 0 { throw ReadError(code: errno) }
+            }
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { break }
             if count < 0 {

@@ -9,7 +9,8 @@ struct BatchConcurrencyTests {
     let fixture: BatchFixture
 
     init() throws {
-        fixture = try BatchFixture()
+        // Every job must be claimed once: no lease may run out under load.
+        fixture = try BatchFixture(lease: 20)
     }
 
     /// Each article has one job, claimed once (a second claim would count a second

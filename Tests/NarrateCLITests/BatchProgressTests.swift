@@ -9,7 +9,8 @@ struct BatchProgressTests {
     let articles = ["en-news.txt", "uk-news.txt"].map(NarrateBinary.sample)
 
     init() throws {
-        fixture = try BatchFixture()
+        // Every job must be claimed once: no lease may run out under load.
+        fixture = try BatchFixture(lease: 20)
     }
 
     @Test func jsonWritesOneEventObjectPerLine() throws {

@@ -59,6 +59,7 @@ struct ListeningTests {
             if let saved = try library().position(ofArticle: 1), saved.sentence >= sentence { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
+        Issue.record("the position never reached sentence \(sentence + 1)")
     }
 
     // MARK: Rendering
@@ -159,8 +160,10 @@ struct ListeningTests {
     @Test func ctrlCSavesThePositionAndTheNextPlayStartsThere() throws {
         try addNews()
         _ = try narrate(["render", "1"])
-        let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "50"])
-        try waitForPosition(atLeast: 5, upTo: 20)
+        // At ten times real time the article lasts about 24 s: a loaded machine's poll still
+        // stops it long before its end.
+        let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "10"])
+        try waitForPosition(atLeast: 5, upTo: 60)
         process.interrupt()
         process.waitUntilExit()
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -169,7 +172,7 @@ struct ListeningTests {
         #expect(saved.sentence >= 5 && !saved.finished)
         #expect(message.contains("stopped at sentence \(saved.sentence + 1) of 41"), "\(message)")
         // The next play starts at that sentence; --rewind goes back from it.
-        // At a fifth of the first play's clock a sentence lasts about a second, so a loaded
+        // At half the first play's clock a sentence lasts about a second, so a loaded
         // machine still sees the position where the play starts before it moves on.
         let (next, nextError) = try start(["play", "1", "--sink", "null", "--speed", "5", "--rewind", "2"])
         // Playing has started once the position moved back to where it starts.
@@ -186,8 +189,8 @@ struct ListeningTests {
     func terminationAndHangUpSaveThePositionToo(_ signal: Int32) throws {
         try addNews()
         _ = try narrate(["render", "1"])
-        let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "50"])
-        try waitForPosition(atLeast: 3, upTo: 20)
+        let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "10"])
+        try waitForPosition(atLeast: 3, upTo: 60)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -204,14 +207,15 @@ struct ListeningTests {
         let (process, _) = try start(["play", "1", "--sink", "null", "--speed", "20"])
         // Sentence k is playing once its position is saved; kill at once.
         try waitForPosition(atLeast: 5, upTo: 30)
+        // Stopped, it cannot move on while the test reads where it is, however loaded the machine.
+        kill(process.processIdentifier, SIGSTOP)
         let playing = try #require(try library().position(ofArticle: 1)).sentence
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         let saved = try #require(try library().position(ofArticle: 1))
-        // Between reading and killing, playback may have moved on by a sentence (one lasts
-        // about 0.3 s at 20 times real time); the saved one is never behind the one seen.
-        #expect(saved.sentence >= playing && saved.sentence <= playing + 3, "saw \(playing), saved \(saved.sentence)")
+        // A position being written when it stopped may land after the read: one sentence on.
+        #expect(saved.sentence >= playing && saved.sentence <= playing + 1, "saw \(playing), saved \(saved.sentence)")
         #expect(!saved.finished)
     }
 

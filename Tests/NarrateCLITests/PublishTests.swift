@@ -196,7 +196,14 @@ struct PublishTests {
         // Held by another run (here flock(1), as a run holds it).
         let holder = try NarrateBinary.start(["flock", site, "sleep", "30"], executable: "/usr/bin/env")
         defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Held once a try of its own is refused (flock -n exits 1), however slowly it started.
+        let held = Date().addingTimeInterval(30)
+        while Date() < held {
+            let probe = try NarrateBinary.start(["flock", "-n", site, "true"], executable: "/usr/bin/env")
+            probe.waitUntilExit()
+            if probe.terminationStatus == 1 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let refused = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library])
         #expect(refused.status == 73 && refused.standardError.contains("another narrate publish is writing into it"), "\(refused.standardError)")
         kill(holder.processIdentifier, SIGKILL)
