@@ -29,9 +29,10 @@ struct SharedQueueFixture {
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/in", withIntermediateDirectories: true)
     }
 
-    /// The environment of `machine`: its own home, the queue by `NARRATE_QUEUE`.
-    func environment(machine: String) -> [String: String] {
-        var environment = ["HOME": "\(scratch.path)/\(machine)", "NARRATE_QUEUE": url, "NARRATE_JOB_LEASE": "2"]
+    /// The environment of `machine`: its own home, the queue by `NARRATE_QUEUE`, leases of
+    /// `lease` seconds.
+    func environment(machine: String, lease: Int = 2) -> [String: String] {
+        var environment = ["HOME": "\(scratch.path)/\(machine)", "NARRATE_QUEUE": url, "NARRATE_JOB_LEASE": String(lease)]
         if machine == "submitter" { environment["NARRATE_LIBRARY"] = libraryPath }
         return environment
     }
@@ -42,12 +43,13 @@ struct SharedQueueFixture {
     }
 
     /// Starts `narrate worker` on `machine` with `arguments` after the queue options;
-    /// standard error goes to the file `machine.err`.
-    func startWorker(on machine: String, _ arguments: [String]) throws -> Process {
+    /// standard error goes to the file `machine.err`. A test that counts every claim asks
+    /// for the product's 20 s `lease`: a loaded machine may stall a renewal past 2 s.
+    func startWorker(on machine: String, _ arguments: [String], lease: Int = 2) throws -> Process {
         let path = "\(scratch.path)/\(machine).err"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         return try NarrateBinary.start(
-            ["worker", "--output-dir", outputDirectory] + arguments, directory: scratch.path, environment: environment(machine: machine),
+            ["worker", "--output-dir", outputDirectory] + arguments, directory: scratch.path, environment: environment(machine: machine, lease: lease),
             standardOutput: FileHandle.nullDevice, standardError: try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         )
     }

@@ -25,7 +25,7 @@ struct SharedQueueTests {
         #expect(queued.status == 0, "\(queued.standardError)")
         #expect(try fixture.listing().jobs.count == 200)
         let workers = try ["machine-a", "machine-b", "machine-c"].map { machine in
-            try fixture.startWorker(on: machine, ["--jobs", "1", "--until-empty", "--name", machine])
+            try fixture.startWorker(on: machine, ["--jobs", "1", "--until-empty", "--name", machine], lease: 20)
         }
         for worker in workers {
             #expect(fixture.wait(for: worker))
