@@ -8,7 +8,7 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// The libFuzzer targets for narrate's text code, the readers of pages, files and exports, and the server's request handling. Kept out of the root package
+/// The libFuzzer targets for narrate's text code, the readers of pages, files, feeds and exports, and the server's request handling. Kept out of the root package
 /// because it is built with `-sanitize=fuzzer`; run it with `scripts/fuzz`, which lists every target (a new one is
 /// an executable here plus one line there).
 let package = Package(
@@ -24,6 +24,13 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "ExportFuzzer",
+            dependencies: [
+                .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FeedFuzzer",
             dependencies: [
                 .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate"),
             ],

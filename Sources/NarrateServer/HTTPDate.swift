@@ -16,8 +16,11 @@ enum HTTPDate {
         lock.withLock { formatter.string(from: date) }
     }
 
-    /// The date in `text` (IMF-fixdate); nil when it is none.
+    /// The date in `text` (IMF-fixdate); nil when it is none. Text beyond ASCII is none, and
+    /// never reaches the formatter: on Linux Foundation's stops the process ("Incorrect
+    /// range") when ICU reads part of a text with a combining mark (a client's header).
     static func date(_ text: String) -> Date? {
-        lock.withLock { formatter.date(from: text) }
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return lock.withLock { formatter.date(from: text) }
     }
 }

@@ -60,6 +60,17 @@ struct FeedFetchTests {
         #expect((retryAfter ?? 0) > 365 * 24 * 3600)
     }
 
+    /// A Retry-After date with a combining mark is no date (Foundation's formatter on Linux
+    /// stops the process on one): the answer is throttled without a time.
+    @Test func aRetryAfterWithACombiningMarkIsNoDate() throws {
+        guard case .throttled(let status, let retryAfter, _) = try PageFetcher().fetchFeed(server.url("/unavailable-marked")) else {
+            Issue.record("not throttled")
+            return
+        }
+        #expect(status == 503)
+        #expect(retryAfter == nil)
+    }
+
     @Test func otherErrorsAreThrownAsForPages() {
         #expect(throws: NarrateError.fetchFailed(url: server.url("/missing"), reason: "HTTP 404 Not Found")) {
             try PageFetcher().fetchFeed(server.url("/missing"))

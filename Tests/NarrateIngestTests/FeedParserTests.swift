@@ -267,4 +267,28 @@ struct FeedParserTests {
             """)
         #expect(feed.items.map(\.published) == ["2003-06-10T04:00:00Z", "2024-09-04T14:05:00Z", "not a date"])
     }
+
+    /// Found by the exports and feeds fuzz targets: a fraction of a second of dozens of digits
+    /// made ICU's date parser divide by zero (SIGFPE), and a combining mark made Foundation's
+    /// formatter stop the process ("Incorrect range"). A fraction is cut to milliseconds; a
+    /// number longer than any date field, or text beyond ASCII, is no date.
+    @Test func overlongNumbersAndCombiningMarksInDatesAreNoCrash() throws {
+        let digits = String(repeating: "0", count: 25) + "409927646082434804"
+        let feed = try parse("""
+            <rss><channel>
+            <item><guid>1</guid><pubDate>2024-03-01T08:00:00.\(digits)CEEDED</pubDate></item>
+            <item><guid>2</guid><pubDate>2024-03-01T08:00:00.\(digits)Z</pubDate></item>
+            <item><guid>3</guid><pubDate>2024-03-01T08:00:00.1\(digits)+01:00</pubDate></item>
+            <item><guid>4</guid><pubDate>1 Mar 2024 08:00:00.\(digits) GMT</pubDate></item>
+            <item><guid>5</guid><pubDate>2024-03-01T08:00:0000000000000000001Z</pubDate></item>
+            <item><guid>6</guid><pubDate>0506-03-\u{0730}1T08:00:00.00Z</pubDate></item>
+            <item><guid>7</guid><pubDate>Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT</pubDate></item>
+            </channel></rss>
+            """)
+        #expect(feed.items.map(\.published) == [
+            "2024-03-01T08:00:00.\(digits)CEEDED", "2024-03-01T08:00:00Z", "2024-03-01T07:00:00Z",
+            "1 Mar 2024 08:00:00.\(digits) GMT", "2024-03-01T08:00:0000000000000000001Z",
+            "0506-03-\u{0730}1T08:00:00.00Z", "Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT",
+        ])
+    }
 }

@@ -38,6 +38,10 @@ struct FeedRouteTests {
             #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
             let since = try await client.execute(uri: "/feed.xml", method: .get, headers: [.ifModifiedSince: try #require(feed.headers[.lastModified])])
             #expect(since.status == .notModified)
+            // A date with a combining mark is no date (Foundation's formatter on Linux once
+            // stopped the server on it): the feed is answered whole.
+            let marked = try await client.execute(uri: "/feed.xml", method: .get, headers: [.ifModifiedSince: "Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT"])
+            #expect(marked.status == .ok && marked.body.readableBytes == feed.body.readableBytes)
             let head = try await client.execute(uri: "/feed.xml", method: .head)
             #expect(head.status == .ok && head.body.readableBytes == 0 && head.headers[.contentLength] == String(feed.body.readableBytes))
 

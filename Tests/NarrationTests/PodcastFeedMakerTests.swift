@@ -160,6 +160,14 @@ struct PodcastFeedMakerTests {
         #expect(FeedDateProbe.rfc822(iso) == formatter.string(from: date))
     }
 
+    /// A stored time that is no ISO 8601 (a feed's date kept as it was written, here with a
+    /// combining mark) gives no date.
+    @Test func aTimeWithACombiningMarkIsNoDate() {
+        #expect(PodcastFeed.rfc822(iso8601: "0506-03-\u{0730}1T08:00:00.00Z") == nil)
+        #expect(PodcastFeed.rfc822(iso8601: "2026-1\u{0730}1-26T05:48:19Z") == nil)
+        #expect(PodcastFeed.rfc822(iso8601: "2026-11-26T05:48:19.250Z") == "Thu, 26 Nov 2026 05:48:19 +0000")
+    }
+
     @Test func theQueueKeepsAFewEpisodesWaitingAndDoesNotRetryAFailedOne() throws {
         for index in 1...6 { try fixture.add("# Note \(index)\n\nA short note, number \(index).") }
         let queue = EpisodeQueue(library: fixture.library, depth: 4)

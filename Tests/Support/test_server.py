@@ -296,6 +296,12 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Retry-After", "Fri, 31 Dec 2100 23:59:59 GMT")
             self.send_header("Content-Length", "0")
             self.end_headers()
+        elif path == "/unavailable-marked":
+            # The bytes of U+0730 (a combining mark) inside the date, as UTF-8.
+            self.send_response(503)
+            self.send_header("Retry-After", "Thu, 2\u00dc\u00b06 Nov 2026 05:48:19 GMT")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif path == "/slow":
             time.sleep(10)
             self.send_body(200, "text/html", b"<p>Too late.</p>\n")

@@ -27,17 +27,28 @@ enum FeedTimestamp {
     private static func w3c(_ text: String) -> Date? {
         var value = text.replacingOccurrences(of: " ", with: "T")
         if value.count == 10 { value += "T00:00:00Z" }
-        let formats = [
+        // A fraction of a second cut or padded to milliseconds, the most the formatter takes.
+        if let dot = value.firstIndex(of: ".") {
+            let digits = value[value.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+            value = String(value[..<dot]) + "." + digits.prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0) + value[digits.endIndex...]
+        }
+        guard !hasOverlongNumber(value) else { return nil }
+        return parse(value, formats: [
             "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss",
             "yyyy-MM-dd'T'HH:mm:ss.SSS",
-        ]
-        if let date = parse(value, formats: formats) { return date }
-        // More digits of fraction than the formatter takes: cut to milliseconds.
-        if let dot = value.firstIndex(of: "."), let zone = value[dot...].firstIndex(where: { $0 == "Z" || $0 == "+" || $0 == "-" }) {
-            let fraction = value[value.index(after: dot)..<zone].prefix(3)
-            return parse(String(value[..<dot]) + "." + fraction.padding(toLength: 3, withPad: "0", startingAt: 0) + value[zone...], formats: formats)
+        ])
+    }
+
+    /// Whether `text` has a run of more digits than any field of these formats (a year's or
+    /// a zone's four): no date, and ICU's parser, given a fraction of a second that long,
+    /// divides by zero (SIGFPE).
+    static func hasOverlongNumber(_ text: String) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            run = byte >= 0x30 && byte <= 0x39 ? run + 1 : 0
+            if run > 4 { return true }
         }
-        return nil
+        return false
     }
 
     /// RFC 822 and RFC 1123, leniently.
@@ -63,13 +74,19 @@ enum FeedTimestamp {
         if let last = value.split(separator: " ").last, let offset = zones[String(last)] {
             value = value.dropLast(last.count) + offset
         }
+        guard !hasOverlongNumber(value) else { return nil }
         return parse(value, formats: [
             "d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm:ss zzz", "d MMM yyyy HH:mm zzz",
             "d MMM yyyy HH:mm:ss", "d MMM yyyy",
         ])
     }
 
+    /// The date in `text` by the first of `formats` that reads it. Only ASCII is handed to the
+    /// formatter, as every date these formats write is: Foundation's formatter on Linux stops
+    /// the process (`Incorrect range`) when ICU reads part of a text whose characters and
+    /// UTF-16 units differ in number (a combining mark after a digit).
     private static func parse(_ text: String, formats: [String]) -> Date? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

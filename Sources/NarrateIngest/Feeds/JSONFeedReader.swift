@@ -26,7 +26,7 @@ struct JSONFeedReader {
             let html = item["content_html"] as? String
             let text = item["content_text"] as? String
             let id: String? = Self.plain((item["id"] as? String) ?? (item["id"] as? NSNumber).map { "\($0)" })
-            let published = (item["date_published"] as? String) ?? (item["date_modified"] as? String)
+            let published = Self.plain((item["date_published"] as? String) ?? (item["date_modified"] as? String))
             return FeedItem(
                 guid: id, url: FeedLink.absolute((item["url"] as? String) ?? (item["external_url"] as? String), against: site ?? source),
                 title: Self.plain(item["title"] as? String), author: Self.author(item) ?? feedAuthor,
