@@ -30,6 +30,20 @@ struct ExportReaderTests {
         ])
     }
 
+    /// A saved time that is no time (too large, infinite, not a number) is none, not a date
+    /// in the year 506,713.
+    @Test func timesBeyondTheCalendarAreNone() throws {
+        let (_, links) = try read("""
+            title,url,time_added,tags,status
+            A,https://a.example/1,1e308,,unread
+            B,https://a.example/2,inf,,unread
+            C,https://a.example/3,nan,,unread
+            D,https://a.example/4,253402300799,,unread
+
+            """)
+        #expect(links.map(\.savedAt) == [nil, nil, nil, "9999-12-31T23:59:59Z"])
+    }
+
     @Test func pocketHTML() throws {
         let (format, links) = try read("""
             <!DOCTYPE html><html><head><title>Pocket Export</title></head><body>

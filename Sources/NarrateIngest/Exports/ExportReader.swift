@@ -300,7 +300,10 @@ public enum ExportReader {
     }
 
     private static func unixTime(_ text: String?) -> String? {
-        guard let text, let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds > 0 else { return nil }
+        // Seconds after 1970 and before the year 10,000 (1e308 or "inf" is no time).
+        guard let text, let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds > 0, seconds < 253_402_300_800 else {
+            return nil
+        }
         return Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
     }
 
