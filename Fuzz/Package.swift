@@ -8,6 +8,15 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// A fuzz target of one of NarrateIngest's readers (pages, files, feeds, exports).
+func readerFuzzer(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate")],
+        swiftSettings: strictSettings
+    )
+}
+
 /// The libFuzzer targets for narrate's text code, the readers of pages, files, feeds and exports, and the server's request handling. Kept out of the root package
 /// because it is built with `-sanitize=fuzzer`; run it with `scripts/fuzz`, which lists every target (a new one is
 /// an executable here plus one line there).
@@ -22,34 +31,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
-        .executableTarget(
-            name: "ExportFuzzer",
-            dependencies: [
-                .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "FeedFuzzer",
-            dependencies: [
-                .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "ExtractorFuzzer",
-            dependencies: [
-                .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
-            name: "ReaderFuzzer",
-            dependencies: [
-                .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateIngest", package: "Narrate"),
-            ],
-            swiftSettings: strictSettings
-        ),
+        readerFuzzer("ExportFuzzer"),
+        readerFuzzer("FeedFuzzer"),
+        readerFuzzer("ExtractorFuzzer"),
+        readerFuzzer("ReaderFuzzer"),
         .executableTarget(
             name: "RequestFuzzer",
             dependencies: [

@@ -69,9 +69,11 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case audioOutputUnavailable(reason: String)
     /// A URL answered with something narrate cannot read (a PDF, an image).
     case unsupportedContent(url: String, contentType: String)
-    /// An audio format cannot be written: the library that writes it (libsndfile, LAME,
-    /// libopus) lacks it or refused to start.
+    /// The installed libsndfile cannot write an audio format.
     case formatUnavailable(format: String, reason: String)
+    /// The encoder narrate links for a format (LAME for MP3, libopus for Opus) refused the
+    /// settings or could not start.
+    case encoderRefused(format: String, reason: String)
     /// A C library narrate reads a format with (libxml2 for feeds, libarchive for zips,
     /// libcsv for CSV exports) cannot be loaded; `package` is the Debian package that has it.
     case readerUnavailable(format: String, reason: String, package: String)
@@ -91,7 +93,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             .noReadableArticle, .unsupportedContent: 65
         case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
         case .libraryUnavailable, .notALibrary: 74
-        case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .readerUnavailable: 69
+        case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
         case .engine: 70
         case .cannotStartWorker: 71
         case .cannotListen, .queueUnavailable: 69
@@ -159,12 +161,11 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url): cannot fetch: \(reason)"
         case .unsupportedContent(let url, let contentType):
             return "\(url): is \(contentType), not a web page or text; save it as text and add the file"
-        case .formatUnavailable(let format, let reason) where format == "MP3" || format == "Opus":
-            // Written by LAME and libopus, which narrate links: they refused the settings.
-            return "cannot write \(format) audio: \(reason); choose another bitrate or quality"
         case .formatUnavailable(let format, let reason):
             return "cannot write \(format) audio: the installed libsndfile lacks it (\(reason)); "
                 + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3)"
+        case .encoderRefused(let format, let reason):
+            return "cannot write \(format) audio: \(reason); choose another bitrate or quality"
         case .readerUnavailable(let format, let reason, let package):
             return "cannot read \(format): \(reason); install Debian's \(package)"
         case .queueUnavailable(let address, let reason):

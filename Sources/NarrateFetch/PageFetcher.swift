@@ -88,9 +88,7 @@ public struct PageFetcher: Sendable {
     static func retrySeconds(_ value: String) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(trimmed), seconds >= 0 { return seconds }
-        // An HTTP date is ASCII; anything else never reaches the formatter, which on Linux
-        // stops the process when ICU reads part of a text with a combining mark.
-        guard trimmed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard DateText.isReadable(trimmed) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 
 /// Dates as HTTP writes them (IMF-fixdate, RFC 9110: "Thu, 26 Nov 2026 05:48:19 GMT").
 enum HTTPDate {
@@ -16,11 +17,9 @@ enum HTTPDate {
         lock.withLock { formatter.string(from: date) }
     }
 
-    /// The date in `text` (IMF-fixdate); nil when it is none. Text beyond ASCII is none, and
-    /// never reaches the formatter: on Linux Foundation's stops the process ("Incorrect
-    /// range") when ICU reads part of a text with a combining mark (a client's header).
+    /// The date in `text` (IMF-fixdate, from a client's header); nil when it is none.
     static func date(_ text: String) -> Date? {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard DateText.isReadable(text) else { return nil }
         return lock.withLock { formatter.date(from: text) }
     }
 }

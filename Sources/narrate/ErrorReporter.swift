@@ -54,7 +54,7 @@ enum ErrorReporter {
         case .audioOutputUnavailable:
             return "\(error.description); use --sink stdout to pipe the audio to a player "
                 + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
-        case .formatUnavailable:
+        case .formatUnavailable, .encoderRefused:
             return "\(error.description), or choose another --format"
         case .notALibrary:
             return "\(error.description); move it away or choose another --library"

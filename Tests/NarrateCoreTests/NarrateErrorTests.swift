@@ -21,6 +21,7 @@ struct NarrateErrorTests {
         (.audioOutputUnavailable(reason: "no card"), 69),
         (.formatUnavailable(format: "MP3", reason: "no LAME"), 69),
         (.formatUnavailable(format: "FLAC", reason: "no encoder"), 69),
+        (.encoderRefused(format: "Opus", reason: "invalid argument"), 69),
         (.readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3"), 69),
         (.queueUnavailable(address: "postgresql://q@db/narrate", reason: "connection refused"), 69),
         (.queueDenied(address: "postgresql://q@db/narrate", reason: "password authentication failed"), 77),
@@ -53,7 +54,7 @@ struct NarrateErrorTests {
     @Test func aMissingLibraryIsNamedWithItsPackage() {
         #expect(NarrateError.readerUnavailable(format: "XML feeds", reason: "libxml2 (libxml2.so.2) cannot be loaded", package: "libxml2").description
             == "cannot read XML feeds: libxml2 (libxml2.so.2) cannot be loaded; install Debian's libxml2")
-        #expect(NarrateError.formatUnavailable(format: "MP3", reason: "LAME refused the settings").description
+        #expect(NarrateError.encoderRefused(format: "MP3", reason: "LAME refused the settings").description
             == "cannot write MP3 audio: LAME refused the settings; choose another bitrate or quality")
         #expect(NarrateError.formatUnavailable(format: "FLAC", reason: "no encoder").description.contains("libsndfile"))
     }

@@ -47,7 +47,6 @@ struct CSVTable {
                 )
             }
         }
-        withExtendedLifetime(gathering) {}
         switch Int(code) {
         case NARRATE_CSV_OK: rows = gathering.rows
         case NARRATE_CSV_UNAVAILABLE: throw .unavailable

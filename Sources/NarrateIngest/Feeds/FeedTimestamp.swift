@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 
 /// Dates as feeds write them, read into ISO 8601 in UTC: RFC 822 in RSS (`Tue, 10 Jun 2003
 /// 04:00:00 GMT`, with the variants seen in the wild: no weekday or seconds, numeric or named
@@ -81,12 +82,9 @@ enum FeedTimestamp {
         ])
     }
 
-    /// The date in `text` by the first of `formats` that reads it. Only ASCII is handed to the
-    /// formatter, as every date these formats write is: Foundation's formatter on Linux stops
-    /// the process (`Incorrect range`) when ICU reads part of a text whose characters and
-    /// UTF-16 units differ in number (a combining mark after a digit).
+    /// The date in `text` by the first of `formats` that reads it.
     private static func parse(_ text: String, formats: [String]) -> Date? {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard DateText.isReadable(text) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 
 /// Dates as RSS writes them (RFC 822 with a four-digit year: "Thu, 26 Nov 2026 05:48:19
 /// +0000"), from the library's ISO 8601 times. The library's own form is read directly
@@ -30,10 +31,8 @@ enum FeedDate {
             let days = daysFromCivil(year: year, month: month, day: day)
             return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + Int64(hour * 3600 + minute * 60 + second)))
         }
-        // ISO 8601 is ASCII; anything else (a feed's date kept as it was written) is no time,
-        // and is kept from Foundation's formatters, whose DateFormatter on Linux stops the
-        // process when ICU reads part of a text with a combining mark.
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // A feed's date kept as it was written may be anything.
+        guard DateText.isReadable(text) else { return nil }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
