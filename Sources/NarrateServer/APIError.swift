@@ -3,6 +3,7 @@ public import HTTPTypes
 public import Hummingbird
 import NarrateCore
 import NIOCore
+import NIOHTTP1
 
 /// An error answered as JSON: `{"error": {"status": 404, "message": "…"}}`, its message in
 /// the project's words (what, where, what to do).
@@ -40,6 +41,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             let message = (error as? HTTPError)?.body ?? Self.defaultMessage(error.status)
             return APIError(error.status, message)
         case let error as DecodingError: return APIError(.badRequest, "the request body is not the JSON expected: \(describe(error))")
+        // The client's request broke off (a body cut when it took too long) or was no HTTP.
+        case let error as HTTPParserError: return APIError(.badRequest, "the request could not be read: \(error)")
         default: return APIError(.internalServerError, "the server failed: \(error)")
         }
     }

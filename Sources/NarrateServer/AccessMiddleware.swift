@@ -13,7 +13,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The token asked for; nil asks none.
     let token: String?
 
-    static var cookieName: String { "narrate_token" }
+    static var cookieName: String { ServerToken.cookieName }
     /// Where a browser says a request comes from (Fetch Metadata).
     static var secFetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
 
@@ -48,17 +48,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The token of the `Authorization` header or the cookie.
     static func presentedToken(_ request: Request) -> Substring? {
-        if let authorization = request.headers[.authorization] {
-            let parts = authorization.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" { return parts[1] }
-        }
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let trimmed = pair.drop { $0 == " " }
-                if trimmed.hasPrefix(cookieName + "=") { return trimmed.dropFirst(cookieName.count + 1) }
-            }
-        }
-        return nil
+        ServerToken.presented(in: request.headers)
     }
 
     /// Refuses a POST, PUT, PATCH or DELETE that a browser says another site sent.

@@ -1,5 +1,6 @@
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 import Logging
 public import NarrateLibrary
 import NIOCore
@@ -14,6 +15,8 @@ public struct NarrateServer: Sendable {
     let work: LibraryWork
     let workers: any RenderWorkers
     let environment: [String: String]
+    /// The connections its application holds.
+    let budget: ConnectionBudget
 
     /// A server over `library`, rendering with `workers`; `environment` decides language
     /// detection of added articles as it does on the command line.
@@ -22,7 +25,14 @@ public struct NarrateServer: Sendable {
         work = LibraryWork(library: library)
         self.workers = workers
         self.environment = environment
+        budget = ConnectionBudget(limits: settings.connectionLimits.fitting(openFiles: OpenFileLimit.raised()))
     }
+
+    /// Connections the system may hold for the server before it takes them (the kernel caps it
+    /// at `net.core.somaxconn`). With Hummingbird's 256 a burst of connections filled the queue
+    /// and a listener's connection waited a second for its retry; with 4,096 it waited behind
+    /// thousands of a flood's (0.65 s in a debug build). 1,024 is between.
+    static let backlog = 1_024
 
     /// The folder of the pages' files and the OpenAPI document.
     public static var publicFolder: String {
@@ -36,10 +46,12 @@ public struct NarrateServer: Sendable {
         return FeedRenderAhead(work: work, workers: workers, interval: settings.feedRefreshSeconds, logger: logger)
     }
 
-    /// The router: error answers outermost, then access, then the static files and routes.
+    /// The router: requests for another host refused first, then error answers, then access,
+    /// then the static files and routes.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         let pages = PageRoutes(work: work, settings: settings, publicFolder: Self.publicFolder)
+        router.add(middleware: HostMiddleware(hosts: settings.allowedHosts))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: AccessMiddleware(token: settings.token))
         var staticLogger = Logger(label: "narrate.static")
@@ -56,13 +68,25 @@ public struct NarrateServer: Sendable {
         return router
     }
 
-    /// The application, told the port it listens on once it does.
+    /// The application, told the port it listens on once it does. Every connection is
+    /// watched by a `ConnectionGuard` counting in the server's `ConnectionBudget`, within the
+    /// open files the process may have (its limit raised to the most allowed first).
     public func application(onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var logger = Logger(label: "narrate.serve")
         logger.logLevel = .warning
+        let budget = self.budget
+        let token = settings.token
+        let hosts = settings.allowedHosts
+        // Request heads are small (a cookie, a token); 80 KiB, Hummingbird's default, is room
+        // for a stranger to hold on every connection.
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuard(budget: budget, token: token, hosts: hosts)],
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 16_384, maxHeaderListSize: 32_768, maxHeaderFieldCount: 100)
+        )
         return Application(
             router: router(),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "narrate"),
+            server: .http1(configuration: http),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "narrate", backlog: Self.backlog),
             services: [renderAhead],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? settings.port) },
             logger: logger

@@ -18,16 +18,19 @@ public struct ServeSession: Sendable {
     let feedSecretIsNew: Bool
 
     /// A session on `host`:`port` over `library`; `replaceToken` makes a new token and
-    /// `replaceFeedSecret` a new secret for the private feeds' addresses. `executable` is
-    /// narrate's own, started as `narrate worker` for renders.
+    /// `replaceFeedSecret` a new secret for the private feeds' addresses; `allowedHosts` are
+    /// the names besides this machine's that requests may give. `executable` is narrate's
+    /// own, started as `narrate worker` for renders.
     public init(
-        host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, replaceFeedSecret: Bool = false, executable: String?,
-        environment: [String: String]
+        host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, replaceFeedSecret: Bool = false,
+        allowedHosts: [String] = [], executable: String?, environment: [String: String]
     ) throws(NarrateError) {
         guard let executable else {
             throw .cannotStartWorker(executable: "narrate", reason: "cannot find this program's own path to start render workers")
         }
-        var settings = ServerSettings(host: host, port: port, location: library.location)
+        var settings = ServerSettings(
+            host: host, port: port, location: library.location, allowedHosts: .forServer(listeningOn: host, names: allowedHosts)
+        )
         var tokenIsNew = false
         let loopback = ServerSettings.isLoopback(host)
         if !loopback || replaceToken {

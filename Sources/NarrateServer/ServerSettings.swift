@@ -16,10 +16,14 @@ public struct ServerSettings: Sendable {
     public var feedSecret: String?
     /// Seconds between looks for feed episodes to render ahead.
     public var feedRefreshSeconds: Double
+    /// The names a request's `Host` may give (addresses and `localhost` always).
+    public var allowedHosts: AllowedHosts
+    /// How many connections it holds and how long it waits on each.
+    public var connectionLimits: ConnectionLimits
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LibraryLocation, token: String? = nil, feedSecret: String? = nil,
-        feedRefreshSeconds: Double = 10
+        feedRefreshSeconds: Double = 10, allowedHosts: AllowedHosts? = nil, connectionLimits: ConnectionLimits = ConnectionLimits()
     ) {
         self.host = host
         self.port = port
@@ -27,6 +31,8 @@ public struct ServerSettings: Sendable {
         self.token = token
         self.feedSecret = feedSecret
         self.feedRefreshSeconds = feedRefreshSeconds
+        self.allowedHosts = allowedHosts ?? .forServer(listeningOn: host, names: [])
+        self.connectionLimits = connectionLimits
     }
 
     /// Whether `host` is this machine only, where no token is needed.

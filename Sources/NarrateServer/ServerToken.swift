@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
 public import NarrateCore
 public import NarrateLibrary
 
@@ -8,6 +11,8 @@ public import NarrateLibrary
 public enum ServerToken {
     /// The library setting that keeps it.
     static let settingKey = "server.token"
+    /// The cookie that carries it.
+    static let cookieName = "narrate_token"
 
     /// The library's token, made now when it has none (`created` says so) or when `replace`.
     public static func obtain(library: ArticleLibrary, replace: Bool) throws(NarrateError) -> (token: String, created: Bool) {
@@ -36,5 +41,29 @@ public enum ServerToken {
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
+    }
+
+    /// The token of `fields`' `Authorization` header or cookie.
+    static func presented(in fields: HTTPFields) -> Substring? {
+        if let authorization = fields[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" { return parts[1] }
+        }
+        for header in fields[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let trimmed = pair.drop { $0 == " " }
+                if trimmed.hasPrefix(cookieName + "=") { return trimmed.dropFirst(cookieName.count + 1) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a request with `head` would pass the token check: none is asked, or it carries
+    /// the token in a header, the cookie or its address.
+    static func carriesAccess(_ head: HTTPRequest, token: String?) -> Bool {
+        guard let token else { return true }
+        if let given = presented(in: head.headerFields), ServerToken.matches(given, token) { return true }
+        guard let query = head.path.flatMap({ URI($0).queryParameters.get("token") }) else { return false }
+        return ServerToken.matches(Substring(query), token)
     }
 }

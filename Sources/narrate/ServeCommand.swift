@@ -23,6 +23,16 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port (0: one the system picks).")
     var port = 8080
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "A name besides this machine's addresses and localhost that browsers may reach the server by (repeatable): "
+                + "NAME, NAME:PORT, or .NAME for the name and every name under it.",
+            valueName: "name"
+        )
+    )
+    var allowedHosts: [String] = []
+
     @Flag(help: "Replace the library's token: addresses given before stop working.")
     var newToken = false
 
@@ -34,12 +44,16 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535: got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host is empty: give an address such as 127.0.0.1") }
+        for name in allowedHosts {
+            if let problem = AllowedHosts.problem(with: name) { throw ValidationError("--allowed-host: \(problem)") }
+        }
     }
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             let session = try ServeSession(
                 host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
+                allowedHosts: allowedHosts,
                 executable: ExecutablePath.current(),
                 environment: NarrateEnvironment.variables()
             )

@@ -64,6 +64,31 @@ struct BrowserTests {
     }
 }
 
+@Suite("A DNS-rebinding page in a real browser (headless Chromium, Selenium)", .ownThreads, .serialized)
+struct RebindingBrowserTests {
+    /// A page at another name that resolves to 127.0.0.1 cannot read or change the library;
+    /// 127.0.0.1 and localhost still can.
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies"))
+    func aPageAtAnotherNameCannotReachTheLibrary() throws {
+        let scratch = try ScratchDirectory()
+        let library = "\(scratch.path)/library.sqlite"
+        let added = try NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-field-notes.md")])
+        #expect(added.status == 0)
+        let server = try RunningServer(["--library", library])
+        try FileManager.default.createDirectory(atPath: WebTools.screenshots, withIntermediateDirectories: true)
+        let run = try NarrateBinary.run(
+            [
+                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/rebinding_test.py", "--url", server.base, "--article", "1",
+                "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
+            ],
+            executable: "/usr/bin/env"
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("ok: the library is unchanged"))
+        #expect(server.stop() == 0)
+    }
+}
+
 @Suite("The API against its OpenAPI document (schemathesis)", .ownThreads, .serialized)
 struct OpenAPIConformanceTests {
     @Test(.enabled(if: WebTools.schemathesis != nil, "needs schemathesis: run scripts/install-dependencies"))

@@ -247,12 +247,12 @@ struct PodcastFeedTests {
         // A slow client reading the audio a little at a time, while others are answered.
         let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
         let path = String(url.dropFirst(server.base.count))
-        let slow = try RawHTTPClient(port: port)
-        try slow.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let slow = try RawConnection(port: port)
+        #expect(slow.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
         var received = 0
         let started = Date()
         while Date().timeIntervalSince(started) < 60 {
-            let chunk = slow.read(4_096)
+            let chunk = slow.read(upTo: 4_096)
             if chunk == 0 { break }
             received += chunk
             if received < 120_000 { Thread.sleep(forTimeInterval: 0.02) }
@@ -267,9 +267,9 @@ struct PodcastFeedTests {
         // Clients that leave mid-download cost nothing: the server's open files come back.
         let before = Self.openDescriptors(server.process.processIdentifier)
         for _ in 0..<20 {
-            let leaving = try RawHTTPClient(port: port)
-            try leaving.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            _ = leaving.read(2_000)
+            let leaving = try RawConnection(port: port)
+            #expect(leaving.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+            _ = leaving.read(upTo: 2_000)
             leaving.close()
         }
         // A sanitizer's build closes them slowly on a loaded machine (scripts/sanitize sets the slowdown).
@@ -350,40 +350,5 @@ struct PodcastFeedTests {
 
     static func openDescriptors(_ pid: Int32) -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
-    }
-}
-
-/// A bare HTTP/1.1 client on a socket of 127.0.0.1, for a client that reads slowly or leaves.
-final class RawHTTPClient {
-    private let descriptor: Int32
-
-    init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        // A read that waits 10 s for nothing ends, rather than the test.
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
-    }
-
-    /// Reads up to `count` bytes; the number read (0 at the end).
-    func read(_ count: Int) -> Int {
-        var buffer = [UInt8](repeating: 0, count: count)
-        return max(0, Glibc.read(descriptor, &buffer, count))
-    }
-
-    func close() {
-        Glibc.close(descriptor)
     }
 }

@@ -45,20 +45,27 @@ struct ServerFixture: @unchecked Sendable {
         workers = InProcessWorkers(library: library)
     }
 
-    /// The server, with `token` asked of every request when given, and `feedSecret` in the
-    /// private feeds' addresses.
-    func server(token: String? = nil, feedSecret: String? = nil) -> NarrateServer {
+    /// The server, with `token` asked of every request when given, `feedSecret` in the
+    /// private feeds' addresses, `limits` on its connections and `allowedHosts` besides the
+    /// built-in names.
+    func server(
+        token: String? = nil, feedSecret: String? = nil, limits: ConnectionLimits = ConnectionLimits(), allowedHosts: [String] = []
+    ) -> NarrateServer {
         NarrateServer(
-            settings: ServerSettings(host: "127.0.0.1", port: 0, location: library.location, token: token, feedSecret: feedSecret),
+            settings: ServerSettings(
+                host: "127.0.0.1", port: 0, location: library.location, token: token, feedSecret: feedSecret,
+                allowedHosts: AllowedHosts(names: allowedHosts), connectionLimits: limits
+            ),
             library: library, workers: workers
         )
     }
 
     /// Runs `body` with a client of the server.
     func test<Value>(
-        token: String? = nil, feedSecret: String? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        token: String? = nil, feedSecret: String? = nil, limits: ConnectionLimits = ConnectionLimits(), allowedHosts: [String] = [],
+        _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        try await server(token: token, feedSecret: feedSecret).application().test(.live, body)
+        try await server(token: token, feedSecret: feedSecret, limits: limits, allowedHosts: allowedHosts).application().test(.live, body)
     }
 
     /// Adds an article from `text` (paragraphs separated by blank lines), in English.
