@@ -1,17 +1,18 @@
 /// An article read into narratable blocks, independent of the format it came from.
 public struct Document: Sendable, Equatable, Codable {
-    /// The article's title: its first heading, or its first line.
-    public var title: String
+    /// The article's title: its first heading, or its first line; at most
+    /// `MetadataText.titleLimit` characters.
+    public var title: String { didSet { title = MetadataText.cut(title, to: MetadataText.titleLimit) } }
     /// The blocks to speak, in reading order.
     public var blocks: [Block]
     /// The format the document was read from.
     public var format: SourceFormat
     /// The language the article declares (Markdown front matter `lang:`, HTML `lang`), if any.
     public var language: String?
-    /// Who wrote it, when the source says.
-    public var byline: String?
-    /// The site or publication it comes from.
-    public var site: String?
+    /// Who wrote it, when the source says (at most `MetadataText.nameLimit` characters).
+    public var byline: String? { didSet { byline = MetadataText.cut(byline, to: MetadataText.nameLimit) } }
+    /// The site or publication it comes from (at most `MetadataText.nameLimit` characters).
+    public var site: String? { didSet { site = MetadataText.cut(site, to: MetadataText.nameLimit) } }
     /// When it was published, as the source gives it (ISO 8601 when it is).
     public var publishedAt: String?
     /// A one- or two-sentence summary the source gives.
@@ -24,12 +25,12 @@ public struct Document: Sendable, Equatable, Codable {
         title: String, blocks: [Block], format: SourceFormat, language: String? = nil, byline: String? = nil,
         site: String? = nil, publishedAt: String? = nil, excerpt: String? = nil, sourceURL: String? = nil
     ) {
-        self.title = title
+        self.title = MetadataText.cut(title, to: MetadataText.titleLimit)
         self.blocks = blocks
         self.format = format
         self.language = language
-        self.byline = byline
-        self.site = site
+        self.byline = MetadataText.cut(byline, to: MetadataText.nameLimit)
+        self.site = MetadataText.cut(site, to: MetadataText.nameLimit)
         self.publishedAt = publishedAt
         self.excerpt = excerpt
         self.sourceURL = sourceURL

@@ -12,12 +12,15 @@ public enum FileContents {
         public var code: Int32
         /// Whether the read stopped because a signal interrupted it and the caller cancelled.
         public var isInterrupted: Bool { code == EINTR }
+        /// Whether the file holds more than the limit it was read with.
+        public var isTooLarge: Bool { code == EFBIG }
         /// A short, lower-case explanation with what to do.
         public var reason: String {
             switch code {
             case ENOENT: "no such file; check the path"
             case EACCES: "permission denied; check the file's permissions"
             case EISDIR: "is a directory; give a file"
+            case EFBIG: "larger than the most narrate reads at once"
             default: String(cString: strerror(code)).lowercased()
             }
         }
@@ -28,8 +31,9 @@ public enum FileContents {
     /// `isCancelled` is asked before each read, after a read a signal interrupted, and every
     /// quarter of a second while a pipe or terminal has nothing to read (so a signal that
     /// came just before a read cannot leave it waiting for input); when it says to stop, the
-    /// error's code is `EINTR`.
-    public static func read(_ path: String, isCancelled: () -> Bool = { false }) throws(ReadError) -> [UInt8] {
+    /// error's code is `EINTR`. More than `limit` bytes is `EFBIG`: a regular file is refused
+    /// by its size before anything is read, a pipe as soon as it gives more.
+    public static func read(_ path: String, limit: Int = .max, isCancelled: () -> Bool = { false }) throws(ReadError) -> [UInt8] {
         let descriptor: Int32
         if path == "-" {
             descriptor = STDIN_FILENO
@@ -45,6 +49,10 @@ public enum FileContents {
         // A regular file always has its bytes at hand; anything else may wait for a writer.
         let mayWait = (status.st_mode & S_IFMT) != S_IFREG
         var bytes: [UInt8] = []
+        if !mayWait {
+            guard Int(status.st_size) <= limit else { throw ReadError(code: EFBIG) }
+            bytes.reserveCapacity(Int(status.st_size))
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if isCancelled() { throw ReadError(code: EINTR) }
@@ -63,6 +71,7 @@ public enum FileContents {
                 }
                 throw ReadError(code: errno)
             }
+            guard bytes.count + count <= limit else { throw ReadError(code: EFBIG) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes

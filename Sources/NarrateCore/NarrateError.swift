@@ -85,12 +85,16 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// on the database.
     case queueDenied(address: String, reason: String)
 
+    /// An input over the most narrate reads of its kind (`limit` bytes): refused before it
+    /// is read whole. `kind` says what it is ("an article", "an export").
+    case inputTooLarge(path: String, limit: Int, kind: String)
+
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {
         case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished, .cannotStream: 64
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
-            .noReadableArticle, .unsupportedContent: 65
+            .noReadableArticle, .unsupportedContent, .inputTooLarge: 65
         case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
         case .libraryUnavailable, .notALibrary: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
@@ -132,6 +136,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): no speakable text (no letters or digits outside skipped parts)"
         case .malformedInput(let path, let message):
             return "\(path): \(message)"
+        case .inputTooLarge(let path, let limit, let kind):
+            return "\(path): larger than \(Self.size(limit)), the most narrate reads as \(kind); save a shorter part, or split it"
         case .outputExists(let path):
             return "\(path): already exists"
         case .cannotCreateOutput(let path, let reason):
@@ -181,5 +187,12 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .interrupted:
             return "interrupted; no output was written"
         }
+    }
+
+    /// A byte count as a person writes it: "16 MiB", "512 KiB", "1000 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
     }
 }

@@ -46,6 +46,42 @@ public final class OutputFile {
         return found.sorted()
     }
 
+    /// Seconds a temporary file nobody holds must have been left unchanged before it is
+    /// taken for abandoned: a writer holds its file's lock from a moment after making it.
+    static let abandonedAfterSeconds = 10
+
+    /// Removes the temporary files beside `path` whose writer is gone (killed, or a version
+    /// of narrate that held no lock): no process holds their lock and they have not changed
+    /// for `abandonedAfterSeconds`. Every output does this before it is written, so whatever
+    /// a killed run left beside a file goes the next time the file is written. Returns the
+    /// files removed.
+    @discardableResult
+    public static func removeAbandoned(leftoversOf path: String) -> [String] {
+        var removed: [String] = []
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        for leftover in leftovers(of: path) {
+            let descriptor = open(leftover, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                Int(now.tv_sec) - Self.modificationSeconds(status) >= abandonedAfterSeconds,
+                flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            else { continue }
+            if unlink(leftover) == 0 { removed.append(leftover) }
+        }
+        return removed
+    }
+
+    private static func modificationSeconds(_ status: stat) -> Int {
+        #if canImport(Darwin)
+        Int(status.st_mtimespec.tv_sec)
+        #else
+        Int(status.st_mtim.tv_sec)
+        #endif
+    }
+
     /// Opens `target` for writing. A file that exists is refused with `.outputExists` unless
     /// `overwrite`; a FIFO waits for a reader (`isCancelled` is asked when a signal
     /// interrupts the wait, and `true` makes it `.interrupted`).
@@ -66,6 +102,10 @@ public final class OutputFile {
             // mkstemps makes the file private (0600); an output gets the usual mode.
             fchmod(descriptor, 0o666 & ~Self.creationMask)
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            // Held until the file is closed, and let go by the system when the process dies:
+            // a temporary file nobody holds is one a killed writer left.
+            _ = flock(descriptor, LOCK_EX | LOCK_NB)
+            Self.removeAbandoned(leftoversOf: target.path)
         case .standardOutput:
             descriptor = STDOUT_FILENO
             temporaryPath = nil

@@ -23,9 +23,11 @@ public struct PageFetcher: Sendable {
     /// matching variant answers and the content type check can name what it sent.
     static let acceptHeader = "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5"
 
-    /// Creates a fetcher; `timeout` (seconds) and `maximumBytes` must be positive.
+    /// Creates a fetcher; `timeout` (seconds) and `maximumBytes` must be positive. A page is
+    /// an article, at most `InputLimits.articleBytes`; a feed document may have
+    /// `InputLimits.feedBytes` whatever `maximumBytes` says.
     public init(
-        timeout: Double = 30, maximumBytes: Int = 20 * 1024 * 1024,
+        timeout: Double = 30, maximumBytes: Int = InputLimits.articleBytes,
         userAgent: String = "narrate/0.1 (+offline article narrator)", isCancelled: @escaping @Sendable () -> Bool = { false }
     ) {
         self.isCancelled = isCancelled
@@ -40,7 +42,7 @@ public struct PageFetcher: Sendable {
     /// fetch has failed; the CLI is synchronous.
     ///
     /// - Throws: `.fetchFailed` for an unusable address, no connection, a timeout, an HTTP
-    ///   error status, a redirect loop or a page over `maximumBytes`; `.unsupportedContent`
+    ///   error status or a redirect loop; `.inputTooLarge` for a page over `maximumBytes`; `.unsupportedContent`
     ///   for a content type that is not HTML, XHTML, plain text or Markdown.
     public func fetch(_ address: String) throws(NarrateError) -> FetchedPage {
         let url = try Self.validatedURL(address)
@@ -69,7 +71,7 @@ public struct PageFetcher: Sendable {
         let url = try Self.validatedURL(address)
         let validators = etag == nil && lastModified == nil ? nil : PageTransfer.Validators(etag: etag, lastModified: lastModified)
         let transfer = PageTransfer(
-            address: address, url: url.absoluteString, maximumBytes: maximumBytes, timeout: timeout,
+            address: address, url: url.absoluteString, maximumBytes: max(maximumBytes, InputLimits.feedBytes), timeout: timeout,
             accept: Self.feedAcceptHeader, userAgent: userAgent, mediaTypes: Self.feedMediaTypes, validators: validators,
             isCancelled: isCancelled
         )
@@ -132,15 +134,4 @@ public struct PageFetcher: Sendable {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
-    /// A byte count as a person writes it: "20 MB", "512 KB", "1000 bytes", "1.5 MB".
-    static func size(_ bytes: Int) -> String {
-        let kilobyte = 1024
-        let megabyte = 1024 * kilobyte
-        if bytes >= megabyte {
-            return bytes % megabyte == 0
-                ? "\(bytes / megabyte) MB" : String(format: "%.1f MB", Double(bytes) / Double(megabyte))
-        }
-        if bytes >= kilobyte, bytes % kilobyte == 0 { return "\(bytes / kilobyte) KB" }
-        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-    }
 }

@@ -179,7 +179,7 @@ final class PageTransfer {
     /// Keeps a piece of the body: false, with the failure recorded, past the size limit.
     private func bodyArrived(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard body.count + bytes.count <= maximumBytes else {
-            failure = .fetchFailed(url: address, reason: "larger than \(PageFetcher.size(maximumBytes))")
+            failure = .inputTooLarge(path: address, limit: maximumBytes, kind: "one page")
             return false
         }
         body.append(contentsOf: bytes)
@@ -219,7 +219,7 @@ final class PageTransfer {
             }
         }
         if let declaredLength, declaredLength > maximumBytes {
-            return .fetchFailed(url: address, reason: "larger than \(PageFetcher.size(maximumBytes))")
+            return .inputTooLarge(path: address, limit: maximumBytes, kind: "one page")
         }
         return nil
     }

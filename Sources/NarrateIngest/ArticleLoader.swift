@@ -47,15 +47,23 @@ public struct ArticleLoader: Sendable {
     public func loadWithSource(
         path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> (document: Document, source: String) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents.read(path, isCancelled: isCancelled)
-        } catch {
-            if error.isInterrupted { throw .interrupted }
-            throw .inputUnavailable(path: path == "-" ? "standard input" : path, reason: error.reason)
-        }
+        let bytes = try Self.readArticle(path, isCancelled: isCancelled)
         let displayName = path == "-" ? "standard input" : path
         return try readWithSource(bytes, format: format ?? Self.format(forPath: path) ?? .text, name: displayName)
+    }
+
+    /// The bytes of the article at `path` ("-": standard input), at most
+    /// `InputLimits.articleBytes` of them: a larger file is refused by its size, before it is
+    /// read (`.inputTooLarge`).
+    public static func readArticle(_ path: String, isCancelled: () -> Bool = { false }) throws(NarrateError) -> [UInt8] {
+        let name = path == "-" ? "standard input" : path
+        do {
+            return try FileContents.read(path, limit: InputLimits.articleBytes, isCancelled: isCancelled)
+        } catch {
+            if error.isInterrupted { throw .interrupted }
+            if error.isTooLarge { throw .inputTooLarge(path: name, limit: InputLimits.articleBytes, kind: "an article") }
+            throw .inputUnavailable(path: name, reason: error.reason)
+        }
     }
 
     /// Reads raw bytes; `name` identifies them in error messages.

@@ -135,20 +135,27 @@ extension ArticleLibrary {
             {
                 return false
             }
-            let now = Self.now()
-            try db.execute(
-                sql: """
-                    INSERT INTO listeningPosition (articleId, sentence, finished, updatedAt, word, listenedAt, device)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (articleId) DO UPDATE SET
-                        sentence = excluded.sentence, finished = excluded.finished, updatedAt = excluded.updatedAt,
-                        word = excluded.word, listenedAt = excluded.listenedAt, device = excluded.device
-                    """,
-                arguments: [articleId, sentence, finished, now, word, time, device]
-            )
-            try Self.appendHistory(db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device, savedAt: now)
+            try Self.writePosition(db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device)
             return true
         }
+    }
+
+    /// Sets article `articleId`'s position in `db`, and keeps it in the history.
+    static func writePosition(
+        _ db: Database, articleId: Int64, sentence: Int, word: Int?, finished: Bool, listenedAt time: Double, device: String?
+    ) throws {
+        let now = Self.now()
+        try db.execute(
+            sql: """
+                INSERT INTO listeningPosition (articleId, sentence, finished, updatedAt, word, listenedAt, device)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (articleId) DO UPDATE SET
+                    sentence = excluded.sentence, finished = excluded.finished, updatedAt = excluded.updatedAt,
+                    word = excluded.word, listenedAt = excluded.listenedAt, device = excluded.device
+                """,
+            arguments: [articleId, sentence, finished, now, word, time, device]
+        )
+        try appendHistory(db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device, savedAt: now)
     }
 
     /// Forgets where the listener of article `articleId` stopped: the next play starts at the

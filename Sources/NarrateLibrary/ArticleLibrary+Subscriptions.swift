@@ -155,15 +155,21 @@ extension ArticleLibrary {
         subscriptionId id: Int64, guid: String, url: String?, articleId: Int64?, outcome: FeedItemOutcome, detail: String? = nil
     ) throws(NarrateError) {
         try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO feedItem (subscriptionId, guid, url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (subscriptionId, guid) DO UPDATE SET url = excluded.url, articleId = excluded.articleId,
-                        outcome = excluded.outcome, detail = excluded.detail, seenAt = excluded.seenAt
-                    """,
-                arguments: [id, guid, url, articleId, outcome.rawValue, detail, Self.now()]
-            )
+            try Self.recordItem(db, subscriptionId: id, guid: guid, url: url, articleId: articleId, outcome: outcome, detail: detail)
         }
+    }
+
+    static func recordItem(
+        _ db: Database, subscriptionId id: Int64, guid: String, url: String?, articleId: Int64?, outcome: FeedItemOutcome, detail: String?
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO feedItem (subscriptionId, guid, url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (subscriptionId, guid) DO UPDATE SET url = excluded.url, articleId = excluded.articleId,
+                    outcome = excluded.outcome, detail = excluded.detail, seenAt = excluded.seenAt
+                """,
+            arguments: [id, guid, url, articleId, outcome.rawValue, detail, now()]
+        )
     }
 
     /// Records items of feed `id` that became nothing new (duplicates, mostly), all in one
@@ -219,16 +225,18 @@ extension ArticleLibrary {
 
     /// Records what became of the imported link `url`.
     public func recordSavedLink(url: String, articleId: Int64?, outcome: FeedItemOutcome, detail: String? = nil) throws(NarrateError) {
-        try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO savedLink (url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (url) DO UPDATE SET articleId = excluded.articleId, outcome = excluded.outcome, detail = excluded.detail,
-                        seenAt = excluded.seenAt
-                    """,
-                arguments: [url, articleId, outcome.rawValue, detail, Self.now()]
-            )
-        }
+        try write { db in try Self.recordSavedLink(db, url: url, articleId: articleId, outcome: outcome, detail: detail) }
+    }
+
+    static func recordSavedLink(_ db: Database, url: String, articleId: Int64?, outcome: FeedItemOutcome, detail: String?) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO savedLink (url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (url) DO UPDATE SET articleId = excluded.articleId, outcome = excluded.outcome, detail = excluded.detail,
+                    seenAt = excluded.seenAt
+                """,
+            arguments: [url, articleId, outcome.rawValue, detail, now()]
+        )
     }
 
     /// The article whose source address is `url`, if the library has one.

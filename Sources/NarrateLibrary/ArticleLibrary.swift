@@ -70,8 +70,10 @@ public final class ArticleLibrary: Sendable {
 
     // MARK: Adding
 
-    /// Adds `article`, or reports the article with the same content already there.
-    public func add(_ article: NewArticle) throws(NarrateError) -> AddOutcome {
+    /// Adds `article`, or reports the article with the same content already there; `record`
+    /// (a read-later link, a feed's item) is written in the same transaction, so a process
+    /// killed meanwhile leaves both or neither.
+    public func add(_ article: NewArticle, recording record: ImportRecord? = nil) throws(NarrateError) -> AddOutcome {
         let hash = Self.contentHash(of: article.text)
         let words = article.wordCount
         let document: String
@@ -82,7 +84,9 @@ public final class ArticleLibrary: Sendable {
         }
         return try write { db in
             if let row = try Row.fetchOne(db, sql: "SELECT id, title FROM article WHERE contentHash = ?", arguments: [hash]) {
-                return .exists(id: row["id"], title: row["title"])
+                let outcome = AddOutcome.exists(id: row["id"], title: row["title"])
+                try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
+                return outcome
             }
             let tags = Set(article.tags.map(Self.normalizedTag)).filter { !$0.isEmpty }.sorted()
             try db.execute(
@@ -122,7 +126,9 @@ public final class ArticleLibrary: Sendable {
             try SearchIndex.add(
                 id: id, title: article.title, byline: article.byline, text: article.text, language: article.language?.lowercased(), db: db
             )
-            return .added(id: id, title: article.title)
+            let outcome = AddOutcome.added(id: id, title: article.title)
+            try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
+            return outcome
         }
     }
 
@@ -179,6 +185,13 @@ public final class ArticleLibrary: Sendable {
     }
 
     static func filter(tag: String?, language: String?, progress: ProgressFilter?) -> (String, StatementArguments) {
+        let (conditions, arguments) = Self.conditions(tag: tag, language: language, progress: progress)
+        return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
+    }
+
+    /// The SQL conditions (over `article` joined with `listeningPosition`) of a filter, and
+    /// their arguments.
+    static func conditions(tag: String?, language: String?, progress: ProgressFilter?) -> ([String], StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let tag {
@@ -195,7 +208,7 @@ public final class ArticleLibrary: Sendable {
         case .unfinished: conditions.append("coalesce(listeningPosition.finished, 0) = 0")
         case nil: break
         }
-        return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
+        return (conditions, arguments)
     }
 
     /// Whether the library has an article with `id`.
@@ -259,33 +272,61 @@ public final class ArticleLibrary: Sendable {
     /// away; text in double quotes as an exact phrase), ranked by bm25 with the title
     /// weighing most.
     public func search(_ query: String, limit: Int = 20) throws(NarrateError) -> [SearchHit] {
+        try read { db in try Self.searchHits(query, limit: limit, db: db) }
+    }
+
+    /// The articles `search` finds for `query`, best first, as `list` summarises them and
+    /// filtered as `list` filters: hits and summaries read in one snapshot, so an article
+    /// removed meanwhile is simply not there.
+    public func searchSummaries(
+        _ query: String, limit: Int = 1_000, tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil
+    ) throws(NarrateError) -> [(summary: ArticleSummary, snippet: String)] {
+        let (conditions, filterArguments) = Self.conditions(tag: tag, language: language, progress: progress)
         return try read { db in
-            // The user's text is never read as FTS5 query syntax: SearchIndex quotes every word.
-            guard let match = try SearchIndex.match(for: query, db: db) else { return [] }
-            // Two steps, measured fastest at 100,000 articles (a broad Cyrillic query 67 → 27 ms):
-            // rank the matches with nothing else, then make a snippet and fetch the title for
-            // only the hits kept. One query doing all of it joined and ranked every match.
-            let ranked = try Row.fetchAll(
-                db,
+            let hits = try Self.searchHits(query, limit: limit, db: db)
+            let summary = try db.makeStatement(
                 sql: """
-                    SELECT rowid, bm25(articleSearch, 10.0, 4.0, 1.0, 10.0, 1.0) AS rank FROM articleSearch
-                    WHERE articleSearch MATCH ? ORDER BY rank LIMIT ?
-                    """,
-                arguments: [match, limit]
-            )
-            let snippet = try db.cachedStatement(
-                sql: """
-                    SELECT snippet(articleSearch, 2, '[', ']', '…', 12) FROM articleSearch
-                    WHERE articleSearch MATCH ? AND rowid = ?
+                    SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
+                        listeningPosition.sentence, listeningPosition.finished, site
+                    FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                    WHERE \((["article.id = ?"] + conditions).joined(separator: " AND "))
                     """
             )
-            let title = try db.cachedStatement(sql: "SELECT title FROM article WHERE id = ?")
-            return try ranked.compactMap { row -> SearchHit? in
-                let id: Int64 = row[0]
-                guard let title = try String.fetchOne(title, arguments: [id]) else { return nil }
-                let text = try String.fetchOne(snippet, arguments: [match, id]) ?? ""
-                return SearchHit(id: id, title: title, snippet: text, rank: row[1])
+            return try hits.compactMap { hit in
+                var arguments: StatementArguments = [hit.id]
+                _ = arguments.append(contentsOf: filterArguments)
+                return try Row.fetchOne(summary, arguments: arguments).map { (Self.summary($0), hit.snippet) }
             }
+        }
+    }
+
+    /// The hits of `query` in `db`, best first, at most `limit`.
+    private static func searchHits(_ query: String, limit: Int, db: Database) throws -> [SearchHit] {
+        // The user's text is never read as FTS5 query syntax: SearchIndex quotes every word.
+        guard let match = try SearchIndex.match(for: query, db: db) else { return [] }
+        // Two steps, measured fastest at 100,000 articles (a broad Cyrillic query 67 → 27 ms):
+        // rank the matches with nothing else, then make a snippet and fetch the title for
+        // only the hits kept. One query doing all of it joined and ranked every match.
+        let ranked = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT rowid, bm25(articleSearch, 10.0, 4.0, 1.0, 10.0, 1.0) AS rank FROM articleSearch
+                WHERE articleSearch MATCH ? ORDER BY rank LIMIT ?
+                """,
+            arguments: [match, limit]
+        )
+        let snippet = try db.cachedStatement(
+            sql: """
+                SELECT snippet(articleSearch, 2, '[', ']', '…', 12) FROM articleSearch
+                WHERE articleSearch MATCH ? AND rowid = ?
+                """
+        )
+        let title = try db.cachedStatement(sql: "SELECT title FROM article WHERE id = ?")
+        return try ranked.compactMap { row -> SearchHit? in
+            let id: Int64 = row[0]
+            guard let title = try String.fetchOne(title, arguments: [id]) else { return nil }
+            let text = try String.fetchOne(snippet, arguments: [match, id]) ?? ""
+            return SearchHit(id: id, title: title, snippet: text, rank: row[1])
         }
     }
 

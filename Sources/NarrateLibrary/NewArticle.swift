@@ -2,12 +2,12 @@ public import NarrateCore
 
 /// An article to add to the library: what was read, and what is known about it.
 public struct NewArticle: Sendable {
-    /// The title.
-    public var title: String
-    /// The author, when known.
-    public var byline: String?
-    /// The site it came from, when known.
-    public var site: String?
+    /// The title (at most `MetadataText.titleLimit` characters, cut at a word).
+    public var title: String { didSet { title = MetadataText.cut(title, to: MetadataText.titleLimit) } }
+    /// The author, when known (at most `MetadataText.nameLimit` characters).
+    public var byline: String? { didSet { byline = MetadataText.cut(byline, to: MetadataText.nameLimit) } }
+    /// The site it came from, when known (at most `MetadataText.nameLimit` characters).
+    public var site: String? { didSet { site = MetadataText.cut(site, to: MetadataText.nameLimit) } }
     /// The address it was fetched from, when it was.
     public var sourceURL: String?
     /// The file it was read from, when it was.
@@ -35,9 +35,9 @@ public struct NewArticle: Sendable {
         language: String? = nil, publishedAt: String? = nil, voice: String? = nil, original: [UInt8], document: Document,
         sentences: [Sentence], tags: [String] = []
     ) {
-        self.title = title
-        self.byline = byline
-        self.site = site
+        self.title = MetadataText.cut(title, to: MetadataText.titleLimit)
+        self.byline = MetadataText.cut(byline, to: MetadataText.nameLimit)
+        self.site = MetadataText.cut(site, to: MetadataText.nameLimit)
         self.sourceURL = sourceURL
         self.sourcePath = sourcePath
         self.language = language

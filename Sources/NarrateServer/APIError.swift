@@ -54,7 +54,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         // What was given could not be made an article (a page that would not load counts:
         // the address is the request's).
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput, .noReadableArticle,
-            .unsupportedContent, .fetchFailed, .inputUnavailable:
+            .unsupportedContent, .fetchFailed, .inputUnavailable, .inputTooLarge:
             APIError(.unprocessableContent, error.description)
         case .libraryUnavailable, .notALibrary, .readerUnavailable: APIError(.serviceUnavailable, error.description)
         default: APIError(.internalServerError, error.description)

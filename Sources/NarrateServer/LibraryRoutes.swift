@@ -54,15 +54,9 @@ struct LibraryRoutes: Sendable {
                 let items = try library.list(tag: tag, language: language, progress: progress, order: sort, limit: limit, offset: offset)
                 return ArticlePage(total: total, articles: items.map { ArticleItem(summary: $0) })
             }
-            // Full-text search, ranked; then the same filters.
-            var items: [ArticleItem] = []
-            for hit in try library.search(query, limit: 1_000) {
-                let summary = try library.article(id: hit.id).summary
-                if let tag, !summary.tags.contains(tag) { continue }
-                if let language, summary.language != language { continue }
-                if progress == .finished, !summary.finished { continue }
-                if progress == .unfinished, summary.finished { continue }
-                items.append(ArticleItem(summary: summary, snippet: hit.snippet))
+            // Full-text search, ranked; then the same filters, in one snapshot of the library.
+            let items = try library.searchSummaries(query, tag: tag, language: language, progress: progress).map {
+                ArticleItem(summary: $0.summary, snippet: $0.snippet)
             }
             return ArticlePage(total: items.count, articles: Array(items.dropFirst(offset).prefix(limit)))
         }

@@ -46,13 +46,14 @@ public struct NarrateServer: Sendable {
         return FeedRenderAhead(work: work, workers: workers, interval: settings.feedRefreshSeconds, logger: logger)
     }
 
-    /// The router: requests for another host refused first, then error answers, then access,
-    /// then the static files and routes.
+    /// The router: requests for another host refused first, then error answers, paths no
+    /// route should see, access, then the static files and routes.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         let pages = PageRoutes(work: work, settings: settings, publicFolder: Self.publicFolder)
         router.add(middleware: HostMiddleware(hosts: settings.allowedHosts))
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: PathMiddleware())
         router.add(middleware: AccessMiddleware(token: settings.token))
         var staticLogger = Logger(label: "narrate.static")
         staticLogger.logLevel = .warning

@@ -171,6 +171,10 @@ struct PublishTests {
             }
         }
         #expect(killedMidway, "publish always finished before it could be killed")
+        // What a run killed while writing the list of files leaves, whenever it was killed.
+        for name in ["..narrate-publish.json.Ab12Cd.tmp", ".feed.xml.Zz99yy.tmp"] {
+            #expect(FileManager.default.createFile(atPath: "\(site)/\(name)", contents: Data("half".utf8)))
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml")) == feedBefore)
         let rerun = try NarrateBinary.run(["publish", site, "--base-url", base, "--format", "opus", "--library", library])
         #expect(rerun.status == 0, "\(rerun.standardError)")

@@ -46,6 +46,33 @@ struct OutputFileTests {
         #expect(OutputFile.leftovers(of: "/dev/null").isEmpty)
     }
 
+    /// What a killed writer left beside a file goes the next time the file is written: a
+    /// leftover nobody holds and unchanged for a while; not one a live writer holds, not a
+    /// fresh one, not another file's.
+    @Test func writingAFileRemovesTheTemporaryFilesKilledWritersLeftBesideIt() throws {
+        let scratch = try Scratch()
+        let path = "\(scratch.path)/out.json"
+        let old = Date().addingTimeInterval(-60)
+        for name in [".out.json.Ab12Cd.tmp", ".out.json.Fresh1.tmp", ".other.json.Ab12Cd.tmp"] {
+            _ = FileManager.default.createFile(atPath: "\(scratch.path)/\(name)", contents: Data("half".utf8))
+            if name != ".out.json.Fresh1.tmp" {
+                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: "\(scratch.path)/\(name)")
+            }
+        }
+        // A writer still at work holds its file, however old.
+        let live = try OutputFile(try OutputTarget.resolve(path), overwrite: true)
+        let livePath = try #require(live.temporaryPath)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: livePath)
+        try OutputFile.write(Array("{}".utf8), to: path)
+        let left = try scratch.entries()
+        #expect(!left.contains(".out.json.Ab12Cd.tmp"))
+        #expect(left.contains(".out.json.Fresh1.tmp"))
+        #expect(left.contains(".other.json.Ab12Cd.tmp"))
+        #expect(left.contains((livePath as NSString).lastPathComponent))
+        live.discard()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
+    }
+
     @Test func anExistingFileIsKeptWithoutOverwrite() throws {
         let scratch = try Scratch()
         let path = try scratch.write("out.txt", "old")

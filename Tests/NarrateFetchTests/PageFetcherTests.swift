@@ -160,9 +160,9 @@ struct PageFetcherTests {
     // MARK: Size
 
     @Test func stopsAStreamedBodyOverTheLimit() {
-        // 25 MB with no Content-Length: only counting the bytes as they come can stop it.
+        // 25 MB with no Content-Length (the limit is 16 MiB): only counting the bytes as they come can stop it.
         let address = server.url("/huge")
-        #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 20 MB")) {
+        #expect(throws: NarrateError.inputTooLarge(path: address, limit: 16 << 20, kind: "one page")) {
             try PageFetcher().fetch(address)
         }
     }
@@ -172,7 +172,7 @@ struct PageFetcherTests {
         // Not cancelling would run into the 30 s timeout, a different error: the error alone
         // tells the two apart, with no time bound for a loaded machine to break.
         let address = server.url("/endless")
-        #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 1 MB")) {
+        #expect(throws: NarrateError.inputTooLarge(path: address, limit: 1 << 20, kind: "one page")) {
             try PageFetcher(timeout: 30, maximumBytes: 1024 * 1024).fetch(address)
         }
     }
@@ -181,7 +181,7 @@ struct PageFetcherTests {
         // Content-Length: 30000000, then the server stalls for 60 s before any body: waiting
         // for it would end in the 30 s timeout, a different error.
         let address = server.url("/big-declared")
-        #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 20 MB")) {
+        #expect(throws: NarrateError.inputTooLarge(path: address, limit: 16 << 20, kind: "one page")) {
             try PageFetcher(timeout: 30).fetch(address)
         }
     }
@@ -193,7 +193,7 @@ struct PageFetcherTests {
 
     @Test func refusesABodyOneByteOverTheLimit() {
         let address = server.url("/huge?bytes=1001")
-        #expect(throws: NarrateError.fetchFailed(url: address, reason: "larger than 1000 bytes")) {
+        #expect(throws: NarrateError.inputTooLarge(path: address, limit: 1000, kind: "one page")) {
             try PageFetcher(maximumBytes: 1000).fetch(address)
         }
     }

@@ -33,6 +33,27 @@ struct ArticleLibraryTests {
         )
     }
 
+    /// An imported link's article, its position when the export says it was read, and the
+    /// link's record are one transaction: all of them, or (when the record cannot be written)
+    /// none.
+    @Test func anImportRecordIsWrittenWithItsArticleOrNeither() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let url = "https://example.org/read"
+        let outcome = try library.add(article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url, finished: true))
+        let id = try addedID(outcome)
+        #expect(try library.savedLinkOutcomes(among: [url]) == [url: .added])
+        #expect(try library.position(ofArticle: id)?.finished == true)
+        let again = try library.add(article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url + "?again", finished: false))
+        #expect(again == .exists(id: id, title: "Read Already"))
+        #expect(try library.savedLinkOutcomes(among: [url + "?again"]) == [url + "?again": .duplicate])
+        // A feed that is not there: the item's record fails, and the article goes with it.
+        #expect(throws: NarrateError.self) {
+            try library.add(article("Never Kept\n\nIt should not stay."), recording: .feedItem(subscriptionId: 4_242, guid: "g", url: nil))
+        }
+        #expect(try library.list().map(\.title) == ["Read Already"])
+    }
+
     /// What narrate reports saved survives a power cut: the log is synced at every commit
     /// (GRDB's WAL default, NORMAL, may lose the last commits).
     @Test func everyCommitReachesTheDisk() throws {
@@ -229,5 +250,39 @@ struct ArticleLibrarySearchTests {
         #expect(try library.search("library").first?.title == "Garden notes")
         #expect(try library.search("\"unbalanced OR (").isEmpty)
         #expect(try library.search("   ").isEmpty)
+    }
+
+    /// A search reads its hits and their summaries in one snapshot: an article removed while
+    /// others search is simply not listed, never "no article with id N".
+    @Test func searchSummariesAreFilteredAndReadInOneSnapshotWhileArticlesGo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-search-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
+        var ids: [Int64] = []
+        for index in 0..<40 {
+            let text = "Lighthouse log \(index)\n\nThe keeper wrote entry \(index) by lamplight."
+            let document = try TextReader().read(text, path: "t.txt")
+            let outcome = try library.add(NewArticle(
+                title: document.title, language: "en", original: Array(text.utf8), document: document,
+                sentences: SentenceSegmenter(language: "en").sentences(of: document), tags: index.isMultiple(of: 2) ? ["even"] : []
+            ))
+            if case .added(let id, _) = outcome { ids.append(id) }
+        }
+        let even = try library.searchSummaries("lighthouse keeper", tag: "even")
+        #expect(even.count == 20)
+        #expect(even.allSatisfy { $0.summary.tags == ["even"] && $0.snippet.contains("[") })
+        let added = ids
+        let remover = Thread {
+            for id in added { _ = try? library.remove(ids: [id]) }
+        }
+        remover.start()
+        var searches = 0
+        while (try library.count()) > 0 {
+            let found = try library.searchSummaries("lighthouse")
+            #expect(found.allSatisfy { $0.summary.title.hasPrefix("Lighthouse log") })
+            searches += 1
+        }
+        #expect(searches > 0)
+        #expect(try library.searchSummaries("lighthouse").isEmpty)
     }
 }

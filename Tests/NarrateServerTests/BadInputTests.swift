@@ -27,6 +27,31 @@ struct BadInputTests {
         }
     }
 
+    /// A NUL in a path, written or encoded, is 400 on every route; /static/ serves files by
+    /// name only: no file with another's type, no redirect to somewhere else.
+    @Test func aNulInAPathIs400AndStaticServesNamesOnly() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let port = try #require(client.port)
+            let answers = try await onOwnThread {
+                try [
+                    "/static/style.css%00.js", "/static/%00", "/%00", "/api/articles/1%00", "/articles/1%00",
+                    "/static/.", "/static/..", "/static/", "/static/%2e", "/static/style.css%2F", "/static/style.css",
+                ].map { path in (path, try RawConnection.exchange(port: port, "GET", path, headers: ["Host": "localhost"])) }
+            }
+            for (path, answer) in answers.prefix(5) {
+                #expect(answer.status == 400, "\(path): \(answer.status)")
+                #expect(answer.body.contains("NUL"), "\(path): \(answer.body.prefix(200))")
+            }
+            for (path, answer) in answers.dropFirst(5).dropLast() {
+                #expect(answer.status == 404, "\(path): \(answer.status) \(answer.headers["location"] ?? "")")
+                #expect(answer.headers["location"] == nil)
+            }
+            #expect(answers.last?.1.status == 200)
+            #expect(answers.last?.1.headers["content-type"]?.hasPrefix("text/css") == true)
+        }
+    }
+
     @Test func pathTraversalInEveryParameterServesNothingFromOutside() async throws {
         let fixture = try ServerFixture()
         let id = try fixture.add(ServerFixture.sampleText)

@@ -153,9 +153,11 @@ extension FeedRefresh {
                 if let url = article.sourceURL, try library.article(sourceURL: url) != nil {
                     outcome = .duplicate
                 } else {
-                    switch try library.add(article) {
-                    case .added(let id, let title): outcome = .added(id, title)
-                    case .exists: outcome = .duplicate
+                    // The article and the item's record in one transaction.
+                    let record = ImportRecord.feedItem(subscriptionId: work.subscription.id, guid: work.key, url: work.url)
+                    switch try library.add(article, recording: record) {
+                    case .added(let id, let title): return .added(id, title)
+                    case .exists: return .duplicate
                     }
                 }
             } catch {
@@ -219,7 +221,7 @@ extension FeedRefresh {
         case .fetchFailed(_, let why):
             let dead = ["HTTP 404", "HTTP 410", "unknown host", "redirect loop", "not a valid", "more than 10 redirects"]
             return (dead.contains { why.contains($0) } ? .dead : .failed, reason)
-        case .noReadableArticle, .unsupportedContent, .emptyInput, .noSpeakableText, .binaryInput, .malformedInput:
+        case .noReadableArticle, .unsupportedContent, .emptyInput, .noSpeakableText, .binaryInput, .malformedInput, .inputTooLarge:
             return (.noArticle, reason)
         default:
             return (.failed, reason)
@@ -231,7 +233,7 @@ extension FeedRefresh {
     static func isHostFailure(_ error: NarrateError) -> Bool {
         guard case .fetchFailed(_, let why) = error else { return false }
         if why.hasPrefix("HTTP ") { return why.hasPrefix("HTTP 5") || why.hasPrefix("HTTP 429") }
-        return !["redirect loop", "not a valid", "more than 10 redirects", "larger than", "redirected to"].contains { why.contains($0) }
+        return !["redirect loop", "not a valid", "more than 10 redirects", "redirected to"].contains { why.contains($0) }
     }
 
     /// Seconds a failing feed is left alone after `errors` failures in a row: 15 minutes,

@@ -59,13 +59,7 @@ public enum ArticleInput {
             )
             return Loaded(document: document, source: source, bytes: page.body, url: page.finalURL)
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents.read(input, isCancelled: isCancelled)
-        } catch {
-            if error.isInterrupted { throw .interrupted }
-            throw .inputUnavailable(path: input == "-" ? "standard input" : input, reason: error.reason)
-        }
+        let bytes = try ArticleLoader.readArticle(input, isCancelled: isCancelled)
         let name = input == "-" ? "standard input" : input
         let chosen = format ?? ArticleLoader.format(forPath: input) ?? .text
         let (document, source) = try loader.readWithSource(bytes, format: chosen, name: name)

@@ -139,14 +139,10 @@ public struct LinkImport: Sendable {
                 }
             }
             article.savedAt = link.savedAt
-            switch try library.add(article) {
-            case .added(let id, let title):
-                if link.archived { _ = try library.savePosition(articleId: id, sentence: max(0, article.sentences.count - 1), finished: true) }
-                try library.recordSavedLink(url: link.url, articleId: id, outcome: .added)
-                return (.added(id, title, finished: link.archived), .fine)
-            case .exists(let id, _):
-                try library.recordSavedLink(url: link.url, articleId: id, outcome: .duplicate)
-                return (.duplicate, .fine)
+            // The article, its position when read, and the link's record: one transaction.
+            switch try library.add(article, recording: .savedLink(url: link.url, finished: link.archived)) {
+            case .added(let id, let title): return (.added(id, title, finished: link.archived), .fine)
+            case .exists: return (.duplicate, .fine)
             }
         } catch .interrupted {
             return (.stopped, .fine)

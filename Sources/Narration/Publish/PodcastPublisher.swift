@@ -119,7 +119,9 @@ public struct PodcastPublisher {
         for path in (previous?.files ?? []).subtracting(wanted).sorted() {
             if unlink("\(folder)/\(path)") == 0 { report.removed.append(path) }
         }
-        for leftover in Self.temporaryLeftovers(of: listed.files, in: folder) { unlink(leftover) }
+        // The folder is this run's alone (its lock is held): any temporary file of narrate's
+        // files here, the list's own among them, is a stopped run's.
+        for leftover in Self.temporaryLeftovers(of: listed.files.union([Self.manifestName]), in: folder) { unlink(leftover) }
         try Self.writeManifest(Manifest(files: wanted, podcastGuid: podcastGuid), in: folder, previous: listed)
         return report
     }
