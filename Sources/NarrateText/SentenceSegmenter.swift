@@ -26,7 +26,9 @@ public struct SentenceSegmenter: Sendable {
     /// white space; the ranges and the white space between them rebuild `text`.
     public func sentenceRanges(in text: String) -> [Range<Int>] {
         var scanner = SentenceScanner(text, rules: rules)
-        return scanner.ranges()
+        let ranges = scanner.ranges()
+        guard ranges.contains(where: { $0.count > InputLimits.sentenceCharacters }) else { return ranges }
+        return Self.capped(ranges, in: Array(text.unicodeScalars))
     }
 
     /// Every sentence of `document`, in reading order, with text and source ranges.
@@ -53,6 +55,7 @@ public struct SentenceSegmenter: Sendable {
                     pendingStart = pendingStart ?? range.lowerBound
                 }
             }
+            if ranges.contains(where: { $0.count > InputLimits.sentenceCharacters }) { ranges = Self.capped(ranges, in: scalars) }
             for (position, range) in ranges.enumerated() {
                 result.append(Sentence(
                     text: String(scalars: scalars[range]),
@@ -64,5 +67,67 @@ public struct SentenceSegmenter: Sendable {
             }
         }
         return result
+    }
+
+    /// `ranges` with each one longer than `InputLimits.sentenceCharacters` scalars cut into
+    /// pieces no longer: after the last clause mark followed by a space in the second half of
+    /// the piece (",", ";", ":", a dash, a closing bracket), else at the last space, else
+    /// (one word longer than the limit) at the limit, never before a combining mark or a
+    /// joiner. Each piece is trimmed of white space, so the pieces and the white space
+    /// between them still rebuild the text.
+    static func capped(_ ranges: [Range<Int>], in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        let limit = InputLimits.sentenceCharacters
+        var result: [Range<Int>] = []
+        result.reserveCapacity(ranges.count)
+        for range in ranges {
+            var start = range.lowerBound
+            while range.upperBound - start > limit {
+                let end = start + limit
+                var cut: Int?
+                var space: Int?
+                var index = end
+                while index > start + 1 {
+                    if scalars[index].properties.isWhitespace {
+                        if space == nil { space = index }
+                        if index > start + limit / 2, Self.endsClause(scalars[index - 1]) {
+                            cut = index
+                            break
+                        }
+                        if index <= start + limit / 2, space != nil { break }
+                    }
+                    index -= 1
+                }
+                var pieceEnd = cut ?? space ?? end
+                if cut == nil, space == nil {
+                    // One word: cut at the limit, not inside a character.
+                    while pieceEnd > start + 1, Self.continuesCharacter(scalars[pieceEnd]) { pieceEnd -= 1 }
+                    if pieceEnd == start + 1 { pieceEnd = end }
+                }
+                var trimmedEnd = pieceEnd
+                while trimmedEnd > start, scalars[trimmedEnd - 1].properties.isWhitespace { trimmedEnd -= 1 }
+                result.append(start..<trimmedEnd)
+                start = pieceEnd
+                while start < range.upperBound, scalars[start].properties.isWhitespace { start += 1 }
+            }
+            if start < range.upperBound { result.append(start..<range.upperBound) }
+        }
+        return result
+    }
+
+    /// Whether `scalar`, before a space, ends a clause.
+    private static func endsClause(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ",", ";", ":", "\u{2014}", "\u{2013}", ")", "]", "»", "”", "，", "；", "：", "、": true
+        default: false
+        }
+    }
+
+    /// Whether `scalar` belongs to the character before it (a combining mark, a joiner, a
+    /// variation selector).
+    private static func continuesCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar == "\u{200D}" || (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+        }
     }
 }

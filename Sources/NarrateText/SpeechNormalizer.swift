@@ -1,3 +1,5 @@
+import NarrateCore
+
 /// Prepares a sentence for the speech engine, per language, apart from the text users see.
 ///
 /// eSpeak NG ends a clause at every ". " (it reads "Dr. Smith" as two), spells out URLs
@@ -84,7 +86,32 @@ public struct SpeechNormalizer: Sendable {
             output.append(tokens[index].text)
             index += 1
         }
-        return output.joined(separator: " ")
+        return Self.cappingWords(output.joined(separator: " "))
+    }
+
+    /// `text` with every run of more than `InputLimits.wordCharacters` characters without
+    /// white space cut to its first that many: eSpeak NG would spell a 1,000-letter "word"
+    /// (a hash, a blob of base64) letter by letter for minutes.
+    static func cappingWords(_ text: String) -> String {
+        let limit = InputLimits.wordCharacters
+        guard text.utf8.count > limit else { return text }
+        var run = 0
+        var needsCut = false
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.isWhitespace ? 0 : run + 1
+            if run > limit {
+                needsCut = true
+                break
+            }
+        }
+        guard needsCut else { return text }
+        var kept = String.UnicodeScalarView()
+        run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.isWhitespace ? 0 : run + 1
+            if run <= limit { kept.append(scalar) }
+        }
+        return String(kept)
     }
 
     // MARK: Tokens

@@ -47,7 +47,7 @@ struct ExportFileTests {
         #expect(links.count == expected.links, "\(name)")
         #expect(links.filter(\.archived).count == expected.archived, "\(name)")
         if let withContent = expected.withContent {
-            #expect(links.filter { $0.content != nil }.count == withContent, "\(name)")
+            #expect(links.filter(\.carriesContent).count == withContent, "\(name)")
         }
         #expect(expected.samples.count >= 2)
         for sample in expected.samples {
@@ -61,7 +61,7 @@ struct ExportFileTests {
             #expect(link.savedAt == sample.savedAt, "\(name) #\(sample.index)")
             #expect(link.tags == sample.tags, "\(name) #\(sample.index)")
             #expect(link.archived == sample.archived, "\(name) #\(sample.index)")
-            if let hasContent = sample.hasContent { #expect((link.content != nil) == hasContent, "\(name) #\(sample.index)") }
+            if let hasContent = sample.hasContent { #expect(link.carriesContent == hasContent, "\(name) #\(sample.index)") }
             if let language = sample.language { #expect(link.language == language, "\(name) #\(sample.index)") }
         }
     }
@@ -80,14 +80,62 @@ struct ExportFileTests {
         try pack(folder: "\(Self.folder)/omnivore", into: zip)
         let (format, links) = try ExportReader.read(path: zip)
         try check("omnivore", format: format, links: links)
-        let first = try #require(links.first?.content)
+        let first = try #require(try links.first?.carriedContent())
         #expect(first.hasPrefix("# "))
-        #expect(links.allSatisfy { !$0.contentIsHTML || $0.content == nil })
+        #expect(links.allSatisfy { !$0.contentIsHTML || !$0.carriesContent })
+        // The articles are unpacked into a folder of their own, not held in memory, and read
+        // only when asked for.
+        let unpacked = try #require(links.first?.contentFile)
+        #expect(links.allSatisfy { $0.content == nil })
 
         // The same export unpacked: its folder reads the same links.
         let (folderFormat, folderLinks) = try ExportReader.read(path: "\(Self.folder)/omnivore")
         #expect(folderFormat == .omnivore)
-        #expect(folderLinks == links)
+        #expect(folderLinks.count == links.count)
+        for (read, fromZip) in Swift.zip(folderLinks, links) {
+            #expect(read.url == fromZip.url)
+            #expect(read.title == fromZip.title)
+            #expect(read.tags == fromZip.tags)
+            #expect(read.archived == fromZip.archived)
+            let readContent = try read.carriedContent()
+            let zipContent = try fromZip.carriedContent()
+            #expect(readContent == zipContent)
+        }
+        // The unpacked folder goes with the last link that reads from it.
+        #expect(FileManager.default.fileExists(atPath: unpacked))
+    }
+
+    @Test(.enabled(if: python != nil, "python3 writes the archive"))
+    func anArticleInAZipLargerThanTheLimitIsLeftOutAndNamedWhenTaken() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let zip = "\(scratch.path)/omnivore.zip"
+        // 17 MiB of Markdown (over the 16 MiB an article may be), 17 KiB packed, beside a small one.
+        try run(python: """
+            import json, sys, zipfile
+            entries = [{"url": "https://example.org/big", "slug": "big", "title": "Big"},
+                       {"url": "https://example.org/small", "slug": "small", "title": "Small"}]
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
+                archive.writestr("metadata_0_to_1.json", json.dumps(entries))
+                archive.writestr("content/big.md", b"# Big\\n\\n" + b"word " * (17 << 18))
+                archive.writestr("content/small.md", b"# Small\\n\\nA small article. It is read.")
+            """, zip)
+        var folder: String?
+        do {
+            let (_, links) = try ExportReader.read(path: zip)
+            #expect(links.count == 2)
+            let big = try #require(links.first { $0.url.hasSuffix("big") })
+            let small = try #require(links.first { $0.url.hasSuffix("small") })
+            #expect(big.carriesContent)
+            #expect(throws: NarrateError.inputTooLarge(path: "\(zip): content/big.md", limit: 16 << 20, kind: "an article")) {
+                try big.carriedContent()
+            }
+            #expect(try small.carriedContent()?.contains("A small article.") == true)
+            folder = small.contentFile.map { ($0 as NSString).deletingLastPathComponent }
+            #expect(folder.map { FileManager.default.fileExists(atPath: $0) } == true)
+        }
+        // The links are gone: so is the folder their articles were unpacked into.
+        #expect(folder.map { !FileManager.default.fileExists(atPath: $0) } == true)
     }
 
     @Test(.enabled(if: python != nil, "python3 writes the archives"))
@@ -146,13 +194,13 @@ struct ExportFileTests {
             """, bomb)
         #expect(FileManager.default.contents(atPath: bomb)?.count ?? 0 < 64 << 10)
         do {
-            _ = try ExportArchive(path: bomb, limit: 4 << 20) { _ in true }
+            _ = try ExportArchive(path: bomb, limit: 4 << 20, folder: nil) { _ in .keep }
             Issue.record("the bomb was read")
         } catch {
             #expect(error.description.contains("expands beyond 4 MiB"), "\(error)")
         }
         // Files the reader does not ask for are not read at all.
-        let skipped = try ExportArchive(path: bomb, limit: 4 << 20) { _ in false }
+        let skipped = try ExportArchive(path: bomb, limit: 4 << 20, folder: nil) { _ in .skip }
         #expect(skipped.files.isEmpty)
     }
 

@@ -1,18 +1,37 @@
 internal import CNarrateArchive
+import Foundation
 import NarrateCore
 
-/// The files of an archived export (Omnivore's zip), read with libarchive: only the ones
-/// asked for, and no more than `limit` bytes of them all together, so a small archive that
-/// expands without bound (a zip bomb) is refused rather than read into memory.
+/// The files of an archived export (Omnivore's zip), read with libarchive entry by entry, in
+/// memory bounded by the limits whatever the archive holds: its small files (the list of
+/// links) kept in memory, each at most `InputLimits.exportBytes`; its articles unpacked one at
+/// a time into a folder of their own, each at most `InputLimits.articleBytes` (a larger one is
+/// left out and named in `tooLarge`); and no more than `limit` bytes of them all together, so
+/// an archive that expands without bound (a zip bomb) is refused rather than read.
 struct ExportArchive {
-    /// The regular files that were asked for, by their path in the archive.
+    /// What becomes of an entry.
+    enum Use {
+        /// Kept in memory (a list of links).
+        case keep
+        /// Unpacked into the folder, as this name.
+        case unpack(as: String)
+        /// Passed over.
+        case skip
+    }
+
+    /// The entries kept in memory, by their path in the archive.
     let files: [String: [UInt8]]
+    /// The entries unpacked: their name in the folder, by their path in the archive.
+    let unpacked: [String: String]
+    /// The entries larger than an article may be, by their path in the archive (not unpacked).
+    let tooLarge: Set<String>
 
     /// How much the files asked for may expand to, together.
     static let defaultLimit = 1 << 30
 
-    /// Reads the archive at `path`, keeping the regular files whose path `wanted` accepts.
-    init(path: String, limit: Int = defaultLimit, wanted: (String) -> Bool) throws(NarrateError) {
+    /// Reads the archive at `path`, each regular file as `use` says; unpacked ones go into
+    /// `folder`.
+    init(path: String, limit: Int = defaultLimit, folder: UnpackedExport?, use: (String) -> Use) throws(NarrateError) {
         var code: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         guard let archive = narrate_archive_open(path, &code, &message, message.count) else {
@@ -28,6 +47,8 @@ struct ExportArchive {
         }
         defer { narrate_archive_close(archive) }
         var files: [String: [UInt8]] = [:]
+        var unpacked: [String: String] = [:]
+        var tooLarge = Set<String>()
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -39,23 +60,79 @@ struct ExportArchive {
                 throw .malformedInput(path: path, message: "a damaged archive (\(String(cString: narrate_archive_message(archive))))")
             }
             let entry = String(cString: name)
-            guard isFile != 0, wanted(entry) else { continue }
-            var contents: [UInt8] = []
+            guard isFile != 0 else { continue }
+            let use = use(entry)
+            var kept: [UInt8] = []
+            var output: FileHandle?
+            var outputPath = ""
+            switch use {
+            case .skip:
+                continue
+            case .keep:
+                break
+            case .unpack(let target):
+                guard let folder else { continue }
+                outputPath = "\(folder.path)/\(target)"
+                guard FileManager.default.createFile(atPath: outputPath, contents: nil), let handle = FileHandle(forWritingAtPath: outputPath) else {
+                    throw .cannotCreateOutput(path: outputPath, reason: "cannot unpack the export's articles there")
+                }
+                output = handle
+            }
+            var size = 0
+            var overLimit = false
             while true {
                 let count = buffer.withUnsafeMutableBytes { narrate_archive_read(archive, $0.baseAddress, $0.count) }
                 if count == 0 { break }
                 guard count > 0 else {
+                    try? output?.close()
                     throw .malformedInput(path: path, message: "a damaged archive at \(entry) (\(String(cString: narrate_archive_message(archive))))")
                 }
                 total += count
                 guard total <= limit else {
+                    try? output?.close()
                     throw .malformedInput(path: path, message: "an archive that expands beyond \(limit >> 20) MiB; unpack it and import its metadata file")
                 }
-                contents.append(contentsOf: buffer[0..<count])
+                size += count
+                switch use {
+                case .keep:
+                    guard size <= InputLimits.exportBytes else {
+                        throw .inputTooLarge(path: "\(path): \(entry)", limit: InputLimits.exportBytes, kind: "one list of an export")
+                    }
+                    kept.append(contentsOf: buffer[0..<count])
+                case .unpack:
+                    // Larger than an article may be: the rest is passed over unread.
+                    if size > InputLimits.articleBytes { overLimit = true }
+                    if !overLimit {
+                        do {
+                            try output?.write(contentsOf: buffer[0..<count])
+                        } catch {
+                            try? output?.close()
+                            throw .writeFailed(path: outputPath, reason: "\(error.localizedDescription) (unpacking the export's articles)")
+                        }
+                    }
+                case .skip:
+                    break
+                }
+                if overLimit { break }
             }
-            files[entry] = contents
+            switch use {
+            case .keep:
+                files[entry] = kept
+            case .unpack(let target):
+                try? output?.close()
+                if overLimit {
+                    unlink(outputPath)
+                    tooLarge.insert(entry)
+                } else {
+                    unpacked[entry] = target
+                }
+            case .skip:
+                break
+            }
         }
         self.files = files
+        self.unpacked = unpacked
+        self.tooLarge = tooLarge
     }
 
     /// Whether `bytes` begin as a zip archive does.

@@ -30,13 +30,29 @@ public enum ExportReader {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             return try omnivoreFolder(path)
         }
-        let bytes: [UInt8]
+        // A zip is read entry by entry from its path, never whole; any other export is at
+        // most InputLimits.exportBytes.
+        if isZipFile(path) { return try omnivoreArchive(path: path) }
+        return try read(try readList(path, isCancelled: isCancelled), path: path)
+    }
+
+    /// The bytes of the list at `path` (an export file, one of Omnivore's metadata files),
+    /// at most `InputLimits.exportBytes`.
+    static func readList(_ path: String, isCancelled: () -> Bool = { false }) throws(NarrateError) -> [UInt8] {
         do throws(FileContents.ReadError) {
-            bytes = try FileContents.read(path, isCancelled: isCancelled)
+            return try FileContents.read(path, limit: InputLimits.exportBytes, isCancelled: isCancelled)
         } catch {
+            if error.isTooLarge { throw .inputTooLarge(path: path, limit: InputLimits.exportBytes, kind: "one export file") }
             throw .inputUnavailable(path: path, reason: error.reason)
         }
-        return try read(bytes, path: path)
+    }
+
+    /// Whether the file at `path` begins as a zip archive does.
+    private static func isZipFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4)).map { [UInt8]($0) } ?? []
+        return ExportArchive.isZip(head)
     }
 
     /// The links in the export `bytes`, read from `path` (Omnivore's content files are looked
@@ -157,7 +173,7 @@ public enum ExportReader {
         }
         if first["slug"] != nil || first["savedAt"] != nil || first["labels"] != nil {
             let folder = (path as NSString).deletingLastPathComponent
-            let content = { (name: String) -> [UInt8]? in try? FileContents.read("\(folder.isEmpty ? "." : folder)/content/\(name)") }
+            let content = contentFolder("\(folder.isEmpty ? "." : folder)/content")
             return (.omnivore, entries.compactMap { omnivore($0, content: content) })
         }
         throw .malformedInput(path: path, message: "a JSON file that is neither a Wallabag nor an Omnivore export; \(knownFormats)")
@@ -176,24 +192,40 @@ public enum ExportReader {
         )
     }
 
-    /// Omnivore's zip: its `metadata_N_to_M.json` files and the articles in `content/`.
+    /// Where an Omnivore entry's article is: a file, or an entry too large to be one.
+    enum OmnivoreContent {
+        case file(String)
+        case tooLarge(String)
+    }
+
+    /// Omnivore's zip: its `metadata_N_to_M.json` files, and the articles in `content/`
+    /// unpacked one by one into a folder of their own, read when their link is taken.
     private static func omnivoreArchive(path: String) throws(NarrateError) -> (Format, [SavedLink]) {
-        let archive = try ExportArchive(path: path) { entry in
+        let folder = try UnpackedExport()
+        let archive = try ExportArchive(path: path, folder: folder) { entry in
             let parts = entry.split(separator: "/")
-            guard let name = parts.last else { return false }
-            if name.hasSuffix(".json") { return isOmnivoreMetadata(name) }
-            return parts.count >= 2 && parts[parts.count - 2] == "content" && (name.hasSuffix(".md") || name.hasSuffix(".html"))
+            guard let name = parts.last else { return .skip }
+            if name.hasSuffix(".json") { return isOmnivoreMetadata(name) ? .keep : .skip }
+            guard parts.count >= 2, parts[parts.count - 2] == "content", name.hasSuffix(".md") || name.hasSuffix(".html"),
+                !name.hasPrefix(".")
+            else { return .skip }
+            return .unpack(as: String(name))
         }
         let metadata = archive.files.filter { $0.key.hasSuffix(".json") }
         guard !metadata.isEmpty else {
             throw .malformedInput(path: path, message: "a zip archive without Omnivore's metadata files; \(knownFormats)")
         }
-        var content: [String: [UInt8]] = [:]
-        for (entry, bytes) in archive.files where !entry.hasSuffix(".json") {
-            content[String(entry.split(separator: "/").last ?? "")] = bytes
-        }
+        var content: [String: OmnivoreContent] = [:]
+        let unpackedFiles = contentFolder(folder.path)
+        for name in archive.unpacked.values { content[name] = unpackedFiles(name) }
+        for entry in archive.tooLarge { content[String(entry.split(separator: "/").last ?? "")] = .tooLarge("\(path): \(entry)") }
         let entries = try omnivoreEntries(metadata, path: path)
-        return (.omnivoreArchive, entries.compactMap { omnivore($0, content: { content[$0] }) })
+        let links = entries.compactMap { entry -> SavedLink? in
+            var link = omnivore(entry, content: { content[$0] })
+            if link?.contentFile != nil { link?.unpacked = folder }
+            return link
+        }
+        return (.omnivoreArchive, links)
     }
 
     /// An unpacked Omnivore export: the folder of its metadata files.
@@ -203,15 +235,20 @@ public enum ExportReader {
             throw .malformedInput(path: path, message: "a folder without Omnivore's metadata_*.json files; name an export file instead")
         }
         var metadata: [String: [UInt8]] = [:]
-        for name in names {
-            do throws(FileContents.ReadError) {
-                metadata[name] = try FileContents.read("\(path)/\(name)")
-            } catch {
-                throw .inputUnavailable(path: "\(path)/\(name)", reason: error.reason)
-            }
-        }
+        for name in names { metadata[name] = try readList("\(path)/\(name)") }
         let entries = try omnivoreEntries(metadata, path: path)
-        return (.omnivore, entries.compactMap { omnivore($0, content: { try? FileContents.read("\(path)/content/\($0)") }) })
+        let content = contentFolder("\(path)/content")
+        return (.omnivore, entries.compactMap { omnivore($0, content: content) })
+    }
+
+    /// The articles of an Omnivore `content/` folder beside its metadata, by file name: a
+    /// file there that is not empty.
+    private static func contentFolder(_ folder: String) -> (String) -> OmnivoreContent? {
+        { name in
+            let path = "\(folder)/\(name)"
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return nil }
+            return .file(path)
+        }
     }
 
     private static func isOmnivoreMetadata(_ name: some StringProtocol) -> Bool {
@@ -232,15 +269,15 @@ public enum ExportReader {
     }
 
     /// An Omnivore entry, with its content from `content/SLUG.md` (or `.html`) when the
-    /// export has it: `content` gives a file of that folder by name.
-    private static func omnivore(_ entry: [String: Any], content file: (String) -> [UInt8]?) -> SavedLink? {
+    /// export has it: `content` says where a file of that folder is, by name.
+    private static func omnivore(_ entry: [String: Any], content file: (String) -> OmnivoreContent?) -> SavedLink? {
         guard let url = (entry["url"] as? String).flatMap(absoluteURL) else { return nil }
-        var content: String?
+        var found: OmnivoreContent?
         var isHTML = false
         if let slug = entry["slug"] as? String, !slug.contains("/"), !slug.hasPrefix(".") {
             for (name, html) in [("\(slug).md", false), ("\(slug).html", true)] {
-                if let bytes = file(name), let text = nonEmpty(String(decoding: bytes, as: UTF8.self)) {
-                    content = text
+                if let content = file(name) {
+                    found = content
                     isHTML = html
                     break
                 }
@@ -248,10 +285,16 @@ public enum ExportReader {
         }
         let labels = (entry["labels"] as? [Any] ?? []).compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["name"] as? String) }
         let state = (entry["state"] as? String ?? "").lowercased()
-        return SavedLink(
+        var link = SavedLink(
             url: url, title: nonEmpty(entry["title"] as? String), savedAt: (entry["savedAt"] as? String).flatMap(FeedTimestamp.iso8601),
-            tags: labels, archived: state == "archived" || (entry["isArchived"] as? Bool ?? false), content: content, contentIsHTML: isHTML
+            tags: labels, archived: state == "archived" || (entry["isArchived"] as? Bool ?? false), contentIsHTML: isHTML
         )
+        switch found {
+        case .file(let path): link.contentFile = path
+        case .tooLarge(let name): link.contentTooLarge = name
+        case nil: break
+        }
+        return link
     }
 
     // MARK: Bookmarks

@@ -1,3 +1,6 @@
+import Foundation
+public import NarrateCore
+
 /// One article saved in a read-later service or a browser, as its export has it.
 public struct SavedLink: Sendable, Equatable {
     /// The article's address.
@@ -11,8 +14,16 @@ public struct SavedLink: Sendable, Equatable {
     public var archived: Bool
     /// The article itself, when the export carries it (Wallabag, Omnivore): nothing fetched.
     public var content: String?
+    /// The file that holds the article, when the export keeps it apart (Omnivore's
+    /// `content/` folder): read only when the link is taken.
+    public var contentFile: String?
+    /// The export's file that was too large to be an article (`InputLimits.articleBytes`),
+    /// when that is where its content was.
+    public var contentTooLarge: String?
     /// Whether `content` is HTML (false: Markdown).
     public var contentIsHTML: Bool
+    /// The folder `contentFile` was unpacked into, kept as long as the link is.
+    var unpacked: UnpackedExport?
     /// The language the service detected, when it says.
     public var language: String?
 
@@ -28,5 +39,29 @@ public struct SavedLink: Sendable, Equatable {
         self.content = content
         self.contentIsHTML = contentIsHTML
         self.language = language
+    }
+
+    /// Whether the export carries the article (in the link or in a file of its own): then
+    /// nothing is fetched.
+    public var carriesContent: Bool { content != nil || contentFile != nil || contentTooLarge != nil }
+
+    /// The size of the article the export carries, in bytes, as far as it is known without
+    /// reading it.
+    public var carriedSize: Int {
+        if let content { return content.utf8.count }
+        if let contentFile { return (try? FileManager.default.attributesOfItem(atPath: contentFile))?[.size] as? Int ?? 0 }
+        return 0
+    }
+
+    /// The article the export carries, nil when it carries none: `content`, or `contentFile`
+    /// read now (at most `InputLimits.articleBytes`; trimmed, and none when empty).
+    public func carriedContent() throws(NarrateError) -> String? {
+        if let contentTooLarge {
+            throw .inputTooLarge(path: contentTooLarge, limit: InputLimits.articleBytes, kind: "an article")
+        }
+        if let content { return content }
+        guard let contentFile else { return nil }
+        let text = String(decoding: try ArticleLoader.readArticle(contentFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 }

@@ -117,6 +117,12 @@ public struct ArticleImport: Sendable {
         return newArticle(loaded, sourcePath: isFile ? absolute(input) : nil, detector: detector)
     }
 
+    /// The article of `page`, fetched from `input`, its language declared or detected by
+    /// `detector`, its sentences segmented.
+    public func article(fetched page: FetchedPage, requested input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        newArticle(try ArticleInput.load(page, requested: input, format: format), sourcePath: nil, detector: detector)
+    }
+
     /// The article a feed carries whole: `html` (or plain text) from the feed, at `url`,
     /// its language declared or detected by `detector`.
     public func article(feedContent content: String, isHTML: Bool, url: String?, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {

@@ -40,6 +40,19 @@ public enum ArticleInput {
         public var url: String?
     }
 
+    /// Reads `page`, fetched from `input` (its format `format` when forced, else its content
+    /// type, else its address's extension, else HTML).
+    public static func load(
+        _ page: FetchedPage, requested input: String, format: SourceFormat?, loader: ArticleLoader = ArticleLoader()
+    ) throws(NarrateError) -> Loaded {
+        let chosen = format
+            ?? page.contentType.flatMap(ArticleLoader.format(forContentType:))
+            ?? ArticleLoader.format(forPath: page.finalURL.split(separator: "?").first.map(String.init) ?? "")
+            ?? .html
+        let (document, source) = try loader.readWithSource(page.body, format: chosen, name: input, contentType: page.contentType, url: page.finalURL)
+        return Loaded(document: document, source: source, bytes: page.body, url: page.finalURL)
+    }
+
     /// Loads `input`: a path, "-" for standard input, or an http(s) URL, which is fetched
     /// (its format `format` when forced, else its content type). `isCancelled` is asked when
     /// a signal interrupts a read of standard input.
@@ -49,15 +62,7 @@ public enum ArticleInput {
     ) throws(NarrateError) -> Loaded {
         try refuseUnsupported(input, format: format)
         if PageFetcher.isURL(input) {
-            let page = try fetcher.fetch(input)
-            let chosen = format
-                ?? page.contentType.flatMap(ArticleLoader.format(forContentType:))
-                ?? ArticleLoader.format(forPath: page.finalURL.split(separator: "?").first.map(String.init) ?? "")
-                ?? .html
-            let (document, source) = try loader.readWithSource(
-                page.body, format: chosen, name: input, contentType: page.contentType, url: page.finalURL
-            )
-            return Loaded(document: document, source: source, bytes: page.body, url: page.finalURL)
+            return try load(try fetcher.fetch(input), requested: input, format: format, loader: loader)
         }
         let bytes = try ArticleLoader.readArticle(input, isCancelled: isCancelled)
         let name = input == "-" ? "standard input" : input

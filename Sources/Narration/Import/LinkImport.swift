@@ -121,35 +121,55 @@ public struct LinkImport: Sendable {
         case stopped
     }
 
-    /// Takes one link, recording what became of it.
+    /// Takes one link, recording what became of it. The article is read and added within
+    /// the process's `ArticleBudget`: its size is held from before it is read (after it is
+    /// fetched) until it is in the library.
     private static func take(
         _ link: SavedLink, tags: [String], library: ArticleLibrary, fetcher: PageFetcher, detector: LanguageDetector?
     ) -> (LinkOutcome, PoliteQueue.HostHealth) {
         do throws(NarrateError) {
             let importer = ArticleImport(language: link.language, tags: link.tags + tags)
-            var article: NewArticle
-            if let content = link.content {
-                article = try importer.article(carried: content, format: link.contentIsHTML ? .html : .markdown, url: link.url, detector: detector)
-                if let title = link.title { article.title = title }
-            } else {
-                article = try importer.article(from: link.url, detector: detector, fetcher: fetcher)
-                if let final = article.sourceURL, final != link.url, try library.article(sourceURL: final) != nil {
-                    try library.recordSavedLink(url: link.url, articleId: nil, outcome: .duplicate)
-                    return (.duplicate, .fine)
+            if link.carriesContent {
+                let carried = try ArticleBudget.shared.holding(link.carriedSize) { () throws(NarrateError) -> (LinkOutcome, PoliteQueue.HostHealth)? in
+                    // An empty content file: the page is fetched instead, outside this hold.
+                    guard let content = try link.carriedContent() else { return nil }
+                    var article = try importer.article(carried: content, format: link.contentIsHTML ? .html : .markdown, url: link.url, detector: detector)
+                    if let title = link.title { article.title = title }
+                    return try added(article, link: link, library: library)
                 }
+                if let carried { return carried }
             }
-            article.savedAt = link.savedAt
-            // The article, its position when read, and the link's record: one transaction.
-            switch try library.add(article, recording: .savedLink(url: link.url, finished: link.archived)) {
-            case .added(let id, let title): return (.added(id, title, finished: link.archived), .fine)
-            case .exists: return (.duplicate, .fine)
-            }
+            return try fetched(link, importer, library, fetcher, detector)
         } catch .interrupted {
             return (.stopped, .fine)
         } catch {
             let (kind, reason) = FeedRefresh.classify(error)
             try? library.recordSavedLink(url: link.url, articleId: nil, outcome: kind, detail: reason)
             return (.problem(Problem(url: link.url, outcome: kind, reason: reason)), FeedRefresh.isHostFailure(error) ? .failed : .fine)
+        }
+    }
+
+    /// The link's page fetched, then read and added within the budget.
+    private static func fetched(
+        _ link: SavedLink, _ importer: ArticleImport, _ library: ArticleLibrary, _ fetcher: PageFetcher, _ detector: LanguageDetector?
+    ) throws(NarrateError) -> (LinkOutcome, PoliteQueue.HostHealth) {
+        let page = try fetcher.fetch(link.url)
+        if page.finalURL != link.url, try library.article(sourceURL: page.finalURL) != nil {
+            try library.recordSavedLink(url: link.url, articleId: nil, outcome: .duplicate)
+            return (.duplicate, .fine)
+        }
+        return try ArticleBudget.shared.holding(page.body.count) { () throws(NarrateError) in
+            try added(try importer.article(fetched: page, requested: link.url, detector: detector), link: link, library: library)
+        }
+    }
+
+    /// `article` added with the link's record, in one transaction.
+    private static func added(_ article: NewArticle, link: SavedLink, library: ArticleLibrary) throws(NarrateError) -> (LinkOutcome, PoliteQueue.HostHealth) {
+        var article = article
+        article.savedAt = link.savedAt
+        switch try library.add(article, recording: .savedLink(url: link.url, finished: link.archived)) {
+        case .added(let id, let title): return (.added(id, title, finished: link.archived), .fine)
+        case .exists: return (.duplicate, .fine)
         }
     }
 
