@@ -10,11 +10,18 @@ enum FeedTimestamp {
     static func iso8601(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
+        if let instant = RFC3339Instant(trimmed) { return instant.iso8601 }
         guard let date = date(trimmed) else { return nil }
         return date.formatted(Date.ISO8601FormatStyle())
     }
 
     static func date(_ text: String) -> Date? {
+        if let instant = RFC3339Instant(text) { return instant.date }
+        return slowDate(text)
+    }
+
+    /// `text` read by Foundation's formatter alone, as before the fast path (for its tests).
+    static func slowDate(_ text: String) -> Date? {
         if let first = text.unicodeScalars.first, CharacterSet.decimalDigits.contains(first), text.count >= 10,
             text.unicodeScalars.dropFirst(4).first == "-"
         {

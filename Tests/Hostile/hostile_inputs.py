@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Makes the inputs a stranger could send narrate to make it slow or big (issue 34), and
+runs a command measuring its peak memory.
+
+    hostile_inputs.py omnivore-zip OUT --entries N --entry-mib M   Omnivore zip: N articles of M MiB of Markdown
+    hostile_inputs.py json-zip OUT --mib M                         Omnivore zip whose metadata file is M MiB of JSON
+    hostile_inputs.py omnivore-export OUT --entries N [--content]  Omnivore zip of N entries (small articles with --content)
+    hostile_inputs.py html OUT --mib M                             a web page of M MiB of paragraphs
+    hostile_inputs.py text OUT --mib M [--no-punctuation]          plain text of M MiB (one endless sentence without punctuation)
+    hostile_inputs.py long-line OUT --mib M                        one line of M MiB: a title that long
+    hostile_inputs.py nested OUT --depth D [--blocks B]            a page of B blocks of D nested elements each
+    hostile_inputs.py feed OUT --items N --base URL                an RSS feed of N items with distinct links under URL
+    hostile_inputs.py opml OUT --outlines N --base URL             an OPML list of N feeds under URL
+    hostile_inputs.py peak -- COMMAND ...                          runs COMMAND; prints "peak-kib N status S" on stderr
+
+Everything is written in pieces, never held whole, so the generator itself stays small.
+Only the standard library is used.
+"""
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import zipfile
+
+WORDS = ("the keeper climbed the stairs of the lighthouse and lit the lamp while the sea "
+         "rose against the rocks below and the gulls went quiet").split()
+MIB = 1 << 20
+
+
+def sentence_text(count, punctuation=True):
+    """`count` bytes of prose (ASCII), in sentences when `punctuation`."""
+    out = []
+    size = 0
+    index = 0
+    while size < count:
+        word = WORDS[index % len(WORDS)]
+        index += 1
+        if punctuation and index % 17 == 0:
+            word = word.capitalize() + "."
+        out.append(word)
+        size += len(word) + 1
+    return " ".join(out)[:count]
+
+
+def write_repeated(stream, total, piece):
+    """Writes `total` bytes to `stream` made of `piece` repeated."""
+    written = 0
+    while written < total:
+        chunk = piece[: total - written]
+        stream.write(chunk)
+        written += len(chunk)
+
+
+def omnivore_zip(path, entries, entry_mib):
+    metadata = [{"id": str(i), "slug": f"article-{i}", "title": f"Article {i}", "url": f"https://example.org/a/{i}",
+                 "savedAt": "2024-03-01T08:00:00.000Z", "labels": [], "state": "SUCCEEDED"} for i in range(entries)]
+    body = (sentence_text(64 * 1024) + "\n\n").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("metadata_0_to_%d.json" % (entries - 1), json.dumps(metadata))
+        for i in range(entries):
+            with archive.open(f"content/article-{i}.md", "w", force_zip64=True) as member:
+                member.write(b"# Article %d\n\n" % i)
+                write_repeated(member, int(entry_mib * MIB), body)
+
+
+def json_zip(path, mib):
+    entry = json.dumps({"url": "https://example.org/a", "slug": "a", "title": "A", "labels": [], "state": "SUCCEEDED"})
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        with archive.open("metadata_0_to_1.json", "w", force_zip64=True) as member:
+            member.write(b"[")
+            written = 1
+            first = True
+            while written < mib * MIB:
+                piece = (("" if first else ",") + entry).encode()
+                first = False
+                member.write(piece)
+                written += len(piece)
+            member.write(b"]")
+
+
+def omnivore_export(path, entries, content):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for start in range(0, entries, 50):
+            chunk = [{"id": str(i), "slug": f"item-{i}", "title": f"Item {i}", "url": f"https://example.org/item/{i}",
+                      "savedAt": "2024-03-01T08:%02d:%02d.123Z" % (i // 60 % 60, i % 60), "labels": ["news"],
+                      "state": "ARCHIVED" if i % 3 == 0 else "SUCCEEDED"}
+                     for i in range(start, min(entries, start + 50))]
+            archive.writestr("metadata_%d_to_%d.json" % (start, start + len(chunk) - 1), json.dumps(chunk))
+            if content:
+                for item in chunk:
+                    i = int(item["id"])
+                    archive.writestr(f"content/item-{i}.md", f"# Item {i}\n\nItem {i} of the export. " + sentence_text(400))
+
+
+def html(path, mib):
+    paragraph = ("<p>" + sentence_text(2000) + "</p>\n").encode()
+    with open(path, "wb") as out:
+        out.write(b"<!DOCTYPE html><html lang=en><head><title>A long page</title></head><body><article><h1>A long page</h1>\n")
+        write_repeated(out, int(mib * MIB), paragraph)
+        out.write(b"</article></body></html>\n")
+
+
+def text(path, mib, punctuation):
+    piece = (sentence_text(64 * 1024, punctuation) + " ").encode()
+    with open(path, "wb") as out:
+        write_repeated(out, int(mib * MIB), piece)
+
+
+def long_line(path, mib):
+    with open(path, "wb") as out:
+        write_repeated(out, int(mib * MIB), b"word ")
+        out.write(b"\n\nA short paragraph after the long line.\n")
+
+
+def nested(path, depth, blocks):
+    block = ("".join(f"<div class=c{i % 7}><p>level {i} text, <a href='#l{i}'>link {i}</a></p>" for i in range(depth))
+             + "</div>" * depth + "\n").encode()
+    with open(path, "wb") as out:
+        out.write(b"<!DOCTYPE html><html lang=en><head><title>Nested</title></head><body>\n")
+        for _ in range(blocks):
+            out.write(block)
+        out.write(b"</body></html>\n")
+
+
+def feed(path, items, base):
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel><title>Many items</title>'
+                  f'<link>{base}</link><description>A feed of {items} items</description>\n')
+        for i in range(items):
+            out.write(f"<item><title>Item {i}</title><link>{base}/item/{i}</link><guid>{base}/item/{i}</guid>"
+                      "<pubDate>Mon, 02 Dec 2024 10:00:00 GMT</pubDate><description>A teaser.</description></item>\n")
+        out.write("</channel></rss>\n")
+
+
+def opml(path, outlines, base):
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="utf-8"?>\n<opml version="2.0"><head><title>Feeds</title></head><body>\n')
+        for i in range(outlines):
+            out.write(f'<outline type="rss" text="Feed {i}" xmlUrl="{base}/feed/{i}.xml"/>\n')
+        out.write("</body></opml>\n")
+
+
+def peak(command):
+    completed = subprocess.run(command, check=False)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"peak-kib {usage.ru_maxrss} status {completed.returncode}", file=sys.stderr)
+    return completed.returncode
+
+
+def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "peak" and sys.argv[2] == "--":
+        return peak(sys.argv[3:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("kind", choices=["omnivore-zip", "json-zip", "omnivore-export", "html", "text", "long-line", "nested",
+                                         "feed", "opml"])
+    parser.add_argument("out")
+    parser.add_argument("--entries", type=int, default=1)
+    parser.add_argument("--entry-mib", type=float, default=1)
+    parser.add_argument("--mib", type=float, default=1)
+    parser.add_argument("--content", action="store_true")
+    parser.add_argument("--no-punctuation", action="store_true")
+    parser.add_argument("--depth", type=int, default=399)
+    parser.add_argument("--blocks", type=int, default=1)
+    parser.add_argument("--items", type=int, default=1000)
+    parser.add_argument("--outlines", type=int, default=1000)
+    parser.add_argument("--base", default="http://127.0.0.1:1")
+    a = parser.parse_args()
+    {
+        "omnivore-zip": lambda: omnivore_zip(a.out, a.entries, a.entry_mib),
+        "json-zip": lambda: json_zip(a.out, a.mib),
+        "omnivore-export": lambda: omnivore_export(a.out, a.entries, a.content),
+        "html": lambda: html(a.out, a.mib),
+        "text": lambda: text(a.out, a.mib, not a.no_punctuation),
+        "long-line": lambda: long_line(a.out, a.mib),
+        "nested": lambda: nested(a.out, a.depth, a.blocks),
+        "feed": lambda: feed(a.out, a.items, a.base),
+        "opml": lambda: opml(a.out, a.outlines, a.base),
+    }[a.kind]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
