@@ -22,20 +22,46 @@ extension ArticleLibrary {
     public func subscribe(
         url: String, title: String?, siteURL: String?, format: String?, tag: String?, language: String?, narrate: Bool
     ) throws(NarrateError) -> SubscribeOutcome {
-        try write { db in
-            if let row = try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE url = ?", arguments: [url]) {
-                return .alreadySubscribed(Self.subscription(row))
+        try subscribe([NewSubscription(url: url, title: title, siteURL: siteURL, format: format, tag: tag)], language: language, narrate: narrate)[0]
+    }
+
+    /// A feed to follow, with what is known of it.
+    public struct NewSubscription: Sendable {
+        public var url: String
+        public var title: String?
+        public var siteURL: String?
+        public var format: String?
+        public var tag: String?
+
+        public init(url: String, title: String?, siteURL: String?, format: String?, tag: String?) {
+            self.url = url
+            self.title = title
+            self.siteURL = siteURL
+            self.format = format
+            self.tag = tag
+        }
+    }
+
+    /// Follows each of `feeds` not followed already, all in one transaction (10,000 feeds of
+    /// a reader's list in one write, not 10,000); the outcomes in order.
+    public func subscribe(_ feeds: [NewSubscription], language: String?, narrate: Bool) throws(NarrateError) -> [SubscribeOutcome] {
+        let now = Self.now()
+        return try write { db in
+            let find = try db.makeStatement(sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE url = ?")
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO subscription (url, title, siteURL, format, tag, language, narrate, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.subscriptionColumns)
+                """)
+            return try feeds.map { feed in
+                if let row = try Row.fetchOne(find, arguments: [feed.url]) { return .alreadySubscribed(Self.subscription(row)) }
+                let arguments: StatementArguments = [
+                    feed.url, feed.title, feed.siteURL, feed.format, feed.tag.map(Self.normalizedTag), language?.lowercased(), narrate, now,
+                ]
+                guard let row = try Row.fetchOne(insert, arguments: arguments) else {
+                    throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the subscription was not stored")
+                }
+                return .subscribed(Self.subscription(row))
             }
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    INSERT INTO subscription (url, title, siteURL, format, tag, language, narrate, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.subscriptionColumns)
-                    """,
-                arguments: [url, title, siteURL, format, tag.map(Self.normalizedTag), language?.lowercased(), narrate, Self.now()]
-            )
-            guard let row else { throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the subscription was not stored") }
-            return .subscribed(Self.subscription(row))
         }
     }
 
@@ -100,7 +126,19 @@ extension ArticleLibrary {
     /// Records a check of feed `id`: a failed one counts in `errorCount` and keeps the
     /// validators; a successful one resets the count.
     public func recordCheck(subscriptionId id: Int64, _ check: FeedCheck) throws(NarrateError) {
+        try recordChecks([(id, check)])
+    }
+
+    /// Records the checks of several feeds, in one transaction.
+    public func recordChecks(_ checks: [(subscriptionId: Int64, check: FeedCheck)]) throws(NarrateError) {
+        guard !checks.isEmpty else { return }
         try write { db in
+            for (id, check) in checks { try Self.recordCheck(db, subscriptionId: id, check) }
+        }
+    }
+
+    private static func recordCheck(_ db: Database, subscriptionId id: Int64, _ check: FeedCheck) throws {
+        do {
             let now = Self.now()
             if let error = check.error {
                 try db.execute(

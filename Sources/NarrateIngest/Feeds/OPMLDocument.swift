@@ -50,12 +50,11 @@ public struct OPMLDocument: Sendable, Equatable {
             throw .malformedInput(path: name, message: "not an OPML file (no <opml> with a <body>); export the feed list from your reader as OPML")
         }
         var outlines: [Outline] = []
+        var seen = Set<String>()
         func walk(_ element: XMLTree.Element, folder: String?) {
             for outline in element.children("outline") {
                 let text = XMLFeedReader.plain(outline.attribute("title") ?? outline.attribute("text"))
-                if let url = outline.attribute("xmlUrl").flatMap(ExportReader.absoluteURL),
-                    !outlines.contains(where: { $0.url == url })
-                {
+                if let url = outline.attribute("xmlUrl").flatMap(ExportReader.absoluteURL), seen.insert(url).inserted {
                     outlines.append(Outline(url: url, title: text, siteURL: outline.attribute("htmlUrl"), folder: folder))
                 }
                 walk(outline, folder: outline.attribute("xmlUrl") == nil ? text : folder)

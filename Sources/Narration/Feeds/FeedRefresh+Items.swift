@@ -139,6 +139,12 @@ extension FeedRefresh {
         }
     }
 
+    /// Whether the feed carries `work`'s article whole, so that it is read without a request.
+    static func isCarried(_ work: ItemWork) -> Bool {
+        guard let content = work.item.content else { return false }
+        return work.url == nil || isWhole(content, isHTML: work.item.contentIsHTML)
+    }
+
     /// Adds a prepared item's article (on the calling thread, in the feed's order, so ids
     /// follow the feed's time) and records what became of the item.
     static func finish(_ work: ItemWork, prepared: Prepared, library: ArticleLibrary) -> ItemOutcome {
@@ -182,7 +188,7 @@ extension FeedRefresh {
         let subscription = work.subscription
         let importer = ArticleImport(language: subscription.language, tags: subscription.tag.map { [$0] } ?? [])
         var article: NewArticle
-        if let content = work.item.content, isWhole(content, isHTML: work.item.contentIsHTML) || work.url == nil {
+        if let content = work.item.content, isCarried(work) {
             article = try importer.article(feedContent: content, isHTML: work.item.contentIsHTML, url: work.url, detector: detector)
             // Content from a feed has no title of its own: the item's is the article's.
             if let title = work.item.title { article.title = title }

@@ -88,14 +88,12 @@ public struct FeedRefresh: Sendable {
     public func subscribe(
         opml: OPMLDocument, tag: String?, language: String?, narrate: Bool
     ) throws(NarrateError) -> [ArticleLibrary.SubscribeOutcome] {
-        var outcomes: [ArticleLibrary.SubscribeOutcome] = []
-        for outline in opml.outlines {
-            outcomes.append(try library.subscribe(
-                url: outline.url, title: outline.title, siteURL: outline.siteURL, format: nil, tag: tag ?? outline.folder,
-                language: language, narrate: narrate
-            ))
-        }
-        return outcomes
+        try library.subscribe(
+            opml.outlines.map { outline in
+                ArticleLibrary.NewSubscription(url: outline.url, title: outline.title, siteURL: outline.siteURL, format: nil, tag: tag ?? outline.folder)
+            },
+            language: language, narrate: narrate
+        )
     }
 
     /// The library's subscriptions as an OPML list, each feed's tag as its folder.
@@ -154,8 +152,10 @@ public struct FeedRefresh: Sendable {
         let now = now ?? Date().timeIntervalSince1970
         var subscriptions = try library.subscriptions()
         if let ids {
-            for id in ids where !subscriptions.contains(where: { $0.id == id }) { _ = try library.subscription(id: id) }
-            subscriptions = subscriptions.filter { ids.contains($0.id) }
+            let known = Set(subscriptions.map(\.id))
+            for id in ids where !known.contains(id) { _ = try library.subscription(id: id) }
+            let asked = Set(ids)
+            subscriptions = subscriptions.filter { asked.contains($0.id) }
         }
         var result = Report()
         var due: [Subscription] = []
@@ -198,21 +198,26 @@ public struct FeedRefresh: Sendable {
         let library = self.library
         let detector = self.detector
         let items = work
-        let done = queue.run(
-            hosts: items.map { Self.host(of: $0.url ?? $0.subscription.url) }, isCancelled: isCancelled,
-            // Not recorded: tried again at the next refresh.
-            givenUp: { _, failures in Prepared.outcome(.problem(.failed, "not tried: its host failed \(failures) times in a row")) }
-        ) { index in
-            Self.prepare(items[index], library: library, fetcher: fetcher, detector: detector)
-        }
         var addedByFeed: [Int64: Int] = [:]
         // Feeds with an item to try again (failed, given up, not started): their validators
         // are not kept, so the next refresh reads them whole rather than hearing 304.
         var unfinished = Set<Int64>()
-        for (index, item) in work.enumerated() {
-            guard let prepared = done[index], !prepared.isStopped else {
+        // An item the feed carries whole needs no request: it waits for no host.
+        let hosts = items.enumerated().map { index, item in
+            Self.isCarried(item) ? "carried \(index)" : Self.host(of: item.url ?? item.subscription.url)
+        }
+        // Each item is added and recorded as soon as it and the ones before it are ready, in
+        // the feed's order: a process killed meanwhile keeps what it recorded.
+        queue.run(
+            hosts: hosts, isCancelled: isCancelled,
+            // Not recorded: tried again at the next refresh.
+            givenUp: { _, failures in Prepared.outcome(.problem(.failed, "not tried: its host failed \(failures) times in a row")) },
+            work: { index in Self.prepare(items[index], library: library, fetcher: fetcher, detector: detector) }
+        ) { index, prepared in
+            let item = items[index]
+            guard let prepared, !prepared.isStopped else {
                 unfinished.insert(item.subscription.id)
-                continue
+                return
             }
             // A given-up item is not recorded: tried again next time.
             let outcome: ItemOutcome
@@ -234,16 +239,21 @@ public struct FeedRefresh: Sendable {
                 result.problems.append(Problem(feed: item.subscription.title ?? item.subscription.url, url: item.url ?? "", reason: reason, outcome: outcome))
             }
         }
-        // Each read feed's check, with its count of new articles.
+        // Each read feed's check, with its count of new articles, all in one transaction.
+        var checks: [(subscriptionId: Int64, check: ArticleLibrary.FeedCheck)] = []
         for subscription in due {
             guard let feed = readFeeds[subscription.id] else { continue }
             let added = addedByFeed[subscription.id, default: 0]
             let keep = !unfinished.contains(subscription.id)
-            try library.recordCheck(subscriptionId: subscription.id, ArticleLibrary.FeedCheck(
+            checks.append((subscription.id, ArticleLibrary.FeedCheck(
                 title: feed.feed.title, siteURL: feed.feed.siteURL, format: feed.feed.format.rawValue, etag: keep ? feed.etag : nil,
                 lastModified: keep ? feed.lastModified : nil, newItems: added
-            ))
-            report(.feedChecked(subscription, added: added, notModified: false, error: feed.feed.problem))
+            )))
+        }
+        try library.recordChecks(checks)
+        for subscription in due {
+            guard let feed = readFeeds[subscription.id] else { continue }
+            report(.feedChecked(subscription, added: addedByFeed[subscription.id, default: 0], notModified: false, error: feed.feed.problem))
         }
         return result
     }
@@ -254,7 +264,8 @@ extension FeedRefresh {
     public func articlesToNarrate(_ report: Report, all: Bool) throws(NarrateError) -> [Int64] {
         if all { return report.added }
         let narrated = Set(try library.subscriptions().filter(\.narrate).map(\.id))
-        return report.added.filter { id in report.addedBySubscription.contains { narrated.contains($0.key) && $0.value.contains(id) } }
+        let wanted = Set(report.addedBySubscription.filter { narrated.contains($0.key) }.values.joined())
+        return report.added.filter(wanted.contains)
     }
 
     /// Queues the listening render (the one `play`, `serve` and podcast feeds use) of each

@@ -80,7 +80,9 @@ public struct LinkImport: Sendable {
         let tags = self.tags
         let total = result.total
         let outcomes = PoliteQueue(concurrency: jobs).run(
-            hosts: work.map { FeedRefresh.host(of: $0.url) }, isCancelled: isCancelled,
+            // A link whose article the export carries needs no request: it waits for no host.
+            hosts: work.enumerated().map { index, link in link.carriesContent ? "carried \(index)" : FeedRefresh.host(of: link.url) },
+            isCancelled: isCancelled,
             givenUp: { index, failures in
                 // Not recorded: tried again when the import runs again.
                 let problem = Problem(url: work[index].url, outcome: .failed, reason: "not tried: its host failed \(failures) times in a row")
