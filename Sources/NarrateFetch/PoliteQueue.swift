@@ -42,20 +42,29 @@ public struct PoliteQueue: Sendable {
         givenUp: @escaping @Sendable (Int, Int) -> Result, work: @escaping @Sendable (Int) -> (Result, HostHealth)
     ) -> [Result?] {
         var results = [Result?](repeating: nil, count: hosts.count)
-        run(hosts: hosts, isCancelled: isCancelled, givenUp: givenUp, work: work) { index, result in results[index] = result }
+        run(hosts: hosts, ahead: nil, isCancelled: isCancelled, givenUp: givenUp, work: work) { index, result in results[index] = result }
         return results
     }
 
     /// Like `run`, handing each task's result to `deliver` on the calling thread, in task
     /// order, as soon as it and every task before it are done (nil for a task skipped after
-    /// `isCancelled`): what a caller records as it goes is kept if the process is killed,
-    /// and a result is held only until the ones before it are done.
+    /// `isCancelled`): what a caller records as it goes is kept if the process is killed.
+    /// No task starts more than twice `concurrency` tasks ahead of the first not yet
+    /// delivered, so a kill loses at most that many, and no more results are held.
     public func run<Result: Sendable>(
         hosts: [String], isCancelled: @escaping @Sendable () -> Bool,
         givenUp: @escaping @Sendable (Int, Int) -> Result, work: @escaping @Sendable (Int) -> (Result, HostHealth),
         deliver: (Int, Result?) -> Void
     ) {
-        let state = State<Result>(hosts: hosts, perHost: perHost)
+        run(hosts: hosts, ahead: 2 * concurrency, isCancelled: isCancelled, givenUp: givenUp, work: work, deliver: deliver)
+    }
+
+    private func run<Result: Sendable>(
+        hosts: [String], ahead: Int?, isCancelled: @escaping @Sendable () -> Bool,
+        givenUp: @escaping @Sendable (Int, Int) -> Result, work: @escaping @Sendable (Int) -> (Result, HostHealth),
+        deliver: (Int, Result?) -> Void
+    ) {
+        let state = State<Result>(hosts: hosts, perHost: perHost, ahead: ahead)
         let workers = min(concurrency, hosts.count)
         guard workers > 0 else { return }
         let pause = pauseAfterFailure
@@ -85,6 +94,8 @@ public struct PoliteQueue: Sendable {
     private final class State<Result>: @unchecked Sendable {
         private let condition = NSCondition()
         private let perHost: Int
+        /// How far ahead of the first task not delivered a task may start; nil: any.
+        private let ahead: Int?
         /// Each task's host, as a number.
         private let hostOf: [Int]
         /// Each host's tasks not yet started, in order.
@@ -103,8 +114,9 @@ public struct PoliteQueue: Sendable {
         private var delivered = 0
         private var workersEnded = 0
 
-        init(hosts: [String], perHost: Int) {
+        init(hosts: [String], perHost: Int, ahead: Int?) {
             self.perHost = perHost
+            self.ahead = ahead.map { max(1, $0) }
             var numbers: [String: Int] = [:]
             hostOf = hosts.map { host in
                 if let number = numbers[host] { return number }
@@ -144,7 +156,10 @@ public struct PoliteQueue: Sendable {
                         offer(host)
                     }
                 }
-                while let (first, host) = ready.pop() {
+                while let (first, host) = ready.peek {
+                    // The heap's first is the lowest task that may start: beyond the window, none may.
+                    if let ahead, first >= delivered + ahead { break }
+                    ready.pop()
                     guard waiting[host].first == first, inFlight[host] < perHost, pausedUntil[host] == nil else { continue }
                     waiting[host].removeFirst()
                     unstarted -= 1
@@ -202,6 +217,8 @@ public struct PoliteQueue: Sendable {
             delivered += 1
             let result = stored[index]
             stored[index] = nil
+            // The window moved: a worker may start the next task.
+            if ahead != nil { condition.broadcast() }
             return (index, result)
         }
     }

@@ -2,7 +2,7 @@
 """Makes the inputs a stranger could send narrate to make it slow or big (issue 34), and
 runs a command measuring its peak memory.
 
-    hostile_inputs.py omnivore-zip OUT --entries N --entry-mib M   Omnivore zip: N articles of M MiB of Markdown
+    hostile_inputs.py omnivore-zip OUT --entries N --entry-mib M [--start S]   Omnivore zip: N articles of M MiB of Markdown
     hostile_inputs.py json-zip OUT --mib M                         Omnivore zip whose metadata file is M MiB of JSON
     hostile_inputs.py omnivore-export OUT --entries N [--content]  Omnivore zip of N entries (small articles with --content)
     hostile_inputs.py html OUT --mib M                             a web page of M MiB of paragraphs
@@ -53,13 +53,13 @@ def write_repeated(stream, total, piece):
         written += len(chunk)
 
 
-def omnivore_zip(path, entries, entry_mib):
+def omnivore_zip(path, entries, entry_mib, start=0):
     metadata = [{"id": str(i), "slug": f"article-{i}", "title": f"Article {i}", "url": f"https://example.org/a/{i}",
-                 "savedAt": "2024-03-01T08:00:00.000Z", "labels": [], "state": "SUCCEEDED"} for i in range(entries)]
+                 "savedAt": "2024-03-01T08:00:00.000Z", "labels": [], "state": "SUCCEEDED"} for i in range(start, start + entries)]
     body = (sentence_text(64 * 1024) + "\n\n").encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("metadata_0_to_%d.json" % (entries - 1), json.dumps(metadata))
-        for i in range(entries):
+        for i in range(start, start + entries):
             with archive.open(f"content/article-{i}.md", "w", force_zip64=True) as member:
                 member.write(b"# Article %d\n\n" % i)
                 write_repeated(member, int(entry_mib * MIB), body)
@@ -67,16 +67,11 @@ def omnivore_zip(path, entries, entry_mib):
 
 def json_zip(path, mib):
     entry = json.dumps({"url": "https://example.org/a", "slug": "a", "title": "A", "labels": [], "state": "SUCCEEDED"})
+    block = ("," + ",".join([entry] * 1000)).encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         with archive.open("metadata_0_to_1.json", "w", force_zip64=True) as member:
-            member.write(b"[")
-            written = 1
-            first = True
-            while written < mib * MIB:
-                piece = (("" if first else ",") + entry).encode()
-                first = False
-                member.write(piece)
-                written += len(piece)
+            member.write(b"[" + entry.encode())
+            write_repeated(member, int(mib * MIB), block)
             member.write(b"]")
 
 
@@ -157,6 +152,7 @@ def main():
                                          "feed", "opml"])
     parser.add_argument("out")
     parser.add_argument("--entries", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0, help="the first entry's number (omnivore-zip)")
     parser.add_argument("--entry-mib", type=float, default=1)
     parser.add_argument("--mib", type=float, default=1)
     parser.add_argument("--content", action="store_true")
@@ -168,7 +164,7 @@ def main():
     parser.add_argument("--base", default="http://127.0.0.1:1")
     a = parser.parse_args()
     {
-        "omnivore-zip": lambda: omnivore_zip(a.out, a.entries, a.entry_mib),
+        "omnivore-zip": lambda: omnivore_zip(a.out, a.entries, a.entry_mib, a.start),
         "json-zip": lambda: json_zip(a.out, a.mib),
         "omnivore-export": lambda: omnivore_export(a.out, a.entries, a.content),
         "html": lambda: html(a.out, a.mib),

@@ -91,6 +91,21 @@ def big_feed():
     return ("<rss version=\"2.0\"><channel><title>Big</title>" + items + "</channel></rss>").encode("utf-8")
 
 
+def many_feed(items):
+    """An RSS feed of `items` items, each linking a page of its own under /many/."""
+    entries = "".join("<item><guid>many-%d</guid><title>Item %d</title><link>/many/%d.html</link>"
+                      "<description>A teaser.</description></item>" % (n, n, n) for n in range(items))
+    return ("<rss version=\"2.0\"><channel><title>Many</title>" + entries + "</channel></rss>").encode("utf-8")
+
+
+def many_page(number):
+    """The page of item `number` of /many-feed.xml: a short article of its own."""
+    return ("<html lang=en><head><title>Item %d</title></head><body><article><h1>Item %d</h1>"
+            "<p>This is item %d of a long feed. The keeper climbed the stairs and lit the lamp. "
+            "The sea rose against the rocks, and the gulls went quiet for the night.</p></article></body></html>"
+            % (number, number, number)).encode("utf-8")
+
+
 class Handler(BaseHTTPRequestHandler):
     # HTTP/1.0: every response closes its connection, so a body without a
     # Content-Length simply ends when the connection does.
@@ -266,6 +281,10 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("Retry-After", "120")
                 self.send_header("Content-Length", "0")
                 self.end_headers()
+        elif path == "/many-feed.xml":
+            self.send_body(200, "application/rss+xml", many_feed(int(query.get("items", ["100"])[0])))
+        elif path.startswith("/many/") and path.endswith(".html"):
+            self.send_body(200, "text/html; charset=utf-8", many_page(int(path[len("/many/"):-len(".html")])))
         elif path == "/big-feed.xml":
             self.send_body(200, "application/rss+xml", big_feed())
         elif path == "/never":
