@@ -29,6 +29,10 @@ struct ArticleBlockBuilder {
     /// Whether the open paragraph came from a `pre` of prose and did not end a sentence: the
     /// next `pre` (the next page of an RFC) may go on with it.
     private var preContinues = false
+    /// The text of each `pre` of the article, built once.
+    private var preTexts: [ObjectIdentifier: String] = [:]
+    /// Which elements hold only white space, asked while `preContinues`.
+    private var whiteSpace = WhiteSpaceTexts()
 
     init(codeBlockNotice: String, offsets: ScalarOffsets) {
         self.codeBlockNotice = codeBlockNotice
@@ -47,11 +51,14 @@ struct ArticleBlockBuilder {
 
     /// The blocks of `article`, in reading order.
     mutating func blocks(of article: HTMLNode) -> [Block] {
-        var preTexts: [String] = []
+        var texts: [String] = []
         article.forEachDescendant { node in
-            if node.tag == "pre" { preTexts.append(node.textContent) }
+            guard node.tag == "pre" else { return }
+            let text = node.textContent
+            texts.append(text)
+            preTexts[ObjectIdentifier(node)] = text
         }
-        runningHeaders = PreformattedText.runningHeaders(in: preTexts)
+        runningHeaders = PreformattedText.runningHeaders(in: texts)
         visit(article, kind: .paragraph)
         flush()
         return blocks
@@ -59,8 +66,9 @@ struct ArticleBlockBuilder {
 
     private mutating func visit(_ node: HTMLNode, kind inherited: Block.Kind) {
         for child in node.children {
+            ExtractionWork.record()
             // Between two pages of an RFC: a rule or an empty anchor does not end the paragraph.
-            if preContinues, child.tag != "pre", child.textContent.allSatisfy(\.isWhitespace) { continue }
+            if preContinues, child.tag != "pre", whiteSpace.isWhiteSpace(child) { continue }
             if child.isText {
                 appendText(child.text, sourceOffset: child.sourceOffset)
                 continue
@@ -71,20 +79,21 @@ struct ArticleBlockBuilder {
             case "br":
                 appendLineBreak()
             case "pre":
-                let preformatted = PreformattedText(child.textContent, furniture: runningHeaders)
+                let text = preTexts[ObjectIdentifier(child)] ?? child.textContent
+                let preformatted = PreformattedText(text, furniture: runningHeaders)
                 if preformatted.isProse {
                     appendProse(preformatted, of: child)
                     continue
                 }
                 flush()
-                if child.textContent.contains(where: { !$0.isWhitespace }) { appendCodeNotice(at: child.sourceOffset) }
+                if text.contains(where: { !$0.isWhitespace }) { appendCodeNotice(at: child.sourceOffset) }
             case "tr":
                 flush()
                 kind = inherited == .quote ? .quote : .paragraph
                 var first = true
                 for cell in child.elementChildren where cell.tag == "td" || cell.tag == "th" {
-                    let cellText = cell.normalizedText
-                    guard !cellText.isEmpty else { continue }
+                    // The length of the cell's text, not the text, to know it has some.
+                    guard ArticleText.length(cell) > 0 else { continue }
                     if !first { appendText(", ", sourceOffset: cell.sourceOffset) }
                     first = false
                     visitInline(cell)
@@ -162,6 +171,7 @@ struct ArticleBlockBuilder {
     /// A table cell's content without breaking the row into blocks.
     private mutating func visitInline(_ node: HTMLNode) {
         for child in node.children {
+            ExtractionWork.record()
             if child.isText {
                 appendText(child.text, sourceOffset: child.sourceOffset)
             } else if !Self.silentTags.contains(child.tag) && child.tag != "pre" {
@@ -268,5 +278,76 @@ struct ArticleBlockBuilder {
             return run
         }
         blocks.append(Block(kind: kind, text: String(text), sourceMap: SourceMap(runs: clipped)))
+    }
+}
+
+/// Whether the text of nodes is all white space, as `textContent.allSatisfy(\.isWhitespace)`
+/// says (each character judged by its first scalar), found for each element once from its
+/// children rather than by building the text of each of a run of nested elements.
+private struct WhiteSpaceTexts {
+    /// What a text holds besides white space.
+    private struct Scalars {
+        /// A scalar that is not white space.
+        var visible = false
+        /// A scalar that always starts a character of its own when only white space and marks
+        /// come before it (a letter, digit, punctuation or symbol, not a mark that joins the
+        /// character before): the text then has a character that is not white space.
+        var base = false
+    }
+
+    /// The scalars of elements asked about; the element is kept so that its identifier is not another's.
+    private var known: [ObjectIdentifier: (node: HTMLNode, scalars: Scalars)] = [:]
+
+    /// Whether all the characters of `node`'s text are white space.
+    mutating func isWhiteSpace(_ node: HTMLNode) -> Bool {
+        let scalars = scalars(of: node)
+        if !scalars.visible { return true }
+        if scalars.base { return false }
+        // Marks and the like after white space: whether they join it depends on what precedes them.
+        return node.textContent.allSatisfy(\.isWhitespace)
+    }
+
+    private mutating func scalars(of node: HTMLNode) -> Scalars {
+        if node.isText { return Self.scalars(of: node.text) }
+        if let entry = known[ObjectIdentifier(node)] { return entry.scalars }
+        var result = Scalars()
+        for child in node.children {
+            ExtractionWork.record()
+            let inside = scalars(of: child)
+            result.visible = result.visible || inside.visible
+            result.base = result.base || inside.base
+        }
+        known[ObjectIdentifier(node)] = (node, result)
+        return result
+    }
+
+    private static func scalars(of text: String) -> Scalars {
+        var result = Scalars()
+        for scalar in text.unicodeScalars where !scalar.properties.isWhitespace {
+            result.visible = true
+            if startsCharacter(scalar) {
+                result.base = true
+                break
+            }
+        }
+        return result
+    }
+
+    /// Whether `scalar` is of a kind that Unicode never joins to the character before it
+    /// after white space or a mark (grapheme cluster break property Other, Prepend, Hangul or
+    /// Regional Indicator, never Extend or SpacingMark).
+    private static func startsCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value > 0x20 && scalar.value < 0x7F }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .decimalNumber, .letterNumber, .otherNumber,
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .otherSymbol:
+            return true
+        case .otherLetter:
+            // Thai and Lao AM are letters that join the character before.
+            return scalar.value != 0x0E33 && scalar.value != 0x0EB3
+        default:
+            return false
+        }
     }
 }

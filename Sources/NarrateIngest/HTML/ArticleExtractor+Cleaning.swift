@@ -1,9 +1,9 @@
 /// Cleaning the chosen article: what the scoring let in that a reader does not want.
 extension ArticleExtractor {
     func prepare(_ article: HTMLNode, rules: Rules) {
-        let dataTables = Self.markDataTables(article)
-        cleanConditionally(article, tag: "form", rules: rules, dataTables: dataTables)
-        cleanConditionally(article, tag: "fieldset", rules: rules, dataTables: dataTables)
+        Self.markDataTables(in: article)
+        cleanConditionally(article, tag: "form", rules: rules)
+        cleanConditionally(article, tag: "fieldset", rules: rules)
         Self.clean(article, tags: ["object", "embed", "footer", "link", "aside"])
         // Share bars among the article's parts.
         for part in article.elementChildren {
@@ -17,13 +17,15 @@ extension ArticleExtractor {
         for heading in article.elements(["h1", "h2"]) where Self.classWeight(heading, rules: rules) < 0 {
             heading.detach()
         }
-        cleanConditionally(article, tag: "table", rules: rules, dataTables: dataTables)
-        cleanConditionally(article, tag: "ul", rules: rules, dataTables: dataTables)
-        cleanConditionally(article, tag: "div", rules: rules, dataTables: dataTables)
+        cleanConditionally(article, tag: "table", rules: rules)
+        cleanConditionally(article, tag: "ul", rules: rules)
+        cleanConditionally(article, tag: "div", rules: rules)
         for heading in article.elements("h1") { heading.retag("h2") }
         for paragraph in article.elements("p").reversed() {
-            let media = paragraph.elements(["img", "embed", "object", "iframe"]).count
-            if media == 0 && ArticleText.length(paragraph) == 0 { paragraph.detach() }
+            let measures = paragraph.measures
+            // Images, and the embeds: `embed`, `object`, `iframe`.
+            let media = measures.images + measures.embeds
+            if media == 0 && measures.text.length == 0 { paragraph.detach() }
         }
         for lineBreak in article.elements("br") {
             if let next = Self.nextNonWhitespace(lineBreak.nextSibling), next.tag == "p" { lineBreak.detach() }
@@ -58,11 +60,10 @@ extension ArticleExtractor {
     /// links to places in the page ("#part-3").
     static func isTableOfContents(_ list: HTMLNode) -> Bool {
         guard list.elementChildren.filter({ $0.tag == "li" }).count >= 3 else { return false }
-        let total = ArticleText.length(list)
+        let measures = list.measures
+        let total = measures.text.length
         guard total > 0 else { return false }
-        let linked = list.elements("a").filter { $0.attribute("href")?.hasPrefix("#") == true }
-            .reduce(0) { $0 + ArticleText.length($1) }
-        return linked * 10 >= total * 9
+        return measures.hashLinkLength * 10 >= total * 9
     }
 
     /// Removes every element with one of `tags` (in one walk), but keeps embedded videos.
@@ -83,26 +84,46 @@ extension ArticleExtractor {
         }
     }
 
-    /// Tables that hold data (headers, a caption, many cells) rather than page layout.
-    static func markDataTables(_ root: HTMLNode) -> Set<ObjectIdentifier> {
-        var result = Set<ObjectIdentifier>()
-        for table in root.elements("table") where isDataTable(table) {
-            result.insert(ObjectIdentifier(table))
-        }
-        return result
+    /// What the elements inside a node hold that tells a data table from a layout table.
+    struct TableContents {
+        /// The first `caption` inside, in document order.
+        var firstCaption: HTMLNode?
+        /// Whether there is a `col`, `colgroup`, `tfoot`, `thead` or `th` inside.
+        var hasHeaderParts = false
+        /// Whether there is a `table` inside.
+        var hasTable = false
     }
 
-    private static func isDataTable(_ table: HTMLNode) -> Bool {
+    /// Marks the tables inside `node` that hold data (headers, a caption, many cells) rather
+    /// than page layout (`HTMLNode.isDataTable`), in one walk from the innermost out; returns
+    /// what is inside `node`.
+    @discardableResult
+    static func markDataTables(in node: HTMLNode) -> TableContents {
+        var contents = TableContents()
+        for child in node.children where child.isElement {
+            ExtractionWork.record()
+            let inside = markDataTables(in: child)
+            if contents.firstCaption == nil { contents.firstCaption = child.tag == "caption" ? child : inside.firstCaption }
+            if inside.hasHeaderParts || headerParts.contains(child.tag) { contents.hasHeaderParts = true }
+            if inside.hasTable || child.tag == "table" { contents.hasTable = true }
+            if child.tag == "table" { child.isDataTable = isDataTable(child, holding: inside) }
+        }
+        return contents
+    }
+
+    private static let headerParts: Set<String> = ["col", "colgroup", "tfoot", "thead", "th"]
+
+    private static func isDataTable(_ table: HTMLNode, holding inside: TableContents) -> Bool {
         if table.attribute("role") == "presentation" { return false }
         if table.attribute("datatable") == "0" { return false }
         if table.attribute("summary").map({ !$0.isEmpty }) == true { return true }
-        if let caption = table.elements("caption").first, !caption.children.isEmpty { return true }
-        let inside = table.descendants
-        if inside.contains(where: { ["col", "colgroup", "tfoot", "thead", "th"].contains($0.tag) }) { return true }
-        if inside.contains(where: { $0.tag == "table" }) { return false }
+        if let caption = inside.firstCaption, !caption.children.isEmpty { return true }
+        if inside.hasHeaderParts { return true }
+        // Only tables without tables inside are counted: their rows are no other's.
+        if inside.hasTable { return false }
         var rows = 0
         var columns = 0
-        for row in inside where row.tag == "tr" {
+        for row in table.elements("tr") {
             rows += Int(row.attribute("rowspan") ?? "") ?? 1
             var rowColumns = 0
             for cell in row.elementChildren where cell.tag == "td" {
@@ -117,48 +138,82 @@ extension ArticleExtractor {
 
     /// Removes `tag` elements that look like boilerplate: link lists, image galleries
     /// without text, forms, ad placeholders. Data tables and code are kept.
-    private func cleanConditionally(_ root: HTMLNode, tag: String, rules: Rules, dataTables: Set<ObjectIdentifier>) {
+    private func cleanConditionally(_ root: HTMLNode, tag: String, rules: Rules) {
         guard rules.contains(.cleanConditionally) else { return }
-        for node in root.elements(tag).reversed() where shouldRemove(node, tag: tag, rules: rules, dataTables: dataTables) {
+        var shortTexts = ShortInnerTexts()
+        for (node, enclosing) in Self.elements(tag, inside: root).reversed()
+        where shouldRemove(node, tag: tag, enclosing: enclosing, rules: rules, shortTexts: &shortTexts) {
             node.detach()
         }
     }
 
-    private func shouldRemove(_ node: HTMLNode, tag: String, rules: Rules, dataTables: Set<ObjectIdentifier>) -> Bool {
-        let length = ArticleText.length(node)
-        var isList = tag == "ul" || tag == "ol"
-        if !isList {
-            let listLength = node.elements(["ul", "ol"]).reduce(0) { $0 + ArticleText.length($1) }
-            isList = length > 0 && Double(listLength) / Double(length) > 0.9
-        }
-        if tag == "table" && dataTables.contains(ObjectIdentifier(node)) { return false }
-        if node.hasAncestor("table", where: { dataTables.contains(ObjectIdentifier($0)) }) { return false }
-        if node.hasAncestor("code") { return false }
-        let inside = node.descendants
-        if inside.contains(where: { $0.tag == "table" && dataTables.contains(ObjectIdentifier($0)) }) { return false }
-        let weight = Self.classWeight(node, rules: rules)
-        if weight < 0 { return true }
-        guard ArticleText.commaCount(node) < 10 else { return false }
+    /// The elements that keep an element they are inside of: a data table, code, a figure.
+    struct Enclosing: OptionSet {
+        let rawValue: Int
+        static let dataTable = Enclosing(rawValue: 1)
+        static let code = Enclosing(rawValue: 2)
+        static let figure = Enclosing(rawValue: 4)
 
-        var paragraphs = 0, images = 0, listItems = -100, inputs = 0
-        var embeds = 0
-        for element in inside {
-            switch element.tag {
-            case "p": paragraphs += 1
-            case "img": images += 1
-            case "li": listItems += 1
-            case "input": inputs += 1
-            case "object", "embed", "iframe":
-                if element.attributes.contains(where: { ReadabilityPatterns.isVideo($0.value) }) { return false }
-                embeds += 1
-            default: break
+        init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// What `node` itself is of these.
+        init(_ node: HTMLNode) {
+            self.init(rawValue: 0)
+            if node.tag == "table" && node.isDataTable { insert(.dataTable) }
+            if node.tag == "code" { insert(.code) }
+            if node.tag == "figure" { insert(.figure) }
+        }
+    }
+
+    /// The `tag` elements under `root` in document order, each with what its ancestors are,
+    /// found in one walk (asking each element's ancestors walked up to 400 levels for each).
+    static func elements(_ tag: String, inside root: HTMLNode) -> [(node: HTMLNode, enclosing: Enclosing)] {
+        var enclosing = Enclosing(root)
+        for ancestor in root.ancestors() { enclosing.formUnion(Enclosing(ancestor)) }
+        var result: [(node: HTMLNode, enclosing: Enclosing)] = []
+        var stack: [(node: HTMLNode, enclosing: Enclosing)] = root.children.reversed().filter(\.isElement).map { ($0, enclosing) }
+        while let (node, enclosing) = stack.popLast() {
+            ExtractionWork.record()
+            if node.tag == tag { result.append((node, enclosing)) }
+            let inner = enclosing.union(Enclosing(node))
+            var index = node.children.count - 1
+            while index >= 0 {
+                let child = node.children[index]
+                if child.isElement { stack.append((child, inner)) }
+                index -= 1
             }
         }
-        if length < 20 && ReadabilityPatterns.isPlaceholder(ArticleText.innerText(node)) { return true }
-        let headingDensity = Self.textDensity(node, tags: ["h1", "h2", "h3", "h4", "h5", "h6"], length: length)
-        let density = Self.linkDensity(node)
-        let textDensity = Self.textDensity(node, tags: Self.textishTags, length: length)
-        let isFigureChild = node.hasAncestor("figure")
+        return result
+    }
+
+    private func shouldRemove(
+        _ node: HTMLNode, tag: String, enclosing: Enclosing, rules: Rules, shortTexts: inout ShortInnerTexts
+    ) -> Bool {
+        let measures = node.measures
+        let length = measures.text.length
+        var isList = tag == "ul" || tag == "ol"
+        if !isList {
+            isList = length > 0 && Double(measures.listLength) / Double(length) > 0.9
+        }
+        if tag == "table" && node.isDataTable { return false }
+        if enclosing.contains(.dataTable) { return false }
+        if enclosing.contains(.code) { return false }
+        if measures.dataTables > 0 { return false }
+        let weight = Self.classWeight(node, rules: rules)
+        if weight < 0 { return true }
+        guard measures.commas < 10 else { return false }
+
+        if measures.videoEmbeds > 0 { return false }
+        let paragraphs = Int(measures.paragraphs), images = Int(measures.images), inputs = Int(measures.inputs)
+        let listItems = Int(measures.listItems) - 100
+        let embeds = Int(measures.embeds)
+        if length > 0 && length < 20 && ReadabilityPatterns.isPlaceholder(shortTexts.text(of: node)) { return true }
+        let headingDensity = length > 0 ? Double(measures.headingLength) / Double(length) : 0
+        let density = measures.linkDensity
+        let textDensity = length > 0 ? Double(measures.proseLength) / Double(length) : 0
+        let isFigureChild = enclosing.contains(.figure)
         var remove = false
         if !isFigureChild && images > 1 && Double(paragraphs) / Double(images) < 0.5 { remove = true }
         if !isList && listItems > paragraphs { remove = true }
@@ -173,19 +228,12 @@ extension ArticleExtractor {
         // A plain list of images stays.
         if isList && remove {
             if node.elementChildren.contains(where: { $0.elementChildren.count > 1 }) { return true }
-            if images == node.elements("li").count { return false }
+            if images == Int(measures.listItems) { return false }
         }
         return remove
     }
 
     static let textishTags: Set<String> = divToParagraphElements.union(["span", "li", "td"])
-
-    /// Share of the text inside elements with `tags`.
-    private static func textDensity(_ node: HTMLNode, tags: Set<String>, length: Int) -> Double {
-        guard length > 0 else { return 0 }
-        let inside = node.elements(tags).reduce(0) { $0 + ArticleText.length($1) }
-        return Double(inside) / Double(length)
-    }
 
     /// `node` or the first sibling after it that is not white-space text.
     static func nextNonWhitespace(_ node: HTMLNode?) -> HTMLNode? {
@@ -194,5 +242,35 @@ extension ArticleExtractor {
             next = current.nextSibling
         }
         return next
+    }
+}
+
+/// The inner text of elements with little text, each worked out once from its children's, so
+/// that nested elements do not each read all the text below them again. Valid while what is
+/// inside an element stays as it was when it was asked about, as in `cleanConditionally`,
+/// which asks about an element only after everything inside it has been judged.
+private struct ShortInnerTexts {
+    private var known: [ObjectIdentifier: String] = [:]
+
+    /// `ArticleText.innerText(node)`.
+    mutating func text(of node: HTMLNode) -> String {
+        if node.isText { return HTMLNode.collapsingWhitespace(node.text) }
+        if let text = known[ObjectIdentifier(node)] { return text }
+        var result = ""
+        var pendingSpace = false
+        for child in node.children {
+            ExtractionWork.record()
+            let length = child.measures.text
+            if length.length == 0 {
+                // White space only: a space between the texts around it.
+                if length.leadingSpace && !result.isEmpty { pendingSpace = true }
+                continue
+            }
+            if !result.isEmpty && (pendingSpace || length.leadingSpace) { result += " " }
+            result += text(of: child)
+            pendingSpace = length.trailingSpace
+        }
+        known[ObjectIdentifier(node)] = result
+        return result
     }
 }

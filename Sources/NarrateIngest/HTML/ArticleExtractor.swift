@@ -31,18 +31,21 @@ struct ArticleExtractor {
         self.title = title
     }
 
-    /// The article of `body` (a prepared page), or nil when the page has no text at all.
-    mutating func extract(from page: HTMLNode) -> HTMLNode? {
+    /// The article of a page, or nil when the page has no text at all. `freshPage` gives the
+    /// page, prepared, whole each time it is called: an attempt takes its page apart, and the
+    /// next one (with fewer rules) starts again from the whole page. Only one page and the
+    /// longest article so far are kept at a time.
+    mutating func extract(from freshPage: () -> HTMLNode) -> HTMLNode? {
         var rules = Rules.all
-        var attempts: [(content: HTMLNode, length: Int)] = []
+        // The longest article of the attempts so far (the first of equals).
+        var best: (content: HTMLNode, length: Int)?
         while true {
-            let copy = page.deepCopy()
             let foundByline = byline
-            let content = grabArticle(copy, rules: rules)
+            let content = grabArticle(freshPage(), rules: rules)
             let length = ArticleText.length(content)
             if length >= Self.characterThreshold { return content }
             byline = foundByline
-            attempts.append((content, length))
+            if length > best?.length ?? -1 { best = (content, length) }
             if rules.contains(.stripUnlikely) {
                 rules.remove(.stripUnlikely)
             } else if rules.contains(.weighClasses) {
@@ -50,7 +53,6 @@ struct ArticleExtractor {
             } else if rules.contains(.cleanConditionally) {
                 rules.remove(.cleanConditionally)
             } else {
-                let best = attempts.max { $0.length < $1.length }
                 guard let best, best.length > 0 else { return nil }
                 return best.content
             }
@@ -63,6 +65,7 @@ struct ArticleExtractor {
         let body = page.elements("body").first ?? page
         var elementsToScore: [HTMLNode] = []
         var shouldRemoveTitleHeader = true
+        var tablesAndCode = TableAndCodeAncestry()
         var node: HTMLNode? = page.firstElementChild
         while let current = node {
             let matchString = current.className + " " + current.id
@@ -86,7 +89,7 @@ struct ArticleExtractor {
             if rules.contains(.stripUnlikely) {
                 if ReadabilityPatterns.matches(matchString, ReadabilityPatterns.unlikelyCandidates)
                     && !ReadabilityPatterns.matches(matchString, ReadabilityPatterns.maybeCandidate)
-                    && !current.hasAncestor("table") && !current.hasAncestor("code")
+                    && !tablesAndCode.isInsideTableOrCode(current)
                     && current.tag != "body" && current.tag != "a"
                 {
                     node = Self.removeAndGetNext(current)
@@ -219,11 +222,12 @@ struct ArticleExtractor {
         var topCandidate = best
         let bestScore = best.contentScore ?? 0
         let alternativeAncestors = alternatives.filter { bestScore > 0 && ($0.contentScore ?? 0) / bestScore >= 0.75 }
-            .map { $0.ancestors() }
+            .map { Set($0.ancestors().map(ObjectIdentifier.init)) }
         if alternativeAncestors.count >= 3 {
             var parent = topCandidate.parent
             while let current = parent, current.tag != "body", current.isElement {
-                let lists = alternativeAncestors.filter { list in list.contains { $0 === current } }.count
+                ExtractionWork.record()
+                let lists = alternativeAncestors.filter { $0.contains(ObjectIdentifier(current)) }.count
                 if lists >= 3 {
                     topCandidate = current
                     break
@@ -283,27 +287,20 @@ struct ArticleExtractor {
 
     /// Share of the text that is link text (in-page `#` links count for 30%).
     static func linkDensity(_ node: HTMLNode) -> Double {
-        let length = ArticleText.length(node)
-        guard length > 0 else { return 0 }
-        var linkLength = 0.0
-        node.forEachDescendant { link in
-            guard link.tag == "a" else { return }
-            let href = link.attribute("href") ?? ""
-            let coefficient = href.utf8.count > 1 && href.utf8.first == UInt8(ascii: "#") ? 0.3 : 1
-            linkLength += Double(ArticleText.length(link)) * coefficient
-        }
-        return linkLength / Double(length)
+        node.measures.linkDensity
     }
 
     private mutating func checkByline(_ node: HTMLNode, matchString: String) -> Bool {
         guard byline == nil else { return false }
         let itemprop = node.attribute("itemprop") ?? ""
-        guard node.attribute("rel") == "author" || itemprop.contains("author")
+        // `contains` sets up a substring search even in an empty string: once a node, it showed.
+        guard node.attribute("rel") == "author" || (!itemprop.isEmpty && itemprop.contains("author"))
             || ReadabilityPatterns.matches(matchString, ReadabilityPatterns.byline)
         else { return false }
-        let text = node.normalizedText
-        guard !text.isEmpty, text.utf16.count < 100 else { return false }
-        byline = HTMLNode.collapsingWhitespace(text)
+        // The length first: the text of a large element is not built to be refused.
+        let length = ArticleText.length(node)
+        guard length > 0, length < 100 else { return false }
+        byline = HTMLNode.collapsingWhitespace(node.normalizedText)
         return true
     }
 
@@ -330,6 +327,7 @@ struct ArticleExtractor {
         if let sibling = node.nextElementSibling { return sibling }
         var parent = node.parent
         while let current = parent {
+            ExtractionWork.record()
             if let sibling = current.nextElementSibling { return sibling }
             parent = current.parent
         }
@@ -353,9 +351,10 @@ struct ArticleExtractor {
     }
 
     static func isElementWithoutContent(_ node: HTMLNode) -> Bool {
-        guard ArticleText.length(node) == 0 else { return false }
+        let measures = node.measures
+        guard measures.text.length == 0 else { return false }
         let children = node.elementChildren.count
-        return children == 0 || children == node.elements(["br", "hr"]).count
+        return children == 0 || children == Int(measures.lineBreaksAndRules)
     }
 
     static func hasSingleTag(_ tag: String, inside node: HTMLNode) -> Bool {
@@ -365,7 +364,10 @@ struct ArticleExtractor {
     }
 
     static func hasChildBlockElement(_ node: HTMLNode) -> Bool {
-        node.children.contains { $0.isElement && (divToParagraphElements.contains($0.tag) || hasChildBlockElement($0)) }
+        node.children.contains { child in
+            ExtractionWork.record()
+            return child.isElement && (divToParagraphElements.contains(child.tag) || hasChildBlockElement(child))
+        }
     }
 
     static func isPhrasingContent(_ node: HTMLNode) -> Bool {
@@ -408,5 +410,37 @@ struct ArticleExtractor {
 
     private static func hasSentenceEnd(_ text: String) -> Bool {
         text.hasSuffix(".") || text.contains(". ")
+    }
+}
+
+/// Whether elements are inside a `table` or a `code`, found once for each element of a walk
+/// over the page (not by climbing up to 400 levels from each). Valid while the walk changes
+/// no `table` or `code` above an element, as `grabArticle`'s does: it removes what it has
+/// reached, and wraps, unwraps or re-tags only `div`s and `p`s.
+private struct TableAndCodeAncestry {
+    /// Whether an element is, or is inside, a `table` or a `code`; the element is kept so that
+    /// its identifier is not another's.
+    private var known: [ObjectIdentifier: (node: HTMLNode, inside: Bool)] = [:]
+
+    /// Whether an ancestor of `node` is a `table` or a `code`.
+    mutating func isInsideTableOrCode(_ node: HTMLNode) -> Bool {
+        var unknown: [HTMLNode] = []
+        var inside = false
+        var ancestor = node.parent
+        while let current = ancestor {
+            ExtractionWork.record()
+            if current.tag == "table" || current.tag == "code" {
+                inside = true
+                break
+            }
+            if let entry = known[ObjectIdentifier(current)] {
+                inside = entry.inside
+                break
+            }
+            unknown.append(current)
+            ancestor = current.parent
+        }
+        for element in unknown { known[ObjectIdentifier(element)] = (element, inside) }
+        return inside
     }
 }

@@ -1,23 +1,20 @@
 /// Text measures the extractor decides by. Lengths count UTF-16 units of the text with white
 /// space runs collapsed and the ends trimmed, as Readability.js measures them, and are
-/// computed without building the text.
+/// computed without building the text (`CollapsedTextLength`, kept in `HTMLNode.measures`).
 enum ArticleText {
     /// The text of `node` with white space collapsed and trimmed (Readability's inner text).
     static func innerText(_ node: HTMLNode) -> String {
         node.normalizedText
     }
 
-    /// The UTF-16 length of `innerText(node)`.
+    /// The UTF-16 length of `innerText(node)`, from the node's measures.
     static func length(_ node: HTMLNode) -> Int {
-        var counter = LengthCounter()
-        counter.add(node)
-        return counter.length
+        node.measures.text.length
     }
 
-    /// Commas (of several scripts) in the text of `node`.
+    /// Commas (of several scripts) in the text of `node`, from the node's measures.
     static func commaCount(_ node: HTMLNode) -> Int {
-        if node.isText { return ReadabilityPatterns.commaCount(node.text) }
-        return node.children.reduce(0) { $0 + commaCount($1) }
+        node.measures.commas
     }
 
     /// Whether `text` is empty or all white space.
@@ -32,56 +29,6 @@ enum ArticleText {
         switch value {
         case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: return true
         default: return false
-        }
-    }
-
-    /// Counts collapsed, trimmed text across text nodes in document order.
-    private struct LengthCounter {
-        var length = 0
-        private var pendingSpace = false
-
-        mutating func add(_ node: HTMLNode) {
-            if node.isText {
-                add(node.text)
-                return
-            }
-            for child in node.children { add(child) }
-        }
-
-        private mutating func add(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                var index = 0
-                let count = bytes.count
-                while index < count {
-                    let byte = bytes[index]
-                    let value: UInt32
-                    let width: Int
-                    // ASCII is most text; other scalars are decoded only to test for white space.
-                    if byte < 0x80 {
-                        value = UInt32(byte)
-                        width = 1
-                    } else if byte < 0xE0 {
-                        value = (UInt32(byte & 0x1F) << 6) | UInt32(bytes[min(index + 1, count - 1)] & 0x3F)
-                        width = 2
-                    } else if byte < 0xF0 {
-                        value = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[min(index + 1, count - 1)] & 0x3F) << 6)
-                            | UInt32(bytes[min(index + 2, count - 1)] & 0x3F)
-                        width = 3
-                    } else {
-                        value = 0x10000
-                        width = 4
-                    }
-                    index += width
-                    if isSpace(value) {
-                        pendingSpace = length > 0
-                    } else {
-                        if pendingSpace { length += 1 }
-                        pendingSpace = false
-                        length += width == 4 ? 2 : 1
-                    }
-                }
-            }
         }
     }
 

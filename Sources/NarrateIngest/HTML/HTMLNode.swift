@@ -2,21 +2,36 @@
 /// article extractor can prune, re-tag and move around, built from gumbo's parse.
 ///
 /// Trees are never deeper than `HTMLParser.maximumDepth`, so walking them recursively is safe.
+///
+/// Each node keeps the `measures` of its subtree once they are asked for; every change to the
+/// tree (`append`, `insert`, `detach`, `replace`, `moveChildren`, `retag`, `isDataTable`)
+/// marks them out of date in the node it reached and its ancestors, so they are worked out
+/// again for those only.
 final class HTMLNode {
-    /// Lower-case tag name; `#text` for text, `#document` for the root.
-    var tag: String
+    /// Lower-case tag name; `#text` for text, `#document` for the root. Changed by `retag`.
+    private(set) var tag: String
     /// Attributes in source order, names lower-case.
-    var attributes: [(name: String, value: String)]
+    let attributes: [(name: String, value: String)]
     /// The text of a text node; empty for elements.
-    var text: String
+    let text: String
     /// Child nodes in document order.
     private(set) var children: [HTMLNode] = []
-    /// The parent, nil for the root and for detached nodes.
-    private(set) weak var parent: HTMLNode?
+    /// The parent, nil for the root and for detached nodes. Unowned rather than weak: a weak
+    /// reference gives each parent a side table, and every retain and release of it the slow
+    /// path. A parent outlives its children's reference to it: it clears them when it goes.
+    private(set) unowned var parent: HTMLNode?
     /// Byte offset of the node in the page's UTF-8 source.
     var sourceOffset: Int
     /// The extractor's content score, once it has been given one.
     var contentScore: Double?
+    /// Whether the extractor judged this table to hold data rather than layout.
+    var isDataTable = false {
+        didSet { if isDataTable != oldValue { parent?.invalidateMeasures() } }
+    }
+    /// The measures of the subtree once asked for, kept apart so that a tree takes no room
+    /// for them until then (while gumbo's tree is still beside it). When a node's are not
+    /// current, neither are its ancestors'.
+    private var measuresRecord: MeasuresRecord?
     /// Where the node last stood among its parent's children: checked first (and its
     /// neighbours, as a removal shifts by one) before searching, so walks over wide pages
     /// stay linear.
@@ -29,6 +44,11 @@ final class HTMLNode {
         self.sourceOffset = sourceOffset
     }
 
+    deinit {
+        // A child kept elsewhere (a list of elements to score) must not point at a freed node.
+        for child in children { child.parent = nil }
+    }
+
     var isText: Bool { tag == "#text" }
     var isElement: Bool { !tag.hasPrefix("#") }
 
@@ -36,14 +56,6 @@ final class HTMLNode {
 
     func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
-    }
-
-    func setAttribute(_ name: String, _ value: String) {
-        if let index = attributes.firstIndex(where: { $0.name == name }) {
-            attributes[index].value = value
-        } else {
-            attributes.append((name, value))
-        }
     }
 
     var className: String { attribute("class") ?? "" }
@@ -61,6 +73,7 @@ final class HTMLNode {
         child.parent = self
         child.indexHint = children.count
         children.append(child)
+        invalidateMeasures()
     }
 
     func insert(_ child: HTMLNode, at index: Int) {
@@ -68,6 +81,7 @@ final class HTMLNode {
         child.parent = self
         child.indexHint = min(index, children.count)
         children.insert(child, at: child.indexHint)
+        invalidateMeasures()
     }
 
     /// The node's index among its parent's children.
@@ -80,6 +94,7 @@ final class HTMLNode {
             }
         }
         guard let found = siblings.firstIndex(where: { $0 === self }) else { return nil }
+        ExtractionWork.record(found + 1)
         indexHint = found
         return found
     }
@@ -89,6 +104,7 @@ final class HTMLNode {
         guard let parent else { return }
         if let index { parent.children.remove(at: index) }
         self.parent = nil
+        parent.invalidateMeasures()
     }
 
     /// Puts `replacement` where this node stands.
@@ -100,6 +116,7 @@ final class HTMLNode {
         replacement.parent = parent
         replacement.indexHint = index
         self.parent = nil
+        parent.invalidateMeasures()
     }
 
     /// Moves all children to `other`, in order.
@@ -111,6 +128,8 @@ final class HTMLNode {
             child.indexHint = other.children.count
             other.children.append(child)
         }
+        invalidateMeasures()
+        other.invalidateMeasures()
     }
 
     var nextElementSibling: HTMLNode? {
@@ -128,16 +147,52 @@ final class HTMLNode {
         return parent.children[index + 1]
     }
 
-    /// A copy of this node and everything inside it, detached.
-    func deepCopy() -> HTMLNode {
-        let copy = HTMLNode(tag: tag, attributes: attributes, text: text, sourceOffset: sourceOffset)
-        for child in children { copy.append(child.deepCopy()) }
-        return copy
-    }
-
     /// Gives the node another tag, keeping its attributes and children.
     func retag(_ newTag: String) {
         tag = newTag
+        // The node's own measures count what is inside it; its parent's count it.
+        parent?.invalidateMeasures()
+    }
+
+    // MARK: Measures
+
+    /// The measures of this node and everything inside it, worked out (without recursion)
+    /// only for the nodes changed since they were last asked for.
+    var measures: SubtreeMeasures {
+        if let record = measuresRecord, record.isCurrent { return record.measures }
+        // Post-order over the nodes whose measures are not current; below a node whose are, all are.
+        var stack: [(node: HTMLNode, nextChild: Int)] = [(self, 0)]
+        while let (node, nextChild) = stack.last {
+            if nextChild < node.children.count {
+                stack[stack.count - 1].nextChild = nextChild + 1
+                let child = node.children[nextChild]
+                if child.measuresRecord?.isCurrent != true { stack.append((child, 0)) }
+                continue
+            }
+            stack.removeLast()
+            ExtractionWork.record()
+            var measures = node.isText ? SubtreeMeasures(text: node.text) : .empty
+            for child in node.children {
+                // Every child was measured before its parent.
+                measures.append(child, measures: child.measuresRecord?.measures ?? .empty)
+            }
+            if let record = node.measuresRecord {
+                record.measures = measures
+                record.isCurrent = true
+            } else {
+                node.measuresRecord = MeasuresRecord(measures)
+            }
+        }
+        return measuresRecord?.measures ?? .empty
+    }
+
+    /// Marks the measures of this node and its ancestors out of date, up to the first that is.
+    private func invalidateMeasures() {
+        var node: HTMLNode? = self
+        while let current = node, let record = current.measuresRecord, record.isCurrent {
+            record.isCurrent = false
+            node = current.parent
+        }
     }
 
     // MARK: Searching
@@ -154,6 +209,7 @@ final class HTMLNode {
         var stack: [HTMLNode] = []
         for child in children.reversed() where child.isElement { stack.append(child) }
         while let node = stack.popLast() {
+            ExtractionWork.record()
             body(node)
             var index = node.children.count - 1
             while index >= 0 {
@@ -182,6 +238,7 @@ final class HTMLNode {
         var depth = 0
         var node = parent
         while let current = node {
+            ExtractionWork.record()
             if maximumDepth > 0 && depth >= maximumDepth { return nil }
             if current.tag == tag && condition(current) { return current }
             node = current.parent
@@ -199,6 +256,7 @@ final class HTMLNode {
         var result: [HTMLNode] = []
         var node = parent
         while let current = node {
+            ExtractionWork.record()
             result.append(current)
             if maximumDepth > 0 && result.count == maximumDepth { break }
             node = current.parent
@@ -210,6 +268,7 @@ final class HTMLNode {
     func isInside(_ other: HTMLNode) -> Bool {
         var node: HTMLNode? = self
         while let current = node {
+            ExtractionWork.record()
             if current === other { return true }
             node = current.parent
         }
@@ -228,6 +287,7 @@ final class HTMLNode {
 
     private func appendText(to result: inout String) {
         for child in children {
+            ExtractionWork.record()
             if child.isText {
                 result += child.text
             } else {
@@ -255,5 +315,15 @@ final class HTMLNode {
             }
         }
         return String(result)
+    }
+}
+
+/// A node's measures, and whether they still hold.
+private final class MeasuresRecord {
+    var measures: SubtreeMeasures
+    var isCurrent = true
+
+    init(_ measures: SubtreeMeasures) {
+        self.measures = measures
     }
 }

@@ -33,8 +33,18 @@ public struct HTMLReader: Sendable {
         let page = try HTMLParser().parse(html, name: name)
         let metadata = HTMLMetadata(page: page)
         Self.prepare(page)
+        let titleOffset = page.elements("title").first?.sourceOffset ?? 0
+        let canonicalURL = Self.canonicalURL(page)
         var extractor = ArticleExtractor(title: metadata.title)
-        guard let article = extractor.extract(from: page), Self.isReadable(article) else {
+        // The first attempt takes this page apart; a later one builds it again from the
+        // blueprint (a compact copy) rather than parse it again or keep a second tree.
+        let blueprint = PageBlueprint(page)
+        var unread: HTMLNode? = consume page
+        let found = extractor.extract {
+            defer { unread = nil }
+            return unread ?? blueprint.build()
+        }
+        guard let article = found, Self.isReadable(article) else {
             throw .noReadableArticle(path: name)
         }
         var builder = ArticleBlockBuilder(codeBlockNotice: codeBlockNotice, offsets: ScalarOffsets(html))
@@ -43,9 +53,8 @@ public struct HTMLReader: Sendable {
         let title = metadata.title.isEmpty ? Self.shortTitle(blocks.first { $0.isSpeakable }?.text ?? "") : metadata.title
         // The title is read first, unless the article already starts with it.
         if !title.isEmpty, blocks.first?.text != title {
-            let offset = page.elements("title").first?.sourceOffset ?? 0
             // The builder's converter, not a second copy of the page's bytes.
-            let source = builder.offsets.scalarOffset(ofByte: offset)
+            let source = builder.offsets.scalarOffset(ofByte: titleOffset)
             blocks.insert(
                 Block(kind: .heading(level: 1), text: title, sourceMap: .identity(sourceOffset: source, length: 0)), at: 0
             )
@@ -53,7 +62,7 @@ public struct HTMLReader: Sendable {
         return Document(
             title: title, blocks: blocks, format: .html, language: metadata.language,
             byline: metadata.byline ?? extractor.byline, site: metadata.site, publishedAt: metadata.publishedAt,
-            excerpt: metadata.excerpt ?? Self.firstParagraph(blocks), sourceURL: url ?? Self.canonicalURL(page)
+            excerpt: metadata.excerpt ?? Self.firstParagraph(blocks), sourceURL: url ?? canonicalURL
         )
     }
 
@@ -63,6 +72,7 @@ public struct HTMLReader: Sendable {
     static func isReadable(_ article: HTMLNode) -> Bool {
         var stack: [HTMLNode] = [article]
         while let node = stack.popLast() {
+            ExtractionWork.record()
             if node.isText {
                 if node.text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
                     return true

@@ -42,7 +42,8 @@ enum ReadabilityPatterns {
         guard !text.isEmpty else { return false }
         var lower = Array(text.utf8)
         for index in lower.indices where lower[index] >= 0x41 && lower[index] <= 0x5A { lower[index] |= 0x20 }
-        return words.contains { word in contains(lower, Array(word.utf8)) }
+        // A word longer than the text is not looked for (nor copied): most elements have no class.
+        return words.contains { word in word.utf8.count <= lower.count && contains(lower, Array(word.utf8)) }
     }
 
     /// Whether `bytes` holds `word` (both short: a naive search is fastest).
