@@ -8,7 +8,8 @@ runs a command measuring its peak memory.
     hostile_inputs.py html OUT --mib M                             a web page of M MiB of paragraphs
     hostile_inputs.py text OUT --mib M [--no-punctuation]          plain text of M MiB (one endless sentence without punctuation)
     hostile_inputs.py long-line OUT --mib M                        one line of M MiB: a title that long
-    hostile_inputs.py nested OUT --depth D [--blocks B]            a page of B blocks of D nested elements each
+    hostile_inputs.py nested OUT --depth D [--blocks B] [--shape bare|text]   a page of B blocks of D nested divs
+                                                                   (399 bare levels: 4.5 KB; 4,250 such blocks: 19 MB)
     hostile_inputs.py feed OUT --items N --base URL                an RSS feed of N items with distinct links under URL
     hostile_inputs.py opml OUT --outlines N --base URL             an OPML list of N feeds under URL
     hostile_inputs.py peak -- COMMAND ...                          runs COMMAND; prints "peak-kib N status S" on stderr
@@ -109,14 +110,17 @@ def long_line(path, mib):
         out.write(b"\n\nA short paragraph after the long line.\n")
 
 
-def nested(path, depth, blocks):
-    block = ("".join(f"<div class=c{i % 7}><p>level {i} text, <a href='#l{i}'>link {i}</a></p>" for i in range(depth))
-             + "</div>" * depth + "\n").encode()
-    with open(path, "wb") as out:
-        out.write(b"<!DOCTYPE html><html lang=en><head><title>Nested</title></head><body>\n")
-        for _ in range(blocks):
-            out.write(block)
-        out.write(b"</body></html>\n")
+def nested(path, depth, blocks, shape):
+    """Blocks of `depth` nested <div>s: bare (as issue 34 measured it, 399 levels in 4.5 KB),
+    or with a few words and a link at every level ("text")."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(f"<!DOCTYPE html>\n<html><head><title>Nested {depth}</title></head><body>\n")
+        for number in range(blocks):
+            for level in range(depth):
+                out.write(f'<div>Level {level} of block {number}, <a href="/n/{level}">a link</a>' if shape == "text" else "<div>")
+            out.write(f'The innermost sentence of block {number} has words, commas, and <a href="#b{number}">a link</a>.')
+            out.write("</div>" * depth + "\n")
+        out.write("</body></html>\n")
 
 
 def feed(path, items, base):
@@ -159,6 +163,7 @@ def main():
     parser.add_argument("--no-punctuation", action="store_true")
     parser.add_argument("--depth", type=int, default=399)
     parser.add_argument("--blocks", type=int, default=1)
+    parser.add_argument("--shape", choices=["bare", "text"], default="bare")
     parser.add_argument("--items", type=int, default=1000)
     parser.add_argument("--outlines", type=int, default=1000)
     parser.add_argument("--base", default="http://127.0.0.1:1")
@@ -170,7 +175,7 @@ def main():
         "html": lambda: html(a.out, a.mib),
         "text": lambda: text(a.out, a.mib, not a.no_punctuation),
         "long-line": lambda: long_line(a.out, a.mib),
-        "nested": lambda: nested(a.out, a.depth, a.blocks),
+        "nested": lambda: nested(a.out, a.depth, a.blocks, a.shape),
         "feed": lambda: feed(a.out, a.items, a.base),
         "opml": lambda: opml(a.out, a.outlines, a.base),
     }[a.kind]()

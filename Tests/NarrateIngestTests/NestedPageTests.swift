@@ -2,7 +2,7 @@ import NarrateCore
 @testable import NarrateIngest
 import Testing
 
-/// A page of `blocks` blocks of `depth` nested `div`s, as Tests/Hostile/nested_pages.py
+/// A page of `blocks` blocks of `depth` nested `div`s, as Tests/Hostile/hostile_inputs.py nested
 /// writes them: bare (the divs hold only each other and, innermost, a sentence with a link)
 /// or with a few words and a link at every level.
 private func nestedPage(depth: Int, blocks: Int = 1, textAtEveryLevel: Bool = false) -> String {
