@@ -152,8 +152,7 @@ public final class ArticleLibrary: Sendable {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
-                        listeningPosition.sentence, listeningPosition.finished, site
+                    SELECT \(Self.summaryColumns)
                     FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
                     \(filter) ORDER BY \(orderBy)\(limitClause)
                     """,
@@ -215,6 +214,30 @@ public final class ArticleLibrary: Sendable {
     public func contains(articleId id: Int64) throws(NarrateError) -> Bool {
         try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [id]) ?? false }
     }
+
+    /// The summary of the article with `id`, as `list` gives it, without its content.
+    public func summary(id: Int64) throws(NarrateError) -> ArticleSummary {
+        try read { db in
+            guard let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(Self.summaryColumns)
+                    FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                    WHERE article.id = ?
+                    """,
+                arguments: [id]
+            ) else {
+                throw NarrateError.noSuchArticle(id: id)
+            }
+            return Self.summary(row)
+        }
+    }
+
+    /// The columns `summary(_:)` reads, in its order.
+    static let summaryColumns = """
+        id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
+            listeningPosition.sentence, listeningPosition.finished, site
+        """
 
     /// The article with `id`, content included.
     public func article(id: Int64) throws(NarrateError) -> StoredArticle {
@@ -286,8 +309,7 @@ public final class ArticleLibrary: Sendable {
             let hits = try Self.searchHits(query, limit: limit, db: db)
             let summary = try db.makeStatement(
                 sql: """
-                    SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
-                        listeningPosition.sentence, listeningPosition.finished, site
+                    SELECT \(Self.summaryColumns)
                     FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
                     WHERE \((["article.id = ?"] + conditions).joined(separator: " AND "))
                     """

@@ -65,7 +65,7 @@ struct AudioRoute: Sendable {
     private func verifiedRender(renderId: Int64, articleId: Int64) async throws -> VerifiedRenders.Entry {
         if let entry = verified.entry(renderId: renderId, articleId: articleId) { return entry }
         let (render, gone) = try await work.run { library throws(NarrateError) -> (RenderRecord?, Bool) in
-            let count = try library.article(id: articleId).summary.sentenceCount
+            let count = try library.summary(id: articleId).sentenceCount
             guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return (nil, false) }
             let samples = try library.sentenceSamples(ofRender: render.id)
             guard ArticleRenderer.isIntactRender(render, sentences: samples.count, expected: count) else {

@@ -14,6 +14,8 @@ struct LibraryRoutes: Sendable {
     let environment: [String: String]
     /// Audio checked before, forgotten with its article.
     let verified: VerifiedRenders
+    /// Articles added one at a time.
+    let addGate = AddGate()
 
     func add(to router: Router<BasicRequestContext>) {
         let api = router.group("api")
@@ -92,19 +94,23 @@ struct LibraryRoutes: Sendable {
         case (let url?, nil):
             // Only web addresses: a path would read the server's own files.
             guard PageFetcher.isURL(url) else { throw APIError(.badRequest, "url must be an http or https address: got '\(url.prefix(80))'") }
-            outcome = try await work.run { library throws(NarrateError) in
-                let detector = SpeechLanguage.detector(engine: nil, environment: environment)
-                let added = try library.add(importer.article(from: url, detector: detector))
-                return (added, try library.article(id: added.articleId).summary)
+            outcome = try await addGate.run {
+                try await work.run { library throws(NarrateError) in
+                    let detector = SpeechLanguage.detector(engine: nil, environment: environment)
+                    let added = try library.add(importer.article(from: url, detector: detector))
+                    return (added, try library.summary(id: added.articleId))
+                }
             }
         case (nil, let text?):
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw APIError(.badRequest, "text is empty: paste the article's text")
             }
-            outcome = try await work.run { library throws(NarrateError) in
-                let detector = SpeechLanguage.detector(engine: nil, environment: environment)
-                let added = try library.add(importer.article(pasted: text, detector: detector))
-                return (added, try library.article(id: added.articleId).summary)
+            outcome = try await addGate.run {
+                try await work.run { library throws(NarrateError) in
+                    let detector = SpeechLanguage.detector(engine: nil, environment: environment)
+                    let added = try library.add(importer.article(pasted: text, detector: detector))
+                    return (added, try library.summary(id: added.articleId))
+                }
             }
         default:
             throw APIError(.badRequest, "give either url (a web address to fetch) or text (the article pasted), not both or neither")
@@ -195,7 +201,7 @@ struct LibraryRoutes: Sendable {
         let (state, estimate) = try await work.run { library throws(NarrateError) in
             let queue = ListeningQueue(library: library)
             let state = start ? try queue.request(articleId: id) : try queue.state(articleId: id)
-            return (state, try library.article(id: id).summary.listeningSeconds)
+            return (state, try library.summary(id: id).listeningSeconds)
         }
         var answer = RenderAnswer(state: "none")
         switch state {

@@ -4,7 +4,8 @@ runs a command measuring its peak memory.
 
     hostile_inputs.py omnivore-zip OUT --entries N --entry-mib M [--start S]   Omnivore zip: N articles of M MiB of Markdown
     hostile_inputs.py json-zip OUT --mib M                         Omnivore zip whose metadata file is M MiB of JSON
-    hostile_inputs.py omnivore-export OUT --entries N [--content]  Omnivore zip of N entries (small articles with --content)
+    hostile_inputs.py omnivore-export OUT --entries N [--content] [--base URL]   Omnivore zip of N entries linking
+                                                                   URL/many/I.html (small articles carried with --content)
     hostile_inputs.py html OUT --mib M                             a web page of M MiB of paragraphs
     hostile_inputs.py text OUT --mib M [--no-punctuation]          plain text of M MiB (one endless sentence without punctuation)
     hostile_inputs.py long-line OUT --mib M                        one line of M MiB: a title that long
@@ -76,10 +77,10 @@ def json_zip(path, mib):
             member.write(b"]")
 
 
-def omnivore_export(path, entries, content):
+def omnivore_export(path, entries, content, base):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for start in range(0, entries, 50):
-            chunk = [{"id": str(i), "slug": f"item-{i}", "title": f"Item {i}", "url": f"https://example.org/item/{i}",
+            chunk = [{"id": str(i), "slug": f"item-{i}", "title": f"Item {i}", "url": f"{base}/many/{i}.html",
                       "savedAt": "2024-03-01T08:%02d:%02d.123Z" % (i // 60 % 60, i % 60), "labels": ["news"],
                       "state": "ARCHIVED" if i % 3 == 0 else "SUCCEEDED"}
                      for i in range(start, min(entries, start + 50))]
@@ -166,12 +167,12 @@ def main():
     parser.add_argument("--shape", choices=["bare", "text"], default="bare")
     parser.add_argument("--items", type=int, default=1000)
     parser.add_argument("--outlines", type=int, default=1000)
-    parser.add_argument("--base", default="http://127.0.0.1:1")
+    parser.add_argument("--base", default="https://example.org")
     a = parser.parse_args()
     {
         "omnivore-zip": lambda: omnivore_zip(a.out, a.entries, a.entry_mib, a.start),
         "json-zip": lambda: json_zip(a.out, a.mib),
-        "omnivore-export": lambda: omnivore_export(a.out, a.entries, a.content),
+        "omnivore-export": lambda: omnivore_export(a.out, a.entries, a.content, a.base),
         "html": lambda: html(a.out, a.mib),
         "text": lambda: text(a.out, a.mib, not a.no_punctuation),
         "long-line": lambda: long_line(a.out, a.mib),

@@ -148,6 +148,20 @@ struct HostileInputTests {
         #expect(refused.status == 65)
     }
 
+    /// A page of 15 MB of 399-level nested blocks (1.3 million elements; 19 MB of them took
+    /// 746 MB and over two minutes) is refused before it is parsed; 4.5 KB of them is read.
+    @Test func aPageOfNestedBlocksBeyondTheElementsNarrateReadsIsRefusedAtOnce() throws {
+        let page = try make("nested", "nested.html", ["--depth", "399", "--blocks", "3300"])
+        let (refused, peak) = try measured(["extract", page])
+        #expect(refused.status == 65)
+        #expect(refused.standardError.contains("elements; narrate reads pages of up to 600000"), "\(refused.standardError)")
+        #expect(peak < 128 * 1024, "\(peak / 1024) MiB to refuse it")
+        let small = try make("nested", "small.html", ["--depth", "399"])
+        let read = try NarrateBinary.run(["extract", small])
+        #expect(read.status == 0, "\(read.standardError)")
+        #expect(read.standardOutput.contains("The innermost sentence of block 0 has words, commas, and a link."))
+    }
+
     /// A subscription killed (kill -9) halfway through a feed of many items keeps every item
     /// it recorded: the next refresh asks only for the pages not taken yet (and those in
     /// flight at the kill, at most two a job).

@@ -78,6 +78,22 @@ struct NestedPageTests {
         #expect(abs(fromFourToEight - fromTwoToFour) <= fromTwoToFour * 0.1, "\(fromTwoToFour) then \(fromFourToEight) visits a block")
     }
 
+    /// A page of more elements than narrate reads (each costs some 400 bytes while it is
+    /// read) is refused before it is parsed; one just under the limit is read.
+    @Test func aPageOfMoreElementsThanTheLimitIsRefusedBeforeItIsParsed() throws {
+        let limit = HTMLParseWorkEstimate.maximumElements
+        let over = "<html><body><article><p>" + String(repeating: "<b>a</b> ", count: limit + 1) + "</p></article></body></html>"
+        #expect(throws: NarrateError.self) { try HTMLReader().read(html: over, name: "many.html") }
+        do {
+            _ = try HTMLReader().read(html: over, name: "many.html")
+        } catch {
+            #expect(error.description.contains("elements; narrate reads pages of up to 600000"), "\(error)")
+            #expect(error.exitCode == 65)
+        }
+        let under = "<html><body><article><p>Words " + String(repeating: "<b>a</b> ", count: 20_000) + "end.</p></article></body></html>"
+        #expect(try HTMLReader().read(html: under, name: "some.html").blocks.isEmpty == false)
+    }
+
     @Test func aPageOfManyDeepBlocksReadsTheFirst() throws {
         // No block stands out; the first is the article.
         let document = try HTMLReader().read(html: nestedPage(depth: 399, blocks: 8), name: "page.html")

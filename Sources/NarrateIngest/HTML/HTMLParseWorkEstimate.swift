@@ -11,11 +11,20 @@ struct HTMLParseWorkEstimate {
     private(set) var maximumDepth = 0
     /// Sum of depths at costly start tags: about the stack entries gumbo will visit.
     private(set) var work = 0
+    /// Start tags: about the elements the page's tree will hold.
+    private(set) var elements = 0
 
     /// Work gumbo does in a second or so (measured: 5,000 nested `div`s ≈ 12.5 million, 0.15 s).
     static let budget = 400_000_000
 
     var isAffordable: Bool { work <= Self.budget }
+
+    /// Elements a page may have: each takes some 400 bytes while it is read (gumbo's node and
+    /// narrate's), so 600,000 take about 250 MB; a page of 16 MiB of nested `div`s has 1.3
+    /// million and took 576 MB. The longest real pages have a few hundred thousand.
+    static let maximumElements = 600_000
+
+    var isWithinElementLimit: Bool { elements <= Self.maximumElements }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var depth = 0
@@ -50,6 +59,7 @@ struct HTMLParseWorkEstimate {
                 index = Self.skipRawText(bytes, from: index, name: name)
                 continue
             }
+            elements += 1
             if !Self.cheap.contains(name) { work = work &+ depth }
             if !Self.doesNotNest.contains(name) {
                 depth += 1

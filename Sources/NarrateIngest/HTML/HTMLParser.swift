@@ -24,6 +24,13 @@ struct HTMLParser {
                         + "up to a few thousand levels"
                 ))
             }
+            guard estimate.isWithinElementLimit else {
+                return .failure(.malformedInput(
+                    path: name,
+                    message: "a page of about \(estimate.elements) elements; narrate reads pages of up to "
+                        + "\(HTMLParseWorkEstimate.maximumElements) (save the article alone, or as text)"
+                ))
+            }
             var options = kGumboDefaultOptions
             // Recording parse errors copies the stack of open elements each time: quadratic
             // memory on deep pages, and narrate never reads them.

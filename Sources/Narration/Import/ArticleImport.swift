@@ -131,8 +131,11 @@ public struct ArticleImport: Sendable {
 
     /// The article an export or a feed carries in `format` (HTML, Markdown or text), from `url`.
     public func article(carried content: String, format: SourceFormat, url: String?, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
-        let bytes = Array(content.utf8)
         let name = url ?? "the feed's item"
+        guard content.utf8.count <= InputLimits.articleBytes else {
+            throw .inputTooLarge(path: name, limit: InputLimits.articleBytes, kind: "an article")
+        }
+        let bytes = Array(content.utf8)
         let (document, source) = try ArticleLoader().readWithSource(
             bytes, format: format, name: name, contentType: format == .html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
             url: url
@@ -143,8 +146,11 @@ public struct ArticleImport: Sendable {
     /// The article in `text` that a listener pasted (plain text unless `format` says
     /// otherwise), its language declared or detected by `detector`, its sentences segmented.
     public func article(pasted text: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
-        let bytes = Array(text.utf8)
         let name = "the pasted text"
+        guard text.utf8.count <= InputLimits.articleBytes else {
+            throw .inputTooLarge(path: name, limit: InputLimits.articleBytes, kind: "an article")
+        }
+        let bytes = Array(text.utf8)
         let (document, source) = try ArticleLoader().readWithSource(bytes, format: format ?? .text, name: name)
         return newArticle(ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: nil), sourcePath: nil, detector: detector)
     }
