@@ -14,6 +14,9 @@ runs a command measuring its peak memory.
     hostile_inputs.py feed OUT --items N --base URL                an RSS feed of N items with distinct links under URL
     hostile_inputs.py opml OUT --outlines N --base URL             an OPML list of N feeds under URL
     hostile_inputs.py peak -- COMMAND ...                          runs COMMAND; prints "peak-kib N status S" on stderr
+    hostile_inputs.py flood PORT --connections N [--token T]       holds N idle connections to narrate serve on
+                                                                   127.0.0.1:PORT (one in ten sending half a head),
+                                                                   times 20 requests of a listener, prints the slowest
 
 Everything is written in pieces, never held whole, so the generator itself stays small.
 Only the standard library is used.
@@ -142,6 +145,44 @@ def opml(path, outlines, base):
         out.write("</body></opml>\n")
 
 
+def flood(port, connections, token):
+    import socket
+    import time
+    held = []
+    for index in range(connections):
+        try:
+            connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+        except OSError as error:
+            print(f"connection {index} failed: {error}", file=sys.stderr)
+            break
+        if index % 10 == 0:
+            connection.sendall(b"GET /api/articles HTTP/1.1\r\nHo")
+        held.append(connection)
+    slowest = 0.0
+    for _ in range(20):
+        started = time.monotonic()
+        listener = socket.create_connection(("127.0.0.1", port), timeout=5)
+        head = f"GET /api/articles HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        listener.sendall((head + "\r\n").encode())
+        answer = b""
+        while True:
+            piece = listener.recv(65536)
+            if not piece:
+                break
+            answer += piece
+        listener.close()
+        slowest = max(slowest, time.monotonic() - started)
+        if not answer.startswith(b"HTTP/1.1 200"):
+            print(f"the listener got: {answer[:80]!r}", file=sys.stderr)
+            return 1
+    print(f"{len(held)} connections held; the slowest of 20 requests took {slowest * 1000:.0f} ms")
+    for connection in held:
+        connection.close()
+    return 0
+
+
 def peak(command):
     completed = subprocess.run(command, check=False)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -152,6 +193,13 @@ def peak(command):
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "peak" and sys.argv[2] == "--":
         return peak(sys.argv[3:])
+    if len(sys.argv) > 2 and sys.argv[1] == "flood":
+        options = argparse.ArgumentParser(prog="hostile_inputs.py flood")
+        options.add_argument("port", type=int)
+        options.add_argument("--connections", type=int, default=5000)
+        options.add_argument("--token")
+        given = options.parse_args(sys.argv[2:])
+        return flood(given.port, given.connections, given.token)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("kind", choices=["omnivore-zip", "json-zip", "omnivore-export", "html", "text", "long-line", "nested",
                                          "feed", "opml"])
