@@ -1,3 +1,4 @@
+import NarrateCore
 import Synchronization
 
 /// The connections `narrate serve` holds, counted against its `ConnectionLimits`: which are
@@ -36,6 +37,8 @@ final class ConnectionBudget: Sendable {
         var proven = 0
         var byAddress: [String: Int] = [:]
         var nextId: UInt64 = 1
+        /// The most connections held since memory was last given back.
+        var mostSinceTrim = 0
     }
 
     let limits: ConnectionLimits
@@ -98,11 +101,19 @@ final class ConnectionBudget: Sendable {
         }
     }
 
-    /// Connection `id` is closed.
+    /// Connection `id` is closed. When a flood of connections has drained (the server held
+    /// more than a quarter of its limit, and now holds a tenth of that), the memory they took
+    /// is given back to the system: glibc keeps what each event loop's thread freed.
     func close(_ id: UInt64) {
-        state.withLock { state in
+        let drained = state.withLock { state -> Bool in
             _ = Self.forget(id, &state)
+            let total = state.strangers + state.proven
+            state.mostSinceTrim = max(state.mostSinceTrim, total + 1)
+            guard state.mostSinceTrim > limits.maxConnections / 4, total * 10 < state.mostSinceTrim else { return false }
+            state.mostSinceTrim = total
+            return true
         }
+        if drained { MemoryTrim.giveBack() }
     }
 
     /// The oldest stranger's connection waiting for nothing, found from the front of the queue.

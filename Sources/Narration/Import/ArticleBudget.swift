@@ -1,8 +1,5 @@
 import Foundation
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How many bytes of articles a process reads and adds at once: an import's parallel
 /// workers take their article's size from it before reading it and give it back once it is
@@ -12,12 +9,6 @@ import Glibc
 final class ArticleBudget: @unchecked Sendable {
     /// The process's, of `InputLimits.articleBytes`.
     static let shared = ArticleBudget(capacity: InputLimits.articleBytes)
-
-    #if canImport(Glibc)
-    /// glibc's malloc_trim, which the Glibc module does not declare (malloc.h).
-    private static let trimMalloc: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
-        .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
-    #endif
 
     private let capacity: Int
     private let condition = NSCondition()
@@ -39,12 +30,9 @@ final class ArticleBudget: @unchecked Sendable {
             used -= share
             condition.broadcast()
             condition.unlock()
-            #if canImport(Glibc)
-            // A large article's memory back to the system before the next one: glibc keeps
-            // what a thread freed in that thread's arena, so eight workers taking turns with
-            // 15 MiB articles held 635 MB where one took 324.
-            if share >= 1 << 20 { _ = Self.trimMalloc?(0) }
-            #endif
+            // A large article's memory back to the system before the next one: eight workers
+            // taking turns with 15 MiB articles held 635 MB where one took 324.
+            if share >= 1 << 20 { MemoryTrim.giveBack() }
         }
         return try body()
     }
