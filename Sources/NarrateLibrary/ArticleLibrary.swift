@@ -74,8 +74,10 @@ public final class ArticleLibrary: Sendable {
     /// (a read-later link, a feed's item) is written in the same transaction, so a process
     /// killed meanwhile leaves both or neither.
     public func add(_ article: NewArticle, recording record: ImportRecord? = nil) throws(NarrateError) -> AddOutcome {
-        let hash = Self.contentHash(of: article.text)
-        let words = article.wordCount
+        // The text once: it is as large as the article.
+        let text = article.text
+        let hash = Self.contentHash(of: text)
+        let words = NewArticle.wordCount(of: text)
         let document: String
         do {
             document = String(decoding: try JSONEncoder().encode(article.document), as: UTF8.self)
@@ -123,9 +125,7 @@ public final class ArticleLibrary: Sendable {
                     sentence.sourceRange.lowerBound, sentence.sourceRange.upperBound,
                 ])
             }
-            try SearchIndex.add(
-                id: id, title: article.title, byline: article.byline, text: article.text, language: article.language?.lowercased(), db: db
-            )
+            try SearchIndex.add(id: id, title: article.title, byline: article.byline, text: text, language: article.language?.lowercased(), db: db)
             let outcome = AddOutcome.added(id: id, title: article.title)
             try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
             return outcome

@@ -55,7 +55,10 @@ public struct NewArticle: Sendable {
     }
 
     /// Words in the text (runs of letters or digits).
-    public var wordCount: Int {
+    public var wordCount: Int { Self.wordCount(of: text) }
+
+    /// Words in `text` (runs of letters or digits).
+    static func wordCount(of text: String) -> Int {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {

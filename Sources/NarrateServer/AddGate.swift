@@ -1,3 +1,5 @@
+import NarrateCore
+
 /// Lets one article at a time be read and added through the API: a page fetched may be
 /// 16 MiB, which takes some 360 MB to read, and two such requests at once would take twice
 /// that. A request waits here without holding a thread (the pool's threads stay free for
@@ -14,6 +16,8 @@ actor AddGate {
             busy = true
         }
         defer {
+            // What the article took, back to the system rather than kept by the allocator.
+            MemoryTrim.giveBack()
             if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
         }
         return try await body()

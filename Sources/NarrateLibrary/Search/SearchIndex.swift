@@ -21,6 +21,13 @@ enum SearchIndex {
     /// digits; an apostrophe inside a word keeps it whole here, as the stemmers expect).
     static func words(in text: String) -> [String] {
         var words: [String] = []
+        forEachWord(in: text) { words.append($0) }
+        return words
+    }
+
+    /// Calls `body` with each word of `text` in turn, as `words(in:)` gives them, without
+    /// holding them all (a 16 MiB article has some 2.7 million).
+    static func forEachWord(in text: String, _ body: (String) -> Void) {
         var current = String.UnicodeScalarView()
         var pendingApostrophe = false
         // Whether the word has a letter beyond ASCII, which only Unicode's rules lower-case.
@@ -28,7 +35,7 @@ enum SearchIndex {
         func flush() {
             if !current.isEmpty {
                 let word = String(current)
-                words.append(needsLowercasing ? word.lowercased() : word)
+                body(needsLowercasing ? word.lowercased() : word)
             }
             current = String.UnicodeScalarView()
             pendingApostrophe = false
@@ -59,21 +66,6 @@ enum SearchIndex {
             }
         }
         flush()
-        return words
-    }
-
-    /// The stems of `words` in `language` (the words themselves when there is no stemmer
-    /// for it), in order, and each distinct word's stem.
-    static func stems(of words: [String], language: String?) -> (stems: [String], byWord: [String: String]) {
-        guard let stemmer = language.flatMap(WordStemmer.init(language:)) else { return (words, [:]) }
-        var byWord: [String: String] = [:]
-        let stems = words.map { word in
-            if let known = byWord[word] { return known }
-            let stem = stemmer.stem(word)
-            byWord[word] = stem
-            return stem
-        }
-        return (stems, byWord)
     }
 
     /// `word` and its one-letter deletions: two words within one edit (a letter added,
@@ -110,13 +102,32 @@ enum SearchIndex {
     /// Indexes an article: its text and title in the FTS5 table with their stems, its long
     /// words in the typo vocabulary, its language among the library's.
     static func add(id: Int64, title: String, byline: String?, text: String, language: String?, db: Database) throws {
-        let titleWords = words(in: title), textWords = words(in: text)
-        let titleStems = stems(of: titleWords, language: language), textStems = stems(of: textWords, language: language)
+        // One pass over each text: the stems joined as they come, each distinct word once
+        // (an article's words are not held: a 16 MiB one has some 2.7 million).
+        let stemmer = language.flatMap(WordStemmer.init(language:))
+        var distinct: [String] = []
+        var stemOf: [String: String] = [:]
+        func stemmed(_ text: String) -> String {
+            var joined = ""
+            forEachWord(in: text) { word in
+                let stem: String
+                if let known = stemOf[word] {
+                    stem = known
+                } else {
+                    stem = stemmer?.stem(word) ?? word
+                    stemOf[word] = stem
+                    distinct.append(word)
+                }
+                if !joined.isEmpty { joined.append(" ") }
+                joined.append(stem)
+            }
+            return joined
+        }
+        let titleStems = stemmed(title)
+        let textStems = stemmed(text)
         try db.execute(
             sql: "INSERT INTO articleSearch (rowid, title, byline, body, titleStems, bodyStems) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [
-                id, title, byline ?? "", text, titleStems.stems.joined(separator: " "), textStems.stems.joined(separator: " "),
-            ]
+            arguments: [id, title, byline ?? "", text, titleStems, textStems]
         )
         if let language {
             try db.execute(sql: "INSERT OR IGNORE INTO searchLanguage (code) VALUES (?)", arguments: [primaryCode(language)])
@@ -125,8 +136,8 @@ enum SearchIndex {
         let variant = try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchWordVariant (variant, word) VALUES (?, ?)")
         // The words and their stems: a typo is looked for among both.
         var seen = Set<String>()
-        let stemsOfWords = Set(titleStems.byWord.values).union(textStems.byWord.values)
-        for word in titleWords + textWords + stemsOfWords.sorted() where seen.insert(word).inserted {
+        let stemsOfWords = stemmer == nil ? [] : Set(stemOf.values).sorted()
+        for word in distinct + stemsOfWords where seen.insert(word).inserted {
             guard isVocabularyWord(word) else { continue }
             try newWord.execute(arguments: [word])
             guard db.changesCount > 0 else { continue }
