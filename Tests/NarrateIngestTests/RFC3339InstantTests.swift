@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 import Testing
 
 @testable import NarrateIngest
@@ -39,7 +40,7 @@ struct RFC3339InstantTests {
         for _ in 0..<2_000 {
             let year = Int.random(in: 1583...9999, using: &generator)
             let month = Int.random(in: 1...12, using: &generator)
-            let day = Int.random(in: 1...RFC3339Instant.days(inMonth: month, of: year), using: &generator)
+            let day = Int.random(in: 1...CivilCalendar.days(inMonth: month, of: year), using: &generator)
             let time = String(format: "%02d:%02d:%02d", Int.random(in: 0...23), Int.random(in: 0...59), Int.random(in: 0...59))
             let fraction = ["", ".5", ".123", ".98765"].randomElement()!
             let zone = ["Z", "+00:00", "-08:00", "+05:45", "+14:00", "-12:30"].randomElement()!

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 
 /// A date and time written the way Omnivore, Atom and JSON Feed write them
 /// (`2024-03-01T08:00:00.123Z`, `2003-06-10T04:00:00+02:00`, `2003-06-10`), read by hand in
@@ -27,7 +28,7 @@ struct RFC3339Instant: Equatable {
         }
         guard let year = number(0, 4), bytes[4] == UInt8(ascii: "-"), let month = number(5, 2), bytes[7] == UInt8(ascii: "-"),
             let day = number(8, 2), (1583...9999).contains(year), (1...12).contains(month),
-            (1...Self.days(inMonth: month, of: year)).contains(day)
+            (1...CivilCalendar.days(inMonth: month, of: year)).contains(day)
         else { return nil }
         var hour = 0
         var minute = 0
@@ -75,7 +76,7 @@ struct RFC3339Instant: Equatable {
                 return nil
             }
         }
-        seconds = Self.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        seconds = CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
         milliseconds = fraction
     }
 
@@ -84,42 +85,9 @@ struct RFC3339Instant: Equatable {
 
     /// `2024-03-01T08:00:00Z`: the instant in UTC, to the second, as `Date.ISO8601FormatStyle` writes it.
     var iso8601: String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - days * 86_400
-        let (year, month, day) = Self.civil(daysSince1970: days)
+        let (days, rest) = CivilCalendar.split(seconds: seconds)
+        let (year, month, day) = CivilCalendar.date(days: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3_600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
-    }
-
-    static func days(inMonth month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-    /// days_from_civil).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (Hinnant's civil_from_days).
-    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
