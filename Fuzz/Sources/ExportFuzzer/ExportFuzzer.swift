@@ -20,7 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let links: [SavedLink]
     do {
         if bytes.starts(with: [0x50, 0x4B]) {
-            FileManager.default.createFile(atPath: zipPath, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: zipPath, contents: Data(bytes))
             (_, links) = try ExportReader.read(path: zipPath)
             for link in links { _ = try? link.carriedContent() }
         } else {
