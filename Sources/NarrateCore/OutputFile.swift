@@ -33,17 +33,10 @@ public final class OutputFile {
         guard let target = try? OutputTarget.resolve(path), target.kind == .file else { return [] }
         let directory = OutputTarget.directory(of: target.resolvedPath)
         let prefix = ".\(OutputTarget.name(of: target.resolvedPath))."
-        guard let folder = opendir(directory) else { return [] }
-        defer { closedir(folder) }
-        var found: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            // The prefix, six random characters, ".tmp".
-            if name.hasPrefix(prefix), name.hasSuffix(".tmp"), name.utf8.count == prefix.utf8.count + 10 {
-                found.append("\(directory)/\(name)")
-            }
-        }
-        return found.sorted()
+        // The prefix, six random characters, ".tmp".
+        return DirectoryEntries.names(directory)
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".tmp") && $0.utf8.count == prefix.utf8.count + 10 }
+            .map { "\(directory)/\($0)" }.sorted()
     }
 
     /// Seconds a temporary file nobody holds must have been left unchanged before it is

@@ -1,5 +1,6 @@
 internal import CNarrateHunspell
 import Foundation
+import NarrateCore
 
 #if canImport(Glibc)
 import Glibc
@@ -129,15 +130,8 @@ public final class WordLexicon: @unchecked Sendable {
 
     /// The first dictionary, by name, of `language` for some region in `folder`.
     private static func otherRegion(of language: String, in folder: String) -> String? {
-        guard let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name.hasPrefix(language + "_"), name.hasSuffix(".dic") { names.append(String(name.dropLast(4))) }
-        }
+        guard let entries = DirectoryEntries.list(folder) else { return nil }
+        let names = entries.map(\.name).filter { $0.hasPrefix(language + "_") && $0.hasSuffix(".dic") }.map { String($0.dropLast(4)) }
         return names.sorted().lazy.map { "\(folder)/\($0)" }.first(where: exists)
     }
 }

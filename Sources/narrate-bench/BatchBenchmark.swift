@@ -242,13 +242,7 @@ struct BatchBenchmark {
     }
 
     private func listDirectory(_ path: String) throws(BenchmarkError) -> [String] {
-        guard let directory = opendir(path) else { throw BenchmarkError("cannot read \(path)") }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        guard let entries = DirectoryEntries.list(path) else { throw BenchmarkError("cannot read \(path)") }
+        return entries.map(\.name)
     }
 }

@@ -66,16 +66,7 @@ struct ExtractionBenchmark {
 
     /// The names in `directory`, without `.` and `..`.
     private static func entries(of directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        DirectoryEntries.names(directory)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -1,3 +1,4 @@
+import NarrateCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,17 +37,13 @@ struct TemporaryDirectory {
 
     /// Removes `path`, a folder, with the files and folders in it.
     static func removeTree(_ path: String) {
-        guard let directory = opendir(path) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != "." && name != ".." else { continue }
-            if entry.pointee.d_type == UInt8(DT_DIR) {
-                removeTree("\(path)/\(name)")
+        for entry in DirectoryEntries.list(path) ?? [] {
+            if entry.isFolder {
+                removeTree("\(path)/\(entry.name)")
             } else {
-                unlink("\(path)/\(name)")
+                unlink("\(path)/\(entry.name)")
             }
         }
-        closedir(directory)
         rmdir(path)
     }
 }

@@ -72,13 +72,8 @@ public struct VoicePresetLibrary: Sendable {
     public func names() -> [String] {
         var found: Set<String> = []
         for directory in directories {
-            guard let handle = opendir(directory) else { continue }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name.hasSuffix(".json"), !name.hasPrefix(".") { found.insert(String(name.dropLast(5))) }
+            for name in DirectoryEntries.names(directory) where name.hasSuffix(".json") && !name.hasPrefix(".") {
+                found.insert(String(name.dropLast(5)))
             }
         }
         return found.sorted()
