@@ -50,7 +50,9 @@ extension ArticleLibrary {
 
     /// Claims the next job for `worker` in one atomic statement: of the jobs of the highest
     /// priority (at least `minimumPriority`), the one of the longest article (the oldest of
-    /// equals) that is queued, or running with its lease expired (its worker died). Longest
+    /// equals) that is queued, or running with its lease expired (its worker died; never
+    /// `worker`'s own: it is alive, finishing the job, and a second attempt under the same
+    /// name could not be told from the first by the statements that check who owns the job). Longest
     /// first keeps every worker busy to a batch's end: the last jobs are the short ones. Returns it with the lease set, and with the dead
     /// worker's temporary path so that file can be removed; nil when there is nothing to do.
     /// A reclaimed job that already used all its attempts fails instead.
@@ -64,9 +66,9 @@ extension ArticleLibrary {
                 sql: """
                     UPDATE job SET state = 'failed', finishedAt = ?,
                         lastError = coalesce(lastError, 'its worker stopped ' || attempts || ' times without finishing')
-                    WHERE state = 'running' AND leaseExpiresAt < ? AND attempts >= maxAttempts
+                    WHERE state = 'running' AND leaseExpiresAt < ? AND attempts >= maxAttempts AND worker IS NOT ?
                     """,
-                arguments: [Self.now(), now]
+                arguments: [Self.now(), now, worker]
             )
             return try Row.fetchOne(
                 db,
@@ -75,12 +77,12 @@ extension ArticleLibrary {
                         startedAt = ?, finishedAt = NULL, progress = 0
                     WHERE id = (
                         SELECT id FROM job
-                        WHERE (state = 'queued' OR (state = 'running' AND leaseExpiresAt < ?)) AND priority >= ?
+                        WHERE (state = 'queued' OR (state = 'running' AND leaseExpiresAt < ? AND worker IS NOT ?)) AND priority >= ?
                         ORDER BY priority DESC, workSize DESC, id LIMIT 1
                     )
                     RETURNING \(Self.jobColumns)
                     """,
-                arguments: [worker, now + leaseSeconds, Self.now(), now, minimumPriority.rawValue]
+                arguments: [worker, now + leaseSeconds, Self.now(), now, worker, minimumPriority.rawValue]
             ).map(Self.job)
         }
     }

@@ -203,14 +203,17 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
         // `now` for tests, else the server's clock, in the statement: no round trip to read it.
         // Jobs whose worker died: after their last attempt they fail for good; before it they
         // are queued again, keeping the dead worker's temporary path for the next claimer.
+        // Never the claimer's own: it is alive, finishing that job.
         try session.query("""
             UPDATE narrate_job SET state = 'failed', finished_at = now(), lease_expires_at = NULL,
                 last_error = coalesce(last_error, 'its worker stopped ' || attempts || ' times without finishing')
             WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts >= max_attempts
+                AND worker IS DISTINCT FROM \(worker)
             """)
         try session.query("""
             UPDATE narrate_job SET state = 'queued', lease_expires_at = NULL
             WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts < max_attempts
+                AND worker IS DISTINCT FROM \(worker)
             """)
         let rows = try session.query("""
             UPDATE narrate_job SET state = 'running', worker = \(worker), lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds),

@@ -120,6 +120,24 @@ struct QueueProtocolTests {
         if kind == .postgresql { #expect(done.result == #"{"render":1}"#) }
     }
 
+    /// A worker whose lease lapsed while it finished a job (a long fsync on a loaded machine)
+    /// does not claim that job again: the second attempt, under the same name, would be
+    /// renewed, completed and failed by the first one's statements (a web page saw a finished
+    /// render start over). Another worker may take it over.
+    @Test(arguments: QueueKind.available)
+    func aWorkerNeverTakesOverItsOwnJob(kind: QueueKind) throws {
+        let fixture = try QueueFixture(kind)
+        let job = try fixture.enqueue(try fixture.submission())
+        _ = try fixture.queue.claim("w", at: 1000)
+        try fixture.queue.noteProgress(jobId: job.id, worker: "w", progress: 0.9)
+        #expect(try fixture.queue.claim("w", at: 1100) == nil)
+        let running = try #require(try fixture.queue.job(id: job.id))
+        #expect(running.state == .running && running.attempts == 1 && running.progress == 0.9)
+        let taken = try #require(try fixture.queue.claim("x", at: 1100))
+        #expect(taken.id == job.id && taken.attempts == 2)
+        #expect(try fixture.queue.completeJob(id: job.id, worker: "w", durationSeconds: 1, result: nil) == false)
+    }
+
     @Test(arguments: QueueKind.available)
     func aJobFailsForGoodAfterItsAttemptsWithTheLastError(kind: QueueKind) throws {
         let fixture = try QueueFixture(kind)

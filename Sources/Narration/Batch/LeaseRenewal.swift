@@ -36,24 +36,27 @@ final class LeaseRenewal: Sendable {
 
     func start() {
         Thread.detachNewThread { [self] in
-            var waited = 0.0
-            var sinceProgress = 0.0
+            // Time by the clock, not by turns of the loop: a turn may wait on the database
+            // (a progress write behind another writer), and counted turns then let a live
+            // worker's lease lapse. The lease is renewed first, progress written after it.
+            let clock = ContinuousClock()
+            var lastRenewal = clock.now
+            var lastProgress = clock.now
             var recorded = 0
             while !stopFlag.load(ordering: .relaxed) {
                 if stopping.wait(timeout: .now() + 0.1) == .success { break }
-                waited += 0.1
-                sinceProgress += 0.1
+                // A quarter of the lease, so three renewals can fail before another worker may take over.
+                if clock.now - lastRenewal >= .seconds(leaseSeconds / 4) {
+                    lastRenewal = clock.now
+                    let kept = (try? queue.renewLease(jobId: jobId, worker: worker, leaseSeconds: leaseSeconds, now: nil)) ?? true
+                    if !kept { lostFlag.store(true, ordering: .relaxed) }
+                }
                 let progress = progressMilli.load(ordering: .relaxed)
-                if sinceProgress >= 0.5, progress != recorded {
-                    sinceProgress = 0
+                if clock.now - lastProgress >= .milliseconds(500), progress != recorded {
+                    lastProgress = clock.now
                     recorded = progress
                     try? queue.noteProgress(jobId: jobId, worker: worker, progress: Double(progress) / 1000)
                 }
-                // A quarter of the lease, so three renewals can fail before another worker may take over.
-                guard waited >= leaseSeconds / 4 else { continue }
-                waited = 0
-                let kept = (try? queue.renewLease(jobId: jobId, worker: worker, leaseSeconds: leaseSeconds, now: nil)) ?? true
-                if !kept { lostFlag.store(true, ordering: .relaxed) }
             }
             finished.signal()
         }
