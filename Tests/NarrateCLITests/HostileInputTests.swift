@@ -43,10 +43,13 @@ struct HostileInputTests {
         return (NarrateBinary.Outcome(status: status, standardOutput: outcome.standardOutput, standardError: errors), peak)
     }
 
-    func expectBounded(_ peak: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Checks that `what` peaked at most at `limitKiB` (the bound every input keeps to unless
+    /// said); under a sanitizer, whose shadow memory and quarantine are counted too, only that
+    /// a peak was measured.
+    func expectBounded(_ peak: Int, _ what: String, limitKiB: Int = peakLimitKiB, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(peak > 0, "\(what): no peak measured", sourceLocation: sourceLocation)
         if Self.measuresMemory {
-            #expect(peak <= Self.peakLimitKiB, "\(what): \(peak / 1024) MiB at its peak", sourceLocation: sourceLocation)
+            #expect(peak <= limitKiB, "\(what): \(peak / 1024) MiB at its peak", sourceLocation: sourceLocation)
         }
     }
 
@@ -62,7 +65,7 @@ struct HostileInputTests {
             let (outcome, peak) = try measured(command)
             #expect(outcome.status == 65, "\(command[0]): \(outcome.status) \(outcome.standardError)")
             #expect(outcome.errorLines == ["narrate: \(big): larger than 16 MiB, the most narrate reads as an article; save a shorter part, or split it"])
-            #expect(peak < 64 * 1024, "\(command[0]) took \(peak / 1024) MiB to refuse it")
+            expectBounded(peak, "\(command[0]) refusing it", limitKiB: 64 * 1024)
         }
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/x.wav"))
         // Piped: refused as soon as more than the limit has come.
@@ -107,7 +110,7 @@ struct HostileInputTests {
         let (outcome, peak) = try measured(["import", zip, "--library", library])
         #expect(outcome.status == 65, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("metadata_0_to_1.json: larger than 64 MiB, the most narrate reads as one list of an export"))
-        #expect(peak < 128 * 1024, "\(peak / 1024) MiB to refuse it")
+        expectBounded(peak, "refusing it", limitKiB: 128 * 1024)
     }
 
     /// 16 MiB of text with no sentence end (20 MB took 573 MB to segment): sentences of at
@@ -155,7 +158,7 @@ struct HostileInputTests {
         let (refused, peak) = try measured(["extract", page])
         #expect(refused.status == 65)
         #expect(refused.standardError.contains("elements; narrate reads pages of up to 600000"), "\(refused.standardError)")
-        #expect(peak < 128 * 1024, "\(peak / 1024) MiB to refuse it")
+        expectBounded(peak, "refusing it", limitKiB: 128 * 1024)
         let small = try make("nested", "small.html", ["--depth", "399"])
         let read = try NarrateBinary.run(["extract", small])
         #expect(read.status == 0, "\(read.standardError)")
@@ -181,7 +184,8 @@ struct HostileInputTests {
         try #require(added >= 100, "only \(added) pages were asked for before the subscription ended")
         let before = try NarrateBinary.run(["list", "--all", "--json"], environment: environment)
         let kept = (try JSONSerialization.jsonObject(with: Data(before.standardOutput.utf8)) as? [[String: Any]] ?? []).count
-        #expect(kept >= 90, "\(kept) articles kept of \(added) pages asked for")
+        // Kept: all but those in flight at the kill (the one being recorded, two a job of 8 ahead of it).
+        #expect(kept >= added - (1 + 2 * 8), "\(kept) articles kept of \(added) pages asked for")
         let refreshed = try NarrateBinary.run(["refresh", "--force"], environment: environment)
         #expect(refreshed.status == 0, "\(refreshed.standardError)")
         let counts = try server.requestCounts().filter { $0.key.hasPrefix("/many/") }
