@@ -142,6 +142,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateCore", "CNarrateHunspell"], swiftSettings: strictSettings),
+        // Neural voices: ONNX Runtime's C API, opened with dlopen when a neural voice first
+        // speaks (its library comes from the onnxruntime wheel on PyPI; no header needed).
+        .target(name: "CNarrateONNXShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Piper voices: eSpeak NG's phonemes turned into speech by a VITS model on ONNX Runtime.
+        .target(
+            name: "NarratePiper",
+            dependencies: [
+                "NarrateCore", "NarrateSpeech", "NarrateText", "CNarrateONNXShim", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Fetching saved pages over HTTP with libcurl, loaded on first use by a C shim (linked,
         // it and its TLS, LDAP and SSH libraries would be loaded by every command).
         .target(name: "CNarrateCurlShim"),
@@ -215,6 +226,7 @@ let package = Package(
             name: "NarrateCommandLine",
             dependencies: [
                 "Narration",
+                "NarratePiper",
                 "NarrateServer",
                 "NarrateCore",
                 "NarrateIngest",
@@ -274,6 +286,10 @@ let package = Package(
             name: "NarrateFetchTests", dependencies: ["NarrateCore", "NarrateFetch", "NarrateTestSupport"], swiftSettings: strictSettings
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateCore", "NarrateSpeech"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NarratePiperTests", dependencies: ["NarrateCore", "NarrateSpeech", "NarratePiper", "NarrateTestSupport"],
+            exclude: ["make_tiny_voice.py"], swiftSettings: strictSettings
+        ),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrationTests",

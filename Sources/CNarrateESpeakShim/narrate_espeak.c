@@ -87,7 +87,8 @@ static const espeak_VOICE **list_voices(void);
     X(espeak_ng_InitializeOutput) X(espeak_SetSynthCallback) X(espeak_ng_GetSampleRate) X(espeak_Info) \
     X(espeak_ng_GetStatusCodeMessage) X(espeak_ListVoices) X(espeak_ng_SetVoiceByName) X(espeak_ng_SetVoiceByFile) \
     X(espeak_ng_SetVoiceByProperties) X(espeak_ng_SetParameter) X(espeak_GetParameter) X(espeak_ng_Synthesize) \
-    X(espeak_ng_Synchronize) X(espeak_ng_Cancel) X(espeak_ng_Terminate) X(espeak_GetCurrentVoice)
+    X(espeak_ng_Synchronize) X(espeak_ng_Cancel) X(espeak_ng_Terminate) X(espeak_GetCurrentVoice) \
+    X(espeak_TextToPhonemes)
 
 #define NARRATE_DECLARE(name) static __typeof__(&name) api_##name = NULL;
 NARRATE_ESPEAK_API(NARRATE_DECLARE)
@@ -369,6 +370,22 @@ int narrate_espeak_current_language(char *buffer, size_t length) {
     size_t n = strlen(language);
     if (n == 0 || n >= length) return -1;
     memcpy(buffer, language, n + 1);
+    return 0;
+}
+
+int32_t narrate_espeak_phonemes(const char *text, void *context, narrate_espeak_phoneme_sink sink) {
+    if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
+    if (!voice_set_since_start) return NARRATE_ESPEAK_STATUS_NO_VOICE;
+    const void *position = text;
+    /* eSpeak NG reads a clause a call and keeps the first character of the next one for the
+       next call: the loop must run to the end (NULL), or that character is said at the
+       start of whatever is phonemized next. */
+    while (position != NULL) {
+        size_t start = (size_t)((const char *)position - text);
+        const char *phonemes = api_espeak_TextToPhonemes(&position, espeakCHARS_UTF8, 0x02 /* IPA */);
+        size_t end = position == NULL ? strlen(text) : (size_t)((const char *)position - text);
+        if (sink != NULL && phonemes != NULL) sink(context, phonemes, start, end, position == NULL);
+    }
     return 0;
 }
 

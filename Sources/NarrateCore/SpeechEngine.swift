@@ -21,6 +21,11 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// now and the engine can tell without listing its voices; nil otherwise.
     func language(ofSelectedVoice voice: String) -> String?
 
+    /// The full name of the voice selected now when the name it was selected by was a short
+    /// spelling of it ("piper:joe" for "piper:en_US-joe-medium"), so that a render is known
+    /// by one name; nil when the name selected by is the one to keep.
+    var selectedVoiceName: String? { get }
+
     /// Starts afresh, as the engine of a new process would, keeping the configured voice:
     /// what it says next no longer depends on what it said before. eSpeak NG carries hidden
     /// state from one synthesis to the next, so a narration resets at points fixed by its
@@ -38,6 +43,9 @@ public protocol SpeechEngine: AnyObject, Sendable {
 extension SpeechEngine {
     /// Nil: the language is then looked up in `voices()`.
     public func language(ofSelectedVoice voice: String) -> String? { nil }
+
+    /// Nil: the name a voice was selected by is kept.
+    public var selectedVoiceName: String? { nil }
 
     /// Selects `settings` as `configure` does, with any failure as a `NarrateError` (an
     /// unknown voice, with the closest names, stays what it is).

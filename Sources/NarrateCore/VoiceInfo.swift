@@ -1,4 +1,4 @@
-/// An installed eSpeak NG voice.
+/// An installed voice: one of eSpeak NG's, or a neural (Piper) voice.
 public struct VoiceInfo: Sendable, Equatable, Codable {
     /// The voice's name, such as "English (America)".
     public var name: String
@@ -8,13 +8,24 @@ public struct VoiceInfo: Sendable, Equatable, Codable {
     public var languages: [String]
     /// The voice's gender, when the voice declares one.
     public var gender: Gender
+    /// The engine that speaks it: nil for eSpeak NG, "piper" for a neural voice.
+    public var engine: String?
+    /// A neural voice's quality as it names it ("x_low", "low", "medium", "high").
+    public var quality: String?
+    /// The size of a neural voice's model, in bytes.
+    public var size: Int64?
 
     /// Creates voice information.
-    public init(name: String, identifier: String, languages: [String], gender: Gender) {
+    public init(
+        name: String, identifier: String, languages: [String], gender: Gender, engine: String? = nil, quality: String? = nil, size: Int64? = nil
+    ) {
         self.name = name
         self.identifier = identifier
         self.languages = languages
         self.gender = gender
+        self.engine = engine
+        self.quality = quality
+        self.size = size
     }
 
     /// A voice's declared gender.

@@ -134,6 +134,40 @@ public final class ESpeakEngine: SpeechEngine {
         }
     }
 
+    /// One clause of eSpeak NG's phonemes: IPA (words separated by spaces), and the
+    /// punctuation that ended the clause in the text (`.` `?` `!` `,` `:` `;`, a dash as
+    /// `;`), or nil.
+    public struct PhonemeClause: Sendable, Equatable {
+        public var phonemes: String
+        public var terminator: Character?
+
+        public init(phonemes: String, terminator: Character?) {
+            self.phonemes = phonemes
+            self.terminator = terminator
+        }
+    }
+
+    /// The phonemes of `text` in `voice`'s language, clause by clause: what a Piper voice
+    /// speaks from. The voice is selected for it and the one configured before set again.
+    public func phonemes(of text: String, voice: String) throws(NarrateError) -> [PhonemeClause] {
+        let result: Result<[PhonemeClause], NarrateError> = state.withLock { current in
+            let previous = current
+            var settings = current ?? VoiceSettings.standard
+            settings.voice = voice
+            if case .failure(let error) = Self.applyLocked(settings, current: &current) { return .failure(error) }
+            // A NUL would end the C string early: the text after it would be lost.
+            let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\0" ? " " : $0 }))
+            let collector = PhonemeCollector(text: Array(clean.utf8))
+            let status = clean.withCString { narrate_espeak_phonemes($0, Unmanaged.passUnretained(collector).toOpaque(), phonemeSink) }
+            if let previous, previous != current, case .failure(let error) = Self.applyLocked(previous, current: &current) {
+                return .failure(error)
+            }
+            guard status == 0 else { return .failure(Self.error(status)) }
+            return .success(collector.clauses)
+        }
+        return try result.get()
+    }
+
     /// The installed voices, sorted by language then name; read once per process, since
     /// eSpeak NG reads every voice file again on each listing (a batch asked for each article).
     public func voices() -> [VoiceInfo] {
@@ -226,4 +260,35 @@ private let synthesisSink: narrate_espeak_sink = { context, samples, count, even
         synthesis.error = error
         return 1
     }
+}
+
+/// Gathers the clauses `narrate_espeak_phonemes` hands over, with the terminator each ended at.
+private final class PhonemeCollector {
+    let text: [UInt8]
+    var clauses: [ESpeakEngine.PhonemeClause] = []
+
+    init(text: [UInt8]) {
+        self.text = text
+    }
+
+    /// The punctuation that ended the clause read from `start` to `end` (one character into
+    /// the next clause unless `last`).
+    func terminator(start: Int, end: Int, last: Bool) -> Character? {
+        guard start < end, end <= text.count else { return nil }
+        var read = String(decoding: text[start..<end], as: UTF8.self)
+        if !last, !read.isEmpty { read.removeLast() }
+        while let final = read.last, final.isWhitespace { read.removeLast() }
+        switch read.last {
+        case ".", "?", "!", ",", ":", ";": return read.last
+        case "\u{2014}", "\u{2013}": return ";"
+        default: return nil
+        }
+    }
+}
+
+private func phonemeSink(_ context: UnsafeMutableRawPointer?, _ phonemes: UnsafePointer<CChar>?, _ start: Int, _ end: Int, _ last: Int32) {
+    guard let context, let phonemes else { return }
+    let collector = Unmanaged<PhonemeCollector>.fromOpaque(context).takeUnretainedValue()
+    let terminator = collector.terminator(start: start, end: end, last: last != 0)
+    collector.clauses.append(ESpeakEngine.PhonemeClause(phonemes: String(cString: phonemes), terminator: terminator))
 }

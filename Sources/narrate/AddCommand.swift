@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarratePiper
 import Narration
 import NarrateSpeech
 
@@ -53,7 +54,10 @@ struct AddCommand: ParsableCommand {
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
             try importer.add(
-                paths, to: libraryOptions.open, engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, environment: NarrateEnvironment.variables(),
+                paths, to: libraryOptions.open, engine: { () throws(NarrateError) -> any SpeechEngine in
+                    // A voice to keep may be a Piper voice's; without one, eSpeak NG's languages alone.
+                    voice == nil ? try ESpeakEngine.shared() : try VoiceEngines.shared()
+                }, environment: NarrateEnvironment.variables(),
                 isCancelled: { Interruption.isRequested }
             ) { input, outcome in
                 switch outcome {

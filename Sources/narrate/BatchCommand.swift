@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
 import Narration
@@ -90,7 +91,7 @@ struct BatchCommand: ParsableCommand {
             let progress = BatchProgress(json: json, quiet: quiet)
             // Workers start with the first job queued, while the rest is still being added.
             let (queued, summary) = try progress.coordinator(library: library, workers: jobs).run(
-                submitting: articles, with: submission, engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                submitting: articles, with: submission, engine: VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
                 environment: NarrateEnvironment.variables(), stopRequests: Interruption.stopRequests, report: progress.submitted
             )
             progress.report(summary, upToDate: queued.upToDate, json: json)
@@ -114,7 +115,7 @@ struct BatchCommand: ParsableCommand {
         let summary: BatchCoordinator.Summary
         do {
             (queued, summary) = try SharedBatch(library: library, queue: queue, observer: progress).run(
-                submitting: articles, with: submission, engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                submitting: articles, with: submission, engine: VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
                 environment: NarrateEnvironment.variables(), follow: !detach, stopRequests: Interruption.stopRequests,
                 report: progress.submitted
             )

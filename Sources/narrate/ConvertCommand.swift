@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
+import NarratePiper
 import NarrateIngest
 import NarrateSpeech
 import Narration
@@ -69,7 +70,7 @@ struct ConvertCommand: ParsableCommand {
             spread: synthesisOptions.spread
         )
         let result = try conversion.run(
-            engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, presets: NarrateEnvironment.presets(), environment: NarrateEnvironment.variables(),
+            engine: { () throws(NarrateError) in try VoiceEngines.shared() }, presets: NarrateEnvironment.presets(), environment: NarrateEnvironment.variables(),
             isCancelled: { Interruption.isRequested }
         )
         if let chaptersPath = chapterOptions.chapters {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
+import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
 import Narration
@@ -53,7 +54,7 @@ struct PlayCommand: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             let article = try library.article(id: id)
-            let engine = try ESpeakEngine.shared()
+            let engine = try VoiceEngines.shared()
             // The sound card first: without one there is nothing to render for.
             let playbackSink = try makeSink(sampleRate: engine.sampleRate)
             let renderer = ArticleRenderer(library: library, engine: engine, spread: synthesisOptions.spread)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NarrateCore
+import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
 import Narration
@@ -47,7 +48,7 @@ struct PositionCommand: ParsableCommand {
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
-            let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: library, engine: try ESpeakEngine.shared()), device: "narrate position")
+            let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: library, engine: try VoiceEngines.shared()), device: "narrate position")
             if history { return try printHistory(position) }
             let count = position.article.summary.sentenceCount
             do throws(NarrateError) {

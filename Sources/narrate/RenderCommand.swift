@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
+import NarratePiper
 import NarrateSpeech
 import Narration
 
@@ -55,7 +56,7 @@ struct RenderCommand: ParsableCommand {
                 extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
             )
             let result = try delivery.run(
-                library: libraryOptions.open(), engine: ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                library: libraryOptions.open(), engine: VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
                 isCancelled: { Interruption.isRequested }
             )
             if json {

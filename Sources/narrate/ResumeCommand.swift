@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
+import NarratePiper
 import NarrateSpeech
 import Narration
 
@@ -49,7 +50,7 @@ struct ResumeCommand: ParsableCommand {
                 overwrite: force, extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
             )
             let result = try export.run(
-                library: libraryOptions.open(), engine: { () throws(NarrateError) in try ESpeakEngine.shared() }, presets: NarrateEnvironment.presets(),
+                library: libraryOptions.open(), engine: { () throws(NarrateError) in try VoiceEngines.shared() }, presets: NarrateEnvironment.presets(),
                 isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(id)
             )
             OutputReport.report(

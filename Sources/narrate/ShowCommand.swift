@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarratePiper
 import NarrateSpeech
 import Narration
 
@@ -21,7 +22,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             let details = try ArticleDetails(
-                id: id, library: libraryOptions.open(), withSentences: sentences, engine: { try? ESpeakEngine.shared() }
+                id: id, library: libraryOptions.open(), withSentences: sentences, engine: { try? VoiceEngines.shared() }
             )
             if json {
                 try JSONOutput.print(details)

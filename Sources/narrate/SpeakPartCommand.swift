@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarratePiper
 import NarrateSpeech
 import Narration
 
@@ -16,7 +17,7 @@ struct SpeakPartCommand: ParsableCommand {
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             do {
-                try SpeechPartHelper.run(parent: parent, engine: { try ESpeakEngine.shared() })
+                try SpeechPartHelper.run(parent: parent, engine: { try VoiceEngines.shared() })
             } catch let error as NarrateError {
                 throw error
             } catch {

@@ -1,12 +1,13 @@
 import ArgumentParser
 import NarrateCore
+import NarratePiper
 import NarrateSpeech
 
-/// `narrate voices`: the installed eSpeak NG voices.
+/// `narrate voices`: the installed voices, eSpeak NG's and the Piper voices found.
 struct VoicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voices",
-        abstract: "List installed voices (name, languages, gender)."
+        abstract: "List installed voices: eSpeak NG's, and Piper neural voices (language, quality, size)."
     )
 
     @Option(help: "Only voices that speak this language code (such as en, en-gb, uk, de).")
@@ -17,11 +18,16 @@ struct VoicesCommand: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let catalog = VoiceCatalog(voices: try ESpeakEngine.shared().voices())
+            let catalog = VoiceCatalog(voices: try VoiceEngines.shared().voices())
             let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
             if json { return try JSONOutput.print(voices) }
-            let rows = voices.map { [$0.languages.joined(separator: ","), $0.name, $0.gender.rawValue, $0.identifier] }
-            print(TextTable(header: ["LANGUAGES", "NAME", "GENDER", "FILE"], rows: rows).rendered)
+            let rows = voices.map { voice in
+                [
+                    voice.languages.joined(separator: ","), voice.name, voice.engine ?? "espeak-ng", voice.quality ?? "-",
+                    voice.size.map { "\($0 / 1_000_000) MB" } ?? "-", voice.gender.rawValue, voice.identifier,
+                ]
+            }
+            print(TextTable(header: ["LANGUAGES", "NAME", "ENGINE", "QUALITY", "SIZE", "GENDER", "VOICE"], rows: rows).rendered)
         }
     }
 }

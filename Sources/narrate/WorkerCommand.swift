@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
 import Narration
@@ -75,7 +76,7 @@ struct WorkerCommand: ParsableCommand {
             guard let queue = try queueOptions.open() else { return }
             defer { queue.close() }
             let worker = BatchWorker(
-                queue: queue, engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                queue: queue, engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
                 name: name ?? "\(ProcessInfo.processInfo.hostName)/\(getpid())",
                 leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()), outputRoot: outputDir
             )
@@ -121,7 +122,7 @@ struct WorkerCommand: ParsableCommand {
         let coordinator = self.coordinator ?? getppid()
         ErrorReporter.failing { () throws(NarrateError) in
             let worker = BatchWorker(
-                library: try libraryOptions.open(), engine: try ESpeakEngine.shared(), presets: NarrateEnvironment.presets(),
+                library: try libraryOptions.open(), engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
                 name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
                 minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background,
                 // The server's listening worker renders one article while a listener waits

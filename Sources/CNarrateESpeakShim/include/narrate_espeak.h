@@ -37,6 +37,7 @@ enum {
 enum {
     NARRATE_ESPEAK_STATUS_NOT_INITIALIZED = 0x7E000001,
     NARRATE_ESPEAK_STATUS_BAD_ARGUMENT = 0x7E000002,
+    NARRATE_ESPEAK_STATUS_NO_VOICE = 0x7E000003,
 };
 
 typedef struct narrate_espeak_event {
@@ -54,6 +55,14 @@ typedef struct narrate_espeak_event {
 typedef int (*narrate_espeak_sink)(void *context,
                                    const int16_t *samples, size_t sample_count,
                                    const narrate_espeak_event *events, size_t event_count);
+
+/*
+ * Receives one clause's phonemes (IPA, UTF-8, words separated by spaces) and the byte range
+ * of the text eSpeak NG read for it: from `text_start` to `text_end`, which is one character
+ * into the next clause unless `last` (eSpeak NG holds that character back for the next
+ * clause). Only during the call.
+ */
+typedef void (*narrate_espeak_phoneme_sink)(void *context, const char *phonemes, size_t text_start, size_t text_end, int last);
 
 /*
  * Initialises eSpeak NG in synchronous mode with no audio device. `data_path` may be
@@ -110,6 +119,11 @@ int narrate_espeak_voice_info(size_t index, const char **name, const char **iden
 
 /* Releases eSpeak NG's memory. */
 int32_t narrate_espeak_terminate(void);
+
+/* The IPA phonemes of `text` (UTF-8, NUL-terminated) in the selected voice's language,
+   clause by clause, handed to `sink`: what a Piper voice is made to speak from. Status as
+   narrate_espeak_synthesize; NARRATE_ESPEAK_STATUS_NO_VOICE before a voice is set. */
+int32_t narrate_espeak_phonemes(const char *text, void *context, narrate_espeak_phoneme_sink sink);
 
 /*
  * Starts eSpeak NG afresh, as a new process would: unloads the library, loads it again and

@@ -90,6 +90,7 @@ public struct ArticleConversion {
             voiceSettings.voice = chosen
         }
         try engine.select(voiceSettings)
+        voiceSettings.voice = engine.selectedVoiceName ?? voiceSettings.voice
 
         let code = SpeechLanguage.resolve(option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine)
         let narrator = Narrator(engine: engine, language: code, lexicon: lexicon)

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 
 /// Integers packed small for a job's result: each as its difference from a reference the
 /// reader knows (the value it follows), zigzag-encoded (small negative differences stay
@@ -10,12 +11,7 @@ struct PackedIntegers {
     /// Appends `value` as its difference from `reference`.
     mutating func append(_ value: Int64, after reference: Int64) {
         let difference = value &- reference
-        var zigzag = UInt64(bitPattern: (difference << 1) ^ (difference >> 63))
-        while zigzag >= 0x80 {
-            data.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
-            zigzag >>= 7
-        }
-        data.append(UInt8(zigzag))
+        data.append(contentsOf: Varint.bytes(UInt64(bitPattern: (difference << 1) ^ (difference >> 63))))
     }
 
     /// Reads the values back, given the same references.
@@ -33,19 +29,9 @@ struct PackedIntegers {
         /// The next value, whose reference is `reference`; nil when the bytes end inside it or
         /// it runs past 64 bits.
         mutating func next(after reference: Int64) -> Int64? {
-            var zigzag: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count, shift < 64 {
-                let byte = bytes[offset]
-                offset += 1
-                zigzag |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 {
-                    let difference = Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
-                    return reference &+ difference
-                }
-                shift += 7
-            }
-            return nil
+            guard let zigzag = Varint.read(bytes, at: &offset) else { return nil }
+            let difference = Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
+            return reference &+ difference
         }
     }
 }

@@ -23,6 +23,7 @@ public enum ArticleVoice {
             }
         }
         try engine.select(voice)
+        voice.voice = engine.selectedVoiceName ?? voice.voice
         let language = article.summary.language
             ?? engine.language(ofSelectedVoice: voice.voice)
             ?? SpeechLanguage.language(ofVoice: voice.voice, among: engine.voices())

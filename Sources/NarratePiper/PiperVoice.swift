@@ -1,0 +1,84 @@
+internal import Crypto
+import Foundation
+public import NarrateCore
+public import NarrateSpeech
+import NarrateText
+
+/// A Piper voice ready to speak: its configuration, its model loaded in ONNX Runtime (made
+/// to also give each phoneme's duration when its graph allows), and eSpeak NG for its phonemes.
+public final class PiperVoice: @unchecked Sendable {
+    /// The voice's name ("en_US-joe-medium").
+    public let name: String
+    /// Where the model is.
+    public let modelPath: String
+    public let config: PiperVoiceConfig
+    /// The SHA-256 of the model's file, in hex: part of a render's cache key.
+    public let modelHash: String
+    /// Whether word timings come from the model's own durations (else they are estimated).
+    public var timesWordsExactly: Bool { model.durationsOutput != nil }
+    private let model: ONNXModel
+    private let phonemizer: ESpeakEngine
+
+    /// Loads the voice whose model is at `modelPath` and configuration at `configPath`
+    /// (else the model's path with `.json` added), running it on `threads` threads.
+    public init(modelPath: String, configPath: String? = nil, threads: Int = 0, phonemizer: ESpeakEngine) throws(NarrateError) {
+        _ = try ONNXRuntime.load()
+        let configFile = configPath ?? modelPath + ".json"
+        let configBytes: [UInt8]
+        do {
+            configBytes = try FileContents.read(configFile, limit: 1 << 20)
+        } catch {
+            throw .inputUnavailable(path: configFile, reason: error.reason)
+        }
+        config = try PiperVoiceConfig(bytes: configBytes, path: configFile)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(modelPath, limit: 1 << 30)
+        } catch {
+            throw .inputUnavailable(path: modelPath, reason: error.reason)
+        }
+        modelHash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let patched = DurationOutput.adding(to: bytes)
+        model = try ONNXModel(bytes: patched?.model ?? bytes, path: modelPath, threads: threads, durationsOutput: patched?.output)
+        name = ((modelPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        self.modelPath = modelPath
+        self.phonemizer = phonemizer
+    }
+
+    /// `text` spoken: 16-bit samples at the voice's rate, and where each of its words starts
+    /// (word events, offsets in `text`'s scalars). `rate` is narrate's words a minute (175
+    /// as the voice was trained), `volume` 0 to 200 (100 as trained).
+    public func speak(_ text: String, rate: Int = 175, volume: Int = 100) throws(NarrateError) -> (samples: [Int16], events: [SpeechEvent]) {
+        let clauses = try phonemizer.phonemes(of: text, voice: config.espeakVoice)
+        let sequence = PhonemeSequence(clauses: clauses, config: config)
+        guard sequence.hasPhonemes else { return ([], []) }
+        let lengthScale = config.lengthScale * 175 / Float(max(1, rate))
+        let (floats, durations) = try model.speak(
+            ids: sequence.ids, scales: (config.noiseScale, lengthScale, config.noiseWidth), speaker: 0, path: modelPath
+        )
+        let peak = floats.reduce(Float(0)) { max($0, abs($1)) }
+        let gain = Float(volume) / 100 * 32_767 / max(peak, 0.01)
+        let samples = floats.map { Int16(max(-32_767, min(32_767, $0 * gain))) }
+        let starts = Self.wordStartSamples(sequence: sequence, durations: durations, hop: config.hopLength, total: samples.count)
+        let words = WordAlignment.words(in: text)
+        var events: [SpeechEvent] = []
+        for (index, word) in words.enumerated() where !starts.isEmpty {
+            // One phoneme word a text word when eSpeak NG kept them apart; else spread in order.
+            let phonemeWord = words.count == starts.count ? index : min(starts.count - 1, index * starts.count / max(1, words.count))
+            events.append(SpeechEvent(kind: .word, textOffset: word.lowerBound, length: word.count, sampleOffset: starts[phonemeWord]))
+        }
+        return (samples, events)
+    }
+
+    /// The sample each phoneme word starts at: the frames of the ids before it, from the
+    /// model's durations; without them, in proportion to the ids.
+    static func wordStartSamples(sequence: PhonemeSequence, durations: [Float]?, hop: Int, total: Int) -> [Int] {
+        guard let durations, durations.count == sequence.ids.count else {
+            let count = max(1, sequence.ids.count)
+            return sequence.wordStarts.map { min(total, $0 * total / count) }
+        }
+        var before = [Int](repeating: 0, count: durations.count + 1)
+        for (index, frames) in durations.enumerated() { before[index + 1] = before[index] + Int(frames.rounded()) }
+        return sequence.wordStarts.map { min(total, before[$0] * hop) }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+public import NarrateCore
+import NarrateSpeech
+import Synchronization
+
+/// Every voice narrate speaks with, as one engine: eSpeak NG's voices, and the Piper voices
+/// installed (`piper:NAME`, or any unambiguous part of a name eSpeak NG does not know). The
+/// voice selected decides which engine speaks; a Piper voice is loaded, with ONNX Runtime,
+/// only when one is selected, so commands speaking with eSpeak NG load nothing more.
+public final class VoiceEngines: SpeechEngine {
+    private let espeak: ESpeakEngine
+    private let files: PiperVoiceFiles
+    private let threads: Int
+    private struct State {
+        /// The Piper engine selected, nil while eSpeak NG speaks.
+        var piper: PiperEngine?
+        /// Piper voices loaded in this process, by model path: selecting one again reuses it.
+        var loaded: [String: PiperVoice] = [:]
+    }
+    private let state = Mutex(State())
+
+    /// The process's engines, over the process's eSpeak NG; Piper voices found as
+    /// `environment` says (`NARRATE_VOICE_PATH`, `XDG_DATA_HOME`, Python's packages) and run
+    /// on `threads` threads each (0: ONNX Runtime's choice, every core).
+    /// Made once: later calls return the first one, whatever they pass.
+    public static func shared(environment: [String: String]? = nil, threads: Int = 0) throws(NarrateError) -> VoiceEngines {
+        let espeak = try ESpeakEngine.shared()
+        return made.withLock { made in
+            if let made { return made }
+            let engines = VoiceEngines(
+                espeak: espeak, files: PiperVoiceFiles(environment: environment ?? ProcessInfo.processInfo.environment), threads: threads
+            )
+            made = engines
+            return engines
+        }
+    }
+
+    private static let made = Mutex<VoiceEngines?>(nil)
+
+    init(espeak: ESpeakEngine, files: PiperVoiceFiles, threads: Int) {
+        self.espeak = espeak
+        self.files = files
+        self.threads = threads
+    }
+
+    private var selected: any SpeechEngine { state.withLock { $0.piper } ?? espeak }
+
+    public var sampleRate: Int { selected.sampleRate }
+
+    /// eSpeak NG's version, and with a Piper voice its model's hash too (the phonemes are
+    /// eSpeak NG's): a render made with another of either is made anew.
+    public var version: String {
+        guard let piper = state.withLock({ $0.piper }) else { return espeak.version }
+        return "\(espeak.version) \(piper.version)"
+    }
+
+    /// eSpeak NG's voices, then the Piper voices installed.
+    public func voices() -> [VoiceInfo] {
+        espeak.voices() + files.voices().map(\.info)
+    }
+
+    public func configure(_ settings: VoiceSettings) throws {
+        if !settings.voice.lowercased().hasPrefix("piper:") {
+            do {
+                try espeak.configure(settings)
+                state.withLock { $0.piper = nil }
+                return
+            } catch NarrateError.unknownVoice(let name, let suggestions) {
+                // Not one of eSpeak NG's: perhaps a Piper voice's name, or part of it.
+                guard let voice = try files.voice(named: settings.voice) else {
+                    let piper = files.voices().map { PiperEngine.voiceName($0.name) }
+                    throw NarrateError.unknownVoice(name: name, suggestions: suggestions + Self.closest(to: name, among: piper))
+                }
+                try select(voice, settings)
+                return
+            }
+        }
+        guard let voice = try files.voice(named: settings.voice) else {
+            let names = files.voices().map { PiperEngine.voiceName($0.name) }
+            guard !names.isEmpty else {
+                throw NarrateError.unknownVoice(name: settings.voice, suggestions: [])
+            }
+            throw NarrateError.unknownVoice(name: settings.voice, suggestions: Self.closest(to: settings.voice, among: names))
+        }
+        try select(voice, settings)
+    }
+
+    /// Loads `voice` (once a process) and selects it with `settings`.
+    private func select(_ voice: PiperVoiceFiles.Voice, _ settings: VoiceSettings) throws {
+        let loaded = state.withLock { $0.loaded[voice.modelPath] }
+        let piperVoice = try loaded ?? PiperVoice(modelPath: voice.modelPath, threads: threads, phonemizer: espeak)
+        let engine = PiperEngine(voice: piperVoice)
+        var chosen = settings
+        chosen.voice = PiperEngine.voiceName(voice.name)
+        try engine.configure(chosen)
+        state.withLock {
+            $0.loaded[voice.modelPath] = piperVoice
+            $0.piper = engine
+        }
+    }
+
+    /// The Piper voice selected, by its full name; nil while eSpeak NG speaks (its voices
+    /// keep the name they were asked by, as renders made before neural voices are known by it).
+    public var selectedVoiceName: String? {
+        state.withLock { $0.piper }.map { PiperEngine.voiceName($0.voice.name) }
+    }
+
+    public func language(ofSelectedVoice voice: String) -> String? {
+        selected.language(ofSelectedVoice: voice)
+    }
+
+    public func reset() throws {
+        try selected.reset()
+    }
+
+    public func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
+        try selected.synthesize(text, receive: receive)
+    }
+
+    /// Up to three of `names` closest to `name` (sharing the most of its letters, in order).
+    static func closest(to name: String, among names: [String]) -> [String] {
+        let wanted = name.lowercased()
+        func shared(_ candidate: String) -> Int {
+            let letters = Array(candidate.lowercased())
+            var index = 0
+            var count = 0
+            for letter in wanted {
+                guard let found = letters[index...].firstIndex(of: letter) else { continue }
+                count += 1
+                index = found + 1
+            }
+            return count
+        }
+        return names.map { ($0, shared($0)) }.filter { $0.1 * 2 >= wanted.count }.sorted { $0.1 > $1.1 }.prefix(3).map(\.0)
+    }
+}

