@@ -1,5 +1,5 @@
 import NarrateCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The connections `narrate serve` holds, counted against its `ConnectionLimits`: which are
 /// a stranger's and which proven, which are waiting for an answer, how many each address
@@ -42,20 +42,24 @@ final class ConnectionBudget: Sendable {
     }
 
     let limits: ConnectionLimits
-    private let state = Mutex(State())
+    /// A pthread mutex (NIO's), not the standard library's `Mutex`: on Linux that one hands
+    /// a contended lock over inside the kernel (a priority-inheritance futex), which
+    /// ThreadSanitizer cannot see, so under a flood of connections every event loop's
+    /// decisions here were reported as races. The server's other shared state uses it too.
+    private let state = NIOLockedValueBox(State())
 
     init(limits: ConnectionLimits) {
         self.limits = limits
     }
 
-    var counts: Counts { state.withLock { Counts(strangers: $0.strangers, proven: $0.proven) } }
+    var counts: Counts { state.withLockedValue { Counts(strangers: $0.strangers, proven: $0.proven) } }
     /// The length of the queue of strangers' connections, skipped ids included.
-    var queuedStrangers: Int { state.withLock { $0.strangersByAge.count - $0.oldest } }
+    var queuedStrangers: Int { state.withLockedValue { $0.strangersByAge.count - $0.oldest } }
 
     /// Takes in a connection from `address` (nil when unknown; `isLoopback` when from this
     /// machine, where no per-address limit applies), closed with `close` if evicted later.
     func open(address: String?, isLoopback: Bool, close: @escaping @Sendable () -> Void) -> Admission {
-        state.withLock { state in
+        state.withLockedValue { state in
             let counted = isLoopback ? nil : address
             if let counted, state.byAddress[counted, default: 0] >= limits.perAddress {
                 return .refused(reason: "\(limits.perAddress) connections from \(counted) are open already")
@@ -85,7 +89,7 @@ final class ConnectionBudget: Sendable {
 
     /// Counts connection `id` as proven: it sent a request the server answers.
     func prove(_ id: UInt64) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard var entry = state.entries[id], !entry.proven else { return }
             entry.proven = true
             state.entries[id] = entry
@@ -96,7 +100,7 @@ final class ConnectionBudget: Sendable {
 
     /// Whether connection `id` has a request being read or answered (it is then not evicted).
     func setAnswering(_ id: UInt64, _ answering: Bool) {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.entries[id]?.answering = answering
         }
     }
@@ -105,7 +109,7 @@ final class ConnectionBudget: Sendable {
     /// more than a quarter of its limit, and now holds a tenth of that), the memory they took
     /// is given back to the system: glibc keeps what each event loop's thread freed.
     func close(_ id: UInt64) {
-        let drained = state.withLock { state -> Bool in
+        let drained = state.withLockedValue { state -> Bool in
             _ = Self.forget(id, &state)
             let total = state.strangers + state.proven
             state.mostSinceTrim = max(state.mostSinceTrim, total + 1)

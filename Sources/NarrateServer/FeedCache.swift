@@ -4,6 +4,7 @@ import NarrateLibrary
 import Narration
 import NIOCore
 import Synchronization
+import NIOConcurrencyHelpers
 
 /// Feeds and covers made before, kept with the library's change stamp they were made at: a
 /// podcast app polling a feed that has not changed costs one read of the stamp, and its
@@ -27,9 +28,9 @@ final class FeedCache: Sendable {
     }
 
     let capacity: Int
-    private let feeds = Mutex<[Key: Entry]>([:])
-    private let noted = Mutex<[String: Date]>([:])
-    private let covers = Mutex<[String: Entry]>([:])
+    private let feeds = NIOLockedValueBox<[Key: Entry]>([:])
+    private let noted = NIOLockedValueBox<[String: Date]>([:])
+    private let covers = NIOLockedValueBox<[String: Entry]>([:])
     private let counter = Atomic<UInt64>(0)
 
     init(capacity: Int = 32) {
@@ -38,13 +39,13 @@ final class FeedCache: Sendable {
 
     /// The feed for `key` made at `stamp`, when there is one.
     func feed(_ key: Key, at stamp: LibraryChangeStamp) -> Entry? {
-        feeds.withLock { entries in entries[key].flatMap { $0.stamp == stamp ? $0 : nil } }
+        feeds.withLockedValue { entries in entries[key].flatMap { $0.stamp == stamp ? $0 : nil } }
     }
 
     /// Whether a fetch of `selection` should be noted in the library (as followed): not when
     /// this server noted it in the last hour (a poll is then one read, not two).
     func shouldNoteFetch(of selection: FeedSelection, now: Date = Date()) -> Bool {
-        noted.withLock { noted in
+        noted.withLockedValue { noted in
             if let last = noted[selection.key], now.timeIntervalSince(last) < 3_600 { return false }
             noted[selection.key] = now
             return true
@@ -54,7 +55,7 @@ final class FeedCache: Sendable {
     /// Keeps `body` (with its `etag`, from `etag(of:)`) as the feed for `key` at `stamp`.
     func storeFeed(_ key: Key, at stamp: LibraryChangeStamp, body: ByteBuffer, etag: String) -> Entry {
         let made = counter.add(1, ordering: .relaxed).newValue
-        return feeds.withLock { entries in
+        return feeds.withLockedValue { entries in
             let entry = Entry(
                 stamp: stamp, body: body, etag: etag, lastModified: Self.lastModified(etag: etag, before: entries[key]), made: made
             )
@@ -69,12 +70,12 @@ final class FeedCache: Sendable {
     /// The cover drawn or made for `name` at `stamp` (settings may have changed it), when
     /// there is one.
     func cover(_ name: String, at stamp: LibraryChangeStamp) -> Entry? {
-        covers.withLock { entries in entries[name].flatMap { $0.stamp == stamp ? $0 : nil } }
+        covers.withLockedValue { entries in entries[name].flatMap { $0.stamp == stamp ? $0 : nil } }
     }
 
     /// Keeps `body` (with its `etag`) as the cover for `name` at `stamp`.
     func storeCover(_ name: String, at stamp: LibraryChangeStamp, body: ByteBuffer, etag: String) -> Entry {
-        covers.withLock { entries in
+        covers.withLockedValue { entries in
             let entry = Entry(stamp: stamp, body: body, etag: etag, lastModified: Self.lastModified(etag: etag, before: entries[name]), made: 0)
             if entries.count >= capacity { entries.removeAll() }
             entries[name] = entry

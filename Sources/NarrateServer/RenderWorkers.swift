@@ -3,6 +3,7 @@ public import NarrateCore
 public import NarrateLibrary
 import Narration
 import Synchronization
+import NIOConcurrencyHelpers
 
 /// What starts the worker processes that render for the server (eSpeak NG is process-global
 /// and not thread-safe, so no render runs inside the server process).
@@ -27,7 +28,7 @@ extension RenderWorkers {
 public final class ProcessRenderWorkers: RenderWorkers {
     private let executable: String
     private let libraryPath: String
-    private let running = Mutex<[JobPriority: Int32]>([:])
+    private let running = NIOLockedValueBox<[JobPriority: Int32]>([:])
     private let started = Atomic<Int>(0)
 
     /// Workers of `executable` on the library at `libraryPath`.
@@ -39,7 +40,7 @@ public final class ProcessRenderWorkers: RenderWorkers {
     public func ensureRunning(for priority: JobPriority) throws(NarrateError) {
         // The listener's own worker takes listening renders only; the other takes every job.
         let slot: JobPriority = priority == .listening ? .listening : .background
-        let result: Result<Void, NarrateError> = running.withLock { workers in
+        let result: Result<Void, NarrateError> = running.withLockedValue { workers in
             if let current = workers[slot] {
                 var status: Int32 = 0
                 // Still running: nothing to do. Gone (reaped here): start another.
@@ -60,7 +61,7 @@ public final class ProcessRenderWorkers: RenderWorkers {
 
     /// Stops the running workers (their jobs go back to the queue) and waits for them.
     public func stop() {
-        running.withLock { workers in
+        running.withLockedValue { workers in
             for pid in workers.values { kill(pid, SIGTERM) }
             for pid in workers.values {
                 var status: Int32 = 0

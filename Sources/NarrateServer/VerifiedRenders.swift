@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Renders whose audio was checked against the library (it is this article's, whole, in its
 /// recorded length), remembered with the file's size and time, so a player's next range
@@ -14,11 +14,11 @@ final class VerifiedRenders: Sendable {
         var modified: Date
     }
 
-    private let entries = Mutex<[Int64: Entry]>([:])
+    private let entries = NIOLockedValueBox<[Int64: Entry]>([:])
 
     /// Render `renderId` of article `articleId` when it was checked and its file is unchanged.
     func entry(renderId: Int64, articleId: Int64) -> Entry? {
-        guard let entry = entries.withLock({ $0[renderId] }), entry.articleId == articleId,
+        guard let entry = entries.withLockedValue({ $0[renderId] }), entry.articleId == articleId,
             let (size, modified) = Self.stat(entry.path), size == entry.size, modified == entry.modified
         else { return nil }
         return entry
@@ -27,12 +27,12 @@ final class VerifiedRenders: Sendable {
     /// Remembers render `renderId` as checked, as its file is now.
     func remember(renderId: Int64, articleId: Int64, path: String, format: String) {
         guard let (size, modified) = Self.stat(path) else { return }
-        entries.withLock { $0[renderId] = Entry(articleId: articleId, path: path, format: format, size: size, modified: modified) }
+        entries.withLockedValue { $0[renderId] = Entry(articleId: articleId, path: path, format: format, size: size, modified: modified) }
     }
 
     /// Forgets the renders of article `articleId` (deleted).
     func forget(articleId: Int64) {
-        entries.withLock { $0 = $0.filter { $0.value.articleId != articleId } }
+        entries.withLockedValue { $0 = $0.filter { $0.value.articleId != articleId } }
     }
 
     static func stat(_ path: String) -> (Int, Date)? {
