@@ -55,6 +55,7 @@ enum {
     SLOT_RELEASE_VALUE = 96,
     SLOT_RELEASE_SHAPE = 99,
     SLOT_RELEASE_SESSION_OPTIONS = 100,
+    SLOT_ADD_SESSION_CONFIG_ENTRY = 130,
 };
 
 enum { TENSOR_FLOAT = 1, TENSOR_INT64 = 7 };
@@ -177,6 +178,13 @@ narrate_onnx_model *narrate_onnx_open(const void *bytes, size_t length, int thre
     if (status == NULL) status = CALL(SLOT_SET_INTER_OP_THREADS, narrate_ort_status *(*)(narrate_ort_options *, int))(options, 1);
     if (status == NULL) {
         status = CALL(SLOT_SET_GRAPH_OPTIMIZATION_LEVEL, narrate_ort_status *(*)(narrate_ort_options *, int))(options, OPTIMIZE_ALL);
+    }
+    /* The intra-op threads sleep between runs' parallel parts rather than spin: measured on
+       the test voice (2 cores, 30 sentences), spinning took 15.4 s of CPU for 7.8 s, sleeping
+       12.8 s for 7.1 s. */
+    if (status == NULL) {
+        status = CALL(SLOT_ADD_SESSION_CONFIG_ENTRY, narrate_ort_status *(*)(narrate_ort_options *, const char *, const char *))(
+            options, "session.intra_op.allow_spinning", "0");
     }
     narrate_ort_session *session = NULL;
     if (status == NULL) {

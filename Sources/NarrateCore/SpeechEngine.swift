@@ -26,6 +26,12 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// by one name; nil when the name selected by is the one to keep.
     var selectedVoiceName: String? { get }
 
+    /// Whether the voice selected now uses every core for one text by itself (a neural
+    /// model's threads): a narration is then not spread over processes, whose threads would
+    /// together ask for more cores than there are (measured with a Piper voice: two processes
+    /// each on both cores took 1.18 times piper's time, one process 0.95).
+    var usesEveryCore: Bool { get }
+
     /// Starts afresh, as the engine of a new process would, keeping the configured voice:
     /// what it says next no longer depends on what it said before. eSpeak NG carries hidden
     /// state from one synthesis to the next, so a narration resets at points fixed by its
@@ -46,6 +52,9 @@ extension SpeechEngine {
 
     /// Nil: the name a voice was selected by is kept.
     public var selectedVoiceName: String? { nil }
+
+    /// False: one core a process, spread over processes for a long text.
+    public var usesEveryCore: Bool { false }
 
     /// Selects `settings` as `configure` does, with any failure as a `NarrateError` (an
     /// unknown voice, with the closest names, stays what it is).

@@ -105,6 +105,9 @@ public final class VoiceEngines: SpeechEngine {
         state.withLock { $0.piper }.map { PiperEngine.voiceName($0.voice.name) }
     }
 
+    /// A Piper voice runs its model on every core (ONNX Runtime's threads).
+    public var usesEveryCore: Bool { state.withLock { $0.piper } != nil }
+
     public func language(ofSelectedVoice voice: String) -> String? {
         selected.language(ofSelectedVoice: voice)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateAudio
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,15 +78,8 @@ struct NeuralVoiceBenchmark {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    /// The length of a 16-bit mono WAV, from its size and header (0 when it cannot be read).
+    /// The length of the audio file at `path`, read by libsndfile (0 when it cannot be read).
     static func wavSeconds(_ path: String) -> Double {
-        guard let file = fopen(path, "rb") else { return 0 }
-        defer { fclose(file) }
-        var header = [UInt8](repeating: 0, count: 44)
-        guard fread(&header, 1, 44, file) == 44 else { return 0 }
-        let rate = Int(header[24]) | Int(header[25]) << 8 | Int(header[26]) << 16 | Int(header[27]) << 24
-        fseek(file, 0, SEEK_END)
-        let size = ftell(file)
-        return rate > 0 ? Double(size - 44) / Double(rate * 2) : 0
+        (try? AudioFileInfo.read(path: path))?.duration ?? 0
     }
 }

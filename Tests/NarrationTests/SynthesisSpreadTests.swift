@@ -141,6 +141,20 @@ struct SynthesisSpreadTests {
         #expect(engine.resets == 0)
     }
 
+    /// A voice that uses every core itself (a neural model's threads) is not spread over
+    /// processes, whose threads together would ask for more cores than there are.
+    @Test func anEngineUsingEveryCoreStaysInOneProcess() throws {
+        let helpers = InProcessSpeechParts()
+        let engine = FakeEngine()
+        engine.usesEveryCore = true
+        let sink = SampleSink()
+        let summary = try Narrator(engine: engine).narrate(
+            document, voice: .standard, pauses: .standard, into: sink, spread: SynthesisSpread(jobs: 4, helpers: helpers)
+        )
+        #expect(helpers.started.isEmpty)
+        #expect(engine.spoken.count == summary.sentences.count)
+    }
+
     @Test func aNarrationAfterAnotherStartsAfresh() throws {
         let engine = FakeEngine(carriesState: true)
         let first = SampleSink()

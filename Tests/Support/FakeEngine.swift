@@ -15,6 +15,9 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
     /// How many times it started afresh with something to forget.
     public private(set) var resets = 0
 
+    /// Whether it says it uses every core for one text, as a neural voice does.
+    public var usesEveryCore = false
+
     public init(version: String = "fake 1", carriesState: Bool = false) {
         self.version = version
         self.carriesState = carriesState

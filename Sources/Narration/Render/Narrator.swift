@@ -76,7 +76,7 @@ public struct Narrator {
         // Spoken forms are made as the narration goes, each process its own sentences' (or,
         // with a normalizer not made of a language, this one all of them, before helpers start).
         let runs = SpreadNarration(
-            lengths: sentences.map(\.text.unicodeScalars.count), spread: spread,
+            lengths: sentences.map(\.text.unicodeScalars.count), spread: engine.usesEveryCore ? nil : spread,
             text: { index in normalization == nil ? normalizer.spoken(sentences[index].text) : sentences[index].text },
             normalization: normalization, voice: voice
         )
