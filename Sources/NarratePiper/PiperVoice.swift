@@ -31,7 +31,9 @@ public final class PiperVoice: @unchecked Sendable {
             throw .inputUnavailable(path: configFile, reason: error.reason)
         }
         config = try PiperVoiceConfig(bytes: configBytes, path: configFile)
-        let bytes: [UInt8]
+        // The model's bytes are held once: read, hashed, patched (the file's bytes let go
+        // before the session is made) and used by ONNX Runtime where they are.
+        var bytes: [UInt8]
         do {
             bytes = try FileContents.read(modelPath, limit: 1 << 30)
         } catch {
@@ -39,7 +41,8 @@ public final class PiperVoice: @unchecked Sendable {
         }
         modelHash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         let patched = DurationOutput.adding(to: bytes)
-        model = try ONNXModel(bytes: patched?.model ?? bytes, path: modelPath, threads: threads, durationsOutput: patched?.output)
+        if let patched { bytes = patched.model }
+        model = try ONNXModel(bytes: consume bytes, path: modelPath, threads: threads, durationsOutput: patched?.output)
         name = ((modelPath as NSString).lastPathComponent as NSString).deletingPathExtension
         self.modelPath = modelPath
         self.phonemizer = phonemizer
