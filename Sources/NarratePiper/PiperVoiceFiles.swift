@@ -29,11 +29,16 @@ public struct PiperVoiceFiles: Sendable {
         }
     }
 
-    /// The folders looked in, in order.
-    public let folders: [String]
+    private let environment: [String: String]
 
-    /// The folders for `environment`.
+    /// The voices `environment` makes narrate find; nothing is looked at until they are asked
+    /// for, so commands speaking with eSpeak NG start as fast as before.
     public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The folders looked in, in order.
+    public var folders: [String] {
         var folders = (environment["NARRATE_VOICE_PATH"] ?? "").split(separator: ":").map(String.init)
         folders.append(Self.installFolder(environment: environment))
         for packages in PythonPackages.folders(environment: environment) {
@@ -41,7 +46,7 @@ public struct PiperVoiceFiles: Sendable {
             folders += names.filter { $0.isFolder && $0.name.lowercased().contains("piper") && !$0.name.hasSuffix(".dist-info") }
                 .map { "\(packages)/\($0.name)" }.sorted()
         }
-        self.folders = folders
+        return folders
     }
 
     /// Where `narrate voices add` installs voices.

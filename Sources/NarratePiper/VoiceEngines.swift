@@ -54,8 +54,16 @@ public final class VoiceEngines: SpeechEngine {
         return "\(espeak.version) \(piper.version)"
     }
 
-    /// eSpeak NG's voices, then the Piper voices installed.
+    /// eSpeak NG's voices, and the Piper voice selected: what a voice is picked from by
+    /// language when none is asked for, and which languages are spoken (every Piper voice's
+    /// language is eSpeak NG's, its phonemes are). The installed Piper voices are not looked
+    /// for here, so commands speaking with eSpeak NG read no folder more; `allVoices` lists them.
     public func voices() -> [VoiceInfo] {
+        espeak.voices() + (state.withLock { $0.piper }?.voices() ?? [])
+    }
+
+    /// eSpeak NG's voices, then every Piper voice installed.
+    public func allVoices() -> [VoiceInfo] {
         espeak.voices() + files.voices().map(\.info)
     }
 

@@ -18,7 +18,7 @@ struct VoicesCommand: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let catalog = VoiceCatalog(voices: try VoiceEngines.shared().voices())
+            let catalog = VoiceCatalog(voices: try VoiceEngines.shared().allVoices())
             let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
             if json { return try JSONOutput.print(voices) }
             let rows = voices.map { voice in
