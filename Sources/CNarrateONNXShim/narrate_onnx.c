@@ -186,16 +186,6 @@ narrate_onnx_model *narrate_onnx_open(const void *bytes, size_t length, int thre
         status = CALL(SLOT_ADD_SESSION_CONFIG_ENTRY, narrate_ort_status *(*)(narrate_ort_options *, const char *, const char *))(
             options, "session.intra_op.allow_spinning", "0");
     }
-    /* The model's bytes are used where they are, its weights included, not copied: the caller
-       keeps them until narrate_onnx_close (a 63 MB voice was held three times at its load). */
-    if (status == NULL) {
-        status = CALL(SLOT_ADD_SESSION_CONFIG_ENTRY, narrate_ort_status *(*)(narrate_ort_options *, const char *, const char *))(
-            options, "session.use_ort_model_bytes_directly", "1");
-    }
-    if (status == NULL) {
-        status = CALL(SLOT_ADD_SESSION_CONFIG_ENTRY, narrate_ort_status *(*)(narrate_ort_options *, const char *, const char *))(
-            options, "session.use_ort_model_bytes_for_initializers", "1");
-    }
     narrate_ort_session *session = NULL;
     if (status == NULL) {
         status = CALL(SLOT_CREATE_SESSION_FROM_ARRAY,

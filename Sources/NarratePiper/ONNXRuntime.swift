@@ -45,9 +45,6 @@ public enum ONNXRuntime {
 /// A loaded model, run by ONNX Runtime; freed with it.
 final class ONNXModel: @unchecked Sendable {
     private let model: OpaquePointer
-    /// The model's bytes, which ONNX Runtime reads in place (its weights are not copied):
-    /// kept as long as the session.
-    private let storage: UnsafeMutableRawBufferPointer
     /// The output that gives each id's frames, when the model has one.
     let durationsOutput: String?
     private let lock = NSLock()
@@ -56,24 +53,19 @@ final class ONNXModel: @unchecked Sendable {
     /// choice); `durationsOutput` names the output of durations the bytes were given.
     init(bytes: consuming [UInt8], path: String, threads: Int, durationsOutput: String?) throws(NarrateError) {
         var message = [CChar](repeating: 0, count: 512)
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 64)
-        let count = bytes.count
-        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        // ONNX Runtime copies what it keeps; the bytes go when the session is made.
+        let opened = bytes.withUnsafeBytes { narrate_onnx_open($0.baseAddress, $0.count, Int32(threads), &message, message.count) }
         _ = consume bytes
-        let opened = narrate_onnx_open(storage.baseAddress, count, Int32(threads), &message, message.count)
         guard let opened else {
-            storage.deallocate()
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .malformedInput(path: path, message: "not a voice model ONNX Runtime can run (\(reason))")
         }
         model = opened
-        self.storage = storage
         self.durationsOutput = durationsOutput.flatMap { narrate_onnx_has(opened, $0, 1) != 0 ? $0 : nil }
     }
 
     deinit {
         narrate_onnx_close(model)
-        storage.deallocate()
     }
 
     /// Whether the model takes an input named `name` (a voice of several speakers takes `sid`).

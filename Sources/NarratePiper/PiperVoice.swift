@@ -32,7 +32,7 @@ public final class PiperVoice: @unchecked Sendable {
         }
         config = try PiperVoiceConfig(bytes: configBytes, path: configFile)
         // The model's bytes are held once: read, hashed, patched (the file's bytes let go
-        // before the session is made) and used by ONNX Runtime where they are.
+        // before the session is made), and let go once ONNX Runtime has made its session.
         var bytes: [UInt8]
         do {
             bytes = try FileContents.read(modelPath, limit: 1 << 30)

@@ -36,8 +36,8 @@ int narrate_onnx_load(const char *path, char *message, size_t size);
 const char *narrate_onnx_version(void);
 
 /* Loads the model in `bytes` (`length` of them), running it on `threads` threads (0: ONNX
-   Runtime's default). ONNX Runtime reads the bytes where they are: they must stay unchanged
-   until narrate_onnx_close. NULL on failure, with why in `message`. */
+   Runtime's default); the bytes may be freed once it returns. NULL on failure, with why in
+   `message`. */
 narrate_onnx_model *narrate_onnx_open(const void *bytes, size_t length, int threads, char *message, size_t size);
 
 /* Frees the model. */
