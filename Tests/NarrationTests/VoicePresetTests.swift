@@ -20,9 +20,20 @@ struct VoicePresetTests {
         #expect(preset.pauses == .standard)
     }
 
+    /// `"engine": "piper"` names a Piper voice by its model's name; eSpeak NG's is the default.
+    @Test func theEngineNamesWhoseVoiceItIs() throws {
+        let piper = try VoicePreset.parse(Array(#"{"name": "x", "engine": "piper", "voice": "en_US-joe-medium"}"#.utf8), location: "x.json")
+        #expect(piper.voice.voice == "piper:en_US-joe-medium")
+        let prefixed = try VoicePreset.parse(Array(#"{"name": "x", "engine": "piper", "voice": "piper:joe"}"#.utf8), location: "x.json")
+        #expect(prefixed.voice.voice == "piper:joe")
+        let espeak = try VoicePreset.parse(Array(#"{"name": "x", "engine": "espeak-ng", "voice": "uk"}"#.utf8), location: "x.json")
+        #expect(espeak.voice.voice == "uk")
+    }
+
     @Test(arguments: [
         (#"{"name": "x", "voice": "uk", "speed": 3}"#, "unknown key 'speed'"),
         (#"{"name": "x"}"#, "missing key 'voice'"),
+        (#"{"name": "x", "engine": "festival", "voice": "kal"}"#, "engine 'festival' is not one narrate has (espeak-ng or piper)"),
         (#"{"name": "x", "voice": "uk", "rate": "fast"}"#, "wrong type for 'rate'"),
         (#"{"name": "x", "voice": "uk", "pitch": 120}"#, "pitch 120 is out of range"),
         (#"{"name": "x", "#, "not valid JSON"),

@@ -6,7 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A named voice set-up: eSpeak NG voice, rate, pitch, volume, word gap and pauses.
+/// A named voice set-up: its engine (eSpeak NG, or a Piper neural voice), voice, rate, pitch,
+/// volume, word gap and pauses.
 ///
 /// Presets are small JSON files (see voices/README.md). Keys other than `name` and `voice`
 /// are optional and fall back to narrate's defaults; unknown keys are rejected so that a
@@ -36,7 +37,7 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
     }
 
     private enum Key: String, CodingKey, CaseIterable {
-        case name, description, voice, rate, pitch, volume, wordGap, sentencePause, paragraphPause, headingPause
+        case name, description, engine, voice, rate, pitch, volume, wordGap, sentencePause, paragraphPause, headingPause
     }
 
     private struct AnyKey: CodingKey {
@@ -60,8 +61,19 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
         let pauses = PauseSettings.standard
         name = try container.decode(String.self, forKey: .name)
         description = try container.decodeIfPresent(String.self, forKey: .description)
+        // "engine": "piper" names a Piper voice (its model's name); eSpeak NG's by default.
+        let engine = try container.decodeIfPresent(String.self, forKey: .engine) ?? "espeak-ng"
+        var voiceName = try container.decode(String.self, forKey: .voice)
+        switch engine {
+        case "espeak-ng": break
+        case "piper": if !voiceName.lowercased().hasPrefix("piper:") { voiceName = "piper:" + voiceName }
+        default:
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [Key.engine], debugDescription: "engine '\(engine)' is not one narrate has (espeak-ng or piper)"
+            ))
+        }
         voice = VoiceSettings(
-            voice: try container.decode(String.self, forKey: .voice),
+            voice: voiceName,
             rate: try container.decodeIfPresent(Int.self, forKey: .rate) ?? standard.rate,
             pitch: try container.decodeIfPresent(Int.self, forKey: .pitch) ?? standard.pitch,
             volume: try container.decodeIfPresent(Int.self, forKey: .volume) ?? standard.volume,
