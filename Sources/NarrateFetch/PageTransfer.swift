@@ -133,7 +133,7 @@ final class PageTransfer {
         case NARRATE_HTTP_MALFORMED_RESPONSE: return "\(host.withPort) sent a malformed response"
         case NARRATE_HTTP_BAD_ADDRESS: return "not a valid http or https address"
         default:
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = CMessage.text(message)
             return "network error (\(text.isEmpty ? "libcurl" : text))"
         }
     }

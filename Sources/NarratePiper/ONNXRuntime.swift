@@ -18,7 +18,7 @@ public enum ONNXRuntime {
         var message = [CChar](repeating: 0, count: 512)
         let outcome = narrate_onnx_load(path, &message, message.count)
         guard outcome == Int32(NARRATE_ONNX_OK), let version = narrate_onnx_version() else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = CMessage.text(message)
             throw .readerUnavailable(
                 format: "neural voices",
                 reason: "ONNX Runtime (\(path)) \(reason); install it with `python3 -m pip install \(package)`, or name its library with NARRATE_ONNXRUNTIME",
@@ -34,7 +34,7 @@ public enum ONNXRuntime {
         if let named = environment["NARRATE_ONNXRUNTIME"], !named.isEmpty { return named }
         for folder in PythonPackages.folders(environment: environment) {
             let capi = "\(folder)/onnxruntime/capi"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: capi)) ?? []
+            let names = DirectoryEntries.names(capi)
             let libraries = names.filter { $0.hasPrefix("libonnxruntime.so.1") || $0.hasPrefix("libonnxruntime.1.") && $0.hasSuffix(".dylib") }
             if let newest = libraries.max(by: { $0.compare($1, options: .numeric) == .orderedAscending }) { return "\(capi)/\(newest)" }
         }
@@ -57,7 +57,7 @@ final class ONNXModel: @unchecked Sendable {
         let opened = bytes.withUnsafeBytes { narrate_onnx_open($0.baseAddress, $0.count, Int32(threads), &message, message.count) }
         _ = consume bytes
         guard let opened else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = CMessage.text(message)
             throw .malformedInput(path: path, message: "not a voice model ONNX Runtime can run (\(reason))")
         }
         model = opened
@@ -66,11 +66,6 @@ final class ONNXModel: @unchecked Sendable {
 
     deinit {
         narrate_onnx_close(model)
-    }
-
-    /// Whether the model takes an input named `name` (a voice of several speakers takes `sid`).
-    func hasInput(_ name: String) -> Bool {
-        narrate_onnx_has(model, name, 0) != 0
     }
 
     /// The audio (floats, about -1 to 1) and, when the model gives them, each id's frames.
@@ -95,7 +90,7 @@ final class ONNXModel: @unchecked Sendable {
             narrate_onnx_free(durations)
         }
         guard outcome == Int32(NARRATE_ONNX_OK), let samples else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = CMessage.text(message)
             throw .engine(code: Int32(outcome), message: "\(path): the voice's model failed: \(reason)")
         }
         return (Array(UnsafeBufferPointer(start: samples, count: count)), durations.map { Array(UnsafeBufferPointer(start: $0, count: ids.count)) })

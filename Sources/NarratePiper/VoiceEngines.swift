@@ -16,6 +16,9 @@ public final class VoiceEngines: SpeechEngine {
         var piper: PiperEngine?
         /// Piper voices loaded in this process, by model path: selecting one again reuses it.
         var loaded: [String: PiperVoice] = [:]
+        /// The voice each name selected named, so a narration selecting it again (every
+        /// article of a batch) reads no folder and no configuration again.
+        var named: [String: PiperVoiceFiles.Voice] = [:]
     }
     private let state = Mutex(State())
 
@@ -75,7 +78,7 @@ public final class VoiceEngines: SpeechEngine {
                 return
             } catch NarrateError.unknownVoice(let name, let suggestions) {
                 // Not one of eSpeak NG's: perhaps a Piper voice's name, or part of it.
-                guard let voice = try files.voice(named: settings.voice) else {
+                guard let voice = try voice(named: settings.voice) else {
                     let piper = files.voices().map { PiperEngine.voiceName($0.name) }
                     throw NarrateError.unknownVoice(name: name, suggestions: suggestions + Self.closest(to: name, among: piper))
                 }
@@ -83,7 +86,7 @@ public final class VoiceEngines: SpeechEngine {
                 return
             }
         }
-        guard let voice = try files.voice(named: settings.voice) else {
+        guard let voice = try voice(named: settings.voice) else {
             let names = files.voices().map { PiperEngine.voiceName($0.name) }
             guard !names.isEmpty else {
                 throw NarrateError.unknownVoice(name: settings.voice, suggestions: [])
@@ -91,6 +94,14 @@ public final class VoiceEngines: SpeechEngine {
             throw NarrateError.unknownVoice(name: settings.voice, suggestions: Self.closest(to: settings.voice, among: names))
         }
         try select(voice, settings)
+    }
+
+    /// The installed Piper voice `name` names (looked for once a process), nil when none does.
+    private func voice(named name: String) throws(NarrateError) -> PiperVoiceFiles.Voice? {
+        if let known = state.withLock({ $0.named[name] }) { return known }
+        guard let found = try files.voice(named: name) else { return nil }
+        state.withLock { $0.named[name] = found }
+        return found
     }
 
     /// Loads `voice` (once a process) and selects it with `settings`.

@@ -35,7 +35,7 @@ struct ExportArchive {
         var code: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         guard let archive = narrate_archive_open(path, &code, &message, message.count) else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = CMessage.text(message)
             switch Int(code) {
             case Int(NARRATE_ARCHIVE_UNAVAILABLE):
                 throw .readerUnavailable(format: "zip exports", reason: reason, package: "libarchive13")

@@ -238,7 +238,7 @@ public enum PodcastCover {
             narrate_jpeg_decode(buffer.baseAddress, buffer.count, &width, &height, &pixels, &message, message.count)
         }
         guard status == 0, let pixels else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = CMessage.text(message)
             throw .malformedInput(path: path, message: "the JPEG image cannot be read (\(reason.isEmpty ? "damaged" : reason))")
         }
         defer { narrate_image_free(pixels) }
