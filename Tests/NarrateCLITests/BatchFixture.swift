@@ -33,10 +33,15 @@ struct BatchFixture {
         try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
     }
 
-    /// The jobs, or none while the library cannot be read yet.
+    /// The jobs, or none while the library cannot be read yet. Read through one library kept
+    /// open once the batch has made it: opening it afresh at every look (50 a second while a
+    /// test waits) runs the schema check and a write each time, and under ThreadSanitizer
+    /// those writes kept a starting batch from the library past its 10-second busy timeout.
     func jobs() -> [BatchJob] {
-        (try? library().jobs()) ?? []
+        (try? reader.library(at: libraryPath)?.jobs()) ?? []
     }
+
+    private let reader = KeptLibrary()
 
     /// Starts narrate in the scratch folder; standard output and error go to the files
     /// `standardOutput` and `standardError` in it when named, else nowhere.
@@ -81,7 +86,7 @@ struct BatchFixture {
         while Date() < deadline {
             if condition() { return true }
             if let process, !process.isRunning { return condition() }
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.05)
         }
         return condition()
     }
