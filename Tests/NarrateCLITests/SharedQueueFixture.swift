@@ -17,12 +17,22 @@ struct SharedQueueFixture {
     var outputDirectory: String { "\(scratch.path)/shared" }
     var libraryPath: String { "\(scratch.path)/submitter/library.sqlite" }
 
+    /// The queue's database in `cluster`.
+    let database: String
+
+    /// The jobs done, read with psql: a look that takes milliseconds even when narrate runs
+    /// instrumented (a `narrate list` then takes seconds, in which workers finish more jobs).
+    func doneJobs() throws -> Int {
+        Int(try cluster.psql("SELECT count(*) FROM narrate_job WHERE state = 'done'", database: database)
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
     /// A fresh database in `cluster` (the test process's shared one by default).
     init(cluster: PostgresCluster? = nil) throws {
         scratch = try ScratchDirectory()
         let cluster = try cluster ?? PostgresCluster.shared.get()
         self.cluster = cluster
-        let database = "cli_\(UUID().uuidString.prefix(8).lowercased())"
+        database = "cli_\(UUID().uuidString.prefix(8).lowercased())"
         try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
         url = cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: database) + "?sslmode=disable"
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
