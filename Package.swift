@@ -264,7 +264,7 @@ let package = Package(
 
         .testTarget(name: "NarrateCoreTests", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest"], exclude: ["Exports"], swiftSettings: strictSettings
+            name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest", "NarrateTestSupport"], exclude: ["Exports"], swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NarrateTextTests", dependencies: ["NarrateCore", "NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings

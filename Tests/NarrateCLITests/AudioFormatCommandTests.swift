@@ -29,7 +29,7 @@ struct AudioFormatCommandTests {
         process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
         process.environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": libraryPath, "NARRATE": NarrateBinary.path]) { $1 }
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try DescriptorGate.launch(process)
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -146,7 +146,7 @@ struct ConvertFailureTests {
         let error = Pipe()
         process.standardError = error
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try DescriptorGate.launch(process)
         // Wait until the temporary file exists, so the interrupt lands mid-synthesis.
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, try !scratch.entries().contains(where: { $0.hasSuffix(".tmp") }) {

@@ -129,7 +129,7 @@ struct ImportCommandTests {
         let pack = Process()
         pack.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         pack.arguments = ["python3", "-c", "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2])", String(zip.dropLast(4)), folder]
-        try pack.run()
+        try DescriptorGate.launch(pack)
         pack.waitUntilExit()
         try #require(pack.terminationStatus == 0)
 
@@ -189,7 +189,7 @@ struct ImportCommandTests {
         let build = Process()
         build.executableURL = URL(fileURLWithPath: compiler)
         build.arguments = ["-shared", "-fPIC", "-o", library, source, "-ldl"]
-        try build.run()
+        try DescriptorGate.launch(build)
         build.waitUntilExit()
         try #require(build.terminationStatus == 0)
         let environment = ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite", "LD_PRELOAD": library]

@@ -133,7 +133,7 @@ struct LibraryCommandTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try DescriptorGate.launch(process)
         // Killed once a few articles are in, in the middle of the next ones.
         var printed = ""
         while !printed.contains("added 3 "), process.isRunning {
@@ -205,7 +205,7 @@ struct LibraryCommandTests {
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = error
-            try process.run()
+            try DescriptorGate.launch(process)
             return process
         }
         let readers = errors.map { PipeReader($0.fileHandleForReading) }

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateTestSupport
 import Testing
 
 /// The built `narrate` executable, run as a user would run it.
@@ -78,7 +79,7 @@ struct NarrateBinary {
         process.standardInput = standardInput ?? FileHandle.nullDevice
         process.standardOutput = standardOutput ?? FileHandle.nullDevice
         process.standardError = standardError ?? FileHandle.nullDevice
-        try process.run()
+        try DescriptorGate.launch(process)
         return process
     }
 

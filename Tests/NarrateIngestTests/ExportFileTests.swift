@@ -1,4 +1,5 @@
 import Foundation
+import NarrateTestSupport
 import NarrateCore
 @testable import NarrateIngest
 import Testing
@@ -220,7 +221,7 @@ struct ExportFileTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(python))
         process.arguments = ["-c", script] + arguments
-        try process.run()
+        try DescriptorGate.launch(process)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }

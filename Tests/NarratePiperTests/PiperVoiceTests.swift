@@ -16,7 +16,7 @@ enum PiperTools {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
+        guard (try? DescriptorGate.launch(process)) != nil else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : nil
@@ -34,7 +34,7 @@ enum PiperTools {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, path]
-        try process.run()
+        try DescriptorGate.launch(process)
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "make_tiny_voice.py failed")
         return path

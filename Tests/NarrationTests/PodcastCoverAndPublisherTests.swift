@@ -22,7 +22,7 @@ struct PodcastCoverAndPublisherTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/cjpeg")
         process.arguments = ["-outfile", output, source]
-        try process.run()
+        try DescriptorGate.launch(process)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         return output

@@ -35,7 +35,7 @@ public final class TestServer: Sendable {
         process.standardOutput = output
         process.standardError = errors
         do {
-            try process.run()
+            try DescriptorGate.launch(process)
         } catch {
             throw TestServerError(description: "cannot run /usr/bin/env python3: \(error)")
         }
