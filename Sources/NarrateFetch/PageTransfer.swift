@@ -27,12 +27,17 @@ final class PageTransfer {
     private let timeout: Double
     private let accept: String
     private let userAgent: String
-    /// The media types accepted.
-    private let mediaTypes: Set<String>
+    /// The media types accepted; nil accepts any.
+    private let mediaTypes: Set<String>?
     /// Sent as If-None-Match and If-Modified-Since, when the caller has a copy.
     private let validators: Validators?
     /// Asked about once a second: true gives the transfer up (`.interrupted`).
     private let isCancelled: @Sendable () -> Bool
+    /// Where the body goes as it arrives, with the length the server declared, instead of
+    /// into memory (a download to a file); nil keeps it in `body`.
+    private let receive: ((UnsafeBufferPointer<UInt8>, Int?) throws(NarrateError) -> Void)?
+    /// Seconds a transfer may go without a byte of body before it is given up, or nil.
+    private let stallTimeout: Double?
 
     /// The address of the request in flight, updated on each redirect.
     private var currentURL: String
@@ -47,6 +52,11 @@ final class PageTransfer {
     private var etag: String?
     private var lastModified: String?
     private var body: [UInt8] = []
+    /// The body's bytes so far, and the length its headers declared.
+    private var received = 0
+    private var declaredLength: Int?
+    /// When the last piece of the body (or the headers) arrived.
+    private var lastArrival = ContinuousClock.now
     /// The first thing that went wrong.
     private var failure: NarrateError?
     /// The status of the last response, and its Retry-After header.
@@ -59,10 +69,13 @@ final class PageTransfer {
     /// given `timeout` seconds in all.
     init(
         address: String, url: String, maximumBytes: Int, timeout: Double, accept: String, userAgent: String,
-        mediaTypes: Set<String> = PageTransfer.readableMediaTypes, validators: Validators? = nil,
-        isCancelled: @escaping @Sendable () -> Bool = { false }
+        mediaTypes: Set<String>? = PageTransfer.readableMediaTypes, validators: Validators? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false }, stallTimeout: Double? = nil,
+        receive: ((UnsafeBufferPointer<UInt8>, Int?) throws(NarrateError) -> Void)? = nil
     ) {
         self.isCancelled = isCancelled
+        self.stallTimeout = stallTimeout
+        self.receive = receive
         self.address = address
         self.maximumBytes = maximumBytes
         self.timeout = timeout
@@ -114,7 +127,7 @@ final class PageTransfer {
             },
             { context in
                 guard let context else { return 0 }
-                return Unmanaged<PageTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 0 : 1
+                return Unmanaged<PageTransfer>.fromOpaque(context).takeUnretainedValue().keepGoing() ? 1 : 0
             },
             &message, message.count
         )
@@ -172,17 +185,42 @@ final class PageTransfer {
         }
         accepted = true
         contentType = type?.isEmpty == false ? type : nil
-        if let length { body.reserveCapacity(min(length, maximumBytes)) }
+        declaredLength = length
+        lastArrival = .now
+        if let length, receive == nil { body.reserveCapacity(min(length, maximumBytes)) }
         return true
     }
 
-    /// Keeps a piece of the body: false, with the failure recorded, past the size limit.
+    /// Keeps a piece of the body, or hands it to `receive`: false, with the failure recorded,
+    /// past the size limit or when `receive` fails.
     private func bodyArrived(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard body.count + bytes.count <= maximumBytes else {
-            failure = .inputTooLarge(path: address, limit: maximumBytes, kind: "one page")
+        guard received + bytes.count <= maximumBytes else {
+            failure = .inputTooLarge(path: address, limit: maximumBytes, kind: receive == nil ? "one page" : "one download")
             return false
         }
-        body.append(contentsOf: bytes)
+        received += bytes.count
+        lastArrival = .now
+        guard let receive else {
+            body.append(contentsOf: bytes)
+            return true
+        }
+        do {
+            try receive(bytes, declaredLength)
+            return true
+        } catch {
+            failure = error
+            return false
+        }
+    }
+
+    /// Asked about once a second: false gives the transfer up, when the caller cancels it or
+    /// (with a stall timeout) the body has not moved for that long.
+    private func keepGoing() -> Bool {
+        if isCancelled() { return false }
+        if let stallTimeout, accepted, ContinuousClock.now - lastArrival > .milliseconds(Int64(stallTimeout * 1000)) {
+            failure = .fetchFailed(url: address, reason: "no data for \(PageFetcher.seconds(stallTimeout)) s; try again later")
+            return false
+        }
         return true
     }
 
@@ -212,14 +250,14 @@ final class PageTransfer {
             let place = redirects > 0 ? " at \(currentURL)" : ""
             return .fetchFailed(url: address, reason: "\(Self.statusText(status))\(place)")
         }
-        if let contentType, !contentType.isEmpty {
+        if let contentType, !contentType.isEmpty, let mediaTypes {
             let mediaType = Self.mediaType(of: contentType)
             if !mediaType.isEmpty, !mediaTypes.contains(mediaType) {
                 return .unsupportedContent(url: address, contentType: mediaType)
             }
         }
         if let declaredLength, declaredLength > maximumBytes {
-            return .inputTooLarge(path: address, limit: maximumBytes, kind: "one page")
+            return .inputTooLarge(path: address, limit: maximumBytes, kind: receive == nil ? "one page" : "one download")
         }
         return nil
     }

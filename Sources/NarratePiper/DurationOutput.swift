@@ -48,6 +48,18 @@ public enum DurationOutput {
         return (patched, name)
     }
 
+    /// Whether `bytes` are an ONNX model as far as its outer fields tell: well-formed protocol
+    /// buffer fields all the way to the end, one of them a graph. A file cut short, or not a
+    /// model at all, is not.
+    public static func isModel(_ bytes: [UInt8]) -> Bool {
+        var reader = FieldReader(bytes: bytes[...])
+        var hasGraph = false
+        while let field = reader.next() {
+            if field.number == 7, field.wireType == 2 { hasGraph = true }
+        }
+        return reader.isValid && hasGraph
+    }
+
     static func varint(_ value: Int) -> [UInt8] {
         Varint.bytes(UInt64(value))
     }

@@ -58,6 +58,11 @@ public struct PiperVoiceFiles: Sendable {
 
     /// The voices found, by name (each once, the first folder's).
     public func voices() -> [Voice] {
+        Self.voices(in: folders)
+    }
+
+    /// The voices in `folders` (and their subfolders, two deep), by name: each once, the first folder's.
+    static func voices(in folders: [String]) -> [Voice] {
         var found: [Voice] = []
         var names: Set<String> = []
         for folder in folders {

@@ -138,7 +138,7 @@ final class BatchProgress: BatchObserver {
         }
     }
 
-    private static func terminalWidth() -> UInt16 {
+    static func terminalWidth() -> UInt16 {
         var size = winsize()
         return ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? size.ws_col : 100
     }

@@ -3,31 +3,12 @@ import NarrateCore
 import NarratePiper
 import NarrateSpeech
 
-/// `narrate voices`: the installed voices, eSpeak NG's and the Piper voices found.
+/// `narrate voices`: the installed voices, and installing and removing Piper voices.
 struct VoicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voices",
-        abstract: "List installed voices: eSpeak NG's, and Piper neural voices (language, quality, size)."
+        abstract: "List, add and remove voices: eSpeak NG's, and Piper neural voices.",
+        subcommands: [VoicesList.self, VoicesAdd.self, VoicesRemove.self, VoicesAvailable.self],
+        defaultSubcommand: VoicesList.self
     )
-
-    @Option(help: "Only voices that speak this language code (such as en, en-gb, uk, de).")
-    var language: String?
-
-    @Flag(help: "Print JSON instead of a table.")
-    var json = false
-
-    func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let catalog = VoiceCatalog(voices: try VoiceEngines.shared().allVoices())
-            let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
-            if json { return try JSONOutput.print(voices) }
-            let rows = voices.map { voice in
-                [
-                    voice.languages.joined(separator: ","), voice.name, voice.engine ?? "espeak-ng", voice.quality ?? "-",
-                    voice.size.map { "\($0 / 1_000_000) MB" } ?? "-", voice.gender.rawValue, voice.identifier,
-                ]
-            }
-            print(TextTable(header: ["LANGUAGES", "NAME", "ENGINE", "QUALITY", "SIZE", "GENDER", "VOICE"], rows: rows).rendered)
-        }
-    }
 }

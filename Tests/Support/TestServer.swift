@@ -23,11 +23,12 @@ public final class TestServer: Sendable {
         self.input = input
     }
 
-    /// Starts the server and waits for the port it prints on its first line.
-    public static func start() throws -> TestServer {
+    /// Starts the server and waits for the port it prints on its first line; with `files`,
+    /// it also serves that folder's files at /files/.
+    public static func start(files: String? = nil) throws -> TestServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script]
+        process.arguments = ["python3", script] + (files.map { ["--files", $0] } ?? [])
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()

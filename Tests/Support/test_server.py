@@ -4,6 +4,9 @@
 Listens on 127.0.0.1 on a free port, prints that port as the first line on standard
 output, then serves until it is killed (or until its standard input closes, so a
 test run that dies does not leave servers behind).
+
+With `--files DIR`, /files/PATH serves DIR/PATH as it is (a voice catalogue and its voices);
+`?rate=N` sends it at N bytes a second, to be caught half-way.
 """
 
 import json
@@ -123,6 +126,27 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def send_file(self, relative, rate):
+        """Sends FILES/relative, at `rate` bytes a second when it is not 0."""
+        full = os.path.realpath(os.path.join(FILES, relative))
+        if not full.startswith(os.path.realpath(FILES) + os.sep) or not os.path.isfile(full):
+            self.send_body(404, "text/plain", b"no such file\n")
+            return
+        with open(full, "rb") as handle:
+            body = handle.read()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if rate <= 0:
+            self.wfile.write(body)
+            return
+        step = max(1, rate // 10)
+        for start in range(0, len(body), step):
+            self.wfile.write(body[start:start + step])
+            self.wfile.flush()
+            time.sleep(0.1)
+
     def redirect(self, status, location):
         self.send_response(status)
         self.send_header("Location", location)
@@ -151,7 +175,9 @@ class Handler(BaseHTTPRequestHandler):
             return
         with REQUESTS_LOCK:
             REQUESTS[self.path] = REQUESTS.get(self.path, 0) + 1
-        if path == "/article.html":
+        if path.startswith("/files/") and FILES:
+            self.send_file(path[len("/files/"):], int(query.get("rate", ["0"])[0]))
+        elif path == "/article.html":
             self.send_body(200, "text/html; charset=utf-8", ARTICLE.encode("utf-8"))
         elif path == "/moved-article":
             self.redirect(301, "/article.html")
@@ -337,6 +363,9 @@ class Server(ThreadingHTTPServer):
         pass
 
 
+FILES = None
+
+
 def exit_when_stdin_closes():
     sys.stdin.buffer.read()
     os._exit(0)
@@ -346,6 +375,9 @@ def main():
     # Foundation's Process on Linux passes on the signal mask of the thread that spawned it,
     # and Swift's worker threads block SIGTERM: unblock it, or terminate() would do nothing.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    global FILES
+    if len(sys.argv) == 3 and sys.argv[1] == "--files":
+        FILES = sys.argv[2]
     server = Server(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
