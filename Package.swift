@@ -290,7 +290,7 @@ let package = Package(
         ),
         .testTarget(name: "NarrateSpeechTests", dependencies: ["NarrateCore", "NarrateSpeech"], swiftSettings: strictSettings),
         .testTarget(
-            name: "NarratePiperTests", dependencies: ["NarrateCore", "NarrateSpeech", "NarratePiper", "NarrateTestSupport"],
+            name: "NarratePiperTests", dependencies: ["NarrateCore", "NarrateSpeech", "NarrateText", "NarratePiper", "NarrateTestSupport"],
             exclude: ["make_tiny_voice.py", "make_voice_catalogue.py"], swiftSettings: strictSettings
         ),
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio"], swiftSettings: strictSettings),

@@ -6,11 +6,27 @@ import NarrateSpeech
 /// punctuation is a phoneme of its own (a comma, a colon and a semicolon followed by a
 /// space, as they go on). A phoneme the voice lacks is left out and counted.
 struct PhonemeSequence: Equatable {
+    /// What an id stands for, for estimating where words start when the model gives no durations.
+    enum Kind: Equatable {
+        /// The start and end ids, and the pad after each phoneme.
+        case boundary, pad
+        /// A sound, a stress or length mark (a modifier letter).
+        case sound
+        /// The space between words.
+        case space
+        /// Punctuation that ends a clause, where a voice may pause.
+        case pause
+    }
+
     /// The model's input.
     var ids: [Int64] = []
+    /// What each id of `ids` stands for.
+    var kinds: [Kind] = []
     /// For each spoken word (eSpeak NG's phonemes are separated by spaces between words),
     /// the index in `ids` of its first phoneme's id.
     var wordStarts: [Int] = []
+    /// Each spoken word's first sound (after any stress mark).
+    var wordInitials: [Unicode.Scalar] = []
     /// Phonemes the voice has no id for, left out.
     var skipped = 0
     /// Whether any phoneme was spoken (text of symbols alone has none).
@@ -19,8 +35,8 @@ struct PhonemeSequence: Equatable {
     init(clauses: [ESpeakEngine.PhonemeClause], config: PiperVoiceConfig) {
         let map = config.phonemeIds
         let pad = map[PiperVoiceConfig.pad] ?? [0]
-        ids += map[PiperVoiceConfig.start] ?? [1]
-        ids += pad
+        append(map[PiperVoiceConfig.start] ?? [1], .boundary)
+        append(pad, .pad)
         var atWordStart = true
         for clause in clauses {
             var phonemes = clause.phonemes.decomposedStringWithCanonicalMapping
@@ -37,17 +53,34 @@ struct PhonemeSequence: Equatable {
                 let isSound = scalar.properties.isAlphabetic || scalar.properties.generalCategory == .modifierLetter
                 if atWordStart, isSound {
                     wordStarts.append(ids.count)
+                    wordInitials.append(scalar)
                     atWordStart = false
+                } else if wordInitials.count == wordStarts.count, let last = wordInitials.last, Self.stressMarks.contains(last), isSound {
+                    wordInitials[wordInitials.count - 1] = scalar
                 }
                 hasPhonemes = hasPhonemes || scalar.properties.isAlphabetic
+                let kind: Kind = isSound ? .sound : scalar == " " ? .space : Self.pauses.contains(scalar) ? .pause : .sound
                 for id in scalarIds {
-                    ids.append(id)
-                    ids += pad
+                    append([id], kind)
+                    append(pad, .pad)
                 }
             }
             // Clauses are separated as words are.
             atWordStart = true
         }
-        ids += map[PiperVoiceConfig.end] ?? [2]
+        append(map[PiperVoiceConfig.end] ?? [2], .boundary)
+    }
+
+    /// eSpeak NG's stress marks, which come before a word's first sound.
+    static let stressMarks = Set("ˈˌ".unicodeScalars)
+    /// The sounds a word starting with which is silent a moment first (its closure).
+    static let stops = Set("ptkbdgʔ".unicodeScalars).union(["ɡ"])
+
+    /// The punctuation a clause may end with in eSpeak NG's phonemes.
+    static let pauses = Set(",.;:!?¡¿…—–".unicodeScalars)
+
+    private mutating func append(_ added: [Int64], _ kind: Kind) {
+        ids += added
+        kinds += repeatElement(kind, count: added.count)
     }
 }

