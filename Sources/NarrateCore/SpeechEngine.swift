@@ -32,6 +32,9 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// each on both cores took 1.18 times piper's time, one process 0.95).
     var usesEveryCore: Bool { get }
 
+    /// Whether the word timings of the voice selected now are the engine's own or estimated.
+    var wordTimings: WordTimings { get }
+
     /// Starts afresh, as the engine of a new process would, keeping the configured voice:
     /// what it says next no longer depends on what it said before. eSpeak NG carries hidden
     /// state from one synthesis to the next, so a narration resets at points fixed by its
@@ -55,6 +58,9 @@ extension SpeechEngine {
 
     /// False: one core a process, spread over processes for a long text.
     public var usesEveryCore: Bool { false }
+
+    /// Exact: the engine tells where each word starts.
+    public var wordTimings: WordTimings { .exact }
 
     /// Selects `settings` as `configure` does, with any failure as a `NarrateError` (an
     /// unknown voice, with the closest names, stays what it is).

@@ -10,7 +10,7 @@ extension ArticleLibrary {
     @discardableResult
     public func recordRender(
         articleId: Int64, settingsHash: String, path: String, ownedByLibrary: Bool, format: String, sampleRate: Int,
-        sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord] = []
+        sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord] = [], wordTimings: WordTimings = .exact
     ) throws(NarrateError) -> RenderRecord {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
@@ -22,14 +22,14 @@ extension ArticleLibrary {
             )
             let record = RenderRecord(
                 id: 0, articleId: articleId, settingsHash: settingsHash, path: path, ownedByLibrary: ownedByLibrary,
-                format: format, sampleRate: sampleRate, sampleCount: sampleCount, createdAt: Self.now()
+                format: format, sampleRate: sampleRate, sampleCount: sampleCount, createdAt: Self.now(), wordTimings: wordTimings
             )
             try db.execute(
                 sql: """
-                    INSERT INTO render (articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO render (articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, createdAt, wordTimings)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt]
+                arguments: [articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt, wordTimings.rawValue]
             )
             let id = db.lastInsertedRowID
             let insert = try db.cachedStatement(
@@ -240,7 +240,8 @@ extension ArticleLibrary {
         RenderRecord(
             id: row["id"], articleId: row["articleId"], settingsHash: row["settingsHash"], path: row["path"],
             ownedByLibrary: row["ownedByLibrary"], format: row["format"], sampleRate: row["sampleRate"],
-            sampleCount: row["sampleCount"], createdAt: row["createdAt"]
+            sampleCount: row["sampleCount"], createdAt: row["createdAt"],
+            wordTimings: (row["wordTimings"] as String?).flatMap(WordTimings.init(rawValue:)) ?? .exact
         )
     }
 }

@@ -303,6 +303,9 @@ enum LibrarySchema {
             }
             try db.execute(sql: "DROP TABLE articleSearchBefore")
         }
+        migrator.registerMigration("v11: whether a render's word timings are exact or estimated") { db in
+            try db.execute(sql: "ALTER TABLE render ADD COLUMN wordTimings TEXT NOT NULL DEFAULT 'exact'")
+        }
         return migrator
     }
 }

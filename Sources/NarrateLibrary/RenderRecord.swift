@@ -1,3 +1,5 @@
+public import NarrateCore
+
 /// A recorded render of a library article: an audio file made with one set of settings,
 /// with where each sentence starts and ends in it.
 public struct RenderRecord: Sendable, Equatable, Codable {
@@ -20,6 +22,8 @@ public struct RenderRecord: Sendable, Equatable, Codable {
     public var sampleCount: Int64
     /// When it was made, ISO 8601.
     public var createdAt: String
+    /// Whether its word timings are the engine's own or estimated.
+    public var wordTimings: WordTimings = .exact
 
     /// Its length in seconds.
     public var duration: Double { sampleRate > 0 ? Double(sampleCount) / Double(sampleRate) : 0 }

@@ -13,6 +13,9 @@ public final class PiperEngine: SpeechEngine {
     /// The name narrate knows a Piper voice by: `piper:` and its model's name.
     public static func voiceName(_ name: String) -> String { "piper:\(name)" }
 
+    /// Exact when the voice's model gives each phoneme's duration, else estimated.
+    public var wordTimings: WordTimings { voice.timesWordsExactly ? .exact : .estimated }
+
     public init(voice: PiperVoice) {
         self.voice = voice
     }

@@ -127,6 +127,9 @@ public final class VoiceEngines: SpeechEngine {
     /// A Piper voice runs its model on every core (ONNX Runtime's threads).
     public var usesEveryCore: Bool { state.withLock { $0.piper } != nil }
 
+    /// A Piper voice's are estimated when its model gives no durations.
+    public var wordTimings: WordTimings { selected.wordTimings }
+
     public func language(ofSelectedVoice voice: String) -> String? {
         selected.language(ofSelectedVoice: voice)
     }

@@ -1,3 +1,4 @@
+import NarrateCore
 import NarrateLibrary
 
 /// A render a page plays: its id, length and where its audio is served (by article and
@@ -7,8 +8,11 @@ struct RenderView: Encodable, Sendable {
     var duration: Double
     var format: String
     var audio: String
+    /// "exact", or "estimated" for a neural voice whose model gives no durations.
+    var wordTimings: String
 
     init(_ render: RenderRecord) {
+        wordTimings = render.wordTimings.rawValue
         id = render.id
         duration = render.duration
         format = render.format

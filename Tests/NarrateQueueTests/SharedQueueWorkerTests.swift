@@ -153,6 +153,11 @@ struct SharedRenderJSONTests {
         )
         let render = SharedRender(settingsHash: "h", path: "12.mp3", audio: audio)
         #expect(try SharedRender(json: try render.json()) == render)
+        // Estimated word timings say so; a result without the key (a worker from before) is exact.
+        var estimated = render
+        estimated.audio.wordTimings = .estimated
+        #expect(try SharedRender(json: try estimated.json()).audio.wordTimings == .estimated)
+        #expect(!(try render.json()).contains("wordTimings"))
     }
 
     @Test func extremeValuesComeBackAsTheyWere() throws {

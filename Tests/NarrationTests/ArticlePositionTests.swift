@@ -39,6 +39,24 @@ struct ArticlePositionTests {
         #expect(report.percent == (third / outcome.render.duration * 1000).rounded() / 10)
     }
 
+    /// A render records whether its word timings are the engine's or estimated, and a copy of
+    /// it keeps what the render it copies says.
+    @Test func aRenderRecordsWhetherItsWordsAreTimedExactly() throws {
+        let engine = FakeEngine()
+        engine.wordTimings = .estimated
+        let renderer = ArticleRenderer(library: fixture.library, engine: engine)
+        let made = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
+        #expect(made.render.wordTimings == .estimated)
+        #expect(try fixture.library.renders(ofArticle: fixture.articleId).map(\.wordTimings) == [.estimated])
+        let copy = "\(fixture.library.location.audioDirectory)/copy.wav"
+        let copied = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: copy, overwrite: false)
+        #expect(copied.render.path == copy && copied.render.wordTimings == .estimated)
+        let exact = try ArticleRenderer(library: fixture.library, engine: FakeEngine(version: "fake 2")).render(
+            articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false
+        )
+        #expect(exact.render.wordTimings == .exact)
+    }
+
     @Test func sentencesOutsideTheArticleChangeNothing() throws {
         let position = try position()
         try position.move(toSentence: 3)

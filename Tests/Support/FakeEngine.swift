@@ -17,6 +17,8 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
 
     /// Whether it says it uses every core for one text, as a neural voice does.
     public var usesEveryCore = false
+    /// Whether it says its word timings are its own or estimated, as a neural voice without durations does.
+    public var wordTimings = WordTimings.exact
 
     public init(version: String = "fake 1", carriesState: Bool = false) {
         self.version = version

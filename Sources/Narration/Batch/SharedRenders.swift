@@ -42,7 +42,7 @@ public struct SharedRenders {
                     try library.recordRender(
                         articleId: job.articleId, settingsHash: render.settingsHash, path: path, ownedByLibrary: false,
                         format: render.audio.format, sampleRate: render.audio.sampleRate, sampleCount: render.audio.sampleCount,
-                        sentenceSamples: render.audio.sentenceSamples, words: render.audio.words
+                        sentenceSamples: render.audio.sentenceSamples, words: render.audio.words, wordTimings: render.audio.wordTimings
                     )
                     recorded += 1
                 } catch {

@@ -109,7 +109,7 @@ public struct ArticleRenderer {
             let copied = try library.recordRender(
                 articleId: id, settingsHash: hash, path: destination, ownedByLibrary: target == nil, format: render.format,
                 sampleRate: render.sampleRate, sampleCount: render.sampleCount, sentenceSamples: samples,
-                words: try library.words(ofRender: render.id)
+                words: try library.words(ofRender: render.id), wordTimings: render.wordTimings
             )
             return PendingRender(complete: Outcome(render: copied, sentenceSamples: samples, source: .copied))
         }
@@ -137,7 +137,8 @@ public struct ArticleRenderer {
             let audio = written.audio
             let render = try library.recordRender(
                 articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: audio.format,
-                sampleRate: audio.sampleRate, sampleCount: audio.sampleCount, sentenceSamples: audio.sentenceSamples, words: audio.words
+                sampleRate: audio.sampleRate, sampleCount: audio.sampleCount, sentenceSamples: audio.sentenceSamples, words: audio.words,
+                wordTimings: audio.wordTimings
             )
             return Outcome(render: render, sentenceSamples: audio.sentenceSamples, source: .synthesized)
         }

@@ -1,3 +1,4 @@
+public import NarrateCore
 public import NarrateLibrary
 import Foundation
 
@@ -15,8 +16,13 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
     public var sentenceSamples: [Range<Int64>]
     /// Each spoken word's samples.
     public var words: [RenderWord]
+    /// Whether the words' timings are the engine's own or estimated.
+    public var wordTimings: WordTimings
 
-    public init(format: String, sampleRate: Int, sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord]) {
+    public init(
+        format: String, sampleRate: Int, sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord], wordTimings: WordTimings = .exact
+    ) {
+        self.wordTimings = wordTimings
         self.format = format
         self.sampleRate = sampleRate
         self.sampleCount = sampleCount
@@ -34,7 +40,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
     // submitter 40 ms each to write and read; as fixed 64-bit integers 325 KB, which
     // PostgreSQL compressed, wrote and read back for 3 ms of its CPU a job; packed so, 54 KB.
     private enum CodingKeys: String, CodingKey {
-        case format, sampleRate, sampleCount, sentences, words
+        case format, sampleRate, sampleCount, sentences, words, wordTimings
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,6 +48,8 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
         format = try container.decode(String.self, forKey: .format)
         sampleRate = try container.decode(Int.self, forKey: .sampleRate)
         sampleCount = try container.decode(Int64.self, forKey: .sampleCount)
+        // A worker from before estimates existed timed every word exactly.
+        wordTimings = try container.decodeIfPresent(WordTimings.self, forKey: .wordTimings) ?? .exact
         func corrupt(_ what: String) -> DecodingError {
             DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: what))
         }
@@ -81,6 +89,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
         try container.encode(format, forKey: .format)
         try container.encode(sampleRate, forKey: .sampleRate)
         try container.encode(sampleCount, forKey: .sampleCount)
+        if wordTimings != .exact { try container.encode(wordTimings, forKey: .wordTimings) }
         var sentences = PackedIntegers()
         var end: Int64 = 0
         for range in sentenceSamples {
