@@ -227,7 +227,7 @@ struct ServeTests {
         let port = try #require(server.base.split(separator: ":").last)
         let second = try NarrateBinary.run(["serve", "--port", String(port), "--library", path])
         #expect(second.status == 69)
-        #expect(second.errorLines.count == 1)
+        #expect(second.errorLines.count == 1, "\(second.standardError)")
         #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
         let badPort = try NarrateBinary.run(["serve", "--port", "70000", "--library", path])
         #expect(badPort.status == 64)

@@ -40,6 +40,17 @@ struct ESpeakEngineTests {
         #expect(events.contains { $0.kind == .sentence })
     }
 
+    /// A Piper voice asks eSpeak NG for phonemes between syntheses: what it asks leaves no
+    /// trace in the word events of the next synthesis.
+    @Test func wordEventsAreTheSameAfterPhonemesWereAskedFor() throws {
+        let engine = try ESpeakEngine.shared()
+        for text in ["The keeper lit the lamp, then left.", "Funding will come from three sources: a state grant of $650,000.", "Hello there."] {
+            _ = try engine.phonemes(of: text, voice: "en-us")
+            let words = try speak("Hello there, listener.").events.filter { $0.kind == .word }
+            #expect(words.map(\.textOffset) == [0, 6, 13], "after the phonemes of \(text)")
+        }
+    }
+
     @Test func fasterRateMeansShorterAudio() throws {
         let text = "The river was high after three days of rain in the hills."
         let slow = try speak(text, with: VoiceSettings(voice: "en-us", rate: 120, pitch: 50, volume: 100))
@@ -193,3 +204,4 @@ struct ESpeakEngineTests {
         #expect(VoiceCatalog.editDistance("kitten", "sitting") == 3)
     }
 }
+
