@@ -21,6 +21,8 @@ public final class ESpeakEngine: SpeechEngine {
     private let voiceList = Mutex<[VoiceInfo]?>(nil)
     /// Whether anything was synthesized since eSpeak NG was (re)started.
     private let spokeSinceStart = Mutex(false)
+    /// Whether phonemes were asked for since the last start: the next synthesis starts afresh.
+    private let phonemizedSinceStart = Mutex(false)
     private static let instance = Mutex<ESpeakEngine?>(nil)
 
     /// Milliseconds of audio in each chunk eSpeak NG hands over.
@@ -98,25 +100,38 @@ public final class ESpeakEngine: SpeechEngine {
     /// nothing was synthesized since the last start.
     public func reset() throws {
         let result: Result<Void, NarrateError> = state.withLock { current in
-            guard spokeSinceStart.withLock({ $0 }) else { return .success(()) }
-            let status = narrate_espeak_reset()
-            guard status == 0 else {
-                current = nil
-                return .failure(Self.error(status))
-            }
-            spokeSinceStart.withLock { $0 = false }
-            guard let settings = current else { return .success(()) }
-            current = nil
-            return Self.applyLocked(settings, current: &current)
+            guard spokeSinceStart.withLock({ $0 }) || phonemizedSinceStart.withLock({ $0 }) else { return .success(()) }
+            return startAfreshLocked(current: &current)
         }
         try result.get()
+    }
+
+    /// Unloads and loads eSpeak NG again and sets `current` again; the caller holds the lock.
+    private func startAfreshLocked(current: inout VoiceSettings?) -> Result<Void, NarrateError> {
+        let status = narrate_espeak_reset()
+        guard status == 0 else {
+            current = nil
+            return .failure(Self.error(status))
+        }
+        spokeSinceStart.withLock { $0 = false }
+        phonemizedSinceStart.withLock { $0 = false }
+        guard let settings = current else { return .success(()) }
+        current = nil
+        return Self.applyLocked(settings, current: &current)
     }
 
     /// Speaks `text` with the configured voice, handing PCM chunks and events to `receive`.
     public func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
         try withoutActuallyEscaping(receive) { receive in
             let context = SynthesisContext(receive: receive)
-            let status: Int32 = state.withLock { _ in
+            let status: Int32 = state.withLock { current in
+                // Asking for phonemes leaves eSpeak NG in a state that shifts the next
+                // synthesis's word events (after a long paragraph's phonemes, "Hello there,
+                // listener." had five word events, two at the wrong words): start afresh first.
+                if phonemizedSinceStart.withLock({ $0 }), case .failure(let error) = startAfreshLocked(current: &current) {
+                    context.error = error
+                    return 0
+                }
                 spokeSinceStart.withLock { $0 = true }
                 var utf8 = text
                 return utf8.withUTF8 { bytes in
@@ -159,6 +174,7 @@ public final class ESpeakEngine: SpeechEngine {
             let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\0" ? " " : $0 }))
             let collector = PhonemeCollector(text: Array(clean.utf8))
             let status = clean.withCString { narrate_espeak_phonemes($0, Unmanaged.passUnretained(collector).toOpaque(), phonemeSink) }
+            phonemizedSinceStart.withLock { $0 = true }
             if let previous, previous != current, case .failure(let error) = Self.applyLocked(previous, current: &current) {
                 return .failure(error)
             }

@@ -44,10 +44,23 @@ struct ESpeakEngineTests {
     /// trace in the word events of the next synthesis.
     @Test func wordEventsAreTheSameAfterPhonemesWereAskedFor() throws {
         let engine = try ESpeakEngine.shared()
-        for text in ["The keeper lit the lamp, then left.", "Funding will come from three sources: a state grant of $650,000.", "Hello there."] {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("samples").path
+        var texts = ["The keeper lit the lamp, then left.", "Funding will come from three sources: a state grant of $650,000."]
+        for sample in ["en-news.txt", "en-long.txt"] {
+            texts += try String(contentsOfFile: "\(samples)/\(sample)", encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.isEmpty }.prefix(30)
+        }
+        for text in texts {
+            // As when another thread asks between this one's configuring and speaking.
+            try engine.configure(.standard)
             _ = try engine.phonemes(of: text, voice: "en-us")
-            let words = try speak("Hello there, listener.").events.filter { $0.kind == .word }
-            #expect(words.map(\.textOffset) == [0, 6, 13], "after the phonemes of \(text)")
+            var events: [SpeechEvent] = []
+            try engine.synthesize("Hello there, listener.") { chunk in
+                events.append(contentsOf: chunk.events)
+                return true
+            }
+            let words = events.filter { $0.kind == .word }
+            #expect(words.map(\.textOffset) == [0, 6, 13], "after the phonemes of [\(text)]")
         }
     }
 
