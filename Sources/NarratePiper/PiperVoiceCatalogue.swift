@@ -86,7 +86,7 @@ public struct PiperVoiceCatalogue: Sendable, Equatable {
     ///
     /// - Throws: `.invalidOption` when none does (with the closest names) or several do.
     public func entry(named requested: String) throws(NarrateError) -> Entry {
-        let wanted = (requested.lowercased().hasPrefix("piper:") ? String(requested.dropFirst(6)) : requested).lowercased()
+        let wanted = PiperVoiceFiles.comparable(requested)
         if let exact = entries.first(where: { $0.name.lowercased() == wanted || $0.aliases.contains { $0.lowercased() == wanted } }) {
             return exact
         }

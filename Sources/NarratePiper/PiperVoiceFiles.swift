@@ -79,9 +79,18 @@ public struct PiperVoiceFiles: Sendable {
     /// the one voice whose name contains it; nil when none does. Several is `.unknownVoice`
     /// listing them (say which).
     public func voice(named requested: String) throws(NarrateError) -> Voice? {
-        let wanted = (requested.lowercased().hasPrefix("piper:") ? String(requested.dropFirst(6)) : requested).lowercased()
+        try Self.voice(named: requested, among: voices())
+    }
+
+    /// `requested` as voice names are compared: lower case, without `piper:`.
+    static func comparable(_ requested: String) -> String {
+        (requested.lowercased().hasPrefix("piper:") ? String(requested.dropFirst(6)) : requested).lowercased()
+    }
+
+    /// The one of `all` that `requested` names, as `voice(named:)` finds it.
+    static func voice(named requested: String, among all: [Voice]) throws(NarrateError) -> Voice? {
+        let wanted = comparable(requested)
         guard !wanted.isEmpty else { return nil }
-        let all = voices()
         if let exact = all.first(where: { $0.name.lowercased() == wanted }) { return exact }
         let matching = all.filter { $0.name.lowercased().contains(wanted) }
         guard matching.count <= 1 else {

@@ -117,11 +117,7 @@ public struct PiperVoiceInstaller: Sendable {
     ///   `.writeFailed` when it cannot be removed.
     public func remove(_ name: String) throws(NarrateError) -> PiperVoiceFiles.Voice {
         let mine = PiperVoiceFiles.voices(in: [folder])
-        let wanted = (name.lowercased().hasPrefix("piper:") ? String(name.dropFirst(6)) : name).lowercased()
-        var matching = mine.filter { $0.name.lowercased() == wanted }
-        if matching.isEmpty { matching = mine.filter { $0.name.lowercased().contains(wanted) } }
-        guard matching.count == 1, !wanted.isEmpty else {
-            if matching.count > 1 { throw .unknownVoice(name: name, suggestions: matching.map { PiperEngine.voiceName($0.name) }) }
+        guard let voice = try PiperVoiceFiles.voice(named: name, among: mine) else {
             if let elsewhere = try? PiperVoiceFiles(environment: environment).voice(named: name) {
                 let place = (elsewhere.modelPath as NSString).deletingLastPathComponent
                 throw .invalidOption(
@@ -130,9 +126,9 @@ public struct PiperVoiceInstaller: Sendable {
                         + "(a Python package's voice with pip uninstall)"
                 )
             }
-            throw .unknownVoice(name: name, suggestions: VoiceEngines.closest(to: wanted, among: mine.map { PiperEngine.voiceName($0.name) }))
+            let names = mine.map { PiperEngine.voiceName($0.name) }
+            throw .unknownVoice(name: name, suggestions: VoiceEngines.closest(to: PiperVoiceFiles.comparable(name), among: names))
         }
-        let voice = matching[0]
         let holder = (voice.modelPath as NSString).deletingLastPathComponent
         if holder != folder, (holder as NSString).deletingLastPathComponent == folder {
             // Its own folder: gone in one rename, then deleted.
@@ -157,8 +153,14 @@ public struct PiperVoiceInstaller: Sendable {
     /// The voice's name and the files to fetch for `argument`.
     func plan(_ argument: String) throws(NarrateError) -> (name: String, pieces: [Piece]) {
         if PageFetcher.isURL(argument) {
+            // The query ("?download=true") is kept for both files; a fragment is the browser's.
             var model = argument
-            if let query = model.firstIndex(where: { $0 == "?" || $0 == "#" }) { model = String(model[..<query]) }
+            if let fragment = model.firstIndex(of: "#") { model = String(model[..<fragment]) }
+            var query = ""
+            if let start = model.firstIndex(of: "?") {
+                query = String(model[start...])
+                model = String(model[..<start])
+            }
             if model.hasSuffix(".onnx.json") { model = String(model.dropLast(5)) }
             guard model.hasSuffix(".onnx") else {
                 throw .invalidOption(name: "voice", message: "\(argument): not a voice's address; give the address of its .onnx file (its .onnx.json is fetched from beside it)")
@@ -166,7 +168,8 @@ public struct PiperVoiceInstaller: Sendable {
             let file = URL(string: model)?.lastPathComponent ?? (model as NSString).lastPathComponent
             let name = try Self.voiceName(String(file.dropLast(5)), from: argument)
             return (name, [
-                Piece(source: .address(model), name: "\(name).onnx"), Piece(source: .address(model + ".json"), name: "\(name).onnx.json"),
+                Piece(source: .address(model + query), name: "\(name).onnx"),
+                Piece(source: .address(model + ".json" + query), name: "\(name).onnx.json"),
             ])
         }
         if argument.contains("/") || argument.hasSuffix(".onnx") || argument.hasSuffix(".onnx.json") || FileManager.default.fileExists(atPath: argument) {
