@@ -19,6 +19,17 @@ public protocol SharedJobQueue: JobQueue {
     /// Drops the results of done jobs `ids`, once their submitter has recorded them.
     func forgetResults(ids: [Int64]) throws(NarrateError)
 
+    /// Claims the next job for `worker` as `claimJob(worker:leaseSeconds:minimumPriority:now:)`
+    /// does, leaving out the jobs of `excluding` (those it declined: it cannot do them).
+    func claimJob(
+        worker: String, leaseSeconds: Double, minimumPriority: JobPriority, excluding: Set<Int64>, now: Double?
+    ) throws(NarrateError) -> BatchJob?
+
+    /// Gives job `id` back because `worker`'s machine lacks what it needs (its voice, ONNX
+    /// Runtime, an encoder): queued again for another machine, the attempt not counted, with
+    /// `reason` as its last error so the queue's listing says why it waits.
+    func declineJob(id: Int64, worker: String, reason: String) throws(NarrateError)
+
     /// Says that worker `name` on `host` is at work (again): a row for `jobs` to show, kept
     /// up to date by its claims, renewals and finished jobs.
     func registerWorker(name: String, host: String) throws(NarrateError)

@@ -200,6 +200,14 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     public func claimJob(
         worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, now: Double? = nil
     ) throws(NarrateError) -> BatchJob? {
+        try claimJob(worker: worker, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, excluding: [], now: now)
+    }
+
+    public func claimJob(
+        worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, excluding declined: Set<Int64>,
+        now: Double? = nil
+    ) throws(NarrateError) -> BatchJob? {
+        let declined = declined.sorted()
         // `now` for tests, else the server's clock, in the statement: no round trip to read it.
         // Jobs whose worker died: after their last attempt they fail for good; before it they
         // are queued again, keeping the dead worker's temporary path for the next claimer.
@@ -220,6 +228,7 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
                 attempts = attempts + 1, started_at = now(), finished_at = NULL, progress = 0
             WHERE id = (
                 SELECT id FROM narrate_job WHERE state = 'queued' AND priority >= \(minimumPriority.rawValue)
+                    AND NOT (id = ANY(\(declined)))
                 ORDER BY priority DESC, work_size DESC, id
                 FOR UPDATE SKIP LOCKED LIMIT 1
             )
@@ -290,6 +299,14 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
             UPDATE narrate_worker SET jobs_failed = jobs_failed + 1, seen_at = now(),
                 busy_seconds = busy_seconds + coalesce((SELECT extract(epoch FROM now() - started_at) FROM failed), 0)
             WHERE name = \(worker) AND EXISTS (SELECT 1 FROM failed)
+            """)
+    }
+
+    public func declineJob(id: Int64, worker: String, reason: String) throws(NarrateError) {
+        try session.query("""
+            UPDATE narrate_job SET state = 'queued', attempts = greatest(0, attempts - 1), lease_expires_at = NULL,
+                temporary_path = NULL, last_error = \(reason)
+            WHERE id = \(id) AND worker = \(worker) AND state = 'running'
             """)
     }
 

@@ -75,11 +75,14 @@ struct WorkerCommand: ParsableCommand {
         do throws(NarrateError) {
             guard let queue = try queueOptions.open() else { return }
             defer { queue.close() }
-            let worker = BatchWorker(
+            var worker = BatchWorker(
                 queue: queue, engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
                 name: name ?? "\(ProcessInfo.processInfo.hostName)/\(getpid())",
                 leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()), outputRoot: outputDir
             )
+            worker.onDecline = { job, reason in
+                ErrorReporter.printNote("job \(job.id) left for another machine, as this one lacks what it needs: \(reason)")
+            }
             try worker.runShared(
                 untilEmpty: untilEmpty, claimsNoMore: { Interruption.isDrainRequested },
                 stopsNow: { Interruption.isRequested || getppid() != coordinator }

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
 import Testing
@@ -125,6 +126,51 @@ struct SharedQueueTests {
         #expect(good.terminationStatus == 0)
         #expect(try fixture.listing().jobs.allSatisfy { $0.state == .done })
         try fixture.expectValidOutputs()
+    }
+
+    /// A neural voice on a shared queue: a machine without the voice gives each job back with
+    /// one line naming the voice (its attempt not counted, the reason kept on the job) and,
+    /// with `--until-empty`, ends once only such jobs are left; a machine with the voice
+    /// renders them, and the submitter records the renders with their word timings.
+    @Test(.enabled(if: PostgresCluster.isAvailable && NeuralVoiceTests.canWriteVoices, "needs PostgreSQL, onnx and onnxruntime"))
+    func aMachineWithoutTheVoiceLeavesItsJobsToOneWithIt() throws {
+        let fixture = try SharedQueueFixture()
+        let script = "\(NarrateBinary.packageRoot)/Tests/NarratePiperTests/make_tiny_voice.py"
+        for machine in ["submitter", "machine-a"] {
+            let folder = "\(fixture.scratch.path)/\(machine)/.local/share/narrate/voices"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try #require(NeuralVoiceTests.python([script, "\(folder)/en_US-tiny-x_low.onnx"]).status == 0)
+        }
+        _ = try fixture.articles(2, sentences: 3)
+        let queued = try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--voice", "piper:tiny", "--detach", "--quiet"])
+        #expect(queued.status == 0, "\(queued.standardError)")
+        let lacking = try NarrateBinary.run(
+            ["worker", "--output-dir", fixture.outputDirectory, "--jobs", "1", "--until-empty", "--name", "machine-b"],
+            directory: fixture.scratch.path, environment: fixture.environment(machine: "machine-b")
+        )
+        #expect(lacking.status == 0, "\(lacking.standardError)")
+        #expect(lacking.errorLines.count == 2, "\(lacking.errorLines)")
+        #expect(lacking.errorLines.allSatisfy { $0.contains("left for another machine") && $0.contains("'piper:tiny'") }, "\(lacking.errorLines)")
+        let waiting = try fixture.listing().jobs
+        #expect(waiting.count == 2)
+        for job in waiting {
+            #expect(job.state == .queued && job.attempts == 0, "\(job)")
+            #expect(job.lastError?.contains("unknown voice 'piper:tiny'") == true && job.lastError?.contains("machine-b") == true, "\(job)")
+        }
+        let able = try fixture.startWorker(on: "machine-a", ["--jobs", "1", "--until-empty", "--name", "machine-a"])
+        #expect(fixture.wait(for: able))
+        #expect(able.terminationStatus == 0, "\(fixture.errors(of: "machine-a"))")
+        let listing = try fixture.listing()
+        #expect(listing.jobs.allSatisfy { $0.state == .done && $0.attempts == 1 && $0.worker?.hasPrefix("machine-a/") == true })
+        #expect(listing.rendersRecorded == 2)
+        try fixture.expectValidOutputs()
+        let library = try fixture.library()
+        for article in try library.list() {
+            let render = try #require(try library.renders(ofArticle: article.id).first)
+            #expect(render.wordTimings == .exact, "\(render)")
+            #expect(try library.sentenceSamples(ofRender: render.id).count >= 3)
+            #expect(try library.words(ofRender: render.id).count >= 30)
+        }
     }
 
     /// SIGTERM, as a service manager stops a worker: the job in hand goes back to the queue

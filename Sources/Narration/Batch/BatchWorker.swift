@@ -36,6 +36,9 @@ public struct BatchWorker {
     /// On a shared queue, this machine's name for the shared output folder: a job's output,
     /// named relative to it, is written there.
     public let outputRoot: String
+    /// Told of each job this worker gives back to a shared queue because its machine lacks
+    /// what the job needs, with the reason (once a job: the worker does not take it again).
+    public var onDecline: @Sendable (BatchJob, String) -> Void = { _, _ in }
 
     /// A worker.
     /// Seconds a claim holds before another worker may take the job over: 20, or
@@ -113,14 +116,24 @@ public struct BatchWorker {
         var lastTouch = ContinuousClock.now
         let completions = JobCompletions()
         defer { try? completions.finish() }
+        // Jobs this machine cannot do (a voice or part it lacks), left to the others.
+        var declined: Set<Int64> = []
         while !claimsNoMore(), !stopsNow() {
-            if let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil) {
-                if try !work(on: job, stopsNow: stopsNow, completions: completions) { try requireWritableRoot() }
+            if let job = try shared.claimJob(
+                worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, excluding: declined, now: nil
+            ) {
+                switch try work(on: job, stopsNow: stopsNow, completions: completions) {
+                case .succeeded: break
+                case .failed: try requireWritableRoot()
+                case .declined(let reason):
+                    declined.insert(job.id)
+                    onDecline(job, reason)
+                }
                 continue
             }
             // The last job is done, or failed, before the queue is looked at.
             try completions.waitUntilIdle()
-            if untilEmpty, try queue.jobs(in: [.queued, .running]).isEmpty { return }
+            if untilEmpty, try queue.jobs(in: [.queued, .running]).allSatisfy({ declined.contains($0.id) }) { return }
             // Idle: woken by a queued job, or after a second (a quarter, when it ends with the
             // queue), to look at the stop requests and at leases that ran out.
             _ = shared.waitForJobs(seconds: untilEmpty ? 0.25 : 1)
@@ -152,17 +165,35 @@ public struct BatchWorker {
         )
     }
 
-    /// Renders `job`; whether its synthesis succeeded (false: it failed, or was taken over).
-    /// The render's last step (its file put in place, the render recorded) and the job's end
-    /// are handed to `completions`.
+    /// How a job's synthesis went.
+    enum Outcome {
+        /// Synthesized; its last step is handed to the completions.
+        case succeeded
+        /// Failed (recorded), or taken over.
+        case failed
+        /// Given back to a shared queue: this machine lacks what it needs (`reason`).
+        case declined(reason: String)
+    }
+
+    /// Whether `error` is about this machine rather than the job: a voice, a voice's runtime
+    /// or an encoder not installed here, which another machine of a shared queue may have.
+    static func isMissingHere(_ error: NarrateError) -> Bool {
+        switch error {
+        case .unknownVoice, .noVoiceSpeaks, .readerUnavailable, .formatUnavailable: true
+        default: false
+        }
+    }
+
+    /// Renders `job`; how its synthesis went. The render's last step (its file put in place,
+    /// the render recorded) and the job's end are handed to `completions`.
     @discardableResult
-    private func work(on job: BatchJob, stopsNow: () -> Bool, completions: JobCompletions) throws(NarrateError) -> Bool {
+    private func work(on job: BatchJob, stopsNow: () -> Bool, completions: JobCompletions) throws(NarrateError) -> Outcome {
         let destination: String
         do throws(NarrateError) {
             destination = try self.destination(of: job)
         } catch {
             try queue.failJob(id: job.id, worker: name, error: error.description)
-            return false
+            return .failed
         }
         // A worker that died on this job left its temporary file behind (on a shared queue,
         // only one named in this machine's output folder is this machine's to remove).
@@ -243,15 +274,21 @@ public struct BatchWorker {
                 throw error
             }
             // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
-            if renewal.isLost { return false }
+            if renewal.isLost { return .failed }
+            // On a shared queue, what this machine lacks another may have: the job waits for it.
+            if library == nil, Self.isMissingHere(error), let shared = queue as? any SharedJobQueue {
+                let reason = "\(error.description) (on worker \(name); another machine takes it)"
+                try shared.declineJob(id: job.id, worker: name, reason: reason)
+                return .declined(reason: error.description)
+            }
             try queue.failJob(id: job.id, worker: name, error: error.description)
-            return false
+            return .failed
         }
         // Outside the catch above: a completion before this one that could not record is the
         // library failing, not this job.
         try completions.hand(completion)
         handedOver = true
-        return true
+        return .succeeded
     }
 
     /// The article a job of a shared queue carries.
