@@ -14,6 +14,10 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// engine speaks.
     func voices() -> [VoiceInfo]
 
+    /// The neural voices installed, which `voices()` leaves out until one is selected (so a
+    /// command speaking with eSpeak NG looks for none): what "prefer neural voices" picks from.
+    func neuralVoices() -> [VoiceInfo]
+
     /// Selects the voice and its parameters for the following synthesis calls.
     func configure(_ settings: VoiceSettings) throws
 
@@ -50,6 +54,9 @@ public protocol SpeechEngine: AnyObject, Sendable {
 }
 
 extension SpeechEngine {
+    /// None: an engine of one kind of voice.
+    public func neuralVoices() -> [VoiceInfo] { [] }
+
     /// Nil: the language is then looked up in `voices()`.
     public func language(ofSelectedVoice voice: String) -> String? { nil }
 

@@ -67,7 +67,13 @@ public final class VoiceEngines: SpeechEngine {
 
     /// eSpeak NG's voices, then every Piper voice installed.
     public func allVoices() -> [VoiceInfo] {
-        espeak.voices() + files.voices().map(\.info)
+        espeak.voices() + neuralVoices()
+    }
+
+    /// Every Piper voice installed (their folders read at each call: one installed or removed
+    /// while a server runs is seen).
+    public func neuralVoices() -> [VoiceInfo] {
+        files.voices().map(\.info)
     }
 
     public func configure(_ settings: VoiceSettings) throws {

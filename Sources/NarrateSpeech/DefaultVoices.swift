@@ -18,4 +18,25 @@ public enum DefaultVoices {
         // eSpeak NG takes a language code as a voice name.
         return voices.contains { $0.languages.contains(code) } ? code : nil
     }
+
+    /// The neural voice for `language` (a code such as "uk" or "en-GB") among `voices`, by its
+    /// identifier ("piper:en_US-joe-medium"); nil when none speaks it. Of several, the one of
+    /// the language's region (the region `language` names, else the table's: American
+    /// English), then the best quality (high, medium, low, x_low), then the first by name.
+    public static func neuralVoice(forLanguage language: String, among voices: [VoiceInfo]) -> String? {
+        func normalized(_ code: String) -> String { String(code.lowercased().map { $0 == "_" ? "-" : $0 }) }
+        let wanted = normalized(language)
+        let primary = String(wanted.prefix { $0 != "-" })
+        let region = wanted.contains("-") ? wanted : table[primary].flatMap { $0.contains("-") ? $0 : nil }
+        let candidates = voices.filter { $0.engine != nil && $0.speaks(primary) }
+        func rank(_ voice: VoiceInfo) -> (Int, Int) {
+            let inRegion = region.map { region in voice.languages.contains { normalized($0) == region } } ?? false
+            let quality = ["high": 3, "medium": 2, "low": 1, "x_low": 0][voice.quality ?? ""] ?? -1
+            return (inRegion ? 1 : 0, quality)
+        }
+        return candidates.max { left, right in
+            let (a, b) = (rank(left), rank(right))
+            return a != b ? a < b : left.identifier > right.identifier
+        }?.identifier
+    }
 }

@@ -69,7 +69,9 @@ struct PlayCommand: ParsableCommand {
                 outcome = try player.play(from: first, into: playbackSink, shouldStop: { Interruption.isRequested })
             } else {
                 // No render yet: it is made while the first sentences play.
-                let settings = try ListeningRender.newSettings(for: article, engine: engine, presets: NarrateEnvironment.presets())
+                let settings = try ListeningRender.newSettings(
+                    for: article, engine: engine, presets: NarrateEnvironment.presets(), preference: try VoicePreference.load(from: library)
+                )
                 let player = LiveArticlePlayer(library: library, renderer: renderer, article: article, settings: settings, device: "narrate play")
                 outcome = try player.play(
                     fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested },

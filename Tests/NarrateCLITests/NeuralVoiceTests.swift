@@ -29,9 +29,9 @@ struct NeuralVoiceTests {
         try FileManager.default.createDirectory(atPath: voices, withIntermediateDirectories: true)
     }
 
-    func writeTinyVoice(named name: String = "en_US-tiny-x_low") throws {
+    func writeTinyVoice(named name: String = "en_US-tiny-x_low", quality: String = "x_low") throws {
         let script = "\(NarrateBinary.packageRoot)/Tests/NarratePiperTests/make_tiny_voice.py"
-        let made = Self.python([script, "\(voices)/\(name).onnx"])
+        let made = Self.python([script, "\(voices)/\(name).onnx", quality])
         try #require(made.status == 0, "make_tiny_voice.py failed")
     }
 
@@ -92,6 +92,42 @@ struct NeuralVoiceTests {
         #expect(again.status == 0, "\(again.standardError)")
         let first = rendered.standardOutput.split(separator: " ").first.map(String.init)
         #expect(again.standardOutput.hasPrefix(first ?? "?"), "\(rendered.standardOutput) then \(again.standardOutput)")
+    }
+
+    /// "Prefer neural voices": once the library prefers them, an English article with no voice
+    /// of its own is rendered, shown and listened to with the installed Piper voice for English;
+    /// a Ukrainian one, with no Piper voice for it, keeps eSpeak NG's; back to eSpeak NG, the
+    /// English one is eSpeak NG's again. A voice asked for wins either way.
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func preferringNeuralVoicesLetsTheLanguagePickAPiperVoice() throws {
+        // Of high quality, so it is picked over any other English voice installed (the joe voice).
+        try writeTinyVoice(named: "en_US-tiny-high", quality: "high")
+        var environment = self.environment
+        environment["NARRATE_LIBRARY"] = "\(scratch.path)/library.sqlite"
+        let english = try scratch.write("keeper.txt", text: "The keeper lit the lamp. He climbed the stairs.")
+        let ukrainian = try scratch.write("uk.txt", text: "Сьогодні знову відкрилася міська бібліотека.")
+        #expect(try NarrateBinary.run(["add", english], environment: environment).status == 0)
+        #expect(try NarrateBinary.run(["add", ukrainian], environment: environment).status == 0)
+        let shown = try NarrateBinary.run(["voices", "prefer"], environment: environment)
+        #expect(shown.status == 0 && shown.standardOutput.hasPrefix("espeak:"), "\(shown.standardOutput)")
+        let set = try NarrateBinary.run(["voices", "prefer", "neural"], environment: environment)
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(set.standardOutput.contains("en  piper:en_US-tiny-high"), "\(set.standardOutput)")
+        func voice(of id: Int, _ options: [String] = []) throws -> String? {
+            let rendered = try NarrateBinary.run(["render", String(id), "--json"] + options, environment: environment)
+            #expect(rendered.status == 0, "\(rendered.standardError)")
+            let object = try JSONSerialization.jsonObject(with: Data(rendered.standardOutput.utf8)) as? [String: Any]
+            return object?["voice"] as? String
+        }
+        #expect(try voice(of: 1) == "piper:en_US-tiny-high")
+        #expect(try voice(of: 2) == "uk")
+        #expect(try voice(of: 1, ["--voice", "en-gb"]) == "en-gb")
+        let details = try NarrateBinary.run(["show", "1", "--json"], environment: environment)
+        #expect(details.standardOutput.contains("\"voice\" : \"piper:en_US-tiny-high\"") || details.standardOutput.contains("\"voice\":\"piper:en_US-tiny-high\""), "\(details.standardOutput)")
+        #expect(try NarrateBinary.run(["voices", "prefer", "espeak"], environment: environment).status == 0)
+        #expect(try voice(of: 1) == "en-us")
+        let wrong = try NarrateBinary.run(["voices", "prefer", "robotic"], environment: environment)
+        #expect(wrong.status == 64 && wrong.errorLines.count == 1 && wrong.errorLines[0].contains("'neural' or 'espeak'"), "\(wrong.errorLines)")
     }
 
     @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))

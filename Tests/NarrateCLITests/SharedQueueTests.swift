@@ -128,10 +128,12 @@ struct SharedQueueTests {
         try fixture.expectValidOutputs()
     }
 
-    /// A neural voice on a shared queue: a machine without the voice gives each job back with
-    /// one line naming the voice (its attempt not counted, the reason kept on the job) and,
-    /// with `--until-empty`, ends once only such jobs are left; a machine with the voice
-    /// renders them, and the submitter records the renders with their word timings.
+    /// A neural voice on a shared queue, picked by the submitting library's preference (so
+    /// each job carries it: a worker has no library to prefer anything): a machine without the
+    /// voice gives each job back with one line naming the voice (its attempt not counted, the
+    /// reason kept on the job) and, with `--until-empty`, ends once only such jobs are left; a
+    /// machine with the voice renders them, and the submitter records the renders with their
+    /// word timings.
     @Test(.enabled(if: PostgresCluster.isAvailable && NeuralVoiceTests.canWriteVoices, "needs PostgreSQL, onnx and onnxruntime"))
     func aMachineWithoutTheVoiceLeavesItsJobsToOneWithIt() throws {
         let fixture = try SharedQueueFixture()
@@ -139,10 +141,12 @@ struct SharedQueueTests {
         for machine in ["submitter", "machine-a"] {
             let folder = "\(fixture.scratch.path)/\(machine)/.local/share/narrate/voices"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try #require(NeuralVoiceTests.python([script, "\(folder)/en_US-tiny-x_low.onnx"]).status == 0)
+            // Of high quality, so English picks it over any other voice installed (the joe voice).
+            try #require(NeuralVoiceTests.python([script, "\(folder)/en_US-tiny-high.onnx", "high"]).status == 0)
         }
         _ = try fixture.articles(2, sentences: 3)
-        let queued = try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--voice", "piper:tiny", "--detach", "--quiet"])
+        #expect(try fixture.narrate(["voices", "prefer", "neural"]).status == 0)
+        let queued = try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"])
         #expect(queued.status == 0, "\(queued.standardError)")
         let lacking = try NarrateBinary.run(
             ["worker", "--output-dir", fixture.outputDirectory, "--jobs", "1", "--until-empty", "--name", "machine-b"],
@@ -150,12 +154,12 @@ struct SharedQueueTests {
         )
         #expect(lacking.status == 0, "\(lacking.standardError)")
         #expect(lacking.errorLines.count == 2, "\(lacking.errorLines)")
-        #expect(lacking.errorLines.allSatisfy { $0.contains("left for another machine") && $0.contains("'piper:tiny'") }, "\(lacking.errorLines)")
+        #expect(lacking.errorLines.allSatisfy { $0.contains("left for another machine") && $0.contains("'piper:en_US-tiny-high'") }, "\(lacking.errorLines)")
         let waiting = try fixture.listing().jobs
         #expect(waiting.count == 2)
         for job in waiting {
             #expect(job.state == .queued && job.attempts == 0, "\(job)")
-            #expect(job.lastError?.contains("unknown voice 'piper:tiny'") == true && job.lastError?.contains("machine-b") == true, "\(job)")
+            #expect(job.lastError?.contains("unknown voice 'piper:en_US-tiny-high'") == true && job.lastError?.contains("machine-b") == true, "\(job)")
         }
         let able = try fixture.startWorker(on: "machine-a", ["--jobs", "1", "--until-empty", "--name", "machine-a"])
         #expect(fixture.wait(for: able))

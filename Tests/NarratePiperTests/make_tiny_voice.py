@@ -5,7 +5,7 @@ output (`input` int64 [1, N], `input_lengths` int64 [1], `scales` float [3] -> `
 gives the durations, as in a real voice's graph), and whose audio is a constant 0.25, so what
 narrate makes of it is predictable; and its .onnx.json with a small phoneme map.
 
-    make_tiny_voice.py OUT.onnx    (writes OUT.onnx and OUT.onnx.json)
+    make_tiny_voice.py OUT.onnx [QUALITY]    (writes OUT.onnx and OUT.onnx.json; quality x_low by default)
 """
 import json
 import sys
@@ -50,7 +50,7 @@ def main():
     onnx.save(model, path)
     symbols = ["_", "^", "$", " ", "!", ",", ".", ":", ";", "?"] + list("abdefhiklmnoprstuvwzæðŋɐɑɔəɚɛɜɡɪɹʃʊʌʒθ") + ["ˈ", "ˌ", "ː"]
     config = {
-        "audio": {"sample_rate": 22050, "quality": "x_low"},
+        "audio": {"sample_rate": 22050, "quality": sys.argv[2] if len(sys.argv) > 2 else "x_low"},
         "espeak": {"voice": "en-us"},
         "inference": {"noise_scale": 0.667, "length_scale": 1, "noise_w": 0.8},
         "phoneme_type": "espeak",

@@ -178,6 +178,8 @@ public struct BatchSubmission {
         let unrendered: Bool
         let renderer: ArticleRenderer
         let request: String
+        /// The library's voice preference: a voice it picks goes in each job's request.
+        let preference: VoicePreference
         var namer: OutputNamer
         var seen: Set<Int64> = []
 
@@ -189,6 +191,7 @@ public struct BatchSubmission {
             self.unrendered = unrendered
             renderer = ArticleRenderer(library: library, engine: engine)
             request = RenderRequest(voice: submission.voice, encoding: submission.encoding, album: submission.album).json()
+            preference = (try? VoicePreference.load(from: library)) ?? .espeak
             namer = submission.namer
         }
 
@@ -203,7 +206,12 @@ public struct BatchSubmission {
             do throws(NarrateError) {
                 let article = try library.article(id: id)
                 result.titles[id] = article.summary.title
-                var settings = try ArticleVoice.settings(for: article, request: submission.voice, presets: presets, engine: engine)
+                var settings = try ArticleVoice.settings(
+                    for: article, request: submission.voice, presets: presets, engine: engine, preference: preference
+                )
+                let voice = ArticleVoice.pinned(submission.voice, for: article, settings: settings, preference: preference)
+                let request = voice == submission.voice
+                    ? self.request : RenderRequest(voice: voice, encoding: submission.encoding, album: submission.album).json()
                 settings.encoding = submission.encoding
                 settings.album = submission.album
                 let renders = try library.renders(ofArticle: id).map(\.path)

@@ -224,7 +224,9 @@ public struct BatchWorker {
                 article = queued.stored
                 sentences = article.sentences(queued.sentences)
             }
-            var settings = try ArticleVoice.settings(for: article, request: request.voice, presets: presets, engine: engine)
+            // A shared queue's jobs carry the voice the submitter's preference picked.
+            let preference = try library.map { library throws(NarrateError) in try VoicePreference.load(from: library) } ?? .espeak
+            var settings = try ArticleVoice.settings(for: article, request: request.voice, presets: presets, engine: engine, preference: preference)
             try request.encoding.validate()
             settings.encoding = request.encoding
             settings.album = request.album

@@ -63,8 +63,9 @@ public struct ArticleDetails: Encodable, Sendable {
         sourceURL = article.sourceURL
         sourcePath = article.sourcePath
         language = summary.language
+        let preference = try VoicePreference.load(from: library)
         voice = article.voice ?? summary.language.flatMap { language in
-            engine().flatMap { DefaultVoices.voice(forLanguage: language, among: $0.voices()) }
+            engine().flatMap { ArticleVoice.languageVoice(for: language, engine: $0, preference: preference) }
         } ?? VoiceSettings.standard.voice
         published = article.publishedAt
         savedAt = summary.savedAt

@@ -17,15 +17,16 @@ public enum ListeningRender {
         let id = article.summary.id
         if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav) { return existing }
         willRender(article.summary.listeningSeconds)
-        let settings = try newSettings(for: article, engine: engine, presets: presets)
+        let settings = try newSettings(for: article, engine: engine, presets: presets, preference: try VoicePreference.load(from: library))
         let outcome = try renderer.render(articleId: id, settings: settings, output: nil, overwrite: true, isCancelled: isCancelled)
         return (outcome.render, outcome.sentenceSamples)
     }
 
-    /// The settings a new listening render of `article` is made with: its own voice, WAV.
+    /// The settings a new listening render of `article` is made with: its own voice (or the
+    /// one its language picks, as the library's `preference` says), WAV.
     public static func newSettings(
-        for article: StoredArticle, engine: any SpeechEngine, presets: VoicePresetLibrary
+        for article: StoredArticle, engine: any SpeechEngine, presets: VoicePresetLibrary, preference: VoicePreference
     ) throws(NarrateError) -> RenderSettings {
-        try ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine)
+        try ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine, preference: preference)
     }
 }

@@ -62,7 +62,9 @@ public struct RenderDelivery {
     ) throws(NarrateError) -> Result {
         try extras.validate(output: output)
         let article = try library.article(id: articleId)
-        var settings = try ArticleVoice.settings(for: article, request: voice, presets: presets, engine: engine)
+        var settings = try ArticleVoice.settings(
+            for: article, request: voice, presets: presets, engine: engine, preference: try VoicePreference.load(from: library)
+        )
         let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let sentences = article.sentences(try library.sentences(ofArticle: articleId))
         let toStream = try output.map(OutputTarget.resolve)?.isStream ?? false

@@ -5,19 +5,21 @@ import NarrateText
 
 /// Which voice and settings speak a library article: the voice asked for (a voice or a
 /// preset), else the voice kept for the article (`add --voice`), else the one its language
-/// picks; and the article's language for the rules that prepare its sentences.
+/// picks (a neural voice for it when the library prefers them and one is installed, else eSpeak
+/// NG's); and the article's language for the rules that prepare its sentences.
 public enum ArticleVoice {
     /// The render settings for `article` with `request` (nil: nothing asked, as for playing),
-    /// checked by configuring `engine` with them.
+    /// checked by configuring `engine` with them; `preference` is the library's.
     public static func settings(
-        for article: StoredArticle, request: VoiceRequest?, presets: VoicePresetLibrary, engine: any SpeechEngine
+        for article: StoredArticle, request: VoiceRequest?, presets: VoicePresetLibrary, engine: any SpeechEngine,
+        preference: VoicePreference = .espeak
     ) throws(NarrateError) -> RenderSettings {
         var (voice, pauses, lexicon) = try request?.resolve(presets: presets) ?? (.standard, .standard, PronunciationLexicon())
         if request?.choosesVoice != true {
             if let kept = article.voice {
                 voice.voice = kept
             } else if let language = article.summary.language,
-                let chosen = DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: language), among: engine.voices())
+                let chosen = languageVoice(for: language, engine: engine, preference: preference)
             {
                 voice.voice = chosen
             }
@@ -29,5 +31,25 @@ public enum ArticleVoice {
             ?? SpeechLanguage.language(ofVoice: voice.voice, among: engine.voices())
             ?? LanguageRules.primaryCode(of: voice.voice)
         return RenderSettings(voice: voice, pauses: pauses, lexicon: lexicon, language: language)
+    }
+
+    /// The voice `language` picks: with `preference` neural, the best installed neural voice
+    /// for it, if any; else eSpeak NG's for it; nil when none speaks it.
+    public static func languageVoice(for language: String, engine: any SpeechEngine, preference: VoicePreference) -> String? {
+        if preference == .neural, let neural = DefaultVoices.neuralVoice(forLanguage: language, among: engine.neuralVoices()) {
+            return neural
+        }
+        return DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: language), among: engine.voices())
+    }
+
+    /// The request a queued job of `article` carries: `request` itself, unless the library's
+    /// `preference` picks the voice by language (no voice asked for, none kept), when the
+    /// voice picked (`settings.voice.voice`) goes in it, so every worker speaks with that one
+    /// whatever its own library says.
+    public static func pinned(_ request: VoiceRequest, for article: StoredArticle, settings: RenderSettings, preference: VoicePreference) -> VoiceRequest {
+        guard preference != .espeak, !request.choosesVoice, article.voice == nil else { return request }
+        var pinned = request
+        pinned.voice = settings.voice.voice
+        return pinned
     }
 }
