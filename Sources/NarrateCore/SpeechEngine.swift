@@ -18,6 +18,11 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// command speaking with eSpeak NG looks for none): what "prefer neural voices" picks from.
     func neuralVoices() -> [VoiceInfo]
 
+    /// The full name of the voice `name` selects ("joe": "piper:en_US-joe-medium"), checked
+    /// (`.unknownVoice` with the closest names when none), without loading a neural voice's
+    /// model: for a front end that keeps a choice but does not speak.
+    func voiceName(_ name: String) throws(NarrateError) -> String
+
     /// Selects the voice and its parameters for the following synthesis calls.
     func configure(_ settings: VoiceSettings) throws
 
@@ -56,6 +61,14 @@ public protocol SpeechEngine: AnyObject, Sendable {
 extension SpeechEngine {
     /// None: an engine of one kind of voice.
     public func neuralVoices() -> [VoiceInfo] { [] }
+
+    /// Selects it to check it.
+    public func voiceName(_ name: String) throws(NarrateError) -> String {
+        var settings = VoiceSettings.standard
+        settings.voice = name
+        try select(settings)
+        return selectedVoiceName ?? name
+    }
 
     /// Nil: the language is then looked up in `voices()`.
     public func language(ofSelectedVoice voice: String) -> String? { nil }

@@ -10,7 +10,8 @@ extension ArticleLibrary {
     @discardableResult
     public func recordRender(
         articleId: Int64, settingsHash: String, path: String, ownedByLibrary: Bool, format: String, sampleRate: Int,
-        sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord] = [], wordTimings: WordTimings = .exact
+        sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord] = [], wordTimings: WordTimings = .exact,
+        voice: String? = nil
     ) throws(NarrateError) -> RenderRecord {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
@@ -22,14 +23,17 @@ extension ArticleLibrary {
             )
             let record = RenderRecord(
                 id: 0, articleId: articleId, settingsHash: settingsHash, path: path, ownedByLibrary: ownedByLibrary,
-                format: format, sampleRate: sampleRate, sampleCount: sampleCount, createdAt: Self.now(), wordTimings: wordTimings
+                format: format, sampleRate: sampleRate, sampleCount: sampleCount, createdAt: Self.now(), wordTimings: wordTimings,
+                voice: voice
             )
             try db.execute(
                 sql: """
-                    INSERT INTO render (articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, createdAt, wordTimings)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO render (articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, createdAt, wordTimings, voice)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt, wordTimings.rawValue]
+                arguments: [
+                    articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt, wordTimings.rawValue, voice,
+                ]
             )
             let id = db.lastInsertedRowID
             let insert = try db.cachedStatement(
@@ -241,7 +245,7 @@ extension ArticleLibrary {
             id: row["id"], articleId: row["articleId"], settingsHash: row["settingsHash"], path: row["path"],
             ownedByLibrary: row["ownedByLibrary"], format: row["format"], sampleRate: row["sampleRate"],
             sampleCount: row["sampleCount"], createdAt: row["createdAt"],
-            wordTimings: (row["wordTimings"] as String?).flatMap(WordTimings.init(rawValue:)) ?? .exact
+            wordTimings: (row["wordTimings"] as String?).flatMap(WordTimings.init(rawValue:)) ?? .exact, voice: row["voice"]
         )
     }
 }

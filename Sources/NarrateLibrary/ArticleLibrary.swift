@@ -372,6 +372,14 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
+    /// Sets the voice article `id` keeps (nil: none, its language picks one); its renders stay.
+    public func setVoice(ofArticle id: Int64, to voice: String?) throws(NarrateError) {
+        try write { db in
+            try db.execute(sql: "UPDATE article SET voice = ? WHERE id = ?", arguments: [voice, id])
+            if db.changesCount == 0 { throw NarrateError.noSuchArticle(id: id) }
+        }
+    }
+
     /// Removes the articles with `ids` and everything that belongs to them (sentences,
     /// renders and their timings, listening positions) in one transaction: all of them or,
     /// if one id is unknown, none. After it commits, the audio files in the library's own

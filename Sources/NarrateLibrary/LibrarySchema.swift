@@ -306,6 +306,10 @@ enum LibrarySchema {
         migrator.registerMigration("v11: whether a render's word timings are exact or estimated") { db in
             try db.execute(sql: "ALTER TABLE render ADD COLUMN wordTimings TEXT NOT NULL DEFAULT 'exact'")
         }
+        migrator.registerMigration("v12: the voice a render was spoken in") { db in
+            // NULL for a render recorded before: its voice is not known.
+            try db.execute(sql: "ALTER TABLE render ADD COLUMN voice TEXT")
+        }
         return migrator
     }
 }

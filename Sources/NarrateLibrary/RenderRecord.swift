@@ -24,6 +24,19 @@ public struct RenderRecord: Sendable, Equatable, Codable {
     public var createdAt: String
     /// Whether its word timings are the engine's own or estimated.
     public var wordTimings: WordTimings = .exact
+    /// The voice it was spoken in ("en-us", "piper:en_US-joe-medium"); nil for a render
+    /// recorded before renders kept it.
+    public var voice: String? = nil
+
+    /// Whether it may be listened to for an article that keeps voice `kept` (nil: none, the
+    /// language picks): any render then; else one in that voice, or one whose voice is not known.
+    public func isSpoken(inVoice kept: String?) -> Bool {
+        guard let kept, let voice else { return true }
+        let (made, asked) = (voice.lowercased(), kept.lowercased())
+        if made == asked { return true }
+        // A Piper voice kept by a short spelling ("joe"): its render has the full name.
+        return made.hasPrefix("piper:") && !asked.hasPrefix("piper:") && made.dropFirst(6).contains(asked)
+    }
 
     /// Its length in seconds.
     public var duration: Double { sampleRate > 0 ? Double(sampleCount) / Double(sampleRate) : 0 }

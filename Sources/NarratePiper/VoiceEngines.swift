@@ -77,19 +77,39 @@ public final class VoiceEngines: SpeechEngine {
     }
 
     public func configure(_ settings: VoiceSettings) throws {
+        guard let voice = try piperVoice(for: settings) else {
+            state.withLock { $0.piper = nil }
+            return
+        }
+        try select(voice, settings)
+    }
+
+    /// Checks the name without loading a Piper voice's model.
+    public func voiceName(_ name: String) throws(NarrateError) -> String {
+        var settings = VoiceSettings.standard
+        settings.voice = name
+        do {
+            return try piperVoice(for: settings).map { PiperEngine.voiceName($0.name) } ?? name
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            throw .engine(code: -1, message: "\(error)")
+        }
+    }
+
+    /// The Piper voice `settings` names; nil for one of eSpeak NG's, which is configured with
+    /// them. A name eSpeak NG does not know may be a Piper voice's, or part of it.
+    private func piperVoice(for settings: VoiceSettings) throws -> PiperVoiceFiles.Voice? {
         if !settings.voice.lowercased().hasPrefix("piper:") {
             do {
                 try espeak.configure(settings)
-                state.withLock { $0.piper = nil }
-                return
+                return nil
             } catch NarrateError.unknownVoice(let name, let suggestions) {
-                // Not one of eSpeak NG's: perhaps a Piper voice's name, or part of it.
                 guard let voice = try voice(named: settings.voice) else {
                     let piper = files.voices().map { PiperEngine.voiceName($0.name) }
                     throw NarrateError.unknownVoice(name: name, suggestions: suggestions + Self.closest(to: name, among: piper))
                 }
-                try select(voice, settings)
-                return
+                return voice
             }
         }
         guard let voice = try voice(named: settings.voice) else {
@@ -99,7 +119,7 @@ public final class VoiceEngines: SpeechEngine {
             }
             throw NarrateError.unknownVoice(name: settings.voice, suggestions: Self.closest(to: settings.voice, among: names))
         }
-        try select(voice, settings)
+        return voice
     }
 
     /// The installed Piper voice `name` names (looked for once a process), nil when none does.

@@ -16,6 +16,8 @@ struct LibraryRoutes: Sendable {
     let verified: VerifiedRenders
     /// Articles added one at a time.
     let addGate = AddGate()
+    /// The voices installed, for the voice picker.
+    let engine: @Sendable () throws(NarrateError) -> any SpeechEngine
 
     func add(to router: Router<BasicRequestContext>) {
         let api = router.group("api")
@@ -33,6 +35,19 @@ struct LibraryRoutes: Sendable {
             return Response(status: .noContent)
         }
         api.put("articles/:id/tags") { request, context in try await retag(request, context: context) }
+        api.get("articles/:id/voice") { _, context in
+            let id = try RequestReading.id("id", in: context)
+            return try await Self.json(work.run { library throws(NarrateError) in
+                VoiceChoiceView(try ArticleVoiceChoice(articleId: id, library: library, engine: try engine()))
+            })
+        }
+        api.put("articles/:id/voice") { request, context in
+            let id = try RequestReading.id("id", in: context)
+            let body = try await RequestReading.body(VoiceChoiceBody.self, of: request, context: context)
+            return try await Self.json(work.run { library throws(NarrateError) in
+                VoiceChoiceView(try ArticleVoiceChoice.choose(body.voice, articleId: id, library: library, engine: try engine()))
+            })
+        }
         api.get("articles/:id/position") { _, context in try await position(articleId: try RequestReading.id("id", in: context)) }
         api.put("articles/:id/position") { request, context in try await savePosition(request, context: context) }
         api.post("articles/:id/position") { request, context in try await savePosition(request, context: context) }

@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 import HummingbirdCore
 import Logging
+public import NarrateCore
 public import NarrateLibrary
 import NIOCore
 import UnixSignals
@@ -15,13 +16,21 @@ public struct NarrateServer: Sendable {
     let work: LibraryWork
     let workers: any RenderWorkers
     let environment: [String: String]
+    /// The voices installed, for an article page's voice picker (the server lists and checks
+    /// voices; it never speaks with them).
+    let engine: @Sendable () throws(NarrateError) -> any SpeechEngine
     /// The connections its application holds.
     let budget: ConnectionBudget
 
     /// A server over `library`, rendering with `workers`; `environment` decides language
-    /// detection of added articles as it does on the command line.
-    public init(settings: ServerSettings, library: ArticleLibrary, workers: any RenderWorkers, environment: [String: String] = [:]) {
+    /// detection of added articles as it does on the command line; `engine` gives the voices
+    /// installed (started on first use: when a page asks which voices it may pick).
+    public init(
+        settings: ServerSettings, library: ArticleLibrary, workers: any RenderWorkers, environment: [String: String] = [:],
+        engine: @escaping @Sendable () throws(NarrateError) -> any SpeechEngine
+    ) {
         self.settings = settings
+        self.engine = engine
         work = LibraryWork(library: library)
         self.workers = workers
         self.environment = environment
@@ -59,7 +68,7 @@ public struct NarrateServer: Sendable {
         staticLogger.logLevel = .warning
         router.add(middleware: pages.staticFiles(logger: staticLogger))
         let verified = VerifiedRenders()
-        LibraryRoutes(work: work, workers: workers, environment: environment, verified: verified).add(to: router)
+        LibraryRoutes(work: work, workers: workers, environment: environment, verified: verified, engine: engine).add(to: router)
         let audio = AudioRoute(work: work, verified: verified)
         audio.add(to: router)
         let renderAhead = renderAhead

@@ -10,9 +10,12 @@ struct RenderView: Encodable, Sendable {
     var audio: String
     /// "exact", or "estimated" for a neural voice whose model gives no durations.
     var wordTimings: String
+    /// The voice it was spoken in; null for a render recorded before renders kept it.
+    @Nullable var voice: String?
 
     init(_ render: RenderRecord) {
         wordTimings = render.wordTimings.rawValue
+        voice = render.voice
         id = render.id
         duration = render.duration
         format = render.format

@@ -14,6 +14,11 @@ struct TagChangeBody: Decodable, Sendable {
     var remove: [String]?
 }
 
+/// What `PUT /api/articles/{id}/voice` takes: the voice to keep, null for the language's.
+struct VoiceChoiceBody: Decodable, Sendable {
+    var voice: String?
+}
+
 /// What a page reports as its position.
 struct PositionBody: Decodable, Sendable {
     var sentence: Int

@@ -12,6 +12,8 @@ public struct ServeSession: Sendable {
     let library: ArticleLibrary
     let executable: String
     let environment: [String: String]
+    /// The voices installed, for the voice picker.
+    let engine: @Sendable () throws(NarrateError) -> any SpeechEngine
     /// Whether the token was made now (it is shown only then).
     let tokenIsNew: Bool
     /// Whether the feeds' secret was made now (their private addresses are shown only then).
@@ -23,8 +25,10 @@ public struct ServeSession: Sendable {
     /// own, started as `narrate worker` for renders.
     public init(
         host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, replaceFeedSecret: Bool = false,
-        allowedHosts: [String] = [], executable: String?, environment: [String: String]
+        allowedHosts: [String] = [], executable: String?, environment: [String: String],
+        engine: @escaping @Sendable () throws(NarrateError) -> any SpeechEngine
     ) throws(NarrateError) {
+        self.engine = engine
         guard let executable else {
             throw .cannotStartWorker(executable: "narrate", reason: "cannot find this program's own path to start render workers")
         }
@@ -56,7 +60,7 @@ public struct ServeSession: Sendable {
     /// `.cannotListen`.
     public func run(announce: @escaping @Sendable ([String]) -> Void) throws(NarrateError) {
         let workers = ProcessRenderWorkers(executable: executable, libraryPath: library.location.databasePath)
-        let server = NarrateServer(settings: settings, library: library, workers: workers, environment: environment)
+        let server = NarrateServer(settings: settings, library: library, workers: workers, environment: environment, engine: engine)
         let failure = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let settings = settings

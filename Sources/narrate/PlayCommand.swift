@@ -60,7 +60,7 @@ struct PlayCommand: ParsableCommand {
             let renderer = ArticleRenderer(library: library, engine: engine, spread: synthesisOptions.spread)
             let total = article.summary.sentenceCount
             let outcome: ArticlePlayer.Outcome
-            if let (render, samples) = try renderer.newestIntactRender(ofArticle: id, format: .wav) {
+            if let (render, samples) = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice) {
                 let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: "narrate play")
                 let first = try player.startSentence(fromStart: fromStart, rewind: rewind ?? 0)
                 ErrorReporter.printNote(

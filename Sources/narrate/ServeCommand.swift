@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarrateCore
+import NarratePiper
 import NarrateServer
 
 /// `narrate serve`: the web player over the library, until Ctrl-C (or SIGTERM).
@@ -55,7 +56,8 @@ struct ServeCommand: ParsableCommand {
                 host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
                 allowedHosts: allowedHosts,
                 executable: ExecutablePath.current(),
-                environment: NarrateEnvironment.variables()
+                environment: NarrateEnvironment.variables(),
+                engine: { () throws(NarrateError) -> any SpeechEngine in try VoiceEngines.shared() }
             )
             try session.run { lines in
                 print(lines.joined(separator: "\n"))

@@ -556,6 +556,64 @@ def check_article_on_phone(browser, server):
     ok("article at 360×740 has no horizontal scrolling, the player bar at the bottom; article-360.png")
 
 
+def check_voice_picker(browser, server):
+    """7. The voice picker: it lists the voices for the article's language with "Automatic"
+    first; picking another voice keeps it in the library (the API says so), the article is
+    rendered in it and plays from the same sentence, and a reload shows it still picked.
+    Automatic again plays the newest render."""
+    browser.viewport(1440, 900)
+    browser.open(f"/articles/{server.article_id}")
+    browser.wait_ready()
+    browser.wait_for("return document.querySelectorAll('.player-controls select')[2].options.length > 1", 10,
+                     "the voice picker lists no voices")
+    picker = browser.js("""
+        const select = document.querySelectorAll('.player-controls select')[2];
+        return {value: select.value, disabled: select.disabled, options: [...select.options].map((o) => [o.value, o.textContent])};
+    """)
+    if picker["value"] != "" or picker["disabled"] or not picker["options"][0][1].startswith("Automatic"):
+        raise CheckFailed(f"the voice picker should start on an enabled 'Automatic': {picker}")
+    before = server.article()["render"]
+    # An eSpeak NG voice: a neural one would render the whole article for minutes of CPU.
+    chosen = next((value for value, label in picker["options"][1:]
+                   if value and value != before.get("voice") and "(eSpeak NG)" in label), None)
+    if not chosen:
+        raise CheckFailed(f"the voice picker offers no voice but the render's own ({before.get('voice')}): {picker['options']}")
+    sentence = browser.js("return narratePlayer.currentSentence();")
+    browser.js("""
+        const select = document.querySelectorAll('.player-controls select')[2];
+        select.value = arguments[0];
+        select.dispatchEvent(new Event('change'));
+    """, chosen)
+    browser.wait_for("return narratePlayer.voice && narratePlayer.voice.voice === arguments[0] && narratePlayer.ready "
+                     "&& narratePlayer.view && narratePlayer.view.render && narratePlayer.view.render.voice === arguments[0]",
+                     LIVE_SWITCH_TIMEOUT,
+                     f"the article was not made ready in voice {chosen}", chosen)
+    kept = server.get_json(f"/api/articles/{server.article_id}/voice")["voice"]
+    if kept != chosen:
+        raise CheckFailed(f"the API keeps voice {kept!r}, not the {chosen!r} picked")
+    now = browser.js("return narratePlayer.currentSentence();")
+    if sentence >= 0 and now != sentence:
+        raise CheckFailed(f"after the voice changed the player is in sentence {now}, not {sentence}")
+    browser.screenshot("article-voice-picked.png")
+    ok(f"picking voice {chosen} kept it, rendered the article in it and stayed at sentence {now}")
+    browser.driver.refresh()
+    browser.wait_ready()
+    browser.wait_for("return document.querySelectorAll('.player-controls select')[2].value === arguments[0]", 10,
+                     "after a reload the picker does not show the voice picked", chosen)
+    ok(f"after a reload the picker shows {chosen}")
+    browser.js("""
+        const select = document.querySelectorAll('.player-controls select')[2];
+        select.value = '';
+        select.dispatchEvent(new Event('change'));
+    """)
+    browser.wait_for("return narratePlayer.voice && narratePlayer.voice.voice === null && narratePlayer.ready "
+                     "&& narratePlayer.view.render && narratePlayer.view.render.voice === arguments[0]",
+                     READY_TIMEOUT, "back on Automatic, the newest render does not play", chosen)
+    if server.get_json(f"/api/articles/{server.article_id}/voice")["voice"] is not None:
+        raise CheckFailed("back on Automatic, the API still keeps a voice")
+    ok("Automatic again keeps no voice and plays the newest render")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8080")
@@ -591,6 +649,7 @@ def main():
         check_narrate_position_moves_the_page(browser, server, view, view["words"][word]["sentence"], arguments.narrate,
                                               arguments.library)
         check_article_on_phone(browser, server)
+        check_voice_picker(browser, server)
         if unrendered:
             check_plays_while_rendering(browser, unrendered)
         errors = browser.javascript_errors()

@@ -56,7 +56,7 @@ struct ServerFixture: @unchecked Sendable {
                 host: "127.0.0.1", port: 0, location: library.location, token: token, feedSecret: feedSecret,
                 allowedHosts: AllowedHosts(names: allowedHosts), connectionLimits: limits
             ),
-            library: library, workers: workers
+            library: library, workers: workers, engine: { () throws(NarrateError) -> any SpeechEngine in FakeEngine() }
         )
     }
 

@@ -230,6 +230,7 @@
     forward: iconButton("next", "Next sentence"),
     speed: el("select", {}, ...SPEEDS.map((rate) => el("option", { value: String(rate) }, `${rate}×`))),
     sleep: el("select", {}, ...SLEEP_CHOICES.map(([value, label]) => el("option", { value }, label))),
+    voice: el("select", { class: "voice-select", disabled: true }, el("option", { value: "" }, "Automatic")),
   };
   const controls = [ui.seek, ui.back, ui.play, ui.forward, ui.speed, ui.sleep];
 
@@ -247,6 +248,7 @@
       ui.forward,
       el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Speed"), ui.speed),
       el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Sleep"), ui.sleep),
+      el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Voice"), ui.voice),
     ),
   );
   playerRoot.setAttribute("role", "region");
@@ -1143,6 +1145,7 @@
   ui.back.addEventListener("click", () => stepSentence(-1));
   ui.forward.addEventListener("click", () => stepSentence(1));
   ui.speed.addEventListener("change", () => setSpeed(Number(ui.speed.value)));
+  ui.voice.addEventListener("change", () => chooseVoice(ui.voice.value));
   ui.sleep.addEventListener("change", () => setSleep(ui.sleep.value));
 
   ui.seek.addEventListener("pointerdown", () => { state.scrubbing = true; });
@@ -1214,6 +1217,67 @@
     }
   });
 
+  // ---- The voice ----
+
+  /** The value a voice is chosen by: a Piper voice's identifier, eSpeak NG's voice name ("en-us"). */
+  function voiceValue(voice) {
+    return voice.engine ? voice.identifier : voice.identifier.split("/").pop().toLowerCase();
+  }
+
+  /** "Joe (neural, medium)", "English (America) (eSpeak NG)". */
+  function voiceLabel(voice) {
+    return voice.engine ? `${voice.name} (neural${voice.quality ? `, ${voice.quality.replace("_", " ")}` : ""})` : `${voice.name} (eSpeak NG)`;
+  }
+
+  /** Fills the voice picker from the article's voice choice: "Automatic" first, then its voices. */
+  function showVoices(choice) {
+    const options = [el("option", { value: "" }, `Automatic: ${choice.automatic}`)];
+    const kept = (choice.voice || "").toLowerCase();
+    let found = !kept;
+    for (const voice of choice.voices) {
+      const value = voiceValue(voice);
+      if (value.toLowerCase() === kept) found = true;
+      options.push(el("option", { value }, voiceLabel(voice)));
+    }
+    if (!found) options.push(el("option", { value: choice.voice }, choice.voice));
+    ui.voice.replaceChildren(...options);
+    ui.voice.value = [...ui.voice.options].find((option) => option.value.toLowerCase() === kept)?.value ?? "";
+    narratePlayer.voice = choice;
+  }
+
+  async function loadVoices() {
+    try {
+      showVoices(await api(`${articlePath}/voice`));
+      ui.voice.disabled = false;
+    } catch (error) {
+      // The article plays in its voice all the same; only the picker is missing.
+      ui.voice.title = `The voices could not be listed: ${error.message}`;
+    }
+  }
+
+  /**
+   * Keeps `value` as the article's voice (on every device: it is the library's), then loads
+   * it at the same sentence (the position is saved first): its render in that voice, or one
+   * made now, streamed while it is made. Play goes on in the new voice.
+   */
+  async function chooseVoice(value) {
+    ui.voice.disabled = true;
+    audio.pause();
+    if (state.view && state.view.render) await savePosition();
+    try {
+      showVoices(await api(`${articlePath}/voice`, { method: "PUT", body: { voice: value || null } }));
+    } catch (error) {
+      showError(`The voice could not be changed: ${error.message}`);
+      ui.voice.disabled = false;
+      return;
+    }
+    ui.voice.disabled = false;
+    narratePlayer.ready = false;
+    audio.removeAttribute("src");
+    audio.load();
+    await loadFreshView();
+  }
+
   // ---- Start ----
 
   // This page scrolls to where the listening is; the browser's remembered scroll would fight it.
@@ -1221,4 +1285,5 @@
   setSpeed(Number(storageGet("narrate.speed")) || 1);
 
   loadFreshView();
+  loadVoices();
 })();

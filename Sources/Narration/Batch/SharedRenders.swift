@@ -42,7 +42,8 @@ public struct SharedRenders {
                     try library.recordRender(
                         articleId: job.articleId, settingsHash: render.settingsHash, path: path, ownedByLibrary: false,
                         format: render.audio.format, sampleRate: render.audio.sampleRate, sampleCount: render.audio.sampleCount,
-                        sentenceSamples: render.audio.sentenceSamples, words: render.audio.words, wordTimings: render.audio.wordTimings
+                        sentenceSamples: render.audio.sentenceSamples, words: render.audio.words, wordTimings: render.audio.wordTimings,
+                        voice: render.audio.voice
                     )
                     recorded += 1
                 } catch {

@@ -51,11 +51,11 @@ public struct ArticleImport: Sendable {
         isCancelled: () -> Bool = { false }, each: (String, Outcome) -> Void
     ) throws(NarrateError) {
         if let language { try SpeechLanguage.validate(language) }
+        var importer = self
         if let voice {
-            // An unknown voice is refused now (with the closest names), not when narrating.
-            var settings = VoiceSettings.standard
-            settings.voice = voice
-            try engine().select(settings)
+            // An unknown voice is refused now (with the closest names), not when narrating;
+            // a Piper voice is kept by its full name, as its renders know it.
+            importer.voice = try engine().voiceName(voice)
         }
         let library = try openLibrary()
         let inputs = try Self.expand(paths)
@@ -67,7 +67,7 @@ public struct ArticleImport: Sendable {
         for input in inputs {
             if isCancelled() { throw .interrupted }
             do throws(NarrateError) {
-                switch try library.add(article(from: input, detector: detector, isCancelled: isCancelled)) {
+                switch try library.add(importer.article(from: input, detector: detector, isCancelled: isCancelled)) {
                 case .added(let id, let title): each(input, .added(id: id, title: title))
                 case .exists(let id, let title): each(input, .exists(id: id, title: title))
                 }

@@ -38,8 +38,11 @@ public struct ListeningQueue: Sendable {
     /// Where article `articleId`'s listening render stands. Renders whose files are gone or
     /// damaged are forgotten on the way, so they are made again rather than played as silence.
     public func state(articleId: Int64) throws(NarrateError) -> State {
-        let count = try library.article(id: articleId).summary.sentenceCount
-        for render in try library.renders(ofArticle: articleId) where render.format == AudioFileFormat.wav.rawValue {
+        let article = try library.article(id: articleId)
+        let count = article.summary.sentenceCount
+        // One in the voice the article keeps (chosen on its page), when it keeps one.
+        for render in try library.renders(ofArticle: articleId)
+        where render.format == AudioFileFormat.wav.rawValue && render.isSpoken(inVoice: article.voice) {
             let samples = try library.sentenceSamples(ofRender: render.id)
             guard ArticleRenderer.isIntact(render, sentences: samples.count, expected: count) else {
                 try library.forgetRender(id: render.id)

@@ -3,9 +3,9 @@ public import NarrateCore
 public import NarrateLibrary
 
 /// The render that playing, positions given as times and resuming use: the newest intact
-/// WAV render of the article whatever its other settings (positions are sentences, the same
-/// in every render), else a new one with the article's own voice in the library's audio
-/// folder.
+/// WAV render of the article in the voice it keeps (when it keeps one), whatever its other
+/// settings (positions are sentences, the same in every render), else a new one with the
+/// article's own voice in the library's audio folder.
 public enum ListeningRender {
     /// The render to listen to; `willRender` is told, with the estimated length in seconds,
     /// before a new one is made.
@@ -15,7 +15,7 @@ public enum ListeningRender {
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>]) {
         let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let id = article.summary.id
-        if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav) { return existing }
+        if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice) { return existing }
         willRender(article.summary.listeningSeconds)
         let settings = try newSettings(for: article, engine: engine, presets: presets, preference: try VoicePreference.load(from: library))
         let outcome = try renderer.render(articleId: id, settings: settings, output: nil, overwrite: true, isCancelled: isCancelled)

@@ -63,7 +63,7 @@ public struct ArticleSynthesis {
         }
         let audio = RenderedAudio(
             format: settings.encoding.format.rawValue, sampleRate: writer.fileSampleRate, sampleCount: total,
-            sentenceSamples: samples, words: words, wordTimings: engine.wordTimings
+            sentenceSamples: samples, words: words, wordTimings: engine.wordTimings, voice: settings.voice.voice
         )
         return WrittenAudio(audio: audio, writer: writer)
     }

@@ -18,11 +18,15 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
     public var words: [RenderWord]
     /// Whether the words' timings are the engine's own or estimated.
     public var wordTimings: WordTimings
+    /// The voice it was spoken in; nil from a worker from before renders kept it.
+    public var voice: String?
 
     public init(
-        format: String, sampleRate: Int, sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord], wordTimings: WordTimings = .exact
+        format: String, sampleRate: Int, sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord],
+        wordTimings: WordTimings = .exact, voice: String? = nil
     ) {
         self.wordTimings = wordTimings
+        self.voice = voice
         self.format = format
         self.sampleRate = sampleRate
         self.sampleCount = sampleCount
@@ -40,7 +44,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
     // submitter 40 ms each to write and read; as fixed 64-bit integers 325 KB, which
     // PostgreSQL compressed, wrote and read back for 3 ms of its CPU a job; packed so, 54 KB.
     private enum CodingKeys: String, CodingKey {
-        case format, sampleRate, sampleCount, sentences, words, wordTimings
+        case format, sampleRate, sampleCount, sentences, words, wordTimings, voice
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,6 +54,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
         sampleCount = try container.decode(Int64.self, forKey: .sampleCount)
         // A worker from before estimates existed timed every word exactly.
         wordTimings = try container.decodeIfPresent(WordTimings.self, forKey: .wordTimings) ?? .exact
+        voice = try container.decodeIfPresent(String.self, forKey: .voice)
         func corrupt(_ what: String) -> DecodingError {
             DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: what))
         }
@@ -90,6 +95,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
         try container.encode(sampleRate, forKey: .sampleRate)
         try container.encode(sampleCount, forKey: .sampleCount)
         if wordTimings != .exact { try container.encode(wordTimings, forKey: .wordTimings) }
+        try container.encodeIfPresent(voice, forKey: .voice)
         var sentences = PackedIntegers()
         var end: Int64 = 0
         for range in sentenceSamples {
