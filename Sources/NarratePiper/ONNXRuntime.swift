@@ -50,15 +50,30 @@ final class ONNXModel: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Loads `bytes` (an ONNX model, from `path`) on `threads` threads (0: ONNX Runtime's
-    /// choice); `durationsOutput` names the output of durations the bytes were given.
-    init(bytes: consuming [UInt8], path: String, threads: Int, durationsOutput: String?) throws(NarrateError) {
+    /// choice); `durationsOutput` names the output of durations the bytes were given. With
+    /// `optimized`, the model as ONNX Runtime optimized it is also written to that file.
+    init(bytes: consuming [UInt8], path: String, threads: Int, durationsOutput: String?, optimized: String? = nil) throws(NarrateError) {
         var message = [CChar](repeating: 0, count: 512)
         // ONNX Runtime copies what it keeps; the bytes go when the session is made.
-        let opened = bytes.withUnsafeBytes { narrate_onnx_open($0.baseAddress, $0.count, Int32(threads), &message, message.count) }
+        let opened = bytes.withUnsafeBytes {
+            narrate_onnx_open($0.baseAddress, $0.count, nil, optimized, Int32(threads), &message, message.count)
+        }
         _ = consume bytes
         guard let opened else {
             let reason = CMessage.text(message)
             throw .malformedInput(path: path, message: "not a voice model ONNX Runtime can run (\(reason))")
+        }
+        model = opened
+        self.durationsOutput = durationsOutput.flatMap { narrate_onnx_has(opened, $0, 1) != 0 ? $0 : nil }
+    }
+
+    /// Loads the model file `file` (prepared from the model at `path`) on `threads` threads;
+    /// `durationsOutput` names its output of durations, if it has one.
+    init(file: String, path: String, threads: Int, durationsOutput: String?) throws(NarrateError) {
+        var message = [CChar](repeating: 0, count: 512)
+        guard let opened = narrate_onnx_open(nil, 0, file, nil, Int32(threads), &message, message.count) else {
+            let reason = CMessage.text(message)
+            throw .malformedInput(path: path, message: "its prepared copy \(file) cannot be loaded (\(reason))")
         }
         model = opened
         self.durationsOutput = durationsOutput.flatMap { narrate_onnx_has(opened, $0, 1) != 0 ? $0 : nil }

@@ -20,9 +20,13 @@ public final class PiperVoice: @unchecked Sendable {
     private let phonemizer: ESpeakEngine
 
     /// Loads the voice whose model is at `modelPath` and configuration at `configPath`
-    /// (else the model's path with `.json` added), running it on `threads` threads.
-    public init(modelPath: String, configPath: String? = nil, threads: Int = 0, phonemizer: ESpeakEngine) throws(NarrateError) {
-        _ = try ONNXRuntime.load()
+    /// (else the model's path with `.json` added), running it on `threads` threads. With
+    /// `preparedModels` (a cache folder), the model as prepared before is loaded from there
+    /// when it has not changed since, else it is prepared and kept there for the next time.
+    public init(
+        modelPath: String, configPath: String? = nil, threads: Int = 0, phonemizer: ESpeakEngine, preparedModels: String? = nil
+    ) throws(NarrateError) {
+        let runtime = try ONNXRuntime.load()
         let configFile = configPath ?? modelPath + ".json"
         let configBytes: [UInt8]
         do {
@@ -31,21 +35,50 @@ public final class PiperVoice: @unchecked Sendable {
             throw .inputUnavailable(path: configFile, reason: error.reason)
         }
         config = try PiperVoiceConfig(bytes: configBytes, path: configFile)
+        (model, modelHash) = try Self.load(modelPath, threads: threads, runtime: runtime, cache: preparedModels.map(PreparedModels.init(folder:)))
+        name = ((modelPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        self.modelPath = modelPath
+        self.phonemizer = phonemizer
+    }
+
+    /// The model at `path` loaded, and its file's SHA-256: from its prepared copy in `cache`
+    /// when there is one for it as it is now, else from the file (read, hashed, given its
+    /// durations output) and then kept prepared in `cache`.
+    private static func load(
+        _ path: String, threads: Int, runtime: String, cache: PreparedModels?
+    ) throws(NarrateError) -> (ONNXModel, String) {
+        let key = cache == nil ? nil : PreparedModels.key(of: path, runtime: runtime)
+        if let cache, let key, let (entry, file) = cache.entry(key: key) {
+            if let model = try? ONNXModel(file: file, path: path, threads: threads, durationsOutput: entry.durationsOutput),
+                model.durationsOutput == entry.durationsOutput
+            {
+                return (model, entry.sha256)
+            }
+            cache.forget(key: key)
+        }
         // The model's bytes are held once: read, hashed, patched (the file's bytes let go
         // before the session is made), and let go once ONNX Runtime has made its session.
         var bytes: [UInt8]
         do {
-            bytes = try FileContents.read(modelPath, limit: 1 << 30)
+            bytes = try FileContents.read(path, limit: 1 << 30)
         } catch {
-            throw .inputUnavailable(path: modelPath, reason: error.reason)
+            throw .inputUnavailable(path: path, reason: error.reason)
         }
-        modelHash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let hash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         let patched = DurationOutput.adding(to: bytes)
         if let patched { bytes = patched.model }
-        model = try ONNXModel(bytes: consume bytes, path: modelPath, threads: threads, durationsOutput: patched?.output)
-        name = ((modelPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        self.modelPath = modelPath
-        self.phonemizer = phonemizer
+        let temporary = key.flatMap { cache?.temporaryFile(key: $0) }
+        let model: ONNXModel
+        do throws(NarrateError) {
+            model = try ONNXModel(bytes: consume bytes, path: path, threads: threads, durationsOutput: patched?.output, optimized: temporary)
+        } catch {
+            if let temporary { unlink(temporary) }
+            throw error
+        }
+        if let cache, let key, let temporary {
+            cache.keep(temporary, key: key, entry: PreparedModels.Entry(model: path, sha256: hash, durationsOutput: model.durationsOutput))
+        }
+        return (model, hash)
     }
 
     /// `text` spoken: 16-bit samples at the voice's rate, and where each of its words starts

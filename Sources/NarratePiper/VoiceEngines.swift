@@ -11,6 +11,8 @@ public final class VoiceEngines: SpeechEngine {
     private let espeak: ESpeakEngine
     private let files: PiperVoiceFiles
     private let threads: Int
+    /// Where prepared models are kept (`PreparedModels`).
+    private let preparedModels: String?
     private struct State {
         /// The Piper engine selected, nil while eSpeak NG speaks.
         var piper: PiperEngine?
@@ -30,8 +32,10 @@ public final class VoiceEngines: SpeechEngine {
         let espeak = try ESpeakEngine.shared()
         return made.withLock { made in
             if let made { return made }
+            let environment = environment ?? ProcessInfo.processInfo.environment
             let engines = VoiceEngines(
-                espeak: espeak, files: PiperVoiceFiles(environment: environment ?? ProcessInfo.processInfo.environment), threads: threads
+                espeak: espeak, files: PiperVoiceFiles(environment: environment), threads: threads,
+                preparedModels: PreparedModels.folder(environment: environment)
             )
             made = engines
             return engines
@@ -40,10 +44,11 @@ public final class VoiceEngines: SpeechEngine {
 
     private static let made = Mutex<VoiceEngines?>(nil)
 
-    init(espeak: ESpeakEngine, files: PiperVoiceFiles, threads: Int) {
+    init(espeak: ESpeakEngine, files: PiperVoiceFiles, threads: Int, preparedModels: String? = nil) {
         self.espeak = espeak
         self.files = files
         self.threads = threads
+        self.preparedModels = preparedModels
     }
 
     private var selected: any SpeechEngine { state.withLock { $0.piper } ?? espeak }
@@ -133,7 +138,7 @@ public final class VoiceEngines: SpeechEngine {
     /// Loads `voice` (once a process) and selects it with `settings`.
     private func select(_ voice: PiperVoiceFiles.Voice, _ settings: VoiceSettings) throws {
         let loaded = state.withLock { $0.loaded[voice.modelPath] }
-        let piperVoice = try loaded ?? PiperVoice(modelPath: voice.modelPath, threads: threads, phonemizer: espeak)
+        let piperVoice = try loaded ?? PiperVoice(modelPath: voice.modelPath, threads: threads, phonemizer: espeak, preparedModels: preparedModels)
         let engine = PiperEngine(voice: piperVoice)
         var chosen = settings
         chosen.voice = PiperEngine.voiceName(voice.name)

@@ -35,10 +35,12 @@ int narrate_onnx_load(const char *path, char *message, size_t size);
 /* The loaded library's version ("1.32.0"), or NULL before a successful load. */
 const char *narrate_onnx_version(void);
 
-/* Loads the model in `bytes` (`length` of them), running it on `threads` threads (0: ONNX
-   Runtime's default); the bytes may be freed once it returns. NULL on failure, with why in
-   `message`. */
-narrate_onnx_model *narrate_onnx_open(const void *bytes, size_t length, int threads, char *message, size_t size);
+/* Loads the model in `bytes` (`length` of them), or with `bytes` NULL the model file `file`,
+   running it on `threads` threads (0: ONNX Runtime's default); the bytes may be freed once it
+   returns. With `optimized` not NULL, the model as optimized is also written to that file.
+   NULL on failure, with why in `message`. */
+narrate_onnx_model *narrate_onnx_open(const void *bytes, size_t length, const char *file, const char *optimized, int threads, char *message,
+                                      size_t size);
 
 /* Frees the model. */
 void narrate_onnx_close(narrate_onnx_model *model);
