@@ -190,6 +190,12 @@ public final class AudioFileWriter: AudioSink {
 
     private func append(_ samples: UnsafeBufferPointer<Int16>) throws(NarrateError) {
         guard !samples.isEmpty else { return }
+        if fileFramesWritten == 0, samples.count < Self.bufferFrames {
+            // The first samples go to the file at once: a listener may be reading it as it grows.
+            try send(Array(samples))
+            fileFramesWritten += samples.count
+            return
+        }
         if pending.count + samples.count > Self.bufferFrames { try sendPending() }
         if samples.count >= Self.bufferFrames {
             // Blocks of at most bufferFrames: the queue's memory stays bounded, and encoders

@@ -21,6 +21,8 @@ public final class VoiceEngines: SpeechEngine {
         /// The voice each name selected named, so a narration selecting it again (every
         /// article of a batch) reads no folder and no configuration again.
         var named: [String: PiperVoiceFiles.Voice] = [:]
+        /// The next sentence a Piper voice speaks is spoken head first (`startSoon`).
+        var startsSoon = false
     }
     private let state = Mutex(State())
 
@@ -170,7 +172,16 @@ public final class VoiceEngines: SpeechEngine {
     }
 
     public func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
-        try selected.synthesize(text, receive: receive)
+        let (piper, headFirst) = state.withLock { state in
+            defer { state.startsSoon = false }
+            return (state.piper, state.startsSoon)
+        }
+        guard let piper else { return try espeak.synthesize(text, receive: receive) }
+        try piper.synthesize(text, headFirst: headFirst, receive: receive)
+    }
+
+    public func startSoon() {
+        state.withLock { $0.startsSoon = true }
     }
 
     /// Up to three of `names` closest to `name` (sharing the most of its letters, in order).

@@ -59,6 +59,13 @@ struct ListeningBenchmark {
 
     /// Seconds from spawning `narrate play 1 --sink stdout` to its first audio byte.
     private func firstAudioSeconds() throws(BenchmarkError) -> Double {
+        try Self.firstAudioSeconds([narrate, "play", "1", "--sink", "stdout", "--from-start"], header: 24)
+    }
+
+    /// Seconds from spawning `arguments` (standard input empty) to the first byte it writes on
+    /// standard output after `header` bytes.
+    static func firstAudioSeconds(_ arguments: [String], header: Int, input: String = "/dev/null") throws(BenchmarkError) -> Double {
+        let executable = arguments[0]
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw BenchmarkError("pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -67,16 +74,16 @@ struct ListeningBenchmark {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let arguments = [narrate, "play", "1", "--sink", "stdout", "--from-start"]
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, input, O_RDONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, narrate, &actions, nil, &argv, environ)
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, &argv, environ)
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])
-            throw BenchmarkError("cannot run \(narrate): \(String(cString: strerror(spawned)))")
+            throw BenchmarkError("cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -85,14 +92,14 @@ struct ListeningBenchmark {
             let count = read(pipeEnds[0], &buffer, buffer.count)
             if count <= 0 { break }
             received += count
-            if received > 24 { elapsed = (ContinuousClock.now - start).seconds }
+            if received > header { elapsed = (ContinuousClock.now - start).seconds }
         }
         // Closing the pipe first: a player blocked writing to it gets EPIPE and stops.
         close(pipeEnds[0])
         kill(pid, SIGTERM)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-        guard let elapsed else { throw BenchmarkError("narrate play wrote no audio") }
+        guard let elapsed else { throw BenchmarkError("\(arguments.joined(separator: " ")) wrote no audio") }
         return elapsed
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NarrateAudio
+import NarrateLibrary
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,6 +39,7 @@ struct NeuralVoiceBenchmark {
         defer { scratch.remove() }
         let output = scratch.path
         let voiceName = "piper:" + String(((model as NSString).lastPathComponent).dropLast(".onnx".count))
+        try firstAudio(voice: voiceName, article: articles[0], scratch: output)
         print("\nNeural voice (\(voiceName)): narrate against piper's command line, \(runs) alternating runs each")
         for article in articles {
             let words = ((try? String(contentsOfFile: article, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).count
@@ -70,6 +72,43 @@ struct NeuralVoiceBenchmark {
                 )
             }
         }
+    }
+
+    /// First audio of an article with no render yet: `narrate play` (its first byte after the
+    /// AU header, the render made as it plays) against `piper --output-raw` (its first byte),
+    /// alternating, median of `runs` (at least 5); and narrate's first play of the voice on a
+    /// machine, when it prepares the model for the cache.
+    private func firstAudio(voice: String, article: String, scratch: String) throws(BenchmarkError) {
+        let libraryPath = "\(scratch)/first-audio.sqlite"
+        setenv("NARRATE_LIBRARY", libraryPath, 1)
+        defer { unsetenv("NARRATE_LIBRARY") }
+        _ = try ChildProcess.runChecked([narrate, "add", article, "--voice", voice])
+        let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
+        func forgetRenders() {
+            for render in (try? library.renders(ofArticle: 1)) ?? [] {
+                unlink(render.path)
+                try? library.forgetRender(id: render.id)
+            }
+        }
+        let play = [narrate, "play", "1", "--sink", "stdout", "--from-start"]
+        // The voice's first use on this machine: its model prepared, and kept for the next.
+        let cache = "\(scratch)/cache"
+        setenv("XDG_CACHE_HOME", cache, 1)
+        defer { unsetenv("XDG_CACHE_HOME") }
+        let firstUse = try ListeningBenchmark.firstAudioSeconds(play, header: 24)
+        var narrateTimes: [Double] = []
+        var piperTimes: [Double] = []
+        for _ in 0..<max(5, runs) {
+            forgetRenders()
+            narrateTimes.append(try ListeningBenchmark.firstAudioSeconds(play, header: 24))
+            piperTimes.append(try ListeningBenchmark.firstAudioSeconds(["piper", "-m", model, "--output-raw"], header: 0, input: article))
+        }
+        forgetRenders()
+        let (narrateMedian, piperMedian) = (Self.median(narrateTimes), Self.median(piperTimes))
+        print("\nNeural voice (\(voice)): first audio of \((article as NSString).lastPathComponent) with no render, median of \(narrateTimes.count)")
+        print("  narrate play --sink stdout    \(Int(narrateMedian * 1000)) ms (\(String(format: "%.2f", narrateMedian / piperMedian))× piper's; goal: at most 400 ms)")
+        print("  piper --output-raw            \(Int(piperMedian * 1000)) ms")
+        print("  narrate, the voice's first use on this machine (prepares its model) \(Int(firstUse * 1000)) ms")
     }
 
     static func median(_ values: [Double]) -> Double {

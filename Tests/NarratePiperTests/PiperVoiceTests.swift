@@ -110,3 +110,46 @@ struct PiperVoiceTests {
         #expect(samples.map { abs(Int($0)) }.max() ?? 0 > 20_000)
     }
 }
+
+/// A listener waiting for the first sentence: a long one is spoken head first (its first
+/// clause, or four words, then the rest), as two chunks of one sentence whose words are all
+/// timed in order; once, and never for a short sentence.
+@Suite("Piper voices: the first words first")
+struct HeadFirstTests {
+    @Test func theHeadEndsAfterAShortFirstClauseElseFourWords() {
+        let clause = "In the morning, the keeper climbed the stairs to light the lamp again."
+        #expect(PiperEngine.headEnd(of: clause) == "In the morning, ".unicodeScalars.count)
+        let plain = "The keeper climbed all the stairs to light the great lamp again."
+        let words = plain.split(separator: " ")
+        #expect(PiperEngine.headEnd(of: plain) == words.prefix(4).map(\.count).reduce(0, +) + 4)
+        #expect(PiperEngine.headEnd(of: "The keeper lit the lamp.") == nil)
+    }
+
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func aLongFirstSentenceComesInTwoChunksWithEveryWordTimed() throws {
+        let scratch = try ScratchDirectory()
+        let model = try PiperTools.tinyVoice(in: scratch.path)
+        let voice = try PiperVoice(modelPath: model, threads: 1, phonemizer: try ESpeakEngine.shared())
+        let engine = PiperEngine(voice: voice)
+        let text = "The keeper climbed all the stairs to light the great lamp again."
+        func chunks(headFirst: Bool) throws -> [(count: Int, events: [SpeechEvent])] {
+            var received: [(Int, [SpeechEvent])] = []
+            try engine.synthesize(text, headFirst: headFirst) { chunk in
+                received.append((chunk.samples.count, chunk.events))
+                return true
+            }
+            return received
+        }
+        let whole = try chunks(headFirst: false)
+        let split = try chunks(headFirst: true)
+        #expect(whole.count == 1 && split.count == 2)
+        let events = split.flatMap(\.events)
+        let words = events.filter { $0.kind == .word }
+        #expect(words.map(\.textOffset) == whole[0].events.filter { $0.kind == .word }.map(\.textOffset))
+        #expect(words.map(\.sampleOffset) == words.map(\.sampleOffset).sorted())
+        // Offsets count from the sentence's start: the tail's first word after the head's audio.
+        #expect(words[4].sampleOffset >= split[0].count)
+        #expect(events.first?.kind == .sentence && events.last?.kind == .end)
+        #expect(events.last?.sampleOffset == split.map(\.count).reduce(0, +))
+    }
+}

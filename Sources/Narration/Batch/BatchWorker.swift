@@ -234,6 +234,8 @@ public struct BatchWorker {
             // The render's last step and the job's end, for `completions`.
             let complete: @Sendable () throws(NarrateError) -> Void
             if let library {
+                // A listener's render is streamed as it is made: its first words first.
+                if job.priority == .listening { engine.startSoon() }
                 let pending = try ArticleRenderer(library: library, engine: engine, spread: spread).renderLeavingPlacement(
                     articleId: job.articleId, settings: settings,
                     output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,

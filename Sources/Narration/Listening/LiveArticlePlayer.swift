@@ -40,6 +40,8 @@ public struct LiveArticlePlayer {
         guard total > 0 else { throw .noSpeakableText(path: "article \(id)") }
         let first = try ArticlePlayer.startSentence(library: library, articleId: id, count: total, fromStart: fromStart, rewind: rewind)
         let render = LiveRender()
+        // The listener waits for the first sentence: a neural voice speaks its first words first.
+        renderer.engine.startSoon()
         let job = RenderJob(renderer: renderer, id: id, settings: settings, render: render, shouldStop: shouldStop)
         let thread = Thread { job.run() }
         thread.name = "narrate render"
