@@ -79,6 +79,33 @@ struct PhonemeSequence: Equatable {
     /// The punctuation a clause may end with in eSpeak NG's phonemes.
     static let pauses = Set(",.;:!?¡¿…—–".unicodeScalars)
 
+    /// `other` run after this one: its ids after these, its words after these words.
+    mutating func append(_ other: PhonemeSequence) {
+        wordStarts += other.wordStarts.map { $0 + ids.count }
+        wordInitials += other.wordInitials
+        ids += other.ids
+        kinds += other.kinds
+        skipped += other.skipped
+        hasPhonemes = hasPhonemes || other.hasPhonemes
+    }
+
+    /// `clauses` in runs of the model of at most `limit` ids each, as far as whole clauses
+    /// allow (a clause longer than that is a run of its own): a long sentence's runs need
+    /// less memory than one run of it all, whose activations grow with its length.
+    static func runs(of clauses: [ESpeakEngine.PhonemeClause], config: PiperVoiceConfig, limit: Int) -> [[ESpeakEngine.PhonemeClause]] {
+        var runs: [[ESpeakEngine.PhonemeClause]] = []
+        var current: [ESpeakEngine.PhonemeClause] = []
+        for clause in clauses {
+            if !current.isEmpty, PhonemeSequence(clauses: current + [clause], config: config).ids.count > limit {
+                runs.append(current)
+                current = []
+            }
+            current.append(clause)
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+
     private mutating func append(_ added: [Int64], _ kind: Kind) {
         ids += added
         kinds += repeatElement(kind, count: added.count)

@@ -153,3 +153,39 @@ struct HeadFirstTests {
         #expect(events.last?.sampleOffset == split.map(\.count).reduce(0, +))
     }
 }
+
+/// A long sentence is run a few clauses at a time, each run at most `runLimit` ids, its audio
+/// and every word's timing as if it had been one run.
+@Suite("Piper voices: a long sentence in runs")
+struct LongSentenceRunTests {
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func aLongSentenceIsRunInClausesWithEveryWordTimed() throws {
+        let scratch = try ScratchDirectory()
+        let voice = try PiperVoice(modelPath: try PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())
+        let text = Array(repeating: "the keeper lit the lamp and climbed the stairs", count: 12).joined(separator: ", ") + "."
+        let clauses = try ESpeakEngine.shared().phonemes(of: text, voice: "en-us")
+        let runs = PhonemeSequence.runs(of: clauses, config: voice.config, limit: PiperVoice.runLimit)
+        #expect(runs.count > 1 && runs.flatMap { $0 } == clauses)
+        #expect(runs.allSatisfy { PhonemeSequence(clauses: $0, config: voice.config).ids.count <= PiperVoice.runLimit })
+        let run = try #require(try voice.run(text, rate: 175))
+        // Every id two frames of 256 samples, run after run.
+        #expect(run.samples.count == run.sequence.ids.count * 512)
+        #expect(run.durations?.count == run.sequence.ids.count)
+        let (samples, events) = try voice.speak(text)
+        #expect(samples.count == run.samples.count)
+        #expect(events.count == 12 * 9)
+        #expect(events.map(\.sampleOffset) == run.sequence.wordStarts.map { $0 * 512 })
+    }
+
+    @Test func runsKeepWholeClausesUnderTheLimit() throws {
+        let config = try PiperVoiceConfig(
+            bytes: Array(#"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "en-us"}, "phoneme_id_map": {"^": [1], "$": [2], "_": [0], "a": [3], ",": [4], " ": [5]}}"#.utf8),
+            path: "test.json"
+        )
+        let clause = ESpeakEngine.PhonemeClause(phonemes: "aaaa", terminator: ",")
+        // A clause of 4 sounds and a comma: 12 ids with their pads, a run's own start and end 3 more.
+        let runs = PhonemeSequence.runs(of: Array(repeating: clause, count: 5), config: config, limit: 40)
+        #expect(runs.map(\.count) == [3, 2], "\(runs.map(\.count))")
+        #expect(PhonemeSequence.runs(of: [clause], config: config, limit: 5).count == 1)
+    }
+}
