@@ -72,8 +72,10 @@ public final class PiperVoice: @unchecked Sendable {
         do throws(NarrateError) {
             model = try ONNXModel(bytes: consume bytes, path: path, threads: threads, durationsOutput: patched?.output, optimized: temporary)
         } catch {
-            if let temporary { unlink(temporary) }
-            throw error
+            guard let temporary else { throw error }
+            // The prepared copy could not be written (a full disk): loaded without keeping one.
+            unlink(temporary)
+            return try load(path, threads: threads, runtime: runtime, cache: nil)
         }
         if let cache, let key, let temporary {
             cache.keep(temporary, key: key, entry: PreparedModels.Entry(model: path, sha256: hash, durationsOutput: model.durationsOutput))

@@ -65,5 +65,15 @@ struct PreparedModelsTests {
         let blocked = try scratch.write("blocked", text: "a file")
         let voice = try PiperVoice(modelPath: model, threads: 1, phonemizer: espeak, preparedModels: "\(blocked)/models")
         #expect(voice.timesWordsExactly)
+        // A prepared copy that cannot be written (here a folder where its file would go, as a
+        // full disk would refuse it): loaded all the same, no entry kept.
+        let unwritable = "\(scratch.path)/unwritable"
+        try FileManager.default.createDirectory(atPath: "\(scratch.path)/other", withIntermediateDirectories: true)
+        let other = try PiperTools.tinyVoice(in: "\(scratch.path)/other")
+        let key = try #require(PreparedModels.key(of: other, runtime: runtime))
+        try FileManager.default.createDirectory(atPath: "\(unwritable)/.\(key).\(getpid()).onnx", withIntermediateDirectories: true)
+        let loaded = try PiperVoice(modelPath: other, threads: 1, phonemizer: espeak, preparedModels: unwritable)
+        #expect(loaded.timesWordsExactly && !loaded.modelHash.isEmpty)
+        #expect(PreparedModels(folder: unwritable).entry(key: key) == nil)
     }
 }
