@@ -105,7 +105,8 @@ final class FuzzServer: Sendable {
         }
         let server = NarrateServer(
             settings: ServerSettings(host: "127.0.0.1", port: 8080, location: library.location, feedSecret: "fuzz-secret"),
-            library: library, workers: CancellingWorkers(library: library)
+            library: library, workers: CancellingWorkers(library: library),
+            engine: { () throws(NarrateError) -> any SpeechEngine in FuzzEngine() }
         )
         responder = server.router().buildResponder()
     }
