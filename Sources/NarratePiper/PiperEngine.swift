@@ -80,17 +80,28 @@ public final class PiperEngine: SpeechEngine {
     }
 
     /// Where a sentence's head ends (in scalars): after its first clause when that ends within
-    /// two to six words, else after four words; nil for a sentence of fewer than ten words,
-    /// whose whole run is short anyway.
+    /// two to six words, else after four words (or up to seven, to cut between two words of
+    /// letters alone: "$1.2 million" or "7-2" read as one); nil for a sentence of fewer than ten
+    /// words, whose whole run is short anyway, or with no such place.
     static func headEnd(of text: String) -> Int? {
         let words = WordAlignment.words(in: text)
         guard words.count >= 10 else { return nil }
         let scalars = Array(text.unicodeScalars)
-        for index in 1..<6 {
+        func isPlain(_ index: Int) -> Bool {
+            scalars[words[index]].allSatisfy { $0.properties.isAlphabetic || $0 == "'" || $0 == "’" }
+        }
+        // Cutting after word `index`: a clean cut when both words beside it are plain words.
+        func cuts(after index: Int) -> Bool { isPlain(index) && isPlain(index + 1) }
+        for index in 1..<6 where cuts(after: index) {
             let between = scalars[words[index].upperBound..<words[index + 1].lowerBound]
             if between.contains(where: { ",;:".unicodeScalars.contains($0) }) { return words[index + 1].lowerBound }
         }
-        return words[4].lowerBound
+        for index in 3..<7 where cuts(after: index) {
+            let between = scalars[words[index].upperBound..<words[index + 1].lowerBound]
+            // Only spaces between them: no dash or quote that joins or opens something.
+            if between.allSatisfy({ $0 == " " }) { return words[index + 1].lowerBound }
+        }
+        return nil
     }
 
     /// `samples` without their quiet end, but for `keeping` samples of it.

@@ -123,6 +123,10 @@ struct HeadFirstTests {
         let words = plain.split(separator: " ")
         #expect(PiperEngine.headEnd(of: plain) == words.prefix(4).map(\.count).reduce(0, +) + 4)
         #expect(PiperEngine.headEnd(of: "The keeper lit the lamp.") == nil)
+        // Never between the words of an amount or a score, which are read as one.
+        let amount = "City Council Approves $1.2 Million Plan to Modernize Riverside Library Branch"
+        #expect(PiperEngine.headEnd(of: amount) == "City Council Approves $1.2 Million ".unicodeScalars.count)
+        #expect(PiperEngine.headEnd(of: "In 2024 7-2 $5 10% 3.5 #1 @home 1st 2nd 3rd 4th 5th") == nil)
     }
 
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
