@@ -130,6 +130,41 @@ struct NeuralVoiceTests {
         #expect(wrong.status == 64 && wrong.errorLines.count == 1 && wrong.errorLines[0].contains("'neural' or 'espeak'"), "\(wrong.errorLines)")
     }
 
+    /// The web player with a neural voice: the live stream while the render is made (its long
+    /// first sentence spoken head first) is the finished render's audio byte for byte (or, when
+    /// the render was quicker than the request, the render itself), and the render is timed
+    /// word by word in the voice the article keeps.
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    func theWebPlayerStreamsANeuralRenderAsItIsMade() throws {
+        try writeTinyVoice()
+        var environment = self.environment
+        environment["NARRATE_LIBRARY"] = "\(scratch.path)/library.sqlite"
+        let text = "The keeper of the old lighthouse climbed all the stairs to light the great lamp again. "
+            + "Ships far out at sea saw the beam turn slowly through the night."
+        let input = try scratch.write("keeper.txt", text: text)
+        #expect(try NarrateBinary.run(["add", input, "--voice", "tiny"], environment: environment).status == 0)
+        let server = try RunningServer([], environment: environment)
+        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
+        let live = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live")
+        #expect(live.status == 200 && live.headers["content-type"] == "audio/wav")
+        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1").json
+        let render = try #require(view["render"] as? [String: Any])
+        #expect(render["voice"] as? String == "piper:en_US-tiny-x_low" && render["wordTimings"] as? String == "exact")
+        let file = try HTTPExchange.send("GET", server.base + (try #require(render["audio"] as? String)))
+        let data = try #require(file.body.range(of: Data("data".utf8)))
+        let length = file.body[data.upperBound..<data.upperBound + 4].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        // The tiny voice is fast: the render may be finished before the stream is asked for,
+        // which then redirects to the render itself.
+        let streamed = live.body.count == 44 + length && live.body.dropFirst(44) == file.body[data.upperBound + 4..<data.upperBound + 4 + length]
+        #expect(streamed || live.body == file.body, "live \(live.body.count) bytes, render \(file.body.count), its audio \(length)")
+        let words = try #require(view["words"] as? [[String: Any]])
+        let starts = words.compactMap { $0["startSeconds"] as? Double }
+        // Every word of the text timed (the title, made of its first words, too).
+        #expect(words.count >= text.split(separator: " ").count && starts.count == words.count, "\(words.count) words")
+        #expect(starts == starts.sorted())
+        _ = server.stop()
+    }
+
     @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
     func anUnusablePiperVoiceOrRuntimeIsOneLineAndNoFile() throws {
         try writeTinyVoice()
