@@ -23,11 +23,11 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// model: for a front end that keeps a choice but does not speak.
     func voiceName(_ name: String) throws(NarrateError) -> String
 
-    /// Says that a listener waits for the next sentence synthesized (the first of a `play` or
-    /// of the web player's live stream): an engine whose first audio of a long sentence comes
-    /// late may speak its first words on their own first. Once: the sentences after are spoken
-    /// whole.
-    func startSoon()
+    /// Says (`soon`) that a listener waits for the next sentence synthesized (the first of a
+    /// `play` or of the web player's live stream): an engine whose first audio of a long
+    /// sentence comes late may speak its first words on their own first. Once: the sentences
+    /// after are spoken whole. `false` takes it back (a render that synthesized nothing).
+    func startSoon(_ soon: Bool)
 
     /// Selects the voice and its parameters for the following synthesis calls.
     func configure(_ settings: VoiceSettings) throws
@@ -69,7 +69,7 @@ extension SpeechEngine {
     public func neuralVoices() -> [VoiceInfo] { [] }
 
     /// Nothing to do: its first audio comes at once.
-    public func startSoon() {}
+    public func startSoon(_ soon: Bool) {}
 
     /// Selects it to check it.
     public func voiceName(_ name: String) throws(NarrateError) -> String {

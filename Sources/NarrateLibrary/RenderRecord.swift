@@ -34,8 +34,11 @@ public struct RenderRecord: Sendable, Equatable, Codable {
         guard let kept, let voice else { return true }
         let (made, asked) = (voice.lowercased(), kept.lowercased())
         if made == asked { return true }
-        // A Piper voice kept by a short spelling ("joe"): its render has the full name.
-        return made.hasPrefix("piper:") && !asked.hasPrefix("piper:") && made.dropFirst(6).contains(asked)
+        // A Piper voice kept by a short spelling ("joe", "piper:joe", as `add --voice` kept it
+        // before it kept full names): its render has the full name.
+        guard made.hasPrefix("piper:") else { return false }
+        let wanted = asked.hasPrefix("piper:") ? asked.dropFirst(6) : Substring(asked)
+        return !wanted.isEmpty && made.dropFirst(6).contains(wanted)
     }
 
     /// Its length in seconds.

@@ -50,7 +50,7 @@ public final class PiperEngine: SpeechEngine {
     }
 
     /// `startSoon` is kept by `VoiceEngines`, which makes a Piper engine for each selection.
-    public func startSoon() {}
+    public func startSoon(_ soon: Bool) {}
 
     /// Speaks `text`; with `headFirst`, a long sentence's first words (its first clause when
     /// that is short, else four words) are spoken and handed over on their own, then the rest:

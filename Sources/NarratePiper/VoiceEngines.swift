@@ -180,8 +180,8 @@ public final class VoiceEngines: SpeechEngine {
         try piper.synthesize(text, headFirst: headFirst, receive: receive)
     }
 
-    public func startSoon() {
-        state.withLock { $0.startsSoon = true }
+    public func startSoon(_ soon: Bool) {
+        state.withLock { $0.startsSoon = soon }
     }
 
     /// Up to three of `names` closest to `name` (sharing the most of its letters, in order).

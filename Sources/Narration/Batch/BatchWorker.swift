@@ -235,7 +235,9 @@ public struct BatchWorker {
             let complete: @Sendable () throws(NarrateError) -> Void
             if let library {
                 // A listener's render is streamed as it is made: its first words first.
-                if job.priority == .listening { engine.startSoon() }
+                // Taken back after it, in case it synthesized nothing (a render copied or cached).
+                if job.priority == .listening { engine.startSoon(true) }
+                defer { if job.priority == .listening { engine.startSoon(false) } }
                 let pending = try ArticleRenderer(library: library, engine: engine, spread: spread).renderLeavingPlacement(
                     articleId: job.articleId, settings: settings,
                     output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,

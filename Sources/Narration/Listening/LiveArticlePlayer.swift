@@ -41,7 +41,7 @@ public struct LiveArticlePlayer {
         let first = try ArticlePlayer.startSentence(library: library, articleId: id, count: total, fromStart: fromStart, rewind: rewind)
         let render = LiveRender()
         // The listener waits for the first sentence: a neural voice speaks its first words first.
-        renderer.engine.startSoon()
+        renderer.engine.startSoon(true)
         let job = RenderJob(renderer: renderer, id: id, settings: settings, render: render, shouldStop: shouldStop)
         let thread = Thread { job.run() }
         thread.name = "narrate render"
@@ -50,6 +50,7 @@ public struct LiveArticlePlayer {
         defer {
             render.stop()
             render.waitUntilEnded()
+            renderer.engine.startSoon(false)
         }
         guard let (path, start) = try render.waitFor(sentence: first, shouldStop: shouldStop) else {
             try savePosition(first)
