@@ -47,6 +47,12 @@ public struct VoiceInfo: Sendable, Equatable, Codable {
         }
     }
 
+    /// How good a neural voice's quality is, for choosing the best: 3 for "high", 2 "medium",
+    /// 1 "low", 0 "x_low", -1 for none named (eSpeak NG's voices).
+    public var qualityRank: Int {
+        ["high": 3, "medium": 2, "low": 1, "x_low": 0][quality ?? ""] ?? -1
+    }
+
     /// Whether the voice speaks `language` (a code such as "en" or "en-gb", any case).
     public func speaks(_ language: String) -> Bool {
         let wanted = language.lowercased()

@@ -31,8 +31,7 @@ public enum DefaultVoices {
         let candidates = voices.filter { $0.engine != nil && $0.speaks(primary) }
         func rank(_ voice: VoiceInfo) -> (Int, Int) {
             let inRegion = region.map { region in voice.languages.contains { normalized($0) == region } } ?? false
-            let quality = ["high": 3, "medium": 2, "low": 1, "x_low": 0][voice.quality ?? ""] ?? -1
-            return (inRegion ? 1 : 0, quality)
+            return (inRegion ? 1 : 0, voice.qualityRank)
         }
         return candidates.max { left, right in
             let (a, b) = (rank(left), rank(right))

@@ -35,10 +35,8 @@ public struct ArticleVoiceChoice: Sendable, Equatable {
         language = asked ?? SpeechLanguage.language(ofVoice: automatic, among: espeak + neural) ?? LanguageRules.primaryCode(of: automatic)
         voice = article.voice
         let primary = LanguageRules.primaryCode(of: language)
-        let rank = ["high": 0, "medium": 1, "low": 2, "x_low": 3]
         let speaking = neural.filter { $0.speaks(primary) }.sorted { left, right in
-            let (a, b) = (rank[left.quality ?? ""] ?? 4, rank[right.quality ?? ""] ?? 4)
-            return a != b ? a < b : left.identifier < right.identifier
+            left.qualityRank != right.qualityRank ? left.qualityRank > right.qualityRank : left.identifier < right.identifier
         } + espeak.filter { $0.speaks(primary) }
         let kept = article.voice.map { $0.lowercased() }.flatMap { kept in
             (neural + espeak).first { voice in
