@@ -49,10 +49,8 @@ public final class PiperEngine: SpeechEngine {
         try synthesize(text, headFirst: false, receive: receive)
     }
 
-    /// `startSoon` is kept by `VoiceEngines`, which makes a Piper engine for each selection.
-    public func startSoon(_ soon: Bool) {}
-
-    /// Speaks `text`; with `headFirst`, a long sentence's first words (its first clause when
+    /// Speaks `text`; with `headFirst` (which `VoiceEngines` passes once asked to start soon:
+    /// it makes a Piper engine for each selection), a long sentence's first words (its first clause when
     /// that is short, else four words) are spoken and handed over on their own, then the rest:
     /// the model's time grows with the sentence's length, so a listener waiting for a
     /// sentence of 30 words hears its start after the run of a few (on the test voice, 2 cores:
