@@ -42,7 +42,10 @@ struct FeedRenderAhead: Service {
             }
             if waiting { try workers.ensureRunning(for: .background) }
             return busy
+        } catch is CancellationError {
+            return false  // the server is stopping (or never started): no error to report
         } catch {
+            if Task.isCancelled { return false }
             logger.warning("rendering the feeds' episodes ahead: \(error)")
             return false
         }
