@@ -22,6 +22,8 @@ struct PhonemeSequence: Equatable {
     var ids: [Int64] = []
     /// What each id of `ids` stands for.
     var kinds: [Kind] = []
+    /// The phoneme each id of `ids` is of (a space for the start, end and pad ids).
+    var symbols: [Unicode.Scalar] = []
     /// For each spoken word (eSpeak NG's phonemes are separated by spaces between words),
     /// the index in `ids` of its first phoneme's id.
     var wordStarts: [Int] = []
@@ -35,8 +37,8 @@ struct PhonemeSequence: Equatable {
     init(clauses: [ESpeakEngine.PhonemeClause], config: PiperVoiceConfig) {
         let map = config.phonemeIds
         let pad = map[PiperVoiceConfig.pad] ?? [0]
-        append(map[PiperVoiceConfig.start] ?? [1], .boundary)
-        append(pad, .pad)
+        append(map[PiperVoiceConfig.start] ?? [1], .boundary, " ")
+        append(pad, .pad, " ")
         var atWordStart = true
         for clause in clauses {
             var phonemes = clause.phonemes.decomposedStringWithCanonicalMapping
@@ -61,14 +63,14 @@ struct PhonemeSequence: Equatable {
                 hasPhonemes = hasPhonemes || scalar.properties.isAlphabetic
                 let kind: Kind = isSound ? .sound : scalar == " " ? .space : Self.pauses.contains(scalar) ? .pause : .sound
                 for id in scalarIds {
-                    append([id], kind)
-                    append(pad, .pad)
+                    append([id], kind, scalar)
+                    append(pad, .pad, " ")
                 }
             }
             // Clauses are separated as words are.
             atWordStart = true
         }
-        append(map[PiperVoiceConfig.end] ?? [2], .boundary)
+        append(map[PiperVoiceConfig.end] ?? [2], .boundary, " ")
     }
 
     /// eSpeak NG's stress marks, which come before a word's first sound.
@@ -85,6 +87,7 @@ struct PhonemeSequence: Equatable {
         wordInitials += other.wordInitials
         ids += other.ids
         kinds += other.kinds
+        symbols += other.symbols
         skipped += other.skipped
         hasPhonemes = hasPhonemes || other.hasPhonemes
     }
@@ -106,8 +109,9 @@ struct PhonemeSequence: Equatable {
         return runs
     }
 
-    private mutating func append(_ added: [Int64], _ kind: Kind) {
+    private mutating func append(_ added: [Int64], _ kind: Kind, _ symbol: Unicode.Scalar) {
         ids += added
         kinds += repeatElement(kind, count: added.count)
+        symbols += repeatElement(symbol, count: added.count)
     }
 }

@@ -114,6 +114,7 @@ public final class PiperVoice: @unchecked Sendable {
         var sequence = PhonemeSequence(clauses: [], config: config)
         sequence.ids = []
         sequence.kinds = []
+        sequence.symbols = []
         var floats: [Float] = []
         var durations: [Float]? = []
         for run in PhonemeSequence.runs(of: clauses, config: config, limit: Self.runLimit) {

@@ -1,8 +1,9 @@
 /// Where the words of a sentence start when the model does not say how long each phoneme
 /// lasts: the silences in the sentence's own audio are matched to the clause punctuation
-/// that made them, and to the start and end of the voice; between those anchors each id is
-/// given the time an id of its kind takes on average (measured on a Piper voice), scaled to
-/// the span. The voice's silences are exact; only the speech between them is estimated.
+/// that made them, to the start and end of the voice, and short silences to the closures of
+/// the stops words start with; between those anchors each id is given the time its sound (or
+/// an id of its kind) takes on average (measured on a Piper voice), scaled to the span. The
+/// voice's silences are exact; only the speech between them is estimated.
 enum WordStartEstimate {
     /// Frames an id of each kind lasts on average, in relation to one another (measured on
     /// en_US-joe-medium over the news sample: a sound or pad about 2 frames, a word space 2.6,
@@ -17,6 +18,21 @@ enum WordStartEstimate {
         }
     }
 
+    /// Frames an id of `kind` standing for `symbol` lasts on average: a sound's own when it
+    /// was measured, else its kind's.
+    static func weight(_ kind: PhonemeSequence.Kind, _ symbol: Unicode.Scalar) -> Double {
+        guard kind == .sound, let frames = soundFrames[symbol] else { return weight(kind) }
+        return frames - weight(.pad)
+    }
+
+    /// Frames a sound and the pad after it last on average, measured on en_US-joe-medium's
+    /// own durations over the news and field-notes samples (as `WordEstimateTests` measures
+    /// them again), the sounds heard at least 40 times; by their relation to one another
+    /// (a stress mark or a "z" longer than a "ð") they serve other voices too.
+    static let soundFrames: [Unicode.Scalar: Double] = [
+        "ˈ": 4.96, "ɪ": 4.16, "n": 4.06, "t": 4.04, "ː": 3.67, "ɹ": 3.73, "s": 4.44, "d": 3.84, "ə": 3.86, "l": 3.97, "i": 4.22, "ɛ": 4.28, "k": 4.19, "æ": 4.40, "ð": 3.60, "m": 3.87, "a": 4.95, "ʊ": 3.67, "z": 4.93, "p": 3.97, "ˌ": 4.14, "w": 3.45, "ʌ": 3.64, "ɚ": 4.44, "f": 3.78, "o": 4.45, "b": 3.57, "v": 4.03, "ʃ": 4.69, "e": 4.91, "ɐ": 4.09, "ɑ": 4.42, "u": 3.67, "ɔ": 4.15, "h": 4.30, "ŋ": 4.41, "ɾ": 4.37, "ᵻ": 4.69, "ɡ": 3.86, "j": 3.43,
+    ]
+
     /// A stretch of the audio quieter than the voice, in samples.
     struct Silence: Equatable {
         var start: Int
@@ -30,24 +46,25 @@ enum WordStartEstimate {
         guard !sequence.wordStarts.isEmpty, total > 0 else { return sequence.wordStarts.map { _ in 0 } }
         // Before each id, the time the ids before it take by their weights.
         var before = [Double](repeating: 0, count: sequence.kinds.count + 1)
-        for (index, kind) in sequence.kinds.enumerated() { before[index + 1] = before[index] + weight(kind) }
+        for (index, kind) in sequence.kinds.enumerated() {
+            before[index + 1] = before[index] + weight(kind, sequence.symbols.indices.contains(index) ? sequence.symbols[index] : " ")
+        }
         let silences = self.silences(in: samples, hop: hop)
         // 150 ms: a clause's pause, at the voice's rate (a hop is about 11.6 ms at 22,050 Hz).
         var anchors = self.anchors(sequence: sequence, before: before, silences: silences, total: total, minimumPause: hop * 13)
         // A short silence is most often the closure of a stop a word starts with ("to",
-        // "by", "the"): the word nearest it, if near enough, starts at its end.
-        for silence in silences where silence.end - silence.start < hop * 13 && silence.start > 0 && silence.end < total {
-            let estimates = sequence.wordStarts.map { start(of: $0, anchors: anchors, before: before, total: total) }
-            let target = (silence.start + silence.end) / 2
-            let distances = estimates.indices.map { word in
-                PhonemeSequence.stops.contains(sequence.wordInitials[word]) ? abs(estimates[word] - target) : Int.max / 4
-            }
-            let order = distances.indices.sorted { distances[$0] < distances[$1] }
-            // Only a word clearly nearer than any other: a wrong move would shift its neighbours too.
-            guard let word = order.first, distances[word] <= snapReach * hop,
-                order.count < 2 || distances[order[1]] >= 2 * distances[word]
-            else { continue }
-            let id = sequence.wordStarts[word]
+        // "by", "the"): such words are matched to the short silences in order, each to the one
+        // nearest where it is estimated (within `snapReach` frames), as pauses are to long
+        // ones, and start at its end. Matched all at once rather than one by one, a silence
+        // near two such words goes to the one that leaves the others theirs.
+        let short = silences.filter { $0.end - $0.start < hop * 13 && $0.start > 0 && $0.end < total }
+        let estimates = sequence.wordStarts.map { start(of: $0, anchors: anchors, before: before, total: total) }
+        let stopWords = sequence.wordStarts.indices.filter { PhonemeSequence.stops.contains(sequence.wordInitials[$0]) }
+        // Matched by their ends: `match` compares a silence's start with where it is expected.
+        let ends = short.map { Silence(start: $0.end, end: $0.end) }
+        for pair in match(silences: ends, to: stopWords.map { Double(estimates[$0]) }, reach: Double(snapReach * hop)) {
+            let id = sequence.wordStarts[stopWords[pair.pause]]
+            let target = ends[pair.silence].start
             guard let after = anchors.firstIndex(where: { $0.id >= id }), after > 0, anchors[after].id != id,
                 anchors[after - 1].sample < target, anchors[after].sample > target
             else { continue }
