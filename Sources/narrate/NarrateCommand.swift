@@ -5,13 +5,27 @@ import NarrateCore
 struct NarrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate",
-        abstract: "Turn saved articles into spoken audio, offline, with eSpeak NG.",
+        abstract: "Turn saved articles into spoken audio, offline, with eSpeak NG or a Piper neural voice.",
         version: "0.1.0",
-        subcommands: [
-            ConvertCommand.self, SegmentCommand.self, VoicesCommand.self, AddCommand.self, ListCommand.self,
-            ShowCommand.self, SearchCommand.self, TagCommand.self, RemoveCommand.self, ExtractCommand.self, RenderCommand.self, PlayCommand.self, PositionCommand.self, ResumeCommand.self, BatchCommand.self, JobsCommand.self, ServeCommand.self, PublishCommand.self, PodcastCommand.self,
-            SubscribeCommand.self, FeedsCommand.self, UnsubscribeCommand.self, RefreshCommand.self, ImportCommand.self,
-            WorkerCommand.self, SpeakPartCommand.self,
+        // Grouped as a user looks for them (`narrate --help` lists each group under its name).
+        groupedSubcommands: [
+            CommandGroup(name: "Convert and inspect", subcommands: [
+                ConvertCommand.self, ExtractCommand.self, SegmentCommand.self, VoicesCommand.self,
+            ]),
+            CommandGroup(name: "The library", subcommands: [
+                AddCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, TagCommand.self,
+                RemoveCommand.self, RenderCommand.self,
+            ]),
+            CommandGroup(name: "Listening", subcommands: [
+                PlayCommand.self, ResumeCommand.self, PositionCommand.self, ServeCommand.self,
+            ]),
+            CommandGroup(name: "Feeds and podcasts", subcommands: [
+                SubscribeCommand.self, FeedsCommand.self, RefreshCommand.self, UnsubscribeCommand.self, PodcastCommand.self,
+                PublishCommand.self,
+            ]),
+            CommandGroup(name: "Batches and workers", subcommands: [
+                BatchCommand.self, JobsCommand.self, WorkerCommand.self, SpeakPartCommand.self,
+            ]),
         ]
     )
 
