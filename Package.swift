@@ -136,7 +136,10 @@ let package = Package(
             dependencies: ["CNarrateESpeak"]
         ),
 
-        .target(name: "NarrateCore", swiftSettings: strictSettings),
+        // SHA-256, SHA-1 and MD5 from the system's libcrypto (OpenSSL), opened on first use;
+        // CommonCrypto on macOS.
+        .target(name: "CNarrateDigest", dependencies: ["CNarrateDynamic"]),
+        .target(name: "NarrateCore", dependencies: ["CNarrateDigest"], swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
             dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive", "CNarrateCSV"],
@@ -151,7 +154,6 @@ let package = Package(
             name: "NarratePiper",
             dependencies: [
                 "NarrateCore", "NarrateSpeech", "NarrateText", "NarrateFetch", "CNarrateONNXShim",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -174,7 +176,6 @@ let package = Package(
             dependencies: [
                 "NarrateCore", "CNarrateStemmer",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -195,7 +196,7 @@ let package = Package(
             name: "Narration",
             dependencies: [
                 "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary",
-                "CNarrateCairo", "CNarrateImageShim", .product(name: "Crypto", package: "swift-crypto"),
+                "CNarrateCairo", "CNarrateImageShim",
             ],
             swiftSettings: strictSettings
         ),
@@ -216,7 +217,6 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Public")],
             swiftSettings: strictSettings
@@ -271,7 +271,12 @@ let package = Package(
             name: "NarrateTextTests", dependencies: ["NarrateCore", "NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "NarrateLibraryTests", dependencies: ["NarrateCore", "NarrateLibrary", "NarrateIngest", "NarrateText"],
+            name: "NarrateLibraryTests",
+            dependencies: [
+                "NarrateCore", "NarrateLibrary", "NarrateIngest", "NarrateText",
+                // swift-crypto's SHA-256, the oracle the system library's is checked against.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["LanguageSamples.json", "LanguageSamples", "SearchQueries.json", "Fixtures"], swiftSettings: strictSettings
         ),
         // A local HTTP server (python3, standard library) for tests that fetch pages.

@@ -1,5 +1,5 @@
-internal import Crypto
 import Foundation
+import NarrateCore
 
 /// The hash an article is known by: SHA-256 of its text with each run of white space made
 /// one space and the ends trimmed, in lower-case hex, so the same article saved twice,
@@ -15,14 +15,7 @@ enum ContentHash {
     /// The hash of `text`.
     static func of(_ text: String) -> String {
         let normalized = collapsedScalars(text) ?? Array(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        let digits = Array("0123456789abcdef".utf8)
-        for byte in SHA256.hash(data: normalized) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        return MessageDigest.hex(MessageDigest.hash(.sha256, of: normalized))
     }
 
     /// The text's UTF-8 with white space collapsed, scalar by scalar; nil when white space

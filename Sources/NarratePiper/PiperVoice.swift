@@ -1,4 +1,3 @@
-internal import Crypto
 import Foundation
 public import NarrateCore
 public import NarrateSpeech
@@ -64,7 +63,7 @@ public final class PiperVoice: @unchecked Sendable {
         } catch {
             throw .inputUnavailable(path: path, reason: error.reason)
         }
-        let hash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let hash = MessageDigest.hex(MessageDigest.hash(.sha256, of: bytes))
         let patched = DurationOutput.adding(to: bytes)
         if let patched { bytes = patched.model }
         let temporary = key.flatMap { cache?.temporaryFile(key: $0) }

@@ -1,4 +1,3 @@
-internal import Crypto
 import Foundation
 public import NarrateCore
 public import NarrateFetch
@@ -208,7 +207,7 @@ public struct PiperVoiceInstaller: Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotCreateOutput(path: shown, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var digest = Insecure.MD5()
+        let digest = MessageDigest(.md5)
         var written = 0
         let receive = { (bytes: UnsafeBufferPointer<UInt8>, declared: Int?) throws(NarrateError) in
             var offset = 0
@@ -218,7 +217,7 @@ public struct PiperVoiceInstaller: Sendable {
                 guard count > 0 else { throw .writeFailed(path: shown, reason: String(cString: strerror(errno))) }
                 offset += count
             }
-            digest.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+            digest.update(UnsafeRawBufferPointer(bytes))
             written += bytes.count
             progress(Progress(file: piece.name, received: written, total: piece.size ?? declared))
         }
@@ -236,7 +235,7 @@ public struct PiperVoiceInstaller: Sendable {
             throw .malformedInput(path: origin, message: "\(written) bytes arrived where the catalogue says \(size); nothing was installed, try again")
         }
         if let expected = piece.md5 {
-            let actual = digest.finalize().map { String(format: "%02x", $0) }.joined()
+            let actual = MessageDigest.hex(digest.finalize())
             guard actual == expected else {
                 throw .malformedInput(
                     path: origin, message: "its MD5 digest is \(actual) where the catalogue says \(expected); nothing was installed, try again"

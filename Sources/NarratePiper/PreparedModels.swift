@@ -1,5 +1,5 @@
-internal import Crypto
 import Foundation
+import NarrateCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,7 +49,7 @@ struct PreparedModels: Sendable {
         let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         #endif
         let identity = "\(path)\n\(info.st_size)\n\(modified)\n\(info.st_dev):\(info.st_ino)\n\(runtime)\n\(preparation)"
-        return SHA256.hash(data: Data(identity.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        return MessageDigest.hex(MessageDigest.hash(.sha256, of: Array(identity.utf8)).prefix(16))
     }
 
     private func modelFile(_ key: String) -> String { "\(folder)/\(key).onnx" }

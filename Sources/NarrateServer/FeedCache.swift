@@ -1,4 +1,4 @@
-import Crypto
+import NarrateCore
 import Foundation
 import NarrateLibrary
 import Narration
@@ -86,7 +86,7 @@ final class FeedCache: Sendable {
     /// A strong entity tag: the first 128 bits of the body's SHA-256 (made on the thread
     /// pool with the body: 16 MB take tens of milliseconds).
     static func etag(of body: [UInt8]) -> String {
-        "\"" + SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        "\"" + MessageDigest.hex(MessageDigest.hash(.sha256, of: body).prefix(16)) + "\""
     }
 
     /// When a body with `etag` last changed, given the entry made `before`: then, if it is the

@@ -1,4 +1,3 @@
-internal import Crypto
 public import NarrateCore
 public import NarrateLibrary
 import Foundation
@@ -112,7 +111,7 @@ public struct PodcastFeedMaker: Sendable {
         let namespace: [UInt8] = [
             0xEA, 0xD4, 0xC2, 0x36, 0xBF, 0x58, 0x58, 0xC6, 0xA2, 0xC6, 0xA6, 0xB2, 0x8D, 0x12, 0x8C, 0xB6,
         ]
-        var bytes = Array(Insecure.SHA1.hash(data: namespace + Array(address.utf8)).prefix(16))
+        var bytes = Array(MessageDigest.hash(.sha1, of: namespace + Array(address.utf8)).prefix(16))
         bytes[6] = bytes[6] & 0x0F | 0x50
         bytes[8] = bytes[8] & 0x3F | 0x80
         let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
