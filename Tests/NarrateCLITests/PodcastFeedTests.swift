@@ -9,7 +9,7 @@ import NarrateTestSupport
 import Narration
 import Testing
 
-/// What the podcast feed tests need: feedparser, webvtt-py and srt (scripts/install-dependencies).
+/// What the podcast feed tests need: feedparser, webvtt-py and srt (scripts/install-dependencies --tests).
 enum FeedTools {
     static let available: Bool =
         (try? NarrateBinary.run(["python3", "-c", "import feedparser, webvtt, srt"], executable: "/usr/bin/env").status) == 0
@@ -76,7 +76,7 @@ final class FeedServer {
 struct PodcastFeedTests {
     static let hostileTitle = "Tom & Jerry <b>bold</b> 🎧 Привіт \u{1}\u{7} \"quoted\" ]]> end"
 
-    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies"))
+    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
     func everyFieldMatchesTheLibraryAndAppleRequirements() throws {
         let fixture = try FeedServer()
         #expect(try fixture.narrate(["add", NarrateBinary.sample("en-news.txt"), NarrateBinary.sample("uk-news.txt"), "--tag", "news"]).status == 0)
@@ -162,7 +162,7 @@ struct PodcastFeedTests {
         #expect(again.stop() == 0)
     }
 
-    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies"))
+    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
     func tagUnfinishedSearchAndOpusFeedsHoldTheirArticles() throws {
         let fixture = try FeedServer()
         #expect(try fixture.narrate(["add", "-", "--title", "Rain in Lviv", "--tag", "weather"], input: "It rained in Lviv all week. The river rose.\n").status == 0)

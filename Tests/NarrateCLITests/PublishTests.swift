@@ -89,7 +89,7 @@ struct PublishTests {
         }
     }
 
-    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies"))
+    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
     func publishesASiteThatAPodcastAppReadsAndASecondRunWritesNothing() throws {
         let scratch = try ScratchDirectory()
         let library = try Self.library(scratch, count: 3)

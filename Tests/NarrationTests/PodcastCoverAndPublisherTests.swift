@@ -38,7 +38,7 @@ struct PodcastCoverAndPublisherTests {
         #expect(PodcastCover.drawn(title: "Другий подкаст", subtitle: "narrate") != cover)
     }
 
-    @Test(.enabled(if: hasJPEGEncoder, "needs cjpeg (libjpeg-turbo-progs): run scripts/install-dependencies"))
+    @Test(.enabled(if: hasJPEGEncoder, "needs cjpeg (libjpeg-turbo-progs): run scripts/install-dependencies --tests"))
     func aUsersImageIsCroppedToItsCentreAndScaledIntoAppleSizes() throws {
         let scratch = try ScratchDirectory()
         for (width, height, side) in [(800, 600, 1_400), (2_400, 2_000, 2_000), (3_200, 3_100, 3_000)] {
@@ -51,7 +51,7 @@ struct PodcastCoverAndPublisherTests {
         #expect(PodcastCover.pngSize(try PodcastCover.imported(from: png))?.width == 1_400)
     }
 
-    @Test(.enabled(if: hasJPEGEncoder, "needs cjpeg (libjpeg-turbo-progs): run scripts/install-dependencies"))
+    @Test(.enabled(if: hasJPEGEncoder, "needs cjpeg (libjpeg-turbo-progs): run scripts/install-dependencies --tests"))
     func whatIsNoCoverIsRefusedInOneLine() throws {
         let scratch = try ScratchDirectory()
         let small = try Self.jpeg(width: 400, height: 300, in: scratch)

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// A throwaway PostgreSQL cluster for tests: Debian's server (`postgresql`, which
-/// `scripts/install-dependencies` installs) made with `initdb` in a temporary directory and
+/// `scripts/install-dependencies --tests` installs) made with `initdb` in a temporary directory and
 /// started with `pg_ctl` on 127.0.0.1 and a free port, as an unprivileged user when the tests
 /// run as root (the server refuses root). Connections over TCP need a password
 /// (scram-sha-256); the Unix socket in the directory trusts, for the tests' own `psql`.
@@ -92,7 +92,7 @@ public final class PostgresCluster: Sendable {
     /// for 127.0.0.1 (made with openssl), which no authority vouches for.
     public static func start(tls: Bool = false) throws(PostgresClusterError) -> PostgresCluster {
         guard let binaries = findBinaries() else {
-            throw PostgresClusterError("PostgreSQL's initdb was not found (install Debian's postgresql: scripts/install-dependencies)")
+            throw PostgresClusterError("PostgreSQL's initdb was not found (install Debian's postgresql: scripts/install-dependencies --tests)")
         }
         let runAs: String? = getuid() == 0 ? (getpwnam("postgres") != nil ? "postgres" : "nobody") : nil
         let directory = NSTemporaryDirectory() + "narrate-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
