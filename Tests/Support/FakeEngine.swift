@@ -33,6 +33,11 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
     /// The voice it was last given.
     public var configured: VoiceSettings?
 
+    /// The neural voices it says are installed (none unless a test gives some); it cannot speak them.
+    public var neural: [VoiceInfo] = []
+
+    public func neuralVoices() -> [VoiceInfo] { neural }
+
     /// Two voices, as eSpeak NG lists them: English (America) and Ukrainian.
     public func voices() -> [VoiceInfo] {
         [
