@@ -12,9 +12,17 @@ public protocol RenderWorkers: Sendable {
     /// Called when a render is asked for and while a page polls one, so a job queued as the
     /// last worker left is taken; and when episodes for the feeds are queued.
     func ensureRunning(for priority: JobPriority) throws(NarrateError)
+
+    /// Starts the listening worker ahead of any render, with the voice the library's newest
+    /// article is spoken in loaded, so that the first article a listener starts does not
+    /// wait for a process and a neural voice's model; best effort.
+    func startStandby()
 }
 
 extension RenderWorkers {
+    /// Nothing to start ahead.
+    public func startStandby() {}
+
     /// Makes sure a worker takes the render a listener waits for.
     public func ensureRunning() throws(NarrateError) {
         try ensureRunning(for: .listening)
@@ -31,6 +39,11 @@ public final class ProcessRenderWorkers: RenderWorkers {
     private let running = NIOLockedValueBox<[JobPriority: Int32]>([:])
     private let started = Atomic<Int>(0)
 
+    /// Seconds the listening worker stays after its last render, its voices loaded: the next
+    /// article a listener starts within them is begun without a process to start or a
+    /// neural voice's model to load.
+    static let listeningLinger: Double = 600
+
     /// Workers of `executable` on the library at `libraryPath`.
     public init(executable: String, libraryPath: String) {
         self.executable = executable
@@ -38,18 +51,33 @@ public final class ProcessRenderWorkers: RenderWorkers {
     }
 
     public func ensureRunning(for priority: JobPriority) throws(NarrateError) {
+        try ensureRunning(for: priority, preloading: false)
+    }
+
+    public func startStandby() {
+        try? ensureRunning(for: .listening, preloading: true)
+    }
+
+    private func ensureRunning(for priority: JobPriority, preloading: Bool) throws(NarrateError) {
         // The listener's own worker takes listening renders only; the other takes every job.
         let slot: JobPriority = priority == .listening ? .listening : .background
         let result: Result<Void, NarrateError> = running.withLockedValue { workers in
             if let current = workers[slot] {
                 var status: Int32 = 0
-                // Still running: nothing to do. Gone (reaped here): start another.
-                if waitpid(current, &status, WNOHANG) == 0 { return .success(()) }
+                // Still running: told of the job (the listening worker may be waiting for
+                // one). Gone (reaped here): start another.
+                if waitpid(current, &status, WNOHANG) == 0 {
+                    if slot == .listening { kill(current, SIGUSR2) }
+                    return .success(())
+                }
                 workers[slot] = nil
             }
             do throws(NarrateError) {
                 let number = started.add(1, ordering: .relaxed).newValue
-                let launcher = WorkerProcessLauncher(executable: executable, libraryPath: libraryPath, minimumPriority: slot)
+                let launcher = WorkerProcessLauncher(
+                    executable: executable, libraryPath: libraryPath, minimumPriority: slot,
+                    lingerSeconds: slot == .listening ? Self.listeningLinger : 0, preloadsVoice: preloading
+                )
                 workers[slot] = try launcher.launch(name: "serve-\(getpid())-\(number)")
                 return .success(())
             } catch {

@@ -70,6 +70,8 @@ public struct ServeSession: Sendable {
             do {
                 try await server.run { port in
                     announce(Self.announcement(settings, port: port, tokenIsNew: tokenIsNew, feedSecretIsNew: feedSecretIsNew))
+                    // Listening: the listening worker is started, its voice loaded, before the first listener.
+                    workers.startStandby()
                 }
             } catch {
                 failure.withLock { $0 = error }

@@ -12,6 +12,8 @@ let stopRequestCount = Atomic<Int>(0)
 let terminationRequested = Atomic<Bool>(false)
 /// Set by SIGUSR1 in a batch worker: finish the job in hand, claim no more.
 let drainRequested = Atomic<Bool>(false)
+/// Set by SIGUSR2 in a lingering worker: a job was queued for it.
+let jobQueued = Atomic<Bool>(false)
 
 /// Ctrl-C, termination requests and hang-ups (the terminal closed, an SSH session dropped):
 /// the handler only sets a flag (all a signal handler may safely do); the narration loop sees
@@ -41,11 +43,14 @@ enum Interruption {
         signal(SIGINT, SIG_IGN)
         _ = drainRequested.load(ordering: .relaxed)
         signal(SIGUSR1) { _ in drainRequested.store(true, ordering: .relaxed) }
+        _ = jobQueued.load(ordering: .relaxed)
+        signal(SIGUSR2) { _ in jobQueued.store(true, ordering: .relaxed) }
         // Blocked signals stay blocked across exec: a coordinator started by a program that
         // blocks SIGUSR1 (a dispatch thread does) would otherwise never get its workers to drain.
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGUSR1)
+        sigaddset(&signals, SIGUSR2)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
@@ -61,6 +66,11 @@ enum Interruption {
     /// Whether SIGTERM came, under `installSupervisorSignals`.
     static var isTerminationRequested: Bool {
         terminationRequested.load(ordering: .relaxed)
+    }
+
+    /// Whether a job was queued for this lingering worker since it last asked (SIGUSR2).
+    static func takeJobQueued() -> Bool {
+        jobQueued.exchange(false, ordering: .relaxed)
     }
 
     /// Whether the coordinator asked this worker to finish its job and claim no more.

@@ -45,6 +45,12 @@ struct WorkerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The least priority of the jobs taken: background, batch or listening.", visibility: .hidden))
     var minimumPriority: String = "background"
 
+    @Option(help: ArgumentHelp("Seconds to stay after the last job, taking the next as soon as SIGUSR2 tells of it.", visibility: .hidden))
+    var linger: Double = 0
+
+    @Flag(help: ArgumentHelp("Load the voice the library's newest article is spoken in before any job.", visibility: .hidden))
+    var preload = false
+
     @OptionGroup(visibility: .hidden) var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -57,6 +63,7 @@ struct WorkerCommand: ParsableCommand {
             if jobs != nil || untilEmpty { throw ValidationError("--jobs and --until-empty are for a shared queue (--queue URL)") }
         }
         if let name, name.isEmpty || name.count > 200 { throw ValidationError("--name must be 1 to 200 characters") }
+        if !(0...86_400).contains(linger) { throw ValidationError("--linger must be 0 to 86400 seconds") }
     }
 
     func run() throws {
@@ -134,9 +141,11 @@ struct WorkerCommand: ParsableCommand {
                 spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
             )
             let orphaned = { getppid() != coordinator }
+            if preload { worker.preloadVoice() }
             try worker.run(
                 claimsNoMore: { Interruption.isDrainRequested },
-                stopsNow: { Interruption.isRequested || orphaned() }
+                stopsNow: { Interruption.isRequested || orphaned() },
+                lingerSeconds: linger, jobSignalled: { Interruption.takeJobQueued() }
             )
         }
     }

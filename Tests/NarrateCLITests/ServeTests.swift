@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NarrateLibrary
 import NarrateTestSupport
 import Testing
 
@@ -54,6 +55,56 @@ struct ServeTests {
         #expect(position.standardOutput.contains("\"measured\" : true") || position.standardOutput.contains("\"measured\":true"))
         // Stopped gracefully.
         #expect(server.stop(SIGTERM) == 0)
+    }
+
+    /// The listening worker is started with the server (its voice loaded before the first
+    /// listener), stays after its render, and takes the next article a listener starts (told
+    /// of it at once); it goes with the server.
+    @Test func theListeningWorkerStaysForTheNextArticleAndGoesWithTheServer() throws {
+        let scratch = try ScratchDirectory()
+        let path = try library(scratch, samples: ["en-news.txt", "uk-news.txt"])
+        let server = try RunningServer(["--library", path])
+        let started = Date().addingTimeInterval(10)
+        while workers(of: server.process.processIdentifier).isEmpty, Date() < started { Thread.sleep(forTimeInterval: 0.02) }
+        let standby = workers(of: server.process.processIdentifier)
+        #expect(standby.count == 1, "no listening worker waits before the first listener")
+        func render(_ id: Int) throws {
+            #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/\(id)/render").status == 202)
+            var state = "queued"
+            let deadline = Date().addingTimeInterval(120)
+            while state != "done", state != "failed", Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+                state = try HTTPExchange.send("GET", "\(server.base)/api/articles/\(id)/render").json["state"] as? String ?? "?"
+            }
+            #expect(state == "done")
+        }
+        try render(1)
+        let lingering = workers(of: server.process.processIdentifier)
+        #expect(lingering == standby, "the worker started with the server should make the render and stay: \(standby), then \(lingering)")
+        try render(2)
+        // The same worker made both.
+        #expect(workers(of: server.process.processIdentifier) == lingering)
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+        let names = Set(try library.jobs(in: [.done]).compactMap(\.worker))
+        #expect(names.count == 1, "renders made by \(names)")
+        #expect(server.stop(SIGTERM) == 0)
+        // It went with the server.
+        let deadline = Date().addingTimeInterval(10)
+        while let pid = lingering.first, kill(pid, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(lingering.allSatisfy { kill($0, 0) != 0 }, "the listening worker outlived the server")
+    }
+
+    /// The `narrate worker` processes whose parent is `server`.
+    func workers(of server: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)
+            else { return nil }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            let parent = status.split(separator: "\n").first { $0.hasPrefix("PPid:") }.flatMap { Int32($0.dropFirst(5).trimmingCharacters(in: .whitespaces)) }
+            return arguments.count > 1 && arguments[1] == "worker" && parent == server ? pid : nil
+        }.sorted()
     }
 
     @Test func theAudioStreamsWhileTheRenderIsMadeAndEqualsTheRender() throws {

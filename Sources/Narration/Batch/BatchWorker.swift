@@ -81,6 +81,16 @@ public struct BatchWorker {
         spread = nil
     }
 
+    /// Loads the voice the library's newest article is spoken in (a neural voice's model, which
+    /// takes a few hundred milliseconds), so that a render of it, or of another in that
+    /// voice, starts at once; nothing when the library is empty or the voice cannot be had
+    /// (the render then says why).
+    public func preloadVoice() {
+        guard let library, let newest = try? library.list(limit: 1).first, let article = try? library.article(id: newest.id) else { return }
+        let preference = (try? VoicePreference.load(from: library)) ?? .espeak
+        _ = try? ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine, preference: preference)
+    }
+
     /// Works until the queue is empty, `claimsNoMore` says to take no new job (asked before
     /// each claim), or `stopsNow` says to stop at once (asked while rendering too): then the
     /// job in hand goes back to the queue and `.interrupted` is thrown. A job that fails is
@@ -89,14 +99,41 @@ public struct BatchWorker {
     /// Each render's last step (its file flushed to the disk and put in place, the render
     /// recorded, the job marked done) runs on another thread while the next job is claimed
     /// and synthesized (`JobCompletions`); the worker returns once the last one is done.
-    public func run(claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
+    ///
+    /// With `lingerSeconds`, an empty queue does not end it at once: it stays, its voices
+    /// loaded, for that long after its last job, and takes a job as soon as `jobSignalled`
+    /// says one was queued (else it looks every five seconds): the server's listening worker, so
+    /// that the next article a listener starts is not kept waiting for a process to start
+    /// and a neural voice's model to load.
+    public func run(
+        claimsNoMore: () -> Bool, stopsNow: () -> Bool, lingerSeconds: Double = 0, jobSignalled: () -> Bool = { false }
+    ) throws(NarrateError) {
         let completions = JobCompletions()
         // On an error too, the job handed over before it is still finished.
         defer { try? completions.finish() }
+        var idleSince = ContinuousClock.now
+        var lastLook = idleSince
         while !claimsNoMore(), !stopsNow() {
-            guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
-            else { break }
-            try work(on: job, stopsNow: stopsNow, completions: completions)
+            if let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil) {
+                try work(on: job, stopsNow: stopsNow, completions: completions)
+                idleSince = .now
+                continue
+            }
+            guard lingerSeconds > 0 else { break }
+            // The last job is done before waiting for the next.
+            try completions.waitUntilIdle()
+            lastLook = .now
+            while !claimsNoMore(), !stopsNow(), !jobSignalled(), ContinuousClock.now - lastLook < .seconds(5) {
+                if ContinuousClock.now - idleSince >= .seconds(lingerSeconds) { break }
+                usleep(5_000)
+            }
+            if ContinuousClock.now - idleSince >= .seconds(lingerSeconds) {
+                // One last look: a job queued as the time ran out is not left behind.
+                guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
+                else { break }
+                try work(on: job, stopsNow: stopsNow, completions: completions)
+                idleSince = .now
+            }
         }
         try completions.finish()
     }

@@ -17,11 +17,21 @@ public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
     public var libraryPath: String
     /// The least priority of the jobs the workers take.
     public var minimumPriority: JobPriority
+    /// Seconds a worker stays after its last job, for the next (`narrate worker --linger`).
+    public var lingerSeconds: Double
+    /// Whether a worker loads, before any job, the voice the newest article is spoken in
+    /// (`narrate worker --preload`).
+    public var preloadsVoice: Bool
 
-    public init(executable: String, libraryPath: String, minimumPriority: JobPriority = .background) {
+    public init(
+        executable: String, libraryPath: String, minimumPriority: JobPriority = .background, lingerSeconds: Double = 0,
+        preloadsVoice: Bool = false
+    ) {
         self.executable = executable
         self.libraryPath = libraryPath
         self.minimumPriority = minimumPriority
+        self.lingerSeconds = lingerSeconds
+        self.preloadsVoice = preloadsVoice
     }
 
     /// Starts worker `name`; the coordinator is this process (the worker stops when it is gone).
@@ -29,7 +39,7 @@ public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
         let arguments = [
             executable, "worker", "--name", name, "--coordinator", String(getpid()), "--library", libraryPath,
             "--minimum-priority", String(describing: minimumPriority),
-        ]
+        ] + (lingerSeconds > 0 ? ["--linger", String(lingerSeconds)] : []) + (preloadsVoice ? ["--preload"] : [])
         return try ProcessSpawn.start(executable, arguments: arguments) { actions in
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
