@@ -8,7 +8,7 @@ import Darwin
 
 /// Starts worker processes for a batch on one library: `executable worker --name NAME
 /// --coordinator PID --library PATH`, with no signal blocked (whatever the starting process
-/// inherited) and standard input, output and error on /dev/null (job errors are kept in the
+/// inherited) but SIGUSR1 and SIGUSR2 until it handles them, and standard input, output and error on /dev/null (job errors are kept in the
 /// queue; the workers' own lines would garble the coordinator's progress).
 public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
     /// The program to start (narrate's own executable).
@@ -40,7 +40,8 @@ public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
             executable, "worker", "--name", name, "--coordinator", String(getpid()), "--library", libraryPath,
             "--minimum-priority", String(describing: minimumPriority),
         ] + (lingerSeconds > 0 ? ["--linger", String(lingerSeconds)] : []) + (preloadsVoice ? ["--preload"] : [])
-        return try ProcessSpawn.start(executable, arguments: arguments) { actions in
+        // Told to drain (SIGUSR1) or of a job (SIGUSR2) while it starts, it hears it once ready.
+        return try ProcessSpawn.start(executable, arguments: arguments, holding: [SIGUSR1, SIGUSR2]) { actions in
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
