@@ -20,12 +20,13 @@ public final class MessageDigest {
     private let algorithm: Algorithm
     private var digest: OpaquePointer?
 
-    /// Starts a digest. A system without the library (libcrypto.so.3, Debian's libssl3) cannot
-    /// run narrate at all: it is said in one line and the process ends (exit 69).
+    /// Starts a digest. A system without the library (libcrypto.so.3: OpenSSL 3, which Debian
+    /// and Ubuntu ship as libssl3 or libssl3t64) cannot run narrate at all: it is said in one
+    /// line and the process ends (exit 69).
     public init(_ algorithm: Algorithm) {
         self.algorithm = algorithm
         guard let started = narrate_digest_start(algorithm.rawValue) else {
-            let line = "narrate: the system's cryptography library (OpenSSL's libcrypto.so.3) cannot be loaded; install it with `apt-get install libssl3`\n"
+            let line = "narrate: the system's cryptography library (OpenSSL 3's libcrypto.so.3) cannot be loaded or refuses \(algorithm); install OpenSSL 3 (Debian's libssl3 or libssl3t64)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
             exit(69)
         }
@@ -36,18 +37,21 @@ public final class MessageDigest {
         if let digest { _ = narrate_digest_finish(digest, nil) }
     }
 
-    /// Adds `bytes`.
+    /// Adds `bytes`; not after `finalize()`.
     public func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let digest, let base = bytes.baseAddress else { return }
-        _ = narrate_digest_add(digest, base, bytes.count)
+        guard let digest else { preconditionFailure("MessageDigest.update after finalize") }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        // The library refuses only for want of memory: no digest could be trusted then.
+        precondition(narrate_digest_add(digest, base, bytes.count) == 0, "the \(algorithm) digest failed")
     }
 
-    /// The digest of what was added; the digest is then done (more bytes are not taken).
+    /// The digest of what was added; once (the digest is then done).
     public func finalize() -> [UInt8] {
-        guard let digest else { return [] }
+        guard let digest else { preconditionFailure("MessageDigest.finalize called twice") }
         self.digest = nil
         var out = [UInt8](repeating: 0, count: Int(narrate_digest_size(algorithm.rawValue)))
-        _ = out.withUnsafeMutableBufferPointer { narrate_digest_finish(digest, $0.baseAddress) }
+        let outcome = out.withUnsafeMutableBufferPointer { narrate_digest_finish(digest, $0.baseAddress) }
+        precondition(outcome == 0, "the \(algorithm) digest failed")
         return out
     }
 

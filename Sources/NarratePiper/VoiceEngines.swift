@@ -16,8 +16,10 @@ public final class VoiceEngines: SpeechEngine {
     private struct State {
         /// The Piper engine selected, nil while eSpeak NG speaks.
         var piper: PiperEngine?
-        /// Piper voices loaded in this process, by model path: selecting one again reuses it.
-        var loaded: [String: PiperVoice] = [:]
+        /// Piper voices loaded in this process, by model path, with the model file's identity
+        /// then (size, time, inode): selecting one again reuses it while its file is the same
+        /// (a long-lived worker, such as the server's listening worker, sees a voice reinstalled).
+        var loaded: [String: (identity: String?, voice: PiperVoice)] = [:]
         /// The voice each name selected named, so a narration selecting it again (every
         /// article of a batch) reads no folder and no configuration again.
         var named: [String: PiperVoiceFiles.Voice] = [:]
@@ -129,9 +131,10 @@ public final class VoiceEngines: SpeechEngine {
         return voice
     }
 
-    /// The installed Piper voice `name` names (looked for once a process), nil when none does.
+    /// The installed Piper voice `name` names (looked for once a process, and again when its
+    /// model is gone: removed meanwhile), nil when none does.
     private func voice(named name: String) throws(NarrateError) -> PiperVoiceFiles.Voice? {
-        if let known = state.withLock({ $0.named[name] }) { return known }
+        if let known = state.withLock({ $0.named[name] }), access(known.modelPath, F_OK) == 0 { return known }
         guard let found = try files.voice(named: name) else { return nil }
         state.withLock { $0.named[name] = found }
         return found
@@ -139,14 +142,15 @@ public final class VoiceEngines: SpeechEngine {
 
     /// Loads `voice` (once a process) and selects it with `settings`.
     private func select(_ voice: PiperVoiceFiles.Voice, _ settings: VoiceSettings) throws {
-        let loaded = state.withLock { $0.loaded[voice.modelPath] }
+        let identity = PreparedModels.key(of: voice.modelPath, runtime: "")
+        let loaded = state.withLock { $0.loaded[voice.modelPath] }.flatMap { $0.identity == identity ? $0.voice : nil }
         let piperVoice = try loaded ?? PiperVoice(modelPath: voice.modelPath, threads: threads, phonemizer: espeak, preparedModels: preparedModels)
         let engine = PiperEngine(voice: piperVoice)
         var chosen = settings
         chosen.voice = PiperEngine.voiceName(voice.name)
         try engine.configure(chosen)
         state.withLock {
-            $0.loaded[voice.modelPath] = piperVoice
+            $0.loaded[voice.modelPath] = (identity, piperVoice)
             $0.piper = engine
         }
     }
@@ -156,6 +160,9 @@ public final class VoiceEngines: SpeechEngine {
     public var selectedVoiceName: String? {
         state.withLock { $0.piper }.map { PiperEngine.voiceName($0.voice.name) }
     }
+
+    /// The Piper voice selected, loaded; nil while eSpeak NG speaks.
+    var selectedPiperVoice: PiperVoice? { state.withLock { $0.piper?.voice } }
 
     /// A Piper voice runs its model on every core (ONNX Runtime's threads).
     public var usesEveryCore: Bool { state.withLock { $0.piper } != nil }

@@ -125,7 +125,7 @@ public struct BatchWorker {
             lastLook = .now
             while !claimsNoMore(), !stopsNow(), !jobSignalled(), ContinuousClock.now - lastLook < .seconds(5) {
                 if ContinuousClock.now - idleSince >= .seconds(lingerSeconds) { break }
-                usleep(5_000)
+                usleep(25_000)
             }
             if ContinuousClock.now - idleSince >= .seconds(lingerSeconds) {
                 // One last look: a job queued as the time ran out is not left behind.
