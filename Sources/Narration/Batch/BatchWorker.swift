@@ -112,27 +112,22 @@ public struct BatchWorker {
         // On an error too, the job handed over before it is still finished.
         defer { try? completions.finish() }
         var idleSince = ContinuousClock.now
-        var lastLook = idleSince
         while !claimsNoMore(), !stopsNow() {
             if let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil) {
                 try work(on: job, stopsNow: stopsNow, completions: completions)
                 idleSince = .now
                 continue
             }
-            guard lingerSeconds > 0 else { break }
+            // Nothing queued: the end, unless it lingers and its time is not up (a claim made
+            // after the time ran out was its last look, so a job queued then is not left behind).
+            guard lingerSeconds > 0, ContinuousClock.now - idleSince < .seconds(lingerSeconds) else { break }
             // The last job is done before waiting for the next.
             try completions.waitUntilIdle()
-            lastLook = .now
-            while !claimsNoMore(), !stopsNow(), !jobSignalled(), ContinuousClock.now - lastLook < .seconds(5) {
-                if ContinuousClock.now - idleSince >= .seconds(lingerSeconds) { break }
+            let looked = ContinuousClock.now
+            while !claimsNoMore(), !stopsNow(), !jobSignalled(), ContinuousClock.now - looked < .seconds(5),
+                ContinuousClock.now - idleSince < .seconds(lingerSeconds)
+            {
                 usleep(25_000)
-            }
-            if ContinuousClock.now - idleSince >= .seconds(lingerSeconds) {
-                // One last look: a job queued as the time ran out is not left behind.
-                guard let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
-                else { break }
-                try work(on: job, stopsNow: stopsNow, completions: completions)
-                idleSince = .now
             }
         }
         try completions.finish()

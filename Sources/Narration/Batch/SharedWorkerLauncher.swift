@@ -31,7 +31,6 @@ public struct SharedWorkerLauncher: WorkerLauncher, Sendable {
     public func launch(name: String) throws(NarrateError) -> Int32 {
         var arguments = [executable, "worker", "--name", "\(namePrefix)/\(name)", "--coordinator", String(getpid()), "--output-dir", outputRoot]
         if untilEmpty { arguments.append("--until-empty") }
-        // Told to drain (SIGUSR1) while it starts, it hears it once ready.
         return try ProcessSpawn.start(executable, arguments: arguments) { actions in
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)

@@ -8,8 +8,9 @@ import Darwin
 
 /// Starts worker processes for a batch on one library: `executable worker --name NAME
 /// --coordinator PID --library PATH`, with no signal blocked (whatever the starting process
-/// inherited) but SIGUSR1 and SIGUSR2 until it handles them, and standard input, output and error on /dev/null (job errors are kept in the
-/// queue; the workers' own lines would garble the coordinator's progress).
+/// inherited) but SIGUSR1 and SIGUSR2 until it handles them, and standard input, output and
+/// error on /dev/null (job errors are kept in the queue; the workers' own lines would garble
+/// the coordinator's progress).
 public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
     /// The program to start (narrate's own executable).
     public var executable: String
