@@ -46,8 +46,8 @@ enum WordStartEstimate {
         guard !sequence.wordStarts.isEmpty, total > 0 else { return sequence.wordStarts.map { _ in 0 } }
         // Before each id, the time the ids before it take by their weights.
         var before = [Double](repeating: 0, count: sequence.kinds.count + 1)
-        for (index, kind) in sequence.kinds.enumerated() {
-            before[index + 1] = before[index] + weight(kind, sequence.symbols.indices.contains(index) ? sequence.symbols[index] : " ")
+        for (index, (kind, symbol)) in zip(sequence.kinds, sequence.symbols).enumerated() {
+            before[index + 1] = before[index] + weight(kind, symbol)
         }
         let silences = self.silences(in: samples, hop: hop)
         // 150 ms: a clause's pause, at the voice's rate (a hop is about 11.6 ms at 22,050 Hz).
