@@ -78,6 +78,14 @@ static const espeak_VOICE **listed_voices = NULL;
 static int listed_since_start = 0;
 static int voice_set_since_start = 0;
 static const espeak_VOICE ***kept_voice_lists = NULL;
+/*
+ * Setting a voice queues a copy of it (1,344 bytes in eSpeak NG 1.51) for the wave generator,
+ * which takes and frees it at the next synthesis. Phonemes alone never synthesize, so the
+ * copy stays queued: reachable from the library's statics while it is loaded, lost when a
+ * reset unloads it (LeakSanitizer saw one in CI, from a module no longer mapped). Whether
+ * one may be queued is kept here, and an empty synthesis before eSpeak NG terminates takes it.
+ */
+static int voice_change_queued = 0;
 static size_t kept_voice_list_count = 0;
 
 /*
@@ -275,7 +283,7 @@ static int is_voice_file(const char *name) {
 static espeak_ng_STATUS set_voice_by_name(const char *name) {
     if (!listed_since_start && !is_voice_file(name)) list_voices();
     espeak_ng_STATUS status = api_espeak_ng_SetVoiceByName(name);
-    if (status == ENS_OK) voice_set_since_start = 1;
+    if (status == ENS_OK) voice_set_since_start = voice_change_queued = 1;
     return status;
 }
 
@@ -347,7 +355,7 @@ int32_t narrate_espeak_set_voice(const char *name) {
         const remembered_voice *entry = &remembered_voices[i];
         if (strcmp(name, entry->asked) != 0) continue;
         if (entry->path[0] != '\0' && api_espeak_ng_SetVoiceByFile(entry->path) == ENS_OK) {
-            voice_set_since_start = 1;
+            voice_set_since_start = voice_change_queued = 1;
             return ENS_OK;
         }
         return (int32_t)set_voice_by_name(entry->voice);
@@ -364,7 +372,7 @@ int32_t narrate_espeak_set_voice(const char *name) {
     wanted.languages = name;
     status = api_espeak_ng_SetVoiceByProperties(&wanted);
     if (status == ENS_OK) {
-        voice_set_since_start = 1;
+        voice_set_since_start = voice_change_queued = 1;
         remember_voice_file(name);
     }
     return (int32_t)status;
@@ -455,6 +463,8 @@ int32_t narrate_espeak_synthesize(const char *text, size_t length, int end_pause
     unsigned int flags = espeakCHARS_UTF8 | (end_pause ? espeakENDPAUSE : 0);
     espeak_ng_STATUS status = api_espeak_ng_Synthesize(copy, length + 1, 0, POS_CHARACTER, 0, flags, NULL, request);
     if (status == ENS_OK) status = api_espeak_ng_Synchronize();
+    /* The wave generator took the queued voice before anything else (even when stopped). */
+    voice_change_queued = 0;
     int was_stopped = request->stopped;
     if (was_stopped) {
         api_espeak_ng_Cancel();
@@ -504,8 +514,24 @@ int narrate_espeak_voice_info(size_t index, const char **name, const char **iden
     return 0;
 }
 
+/* A sink that takes nothing and never stops (the empty synthesis of drain_voice_change). */
+static int discard_samples(void *context, const int16_t *samples, size_t count, const narrate_espeak_event *events,
+                           size_t event_count) {
+    (void)context, (void)samples, (void)count, (void)events, (void)event_count;
+    return 0;
+}
+
+/* Lets the wave generator take (and free) the voice copy a voice setting queued. */
+static void drain_voice_change(void) {
+    if (!voice_change_queued) return;
+    int stopped = 0;
+    narrate_espeak_synthesize("", 0, 0, discard_samples, NULL, &stopped);
+    voice_change_queued = 0;
+}
+
 int32_t narrate_espeak_terminate(void) {
     if (!initialized) return ENS_OK;
+    drain_voice_change();
     initialized = 0;
     voice_list = NULL;
     listed_since_start = 0;
