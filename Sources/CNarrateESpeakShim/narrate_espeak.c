@@ -1,4 +1,5 @@
 #include "narrate_espeak.h"
+#include "espeak_allocations.h"
 
 #include <espeak-ng/espeak_ng.h>
 #include <espeak-ng/speak_lib.h>
@@ -50,6 +51,9 @@ static const char *const library_names[] = {"libespeak-ng.so.1", NULL};
 #endif
 
 static void *library = NULL;
+/* Whether what the loaded library allocates is counted (espeak_allocations.h): then a reset
+   frees everything it left behind, and the special cases below are not needed. */
+static int allocations_counted = 0;
 
 /*
  * libespeak-ng needs libpcaudio, and through it PulseAudio, ALSA, D-Bus, systemd and X11
@@ -67,17 +71,21 @@ static const char *const dependency_names[] = {"libpcaudio.so.0", NULL};
 static void *held_dependency = NULL;
 
 /*
+ * Where eSpeak NG's allocations are not counted (allocations_counted is 0: macOS), what it
+ * never frees is kept or freed here one by one, so that a reset loses none of it:
+ *
  * The array espeak_ListVoices returns is eSpeak NG's own, reallocated at each call and never
  * freed, not even by espeak_ng_Terminate: while the library is loaded its static holds it;
  * once it is unloaded nothing would. The last one listed is kept here across resets (a few
  * kilobytes, once per listing), so it stays reachable as it was before any reset.
  */
 static const espeak_VOICE **listed_voices = NULL;
+static const espeak_VOICE ***kept_voice_lists = NULL;
+static size_t kept_voice_list_count = 0;
 /* Whether eSpeak NG's voice list has been made (by list_voices) since it was last started,
    and whether a voice has been set since then. */
 static int listed_since_start = 0;
 static int voice_set_since_start = 0;
-static const espeak_VOICE ***kept_voice_lists = NULL;
 /*
  * Setting a voice queues a copy of it (1,344 bytes in eSpeak NG 1.51) for the wave generator,
  * which takes and frees it at the next synthesis. Phonemes alone never synthesize, so the
@@ -86,7 +94,6 @@ static const espeak_VOICE ***kept_voice_lists = NULL;
  * one may be queued is kept here, and an empty synthesis before eSpeak NG terminates takes it.
  */
 static int voice_change_queued = 0;
-static size_t kept_voice_list_count = 0;
 
 /*
  * espeak_TextToPhonemes answers in eSpeak NG's own output buffer, a static it grows with
@@ -130,6 +137,7 @@ static int32_t open_library(void) {
         library = NULL;
         return ENS_NOT_SUPPORTED;
     }
+    allocations_counted = narrate_espeak_allocations_track(library);
     return ENS_OK;
 }
 
@@ -539,15 +547,18 @@ int32_t narrate_espeak_terminate(void) {
     return (int32_t)api_espeak_ng_Terminate();
 }
 
-/* Frees eSpeak NG's phoneme buffer once the library is unloaded; were it still loaded (another
-   handle holding it), its static would still point at the buffer, which is then left alone. */
-static void free_phoneme_buffer(void) {
-    if (phoneme_buffer == NULL) return;
+/* Once the library is unloaded, frees what eSpeak NG left behind: everything it still held
+   when its allocations are counted, otherwise its phoneme buffer. Were it still loaded
+   (another handle holding it), its statics would still point at those blocks, which are then
+   left alone. */
+static void release_what_was_left(void) {
     void *still_loaded = NULL;
     for (size_t i = 0; still_loaded == NULL && library_names[i] != NULL; i++)
         still_loaded = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
     if (still_loaded != NULL)
         dlclose(still_loaded);
+    else if (allocations_counted)
+        narrate_espeak_allocations_release();
     else
         free(phoneme_buffer);
     phoneme_buffer = NULL;
@@ -561,18 +572,18 @@ static const espeak_VOICE **list_voices(void) {
 
 int32_t narrate_espeak_reset(void) {
     if (!initialized) return NARRATE_ESPEAK_STATUS_NOT_INITIALIZED;
-    if (listed_voices != NULL) {
+    if (listed_voices != NULL && !allocations_counted) {
         const espeak_VOICE ***grown = realloc(kept_voice_lists, (kept_voice_list_count + 1) * sizeof(*grown));
         if (grown != NULL) {
             kept_voice_lists = grown;
             kept_voice_lists[kept_voice_list_count++] = listed_voices;
         }
-        listed_voices = NULL;
     }
+    listed_voices = NULL;
     narrate_espeak_terminate();
     dlclose(library);
     library = NULL;
-    free_phoneme_buffer();
+    release_what_was_left();
     /* The data path asked for, kept apart: initialisation may replace its copy. */
     char *path = data_path_asked ? strdup(data_path_asked) : NULL;
     int32_t sample_rate = 0;
@@ -580,3 +591,5 @@ int32_t narrate_espeak_reset(void) {
     free(path);
     return status;
 }
+
+size_t narrate_espeak_held_bytes(void) { return narrate_espeak_allocations_held(); }

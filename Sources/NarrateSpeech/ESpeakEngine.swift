@@ -106,6 +106,19 @@ public final class ESpeakEngine: SpeechEngine {
         try result.get()
     }
 
+    /// Starts eSpeak NG afresh with `settings` and returns the bytes libespeak-ng then holds
+    /// of its own allocations: what a fresh start allocates, whatever it held before (it keeps
+    /// some blocks until the process ends, such as the second translator a language switch
+    /// makes, and a reset frees them with the library). 0 where they are not counted (macOS).
+    package func startAfreshHolding(_ settings: VoiceSettings) throws -> Int {
+        let result: Result<Int, NarrateError> = state.withLock { current in
+            current = settings
+            if case .failure(let error) = startAfreshLocked(current: &current) { return .failure(error) }
+            return .success(Int(narrate_espeak_held_bytes()))
+        }
+        return try result.get()
+    }
+
     /// Unloads and loads eSpeak NG again and sets `current` again; the caller holds the lock.
     private func startAfreshLocked(current: inout VoiceSettings?) -> Result<Void, NarrateError> {
         let status = narrate_espeak_reset()

@@ -133,6 +133,13 @@ int32_t narrate_espeak_phonemes(const char *text, void *context, narrate_espeak_
  */
 int32_t narrate_espeak_reset(void);
 
+/*
+ * The bytes libespeak-ng holds of its own allocations, counted where they can be (Linux;
+ * 0 elsewhere). eSpeak NG keeps some of them until the process ends (its second translator,
+ * its voice list); a reset frees them all with the library.
+ */
+size_t narrate_espeak_held_bytes(void);
+
 #ifdef __cplusplus
 }
 #endif
