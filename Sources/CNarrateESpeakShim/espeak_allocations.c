@@ -156,7 +156,21 @@ static void *wrapper_for(const char *name) {
     return NULL;
 }
 
-/* The library's read-only-after-relocation range (PT_GNU_RELRO), found by its load address. */
+/*
+ * libc functions that free or move a block they are given (getline grows the caller's
+ * buffer with realloc): inside libc, past the wrappers, so a counted block would be freed
+ * twice. eSpeak NG 1.51 imports none of them; a library that does is not counted.
+ */
+static const char *const moving_functions[] = {"reallocarray", "getline", "getdelim", "__getdelim", NULL};
+
+static int is_moving_function(const char *name) {
+    for (size_t i = 0; moving_functions[i] != NULL; i++)
+        if (strcmp(name, moving_functions[i]) == 0) return 1;
+    return 0;
+}
+
+/* The pages the loader made read-only after relocation (PT_GNU_RELRO, both ends rounded down
+   to a page as glibc does: a last page it shares with writable data stays writable). */
 typedef struct {
     ElfW(Addr) base;
     uintptr_t start, end;
@@ -166,10 +180,12 @@ static int find_relro(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     relro_range *range = data;
     if (info->dlpi_addr != range->base) return 0;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
         if (info->dlpi_phdr[i].p_type != PT_GNU_RELRO) continue;
-        range->start = (uintptr_t)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
-        range->end = range->start + info->dlpi_phdr[i].p_memsz;
+        uintptr_t start = (uintptr_t)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+        range->start = start & ~(page - 1);
+        range->end = (start + info->dlpi_phdr[i].p_memsz) & ~(page - 1);
     }
     return 1;
 }
@@ -238,6 +254,7 @@ int narrate_espeak_allocations_track(void *library) {
             if (kind != NARRATE_JUMP_SLOT && kind != NARRATE_GLOBAL_DATA) continue;
             const ElfW(Sym) *symbol = (const ElfW(Sym) *)symbols + ELF64_R_SYM(relocation[i].r_info);
             const char *name = (const char *)names + symbol->st_name;
+            if (is_moving_function(name)) return 0;
             void *wrapper = wrapper_for(name);
             if (wrapper == NULL) continue;
             if (found == NARRATE_MAX_SLOTS) return 0;

@@ -531,7 +531,8 @@ static int discard_samples(void *context, const int16_t *samples, size_t count, 
 
 /* Lets the wave generator take (and free) the voice copy a voice setting queued. */
 static void drain_voice_change(void) {
-    if (!voice_change_queued) return;
+    /* Counted, the copy is freed with everything else the library holds once it is unloaded. */
+    if (!voice_change_queued || allocations_counted) return;
     int stopped = 0;
     narrate_espeak_synthesize("", 0, 0, discard_samples, NULL, &stopped);
     voice_change_queued = 0;
@@ -550,8 +551,12 @@ int32_t narrate_espeak_terminate(void) {
 /* Once the library is unloaded, frees what eSpeak NG left behind: everything it still held
    when its allocations are counted, otherwise its phoneme buffer. Were it still loaded
    (another handle holding it), its statics would still point at those blocks, which are then
-   left alone. */
+   left alone. Its functions are forgotten either way (a status message asked for before it
+   is loaded again must not call into the unloaded library). */
 static void release_what_was_left(void) {
+#define NARRATE_FORGET(name) api_##name = NULL;
+    NARRATE_ESPEAK_API(NARRATE_FORGET)
+#undef NARRATE_FORGET
     void *still_loaded = NULL;
     for (size_t i = 0; still_loaded == NULL && library_names[i] != NULL; i++)
         still_loaded = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
