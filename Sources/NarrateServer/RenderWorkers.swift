@@ -65,7 +65,7 @@ public final class ProcessRenderWorkers: RenderWorkers {
             if let current = workers[slot] {
                 var status: Int32 = 0
                 // Still running: told of the job (the listening worker may be waiting for
-                // one). Gone (reaped here): start another.
+                // one). Gone (its reaper has not forgotten it yet, or reaped here): start another.
                 if waitpid(current, &status, WNOHANG) == 0 {
                     if slot == .listening { kill(current, SIGUSR2) }
                     return .success(())
@@ -78,13 +78,29 @@ public final class ProcessRenderWorkers: RenderWorkers {
                     executable: executable, libraryPath: libraryPath, minimumPriority: slot,
                     lingerSeconds: slot == .listening ? Self.listeningLinger : 0, preloadsVoice: preloading
                 )
-                workers[slot] = try launcher.launch(name: "serve-\(getpid())-\(number)")
+                let pid = try launcher.launch(name: "serve-\(getpid())-\(number)")
+                workers[slot] = pid
+                reap(pid, slot: slot)
                 return .success(())
             } catch {
                 return .failure(error)
             }
         }
         try result.get()
+    }
+
+    /// Waits for worker `pid` on a thread of its own, so that a worker that leaves (its queue
+    /// empty, its time up, killed) is reaped at once rather than left a zombie until the next
+    /// render asks for one; then forgets it, unless another took its slot meanwhile.
+    private func reap(_ pid: Int32, slot: JobPriority) {
+        let running = self.running
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            running.withLockedValue { workers in
+                if workers[slot] == pid { workers[slot] = nil }
+            }
+        }
     }
 
     /// Stops the running workers (their jobs go back to the queue) and waits for them.

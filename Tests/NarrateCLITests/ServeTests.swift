@@ -94,6 +94,32 @@ struct ServeTests {
         #expect(lingering.allSatisfy { kill($0, 0) != 0 }, "the listening worker outlived the server")
     }
 
+    /// A worker that leaves (here killed) is reaped at once, not left a zombie (`<defunct>`)
+    /// until the next render asks for a worker; the next render starts another.
+    @Test func aWorkerThatLeavesIsReapedAtOnce() throws {
+        let scratch = try ScratchDirectory()
+        let path = try library(scratch, samples: ["en-news.txt"])
+        let server = try RunningServer(["--library", path])
+        let started = Date().addingTimeInterval(10)
+        while workers(of: server.process.processIdentifier).isEmpty, Date() < started { Thread.sleep(forTimeInterval: 0.02) }
+        let standby = try #require(workers(of: server.process.processIdentifier).first, "no listening worker started")
+        #expect(kill(standby, SIGKILL) == 0)
+        // Gone from /proc once reaped; a zombie's state there is Z.
+        func state(_ pid: Int32) -> String? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")") else { return nil }
+            return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while state(standby) != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(state(standby) == nil, "the killed worker is still in /proc (state \(state(standby) ?? "?")): not reaped")
+        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
+        let another = Date().addingTimeInterval(10)
+        while workers(of: server.process.processIdentifier).isEmpty, Date() < another { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!workers(of: server.process.processIdentifier).isEmpty, "no worker started for the render after the first was gone")
+        #expect(server.stop(SIGTERM) == 0)
+    }
+
     /// The `narrate worker` processes whose parent is `server`.
     func workers(of server: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
