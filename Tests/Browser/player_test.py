@@ -572,6 +572,15 @@ def check_voice_picker(browser, server):
     """)
     if picker["value"] != "" or picker["disabled"] or not picker["options"][0][1].startswith("Automatic"):
         raise CheckFailed(f"the voice picker should start on an enabled 'Automatic': {picker}")
+    # Best first: the neural voices for the language (the joe voice, from its PyPI package,
+    # where the tests installed it) before eSpeak NG's.
+    offered = server.get_json(f"/api/articles/{server.article_id}/voice")["voices"]
+    kinds = ["neural" if "(neural" in label else "espeak" for _, label in picker["options"][1:]]
+    if kinds != sorted(kinds, key=lambda kind: kind != "neural"):
+        raise CheckFailed(f"the voice picker lists an eSpeak NG voice before a neural one: {picker['options']}")
+    if any(voice.get("engine") for voice in offered) and kinds[0] != "neural":
+        raise CheckFailed(f"a neural voice is installed but the picker's first voice is not one: {picker['options']}")
+    ok(f"the voice picker lists {kinds.count('neural')} neural voice(s) first, then {kinds.count('espeak')} of eSpeak NG")
     before = server.article()["render"]
     # An eSpeak NG voice: a neural one would render the whole article for minutes of CPU.
     chosen = next((value for value, label in picker["options"][1:]
