@@ -35,24 +35,45 @@ struct MarkdownDocumentBuilder {
 
     // MARK: Blocks
 
+    /// Walks the blocks under `node` in document order. The walk keeps its own stack rather
+    /// than recursing, so a document nested thousands of levels deep (">>>>…", lists in
+    /// lists) needs no more thread stack than a flat one.
     mutating func walkBlocks(_ node: OpaquePointer, context: Block.Kind) {
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            visitBlock(current, context: context)
-            child = cmark_node_next(current)
+        var pending: [BlockStep] = []
+        pushChildren(of: node, context: context, onto: &pending)
+        while let step = pending.popLast() {
+            switch step {
+            case .visit(let current, let context):
+                visitBlock(current, context: context, pending: &pending)
+            case .endOfListItem:
+                pendingListMarker = nil
+            }
         }
     }
 
-    private mutating func visitBlock(_ node: OpaquePointer, context: Block.Kind) {
+    /// One step of the block walk: a block to visit, or the end of a list item.
+    private enum BlockStep {
+        case visit(OpaquePointer, Block.Kind)
+        case endOfListItem
+    }
+
+    /// Puts the children of `node` on the stack so that the first is visited first.
+    private func pushChildren(of node: OpaquePointer, context: Block.Kind, onto pending: inout [BlockStep]) {
+        for child in Self.children(of: node).reversed() {
+            pending.append(.visit(child, context))
+        }
+    }
+
+    private mutating func visitBlock(_ node: OpaquePointer, context: Block.Kind, pending: inout [BlockStep]) {
         switch Self.type(of: node) {
         case "block_quote":
-            walkBlocks(node, context: context == .listItem ? .listItem : .quote)
+            pushChildren(of: node, context: context == .listItem ? .listItem : .quote, onto: &pending)
         case "item":
             pendingListMarker = listMarker(of: node)
-            walkBlocks(node, context: context == .quote ? .quote : .listItem)
-            pendingListMarker = nil
+            pending.append(.endOfListItem)
+            pushChildren(of: node, context: context == .quote ? .quote : .listItem, onto: &pending)
         case "list", "document":
-            walkBlocks(node, context: context)
+            pushChildren(of: node, context: context, onto: &pending)
         case "heading":
             appendBlock(kind: .heading(level: Int(cmark_node_get_heading_level(node))), inlinesOf: [node])
         case "paragraph":
@@ -60,16 +81,13 @@ struct MarkdownDocumentBuilder {
         case "code_block":
             appendNotice(for: node)
         case "table":
-            var row = cmark_node_first_child(node)
-            while let current = row {
-                let cells = Self.children(of: current)
-                appendBlock(kind: .listItem, inlinesOf: cells, separator: ", ")
-                row = cmark_node_next(current)
+            for row in Self.children(of: node) {
+                appendBlock(kind: .listItem, inlinesOf: Self.children(of: row), separator: ", ")
             }
         case "html_block", "thematic_break", "footnote_definition":
             break
         default:
-            walkBlocks(node, context: context)
+            pushChildren(of: node, context: context, onto: &pending)
         }
     }
 
@@ -124,9 +142,11 @@ struct MarkdownDocumentBuilder {
 
     // MARK: Inlines
 
+    /// Collects the text of the inlines under `node` in document order, with its own stack
+    /// (as the block walk) so that deeply nested emphasis or links cannot exhaust the thread's.
     private mutating func collectInlines(_ node: OpaquePointer, into collector: inout InlineCollector) {
-        var child = cmark_node_first_child(node)
-        while let current = child {
+        var pending = Self.children(of: node).reversed() as [OpaquePointer]
+        while let current = pending.popLast() {
             switch Self.type(of: current) {
             case "text", "code":
                 if let literal = cmark_node_get_literal(current) {
@@ -140,13 +160,12 @@ struct MarkdownDocumentBuilder {
             case "linebreak":
                 collector.appendUnmapped(" ")
             case "image":
-                if reader.readsImageDescriptions { collectInlines(current, into: &collector) }
+                if reader.readsImageDescriptions { pending.append(contentsOf: Self.children(of: current).reversed()) }
             case "html_inline", "footnote_reference":
                 break
             default:  // emph, strong, link, strikethrough and other containers
-                collectInlines(current, into: &collector)
+                pending.append(contentsOf: Self.children(of: current).reversed())
             }
-            child = cmark_node_next(current)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import NarrateCore
 @testable import NarrateIngest
 import Testing
@@ -53,6 +54,29 @@ struct MarkdownReaderTests {
         let markdown = "    let x = 1\n\n```\nprint(x)\n```\n"
         #expect(try MarkdownReader().read(markdown, path: "notes/field-notes.md").title == "field-notes")
         #expect(try MarkdownReader().read(markdown, path: "standard input").title == MarkdownReader.standardCodeBlockNotice)
+    }
+
+    /// Quotes and lists nested thousands deep are read on a thread with a small stack (the
+    /// reader fuzzer's debug build overflowed its stack on 16,000 nested quotes when the walk
+    /// recursed once a level).
+    @Test func nestingThousandsDeepIsReadOnASmallStack() async throws {
+        let quotes = String(repeating: ">", count: 16_000) + " Deep in the quotes.\n\nAfter the quotes.\n"
+        let lists = String(repeating: "- ", count: 3_000) + "Deep in the lists.\n"
+        let texts = await Self.onSmallStack { [reader] in
+            [quotes, lists].map { (try? reader.read($0, path: "deep.md").blocks.map(\.text)) ?? [] }
+        }
+        #expect(texts[0].first == "Deep in the quotes.")
+        #expect(texts[0].contains("After the quotes."))
+        #expect(texts[1] == ["Deep in the lists."])
+    }
+
+    /// Runs `body` on a new thread with a 512 KiB stack, a sixteenth of the main thread's.
+    static func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
     }
 
     @Test func codeBlocksBecomeTheNotice() throws {
