@@ -102,8 +102,8 @@ struct NarratorTests {
             .narrate(document, voice: .standard, pauses: .standard, into: sink)
         let text = Array(document.blocks[0].text.unicodeScalars)
         let shown = summary.words.filter { $0.sentenceIndex == 0 }.map { String(String.UnicodeScalarView(text[$0.textRange])) }
-        #expect(shown.first == "Dr")
-        #expect(shown.contains("Smith") && shown.contains("5") && shown.last == "million")
+        // "$5 million", said "five million dollars", is highlighted whole, once.
+        #expect(shown == ["Dr", "Smith", "paid", "$5 million"])
         // In order, inside their sentence's speech, one after another.
         for sentence in summary.timings {
             let words = summary.words.filter { $0.sentenceIndex == sentence.sentenceIndex }
@@ -116,5 +116,28 @@ struct NarratorTests {
         let second = summary.words.filter { $0.sentenceIndex == 1 }
         let secondText = Array(document.blocks[1].text.unicodeScalars)
         #expect(second.map { String(String.UnicodeScalarView(secondText[$0.textRange])) } == ["The", "end", "came"])
+    }
+
+    /// A word eSpeak NG reports where the silence before it begins (after a comma, at a
+    /// sentence's start) is highlighted from its first sound; so is its sentence.
+    @Test func wordsAndSentencesStartWithTheVoiceNotTheSilenceBeforeIt() throws {
+        let engine = FakeEngine()
+        engine.silenceBeforeWords = true
+        let document = try TextReader().read("One, two three.\n\nFour five.", path: "a.txt")
+        let summary = try Narrator(engine: engine, language: "en").narrate(document, voice: .standard, pauses: .standard, into: RecordingSink())
+        let lead = FakeEngine.leadingSilence - 5  // 5 ms before the sound, at 1,000 Hz
+        let first = summary.words.filter { $0.sentenceIndex == 0 }
+        // "One" sounds from sample 50, "two" from 100 (reported at the comma, 80), "three" from 140.
+        #expect(first.map(\.startFrame) == [lead, lead + 50, lead + 90])
+        #expect(zip(first, first.dropFirst()).allSatisfy { $0.startFrame + $0.frameCount == $1.startFrame })
+        #expect(summary.timings[0].startFrame == lead)
+        #expect(summary.sentenceSamples[0].lowerBound == 0, "the first sentence still starts the file")
+        let second = summary.words.filter { $0.sentenceIndex == 1 }
+        let spokenEnd = FakeEngine.leadingSilence + "One, two three.".unicodeScalars.count * 10
+        let pause = PauseSettings.standard.milliseconds(after: .paragraph, endsBlock: true)
+        #expect(summary.timings[1].startFrame == spokenEnd + pause + lead)
+        #expect(second.first?.startFrame == summary.timings[1].startFrame)
+        #expect(summary.sentenceSamples[1].lowerBound == summary.timings[1].startFrame)
+        #expect(summary.sentenceSamples[0].upperBound == summary.timings[1].startFrame)
     }
 }

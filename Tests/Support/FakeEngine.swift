@@ -69,8 +69,16 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
         }
     }
 
+    /// Whether it speaks as eSpeak NG does around pauses: 50 samples of silence before the
+    /// first word, letters loud (1,000) and everything between them silent, each word
+    /// reported where the silence before it begins rather than where its sound does.
+    public var silenceBeforeWords = false
+    /// The silence before the first word when `silenceBeforeWords`.
+    public static let leadingSilence = 50
+
     /// Ten samples per scalar of `text`, of value 1 (see `carriesState`).
     public func synthesize(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
+        if silenceBeforeWords { return try synthesizeWithSilences(text, receive: receive) }
         spoken.append(text)
         let value: Int16 = carriesState ? Int16(1 + sinceStart % 5) : 1
         sinceStart += 1
@@ -91,6 +99,30 @@ public final class FakeEngine: SpeechEngine, @unchecked Sendable {
         try samples.withUnsafeBufferPointer { buffer in
             guard try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[..<half]), events: first)) else { return }
             _ = try receive(SpeechChunk(samples: UnsafeBufferPointer(rebasing: buffer[half...]), events: second))
+        }
+    }
+
+    private func synthesizeWithSilences(_ text: String, receive: (SpeechChunk) throws -> Bool) throws {
+        spoken.append(text)
+        sinceStart += 1
+        let lead = Self.leadingSilence
+        let scalars = Array(text.unicodeScalars)
+        var samples = [Int16](repeating: 0, count: lead + scalars.count * 10)
+        var events: [SpeechEvent] = []
+        var inWord = false
+        var silenceStart = 0
+        for (offset, scalar) in scalars.enumerated() {
+            let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if letter {
+                for index in 0..<10 { samples[lead + offset * 10 + index] = 1_000 }
+                if !inWord { events.append(SpeechEvent(kind: .word, textOffset: offset, length: 1, sampleOffset: silenceStart)) }
+            } else if inWord {
+                silenceStart = lead + offset * 10
+            }
+            inWord = letter
+        }
+        try samples.withUnsafeBufferPointer { buffer in
+            _ = try receive(SpeechChunk(samples: buffer, events: events))
         }
     }
 }

@@ -86,22 +86,28 @@ public struct Narrator {
         timings.reserveCapacity(sentences.count)
         var words: [WordTiming] = []
         var frame = 0
+        var envelope = VoiceEnvelope(sampleRate: sink.sampleRate)
+        let lead = sink.sampleRate * Self.leadMilliseconds / 1000
         for (index, sentence) in sentences.enumerated() {
             if isCancelled() { throw NarrateError.interrupted }
             try beforeSentence(index)
             sentenceStarted(index, frame)
             let start = frame
             var wordEvents: [SpeechEvent] = []
+            envelope.removeAll()
             let spoken = try runs.speak(index, spoken: { normalizer.spoken(sentence.text) }, engine: engine) { chunk in
                 if isCancelled() { return false }
                 wordEvents += chunk.events.filter { $0.kind == .word }
+                envelope.append(chunk.samples)
                 try sink.write(chunk.samples)
                 frame += chunk.samples.count
                 return true
             }
             if isCancelled() { throw NarrateError.interrupted }
-            timings.append(SentenceTiming(sentenceIndex: index, startFrame: start, frameCount: frame - start))
-            words += Self.wordTimings(wordEvents, spoken: spoken, sentence: sentence, index: index, start: start, end: frame)
+            var sentenceWords = Self.wordTimings(wordEvents, spoken: spoken, sentence: sentence, index: index, start: start, end: frame)
+            let voiceStart = Self.movingToTheVoice(&sentenceWords, envelope: envelope, start: start, end: frame, lead: lead)
+            timings.append(SentenceTiming(sentenceIndex: index, startFrame: voiceStart, frameCount: frame - voiceStart))
+            words += sentenceWords
             if index < sentences.count - 1 {
                 let kind = document.blocks[sentence.blockIndex].kind
                 let milliseconds = pauses.milliseconds(after: kind, endsBlock: sentence.endsBlock)
@@ -114,9 +120,62 @@ public struct Narrator {
         return NarrationSummary(sentences: sentences, timings: timings, words: words, frameCount: frame, sampleRate: sink.sampleRate)
     }
 
+    /// How long before its first sound a word or sentence starts: a listener who jumps to it
+    /// hears the sound's attack whole, and the highlight is on the voice.
+    static let leadMilliseconds = 5
+
+    /// Moves each word's start from where the engine reported it (often the silence before
+    /// it: a comma's pause, the sentence's leading silence) to just before its first sound in
+    /// the sentence's audio, the word before it lasting until then; returns the sentence's
+    /// start, just before its first sound (or `start` when it is silent).
+    static func movingToTheVoice(_ words: inout [WordTiming], envelope: VoiceEnvelope, start: Int, end: Int, lead: Int) -> Int {
+        let threshold = envelope.threshold
+        for index in words.indices {
+            let wordStart = words[index].startFrame - start
+            let wordEnd = wordStart + words[index].frameCount
+            guard let onset = envelope.onset(from: wordStart, before: wordEnd, threshold: threshold) else { continue }
+            let moved = max(wordStart, onset - lead)
+            guard moved > wordStart else { continue }
+            words[index].startFrame = start + moved
+            words[index].frameCount = wordEnd - moved
+            if index > 0 { words[index - 1].frameCount += moved - wordStart }
+        }
+        // A word whose reported start is late (a neural voice's, its phonemes' durations put
+        // after the pause before it): its voice began after a pause inside the word before it,
+        // and went on without a break to where the word is said to start.
+        let pause = lead * 12  // 60 ms
+        for index in words.indices.dropFirst() {
+            let wordStart = words[index].startFrame - start
+            let previousStart = words[index - 1].startFrame - start
+            guard wordStart > 0,
+                let voiceStart = envelope.voiceStart(at: wordStart - 1, bridging: pause, threshold: threshold),
+                voiceStart - pause > previousStart,
+                !envelope.isVoiced(from: voiceStart - pause, before: voiceStart, threshold: threshold),
+                envelope.isVoiced(from: previousStart, before: voiceStart - pause, threshold: threshold)
+            else { continue }
+            let moved = max(voiceStart - lead, previousStart + 1)
+            words[index - 1].frameCount -= wordStart - moved
+            words[index].frameCount += wordStart - moved
+            words[index].startFrame = start + moved
+        }
+        guard let onset = envelope.onset(from: 0, before: end - start, threshold: threshold) else { return start }
+        let sentenceStart = start + max(0, onset - lead)
+        // The first word starts with the sentence's first sound, whether the engine reported
+        // it before (its silence) or a moment after (a quotation mark before it).
+        if let first = words.first, first.startFrame != sentenceStart {
+            let moved = min(sentenceStart, first.startFrame + first.frameCount)
+            words[0].frameCount -= moved - first.startFrame
+            words[0].startFrame = moved
+        }
+        return sentenceStart
+    }
+
     /// The words of one sentence: each word event placed in the audio (from `start`, the
-    /// sentence's first sample, to `end`, its last) and on the text word its spoken word
-    /// stands for, in the block's offsets.
+    /// sentence's first sample, to `end`, its last) and on the stretch of text its spoken word
+    /// stands for (`HighlightUnits`: a word, or a whole rewritten token such as "$1.2
+    /// million"), in the block's offsets. The events of one stretch make one timing, and each
+    /// timing lasts until the next begins, so a word is highlighted through all of speech;
+    /// the voice never goes back, so neither does the highlight.
     static func wordTimings(
         _ events: [SpeechEvent], spoken: String, sentence: Sentence, index: Int, start: Int, end: Int
     ) -> [WordTiming] {
@@ -124,22 +183,31 @@ public struct Narrator {
         // Most sentences are spoken as written.
         let textWords = spoken == sentence.text ? spokenWords : WordAlignment.words(in: sentence.text)
         let alignment = WordAlignment.align(spoken: spoken, spokenWords: spokenWords, text: sentence.text, textWords: textWords)
+        let units = HighlightUnits(
+            spoken: spoken, spokenWords: spokenWords, text: sentence.text, textWords: textWords, alignment: alignment
+        )
         let ordered = events.sorted { $0.sampleOffset < $1.sampleOffset }
-        var timings: [WordTiming] = []
-        for (position, event) in ordered.enumerated() {
+        // (unit, first sample) of each timing, in order.
+        var starts: [(unit: Int, frame: Int)] = []
+        for event in ordered {
             // The spoken word the event starts in (or the first after it).
             guard let spokenIndex = spokenWords.firstIndex(where: { $0.upperBound > event.textOffset }),
-                let textIndex = alignment[spokenIndex]
+                var unit = units.unitOfSpokenWord[spokenIndex]
             else { continue }
-            let wordStart = min(start + event.sampleOffset, end)
-            let next = position + 1 < ordered.count ? min(start + ordered[position + 1].sampleOffset, end) : end
-            let range = textWords[textIndex]
-            let shift = sentence.textRange.lowerBound
-            timings.append(WordTiming(
-                sentenceIndex: index, textRange: (range.lowerBound + shift)..<(range.upperBound + shift),
-                startFrame: wordStart, frameCount: max(0, next - wordStart)
-            ))
+            if let last = starts.last {
+                unit = max(unit, last.unit)
+                if unit == last.unit { continue }
+            }
+            starts.append((unit, min(start + event.sampleOffset, end)))
         }
-        return timings
+        let shift = sentence.textRange.lowerBound
+        return starts.enumerated().map { position, timing in
+            let next = position + 1 < starts.count ? starts[position + 1].frame : end
+            let range = units.ranges[timing.unit]
+            return WordTiming(
+                sentenceIndex: index, textRange: (range.lowerBound + shift)..<(range.upperBound + shift),
+                startFrame: timing.frame, frameCount: max(0, next - timing.frame)
+            )
+        }
     }
 }
