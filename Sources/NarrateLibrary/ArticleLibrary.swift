@@ -234,9 +234,16 @@ public final class ArticleLibrary: Sendable {
     }
 
     /// The columns `summary(_:)` reads, in its order.
+    /// The last two are the newest render's length and where in it the listener's sentence
+    /// starts, so that time left is the audio's once there is audio.
     static let summaryColumns = """
         id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
-            listeningPosition.sentence, listeningPosition.finished, site
+            listeningPosition.sentence, listeningPosition.finished, site,
+            (SELECT sampleCount * 1.0 / sampleRate FROM render WHERE articleId = article.id ORDER BY id DESC LIMIT 1),
+            (SELECT renderSentence.startSample * 1.0 / render.sampleRate
+                FROM render JOIN renderSentence ON renderSentence.renderId = render.id
+                WHERE render.id = (SELECT max(id) FROM render WHERE articleId = article.id)
+                    AND renderSentence.position = listeningPosition.sentence)
         """
 
     /// The article with `id`, content included.
@@ -392,8 +399,7 @@ public final class ArticleLibrary: Sendable {
                 guard let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
-                            listeningPosition.sentence, listeningPosition.finished, site
+                        SELECT \(Self.summaryColumns)
                         FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id WHERE id = ?
                         """,
                     arguments: [id]
@@ -491,13 +497,13 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
-    /// A summary from a row of id, title, language, savedAt, wordCount, listeningSeconds,
-    /// tags, sentenceCount, position and finished, in that order (read by index: listing
+    /// A summary from a row of `summaryColumns`, in that order (read by index: listing
     /// 100,000 rows is mostly this).
     static func summary(_ row: Row) -> ArticleSummary {
         ArticleSummary(
             id: row[0], title: row[1], language: row[2], savedAt: row[3], wordCount: row[4], listeningSeconds: row[5],
-            tags: splitTags(row[6]), sentenceCount: row[7], position: row[8], finished: (row[9] as Int?) == 1, site: row[10]
+            tags: splitTags(row[6]), sentenceCount: row[7], position: row[8], finished: (row[9] as Int?) == 1, site: row[10],
+            audioSeconds: row[11], audioSecondsAtPosition: row[12]
         )
     }
 

@@ -10,7 +10,7 @@ public struct ArticleSummary: Sendable, Equatable, Codable {
     public var savedAt: String
     /// Words in its text.
     public var wordCount: Int
-    /// Estimated listening time at the default rate, in seconds.
+    /// Estimated listening time at the default rate, in seconds (see `lengthSeconds`).
     public var listeningSeconds: Double
     /// Its tags, sorted.
     public var tags: [String]
@@ -22,6 +22,15 @@ public struct ArticleSummary: Sendable, Equatable, Codable {
     public var finished: Bool
     /// The site it was published on, when known.
     public var site: String? = nil
+    /// The length of its newest render's audio, in seconds, when it has one.
+    public var audioSeconds: Double? = nil
+    /// Where the sentence at `position` starts in that render, in seconds.
+    public var audioSecondsAtPosition: Double? = nil
+
+    /// How long it is to listen to: its audio's length once rendered, else the estimate.
+    public var lengthSeconds: Double {
+        audioSeconds ?? listeningSeconds
+    }
 
     /// How much has been heard, from 0 to 1.
     public var progress: Double {
@@ -30,8 +39,12 @@ public struct ArticleSummary: Sendable, Equatable, Codable {
         return Double(position) / Double(sentenceCount)
     }
 
-    /// Estimated listening time still ahead, in seconds.
+    /// Listening time still ahead, in seconds: from where the listener's sentence starts to
+    /// the end of the newest render's audio once there is one, else estimated.
     public var secondsLeft: Double {
-        listeningSeconds * (1 - progress)
+        if finished { return 0 }
+        guard let audioSeconds else { return listeningSeconds * (1 - progress) }
+        guard position != nil else { return audioSeconds }
+        return max(0, audioSeconds - (audioSecondsAtPosition ?? audioSeconds * progress))
     }
 }

@@ -11,6 +11,8 @@ struct ArticleItem: Encodable, Sendable {
     var wordCount: Int
     var sentenceCount: Int
     var listeningSeconds: Double
+    /// The newest render's length, null before there is one.
+    @Nullable var audioSeconds: Double?
     var secondsLeft: Double
     var progress: Double
     /// The sentence the listener stopped at.
@@ -29,6 +31,7 @@ struct ArticleItem: Encodable, Sendable {
         wordCount = summary.wordCount
         sentenceCount = summary.sentenceCount
         listeningSeconds = summary.listeningSeconds
+        audioSeconds = summary.audioSeconds
         secondsLeft = summary.secondsLeft
         progress = summary.progress
         position = summary.position

@@ -12,7 +12,7 @@ enum PageWriter {
             var meta = [article.site, article.language].compactMap { $0 }
             meta.append(article.finished ? "finished" : "\(DurationText.minutes(article.secondsLeft)) left")
             items += """
-                <li class="article" data-article-id="\(article.id)"><a href="/articles/\(article.id)">\(escape(article.title))</a> \
+                <li class="article" data-article-id="\(article.id)"><a href="/articles/\(article.id)"\(langAttribute(article.language))>\(escape(article.title))</a> \
                 <span class="meta">\(escape(meta.joined(separator: " · ")))</span></li>
 
                 """
@@ -81,24 +81,48 @@ enum PageWriter {
         }
         if openList { text += "</ul>\n" }
         let byline = article.byline.map { "<p class=\"byline\">\(escape($0))</p>\n" } ?? ""
+        // The page is in the article's language, so that screen readers, hyphenation and
+        // the browser's translation read its text as what it is; the page's own words (the
+        // way back, the player) stay marked as English.
+        let language = Self.language(of: article.summary.language)
+        let chrome = language == Self.pageLanguage ? "" : " lang=\"\(Self.pageLanguage)\""
         return page(
-            title: article.summary.title, script: "article.js", bodyClass: "article-page",
+            title: article.summary.title, script: "article.js", bodyClass: "article-page", language: language,
             body: """
-                <header class="top"><a href="/" class="back">Library</a></header>
+                <header class="top"\(chrome)><a href="/" class="back">Library</a></header>
                 <main id="article" data-article-id="\(article.summary.id)">
                 <div id="text">
                 \(title)\(byline)\(text)</div>
                 </main>
-                <div id="player" hidden></div>
+                <div id="player"\(chrome) hidden></div>
                 <audio id="audio" preload="auto"></audio>
                 """
         )
     }
 
-    private static func page(title: String, script: String, bodyClass: String, body: String) -> String {
+    /// The language of the pages' own words.
+    static let pageLanguage = "en"
+
+    /// A language tag fit for a `lang` attribute: the article's as the library keeps it
+    /// ("uk", "en-gb", "de"), else the pages' own when it has none or none that HTML reads.
+    static func language(of code: String?) -> String {
+        guard let code, !code.isEmpty, code.count <= 35,
+              code.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
+        else { return pageLanguage }
+        return code
+    }
+
+    /// ` lang="…"` for an element holding text in `code`, or nothing when the article's
+    /// language is not known.
+    static func langAttribute(_ code: String?) -> String {
+        guard let code, language(of: code) == code else { return "" }
+        return " lang=\"\(code)\""
+    }
+
+    private static func page(title: String, script: String, bodyClass: String, language: String = pageLanguage, body: String) -> String {
         """
         <!doctype html>
-        <html lang="en">
+        <html lang="\(language)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

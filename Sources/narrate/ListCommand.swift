@@ -59,7 +59,7 @@ struct ListCommand: ParsableCommand {
             let rows = articles.map { article in
                 [
                     String(article.id), article.title, article.language ?? "-", String(article.wordCount),
-                    DurationText.minutes(article.listeningSeconds), Self.progress(article), DurationText.minutes(article.secondsLeft),
+                    DurationText.minutes(article.lengthSeconds), Self.progress(article), DurationText.minutes(article.secondsLeft),
                     article.tags.joined(separator: ","), String(article.savedAt.prefix(10)),
                 ]
             }

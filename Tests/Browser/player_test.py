@@ -246,8 +246,63 @@ def check_library(browser, server):
     browser.wait_for(f'return document.querySelector(\'#articles li.article[data-article-id="{article_id}"] progress\') !== null',
                      10, "library.js did not render the list at 360 px")
     browser.assert_no_horizontal_scroll("the library page at 360 px")
+    # The filters fold under one line: the articles start in the first screen's top half.
+    layout = browser.js("""
+        const fold = document.querySelector('#library-tools details.more-filters');
+        const first = document.querySelector('#articles li.article');
+        return {folded: fold !== null && !fold.open, summary: fold ? fold.querySelector('summary').textContent : null,
+                search: document.querySelector('#library-tools input[type=search]').getBoundingClientRect().bottom,
+                firstTop: first.getBoundingClientRect().top, height: window.innerHeight};
+    """)
+    if not layout["folded"]:
+        raise CheckFailed(f"at 360 px the library's filters are not folded: {layout}")
+    if layout["search"] > layout["height"] / 3 or layout["firstTop"] > layout["height"] / 2:
+        raise CheckFailed(f"at 360×740 the search box ends at {layout['search']:.0f} px and the first article starts at "
+                          f"{layout['firstTop']:.0f} px: the tools fill the first screen")
     browser.screenshot("library-360.png")
-    ok("library at 360×740 has no horizontal scrolling; library-360.png")
+    ok(f"library at 360×740 has no horizontal scrolling, its filters folded under '{layout['summary']}', the first "
+       f"article at {layout['firstTop']:.0f} px; library-360.png")
+    browser.js("document.querySelector('#library-tools details.more-filters summary').click();")
+    browser.wait_for("return document.querySelector('#library-tools details.more-filters').open", 5, "the filters do not unfold")
+    browser.assert_no_horizontal_scroll("the library page at 360 px with its filters unfolded")
+    browser.screenshot("library-360-filters.png")
+    ok("a tap unfolds the filters; library-360-filters.png")
+
+
+def check_languages(browser, server, other):
+    """1b. Each article's title in the library, and its page, are in the article's language
+    (screen readers and hyphenation read them as what they are); the page's own words
+    (the way back, the player) stay English."""
+    browser.viewport(1440, 900)
+    browser.open("/")
+    listed = {item["id"]: item.get("language") for item in server.get_json("/api/articles?limit=500")["articles"]}
+    languages = {}
+    for article in (server, other):
+        language = listed.get(article.article_id)
+        browser.wait_for(
+            f'return document.querySelector(\'#articles li.article[data-article-id="{article.article_id}"] progress\') !== null',
+            10, "library.js did not render the list")
+        shown = browser.driver.execute_script(
+            f'return document.querySelector(\'#articles li.article[data-article-id="{article.article_id}"] a.article-title\').lang')
+        if shown != language:
+            raise CheckFailed(f"article {article.article_id}'s title in the library is marked lang={shown!r}, not {language!r}")
+        languages[article.article_id] = language
+    if languages[server.article_id] == languages[other.article_id]:
+        raise CheckFailed(f"articles {server.article_id} and {other.article_id} are in one language ({languages[server.article_id]}): "
+                          "the check needs two")
+    if browser.driver.execute_script("return document.documentElement.lang") != "en":
+        raise CheckFailed("the library page is not marked English")
+    browser.open(f"/articles/{other.article_id}")
+    browser.wait_for("return document.querySelector('#text p[data-block]') !== null", 10, "the article's text did not show")
+    page, back, text = browser.driver.execute_script(
+        "return [document.documentElement.lang, document.querySelector('header.top').closest('[lang]').lang,"
+        " document.querySelector('#text p[data-block]').closest('[lang]').lang]")
+    if (page, text, back) != (languages[other.article_id], languages[other.article_id], "en"):
+        raise CheckFailed(f"article {other.article_id}'s page is marked lang={page!r}, its text {text!r}, its way back "
+                          f"{back!r}: expected {languages[other.article_id]!r}, {languages[other.article_id]!r} and 'en'")
+    browser.screenshot("article-other-language-1440.png")
+    ok(f"the library marks each title with its language ({', '.join(sorted(set(languages.values())))}); "
+       f"article {other.article_id}'s page is in {page}, its way back in English; article-other-language-1440.png")
 
 
 def check_highlight_follows_audio(browser, server):
@@ -531,6 +586,19 @@ def check_plays_while_rendering(browser, server):
     if found["marked"] != found["word"] or abs(found["word"] - expected) > 1:
         raise CheckFailed(f"after the switch, at {found['seconds']:.3f} s the page marks word {found['marked']} "
                           f"(currentWord {found['word']}), but word {expected} is heard")
+    # Seamless: the stream played until the render, made ready in a second element just
+    # ahead of it, began where the stream was; then the page's own element did the same.
+    handovers = browser.js("return narratePlayer.handovers;")
+    if len(handovers) != 2:
+        raise CheckFailed(f"the render took over in {len(handovers)} handover(s), not 2 without a gap: {handovers} "
+                          "(it was loaded in place of the stream, a silence while it loaded)")
+    for step in handovers:
+        if not step["fromPlaying"]:
+            raise CheckFailed(f"a handover began after the audio before it had stopped (a silence): {step}")
+        if abs(step["fromTime"] - step["at"]) > 0.25:
+            raise CheckFailed(f"a handover started the render at {step['at']:.3f} s while the audio before it was at "
+                              f"{step['fromTime']:.3f} s: a jump of more than 250 ms")
+    print(f"  handovers: " + "; ".join(f"at {h['at']:.3f} s, the audio before at {h['fromTime']:.3f} s" for h in handovers), flush=True)
     browser.screenshot("article-live-switched-1440.png")
     ok(f"the finished render took over at {switched['seconds']:.2f} s (stream last seen at {last_live:.2f} s), "
        f"played on to {found['seconds']:.2f} s with word {found['word']} highlighted; article-live-switched-1440.png")
@@ -552,8 +620,30 @@ def check_article_on_phone(browser, server):
         raise CheckFailed(f"the player bar is not at the bottom of the 740 px viewport: top {bar['top']}, bottom {bar['bottom']}")
     if bar["smallest"] < 44:
         raise CheckFailed(f"a player button is {bar['smallest']:.0f} px across; touch targets need 44 px")
+    # The sleep timer says what it is, and counts down, on a phone too.
+    browser.js("""
+        const select = document.querySelector('.sleep-label select');
+        select.value = '15';
+        select.dispatchEvent(new Event('change'));
+    """)
+    sleep = browser.wait_for("""
+        const label = document.querySelector('.sleep-label');
+        const name = label.querySelector('.label-text').getBoundingClientRect();
+        const left = label.querySelector('.sleep-left');
+        return !left.hidden && left.textContent && name.width > 1 && {name: label.querySelector('.label-text').textContent,
+            left: left.textContent, right: label.getBoundingClientRect().right};
+    """, 5, "the sleep timer shows no countdown, or its name is hidden, at 360 px")
+    if not sleep["left"].startswith(("15:00", "14:5")):
+        raise CheckFailed(f"15 minutes of sleep timer show as {sleep['left']!r}")
+    browser.assert_no_horizontal_scroll("the article page at 360 px with the sleep timer on")
     browser.screenshot("article-360.png")
-    ok("article at 360×740 has no horizontal scrolling, the player bar at the bottom; article-360.png")
+    browser.js("""
+        const select = document.querySelector('.sleep-label select');
+        select.value = 'off';
+        select.dispatchEvent(new Event('change'));
+    """)
+    ok(f"article at 360×740 has no horizontal scrolling, the player bar at the bottom, the sleep timer named "
+       f"'{sleep['name']}' counting down from {sleep['left']}; article-360.png")
 
 
 def check_voice_picker(browser, server):
@@ -623,6 +713,38 @@ def check_voice_picker(browser, server):
     ok("Automatic again keeps no voice and plays the newest render")
 
 
+def check_finished(browser, server):
+    """8. Played to the end, the page says so and offers to play it again or the next
+    unfinished article; opened again later, it still says so."""
+    browser.viewport(1440, 900)
+    browser.open(f"/articles/{server.article_id}")
+    browser.wait_ready()
+    browser.js("const audio = document.getElementById('audio'); audio.currentTime = Math.max(0, audio.duration - 1.5); audio.play();")
+    banner = browser.wait_for("""
+        const banner = document.querySelector('.finished-banner');
+        const next = banner && banner.querySelector('a.button');
+        return banner && next && {text: banner.textContent, next: next.getAttribute('href')};
+    """, 20, "at the end of the article the page shows no 'finished' with 'next unfinished'")
+    if "Finished." not in banner["text"] or "Play again" not in banner["text"]:
+        raise CheckFailed(f"the banner at the end reads {banner['text']!r}")
+    if banner["next"] == f"/articles/{server.article_id}":
+        raise CheckFailed("'next unfinished' leads back to the article just finished")
+    browser.wait_for("return fetch(arguments[0]).then((r) => r.json()).then((p) => p.position && p.position.finished)", 10,
+                     "the end was not saved as finished", f"/api/articles/{server.article_id}/position")
+    browser.screenshot("article-finished-1440.png")
+    ok(f"at the end the page reads {' '.join(banner['text'].split())!r}, leading to {banner['next']}; article-finished-1440.png")
+    browser.driver.refresh()
+    browser.wait_ready()
+    browser.wait_for("return document.querySelector('.finished-banner a.button') !== null", 10,
+                     "opened again, the finished article does not say it is finished")
+    browser.js("[...document.querySelectorAll('.finished-banner button')].find((b) => b.textContent === 'Play again').click();")
+    browser.wait_for("const audio = document.getElementById('audio');"
+                     " return !audio.paused && audio.currentTime < 5 && !document.querySelector('.finished-banner');", 10,
+                     "'Play again' does not play from the start")
+    browser.js("document.getElementById('audio').pause();")
+    ok("opened again it still says finished, and 'Play again' plays from the start")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8080")
@@ -630,6 +752,9 @@ def main():
     parser.add_argument("--narrate", required=True, help="the narrate binary")
     parser.add_argument("--library", required=True, help="the library the server uses")
     parser.add_argument("--screenshots", required=True, help="a folder for the screenshots")
+    parser.add_argument("--other-language-article", type=int,
+                        help="an article in another language than --article (e.g. samples/uk-news.txt): checks that "
+                             "the pages mark each article's language")
     parser.add_argument("--unrendered-article", type=int,
                         help="an article with no render and no render job yet (e.g. samples/en-long.txt): "
                              "checks that it plays at once while its render is made")
@@ -652,6 +777,8 @@ def main():
         return 1
     try:
         check_library(browser, server)
+        if arguments.other_language_article is not None:
+            check_languages(browser, server, Server(arguments.url, arguments.other_language_article))
         view = check_highlight_follows_audio(browser, server)
         word = check_click_word_seeks(browser, view)
         check_position_saved_and_resumed(browser, server, view, word, arguments.narrate, arguments.library)
@@ -659,6 +786,7 @@ def main():
                                               arguments.library)
         check_article_on_phone(browser, server)
         check_voice_picker(browser, server)
+        check_finished(browser, server)
         if unrendered:
             check_plays_while_rendering(browser, unrendered)
         errors = browser.javascript_errors()

@@ -36,9 +36,11 @@ struct BrowserTests {
     func highlightsStartsFromAClickedWordResumesAndFitsAPhone() throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
-        // Article 1 rendered before the page opens; article 2 (35 minutes) not: played while it renders.
+        // Article 1 rendered before the page opens; article 2 (35 minutes) not: played while it
+        // renders; article 3 in Ukrainian, for the pages' languages.
         let added = try NarrateBinary.run(
-            ["add", "--library", library, NarrateBinary.sample("en-field-notes.md"), NarrateBinary.sample("en-long.txt")]
+            ["add", "--library", library, NarrateBinary.sample("en-field-notes.md"), NarrateBinary.sample("en-long.txt"),
+             NarrateBinary.sample("uk-news.txt")]
         )
         #expect(added.status == 0)
         let server = try RunningServer(["--library", library])
@@ -52,12 +54,12 @@ struct BrowserTests {
         let run = try NarrateBinary.run(
             [
                 "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/player_test.py", "--url", server.base, "--article", "1",
-                "--unrendered-article", "2", "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
+                "--unrendered-article", "2", "--other-language-article", "3", "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
             ],
             executable: "/usr/bin/env"
         )
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        for file in ["library-1440.png", "library-360.png", "article-1440.png", "article-360.png"] {
+        for file in ["library-1440.png", "library-360.png", "article-other-language-1440.png", "article-1440.png", "article-360.png"] {
             #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/\(file)"), "no \(file)")
         }
         #expect(server.stop() == 0)

@@ -170,6 +170,39 @@ struct ArticleLibraryTests {
         #expect(FileManager.default.fileExists(atPath: otherOwned))
     }
 
+    /// Time left is the audio's once there is audio (the library said "35 min left" for
+    /// 33:02 of audio, from the 175-words-a-minute estimate): from where the listener's
+    /// sentence starts in the newest render to its end.
+    @Test func timeLeftIsTheNewestRendersAudioFromTheListenersSentence() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard case .added(let id, _) = try library.add(article("T\n\nOne. Two. Three."))
+        else { Issue.record("not added"); return }
+        let estimate = try library.summary(id: id)
+        #expect(estimate.audioSeconds == nil)
+        #expect(estimate.secondsLeft == estimate.listeningSeconds)
+        try library.recordRender(
+            articleId: id, settingsHash: "slow", path: "\(folder)/a.wav", ownedByLibrary: false, format: "wav", sampleRate: 1_000,
+            sampleCount: 90_000, sentenceSamples: [0..<30_000, 30_000..<60_000, 60_000..<90_000]
+        )
+        try library.recordRender(
+            articleId: id, settingsHash: "fast", path: "\(folder)/b.wav", ownedByLibrary: false, format: "wav", sampleRate: 1_000,
+            sampleCount: 12_000, sentenceSamples: [0..<2_000, 2_000..<7_000, 7_000..<12_000]
+        )
+        #expect(try library.summary(id: id).audioSeconds == 12)
+        #expect(try library.summary(id: id).secondsLeft == 12)
+        #expect(try library.summary(id: id).lengthSeconds == 12)
+        try library.savePosition(articleId: id, sentence: 1, finished: false)
+        for summary in [try library.summary(id: id), try library.list().first { $0.id == id }] {
+            #expect(summary?.secondsLeft == 10, "from the second sentence's start (2 s) to the end (12 s)")
+            #expect(summary?.audioSecondsAtPosition == 2)
+        }
+        #expect(try library.searchSummaries("One").first?.summary.secondsLeft == 10)
+        try library.savePosition(articleId: id, sentence: 2, finished: true)
+        #expect(try library.summary(id: id).secondsLeft == 0)
+        #expect(try library.remove(ids: [id]).articles.first?.audioSeconds == 12)
+    }
+
     @Test func aRenderWithTheSameSettingsAndPathReplacesTheEarlierOne() throws {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }

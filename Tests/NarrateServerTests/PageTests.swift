@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+@testable import NarrateServer
 import NarrateLibrary
 import NarrateTestSupport
 import Synchronization
@@ -17,7 +18,7 @@ struct PageTests {
             #expect(library.status == .ok)
             #expect(library.headers[.contentType] == "text/html; charset=utf-8")
             let listing = String(buffer: library.body)
-            #expect(listing.contains("<a href=\"/articles/\(id)\">Storms &amp; &lt;Tides&gt;</a>"))
+            #expect(listing.contains("<a href=\"/articles/\(id)\" lang=\"en\">Storms &amp; &lt;Tides&gt;</a>"))
             #expect(listing.contains("<script src=\"/static/library.js\" defer></script>"))
 
             let page = String(buffer: try await client.execute(uri: "/articles/\(id)", method: .get).body)
@@ -38,6 +39,33 @@ struct PageTests {
             #expect(page.contains("<h1 class=\"title\" data-block=\"0\">The weather station</h1>"))
             #expect(page.components(separatedBy: "The weather station</h").count == 2)
         }
+    }
+
+    /// A Ukrainian article's page is in Ukrainian (screen readers, hyphenation), its way back
+    /// and player in English; the library lists each title in its language.
+    @Test func eachArticlesPageAndTitleIsInItsLanguage() async throws {
+        let fixture = try ServerFixture()
+        let english = try fixture.add(ServerFixture.sampleText, title: "The weather station")
+        let ukrainian = try fixture.add("Вітер піднявся перед світанком. Дощ пішов о сьомій.", title: "Метеостанція", language: "uk")
+        try await fixture.test { client in
+            let page = String(buffer: try await client.execute(uri: "/articles/\(ukrainian)", method: .get).body)
+            #expect(page.contains("<html lang=\"uk\">"))
+            #expect(page.contains("<header class=\"top\" lang=\"en\"><a href=\"/\" class=\"back\">Library</a></header>"))
+            #expect(page.contains("<div id=\"player\" lang=\"en\" hidden></div>"))
+            let englishPage = String(buffer: try await client.execute(uri: "/articles/\(english)", method: .get).body)
+            #expect(englishPage.contains("<html lang=\"en\">"))
+            #expect(englishPage.contains("<header class=\"top\"><a href"))
+            let listing = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            #expect(listing.contains("<html lang=\"en\">"))
+            #expect(listing.contains("<a href=\"/articles/\(ukrainian)\" lang=\"uk\">Метеостанція</a>"))
+            #expect(listing.contains("<a href=\"/articles/\(english)\" lang=\"en\">The weather station</a>"))
+        }
+    }
+
+    /// Only a language tag HTML reads goes into `lang`.
+    @Test(arguments: [("uk", "uk"), ("en-gb", "en-gb"), ("de", "de"), (nil, "en"), ("", "en"), ("x\" onload=\"y", "en")])
+    func languageTags(_ code: String?, _ tag: String) {
+        #expect(PageWriter.language(of: code) == tag)
     }
 
     @Test func servesItsScriptsStyleAndOpenAPIDocument() async throws {

@@ -68,10 +68,11 @@ struct ServerFixture: @unchecked Sendable {
         try await server(token: token, feedSecret: feedSecret, limits: limits, allowedHosts: allowedHosts).application().test(.live, body)
     }
 
-    /// Adds an article from `text` (paragraphs separated by blank lines), in English.
+    /// Adds an article from `text` (paragraphs separated by blank lines), in English unless
+    /// `language` says otherwise.
     @discardableResult
-    func add(_ text: String, title: String = "A test article", tags: [String] = []) throws -> Int64 {
-        let importer = ArticleImport(format: .markdown, title: title, language: "en", tags: tags)
+    func add(_ text: String, title: String = "A test article", tags: [String] = [], language: String = "en") throws -> Int64 {
+        let importer = ArticleImport(format: .markdown, title: title, language: language, tags: tags)
         return try library.add(importer.article(pasted: text, detector: nil)).articleId
     }
 

@@ -230,6 +230,7 @@
     forward: iconButton("next", "Next sentence"),
     speed: el("select", {}, ...SPEEDS.map((rate) => el("option", { value: String(rate) }, `${rate}×`))),
     sleep: el("select", {}, ...SLEEP_CHOICES.map(([value, label]) => el("option", { value }, label))),
+    sleepLeft: el("span", { class: "sleep-left", hidden: true }),
     voice: el("select", { class: "voice-select", disabled: true }, el("option", { value: "" }, "Automatic")),
   };
   const controls = [ui.seek, ui.back, ui.play, ui.forward, ui.speed, ui.sleep];
@@ -247,7 +248,7 @@
       ui.play,
       ui.forward,
       el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Speed"), ui.speed),
-      el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Sleep"), ui.sleep),
+      el("label", { class: "select-label sleep-label" }, el("span", { class: "label-text" }, "Sleep"), ui.sleep, ui.sleepLeft),
       el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Voice"), ui.voice),
     ),
   );
@@ -484,6 +485,12 @@
   }
 
   function togglePlay() {
+    if (handover.spare && !handover.spare.paused) {
+      // Paused while the render takes over: it waits, ready, where the listener stopped.
+      const seconds = handover.spare.currentTime;
+      cancelHandover();
+      return jumpToRender(state.view, seconds, false);
+    }
     if (!narratePlayer.ready && !live.possible) return;
     if (!narratePlayer.ready && live.waiting) return keepOnAfterSwitch(!live.resume);
     if (audio.paused || (!narratePlayer.ready && !live.started)) pressPlay();
@@ -556,23 +563,45 @@
 
   // ---- The sleep timer ----
 
-  const sleep = { choice: "off", timer: 0, at: 0 };
+  const sleep = { choice: "off", timer: 0, at: 0, ticker: 0 };
 
   function setSleep(choice) {
     clearTimeout(sleep.timer);
+    clearInterval(sleep.ticker);
     sleep.choice = choice;
     sleep.at = 0;
     sleep.timer = 0;
+    sleep.ticker = 0;
     const minutes = Number(choice);
     if (minutes > 0) {
       sleep.at = Date.now() + minutes * 60_000;
       sleep.timer = setTimeout(fallAsleep, minutes * 60_000);
+      sleep.ticker = setInterval(showSleepLeft, 1000);
     }
     ui.sleep.value = choice;
+    showSleepLeft();
+  }
+
+  /** The sleep timer's countdown beside its choice: "14:32", or the audio left at "End of article". */
+  function showSleepLeft() {
+    let text = "";
+    if (sleep.at) text = clock(Math.ceil((sleep.at - Date.now()) / 1000));
+    else if (sleep.choice === "end" && narratePlayer.ready) text = clock((duration() - audio.currentTime) / (audio.playbackRate || 1));
+    ui.sleepLeft.textContent = text;
+    ui.sleepLeft.hidden = !text;
   }
 
   function fallAsleep() {
     setSleep("off");
+    if (handover.spare && !handover.spare.paused) {
+      // Asleep while the render takes over: it waits where the listener fell asleep.
+      const seconds = handover.spare.currentTime;
+      cancelHandover();
+      jumpToRender(state.view, seconds, false);
+      state.pausedBySleep = true;
+      setStatus("Sleep timer: paused. Play goes back a few seconds.");
+      return;
+    }
     if (!audio.paused) {
       state.pausedBySleep = true;
       audio.pause();
@@ -677,6 +706,36 @@
     ui.alert.after(ui.banner);
   }
 
+  /** "Finished. [Play again] [Next unfinished]": at the end of the article, and on opening one heard to the end. */
+  async function offerFinished() {
+    removeBanner();
+    const again = el("button", { type: "button", class: "primary" }, "Play again");
+    again.addEventListener("click", () => {
+      removeBanner();
+      seekTo(0);
+      followSentence({ force: true });
+      play();
+    });
+    const actions = el("span", { class: "banner-actions" }, again);
+    const banner = el("div", { id: "continue-banner", class: "finished-banner", role: "status" },
+      el("span", { class: "banner-text" }, "Finished."), actions);
+    ui.banner = banner;
+    ui.alert.after(banner);
+    try {
+      const page = await window.narrate.api("/api/articles?progress=unfinished&limit=2");
+      const next = page.articles.find((article) => String(article.id) !== String(articleId));
+      if (ui.banner !== banner) return;
+      if (next) {
+        actions.append(el("a", { class: "button", href: `/articles/${encodeURIComponent(next.id)}` },
+          "Next unfinished: ", el("span", { class: "next-title", lang: next.language || undefined }, next.title || `Article ${next.id}`)));
+      } else {
+        banner.querySelector(".banner-text").textContent = "Finished. Nothing else is waiting to be heard.";
+      }
+    } catch {
+      // The library is out of reach: "Play again" still works.
+    }
+  }
+
   // ---- Loading the article and its audio ----
 
   const fetchView = () => api(articlePath);
@@ -706,6 +765,7 @@
     // Straight to where the listening is, as if the page had opened there.
     if (sentence >= 0) followSentence({ force: true, instant: true });
     if (offer) offerContinue(offer, sentence);
+    else if (view.position && view.position.finished) offerFinished();
     ui.seek.max = String(duration());
     showTime();
     setStatus();
@@ -804,6 +864,7 @@
 
   /** Forgets the stream (the render failed, or is made again) and stops its audio. */
   function dropLive() {
+    cancelHandover();
     const started = live.started;
     Object.assign(live, { possible: false, started: false, waiting: false, time: 0, stopped: "", resume: false });
     setLive(false);
@@ -923,8 +984,111 @@
     switchToRender(view, seconds, playing);
   }
 
-  /** The finished render takes over from the stream, at the same time. */
+  /** The finished render takes over from the stream, at the same time: without a gap while it plays. */
   function switchToRender(view, seconds, playing) {
+    if (playing && !live.waiting && !audio.paused) return handOver(view);
+    jumpToRender(view, seconds, playing);
+  }
+
+  // ---- Handing over without a gap ----
+  //
+  // Loading the finished render in the playing element would stop the voice while it loads
+  // and seeks (0.3 to 0.5 s). Instead it is made ready in a second element, a little ahead
+  // of where the stream is, and started when the stream gets there; the stream stops once it
+  // plays. Then the page's own element does the same from the second one.
+
+  /** How far ahead of the playing audio the next is made ready, in seconds of audio. */
+  const HANDOVER_LEAD_SECONDS = 0.75;
+  const handover = { spare: null, run: 0, log: [] };
+  narratePlayer.handovers = handover.log;
+
+  /** Plays `to` (ready, paused at `at`) when `from`'s audio reaches `at`; `from` stops once `to` plays. */
+  function startWhenReached(from, to, at, run, done) {
+    const wait = (at - from.currentTime) / (from.playbackRate || 1);
+    if (wait < 0.005) return done(false);
+    setTimeout(() => {
+      if (run !== handover.run) return;
+      const fromTime = from.currentTime;
+      to.addEventListener("playing", () => {
+        if (run !== handover.run) return;
+        const entry = { at, fromTime, toTime: to.currentTime, fromPlaying: !from.paused };
+        from.pause();
+        handover.log.push(entry);
+        done(true);
+      }, { once: true });
+      to.play().catch(() => done(false));
+    }, Math.max(0, wait * 1000 - 2));
+  }
+
+  /** Makes `element` ready at `from`'s time plus the lead, then hands over to it. */
+  function readyAhead(from, element, source, run, done) {
+    const seekAhead = (attempt) => {
+      const at = from.currentTime + HANDOVER_LEAD_SECONDS * (from.playbackRate || 1) * attempt;
+      element.addEventListener("seeked", () => {
+        if (run !== handover.run) return;
+        const whenReady = () => startWhenReached(from, element, at, run, (ok) => {
+          if (ok) done(true);
+          else if (attempt < 3 && !from.paused) seekAhead(attempt + 1);
+          else done(false);
+        });
+        if (element.readyState >= 3) whenReady();
+        else element.addEventListener("canplay", () => run === handover.run && whenReady(), { once: true });
+      }, { once: true });
+      element.currentTime = at;
+    };
+    element.addEventListener("loadedmetadata", () => run === handover.run && seekAhead(1), { once: true });
+    element.playbackRate = from.playbackRate;
+    element.preservesPitch = true;
+    element.src = source;
+    element.load();
+  }
+
+  /** Stops a handover under way (the listener paused, or the render went): the page's element stays. */
+  function cancelHandover() {
+    if (!handover.spare) return;
+    handover.run += 1;
+    handover.spare.pause();
+    handover.spare.removeAttribute("src");
+    handover.spare.load();
+    handover.spare = null;
+  }
+
+  /** The stream → the second element → the page's element, each without a gap. */
+  function handOver(view) {
+    const run = ++handover.run;
+    const spare = new Audio();
+    spare.preload = "auto";
+    handover.spare = spare;
+    const source = view.render.audio;
+    // A failure anywhere falls back to loading the render in place, where the stream is.
+    const fallBack = () => {
+      if (run !== handover.run) return;
+      const from = spare.paused ? audio : spare;
+      const seconds = from.currentTime;
+      const playing = !from.paused;
+      cancelHandover();
+      jumpToRender(view, seconds, playing || !audio.paused);
+    };
+    readyAhead(audio, spare, source, run, (ok) => {
+      if (!ok) return fallBack();
+      // The second element plays the render; the page's element follows it there.
+      narratePlayer.switchedAt = { seconds: handover.log[handover.log.length - 1].at, playing: true };
+      Object.assign(live, { possible: false, started: false, waiting: false, time: 0, stopped: "", resume: false });
+      setLive(false);
+      ++state.audioLoads;
+      keepPitch();
+      readyAhead(spare, audio, source, run, (back) => {
+        if (!back) return fallBack();
+        handover.spare = null;
+        spare.removeAttribute("src");
+        spare.load();
+        onSwitched(audio.currentTime, true, { alreadyPlaying: true });
+      });
+    });
+  }
+
+  /** The finished render replaces the stream in the page's element at `seconds`. */
+  function jumpToRender(view, seconds, playing) {
     narratePlayer.switchedAt = { seconds, playing };
     Object.assign(live, { possible: false, started: false, waiting: false, time: 0, stopped: "", resume: false });
     setLive(false);
@@ -939,10 +1103,10 @@
   }
 
   /** The finished render's length is known: on from where the stream was, as any render. */
-  function onSwitched(seconds, playing) {
+  function onSwitched(seconds, playing, { alreadyPlaying = false } = {}) {
     setSpeed(Number(ui.speed.value));
     keepPitch();
-    audio.currentTime = clamp(seconds, 0, duration() || seconds);
+    if (!alreadyPlaying) audio.currentTime = clamp(seconds, 0, duration() || seconds);
     syncToTime(audio.currentTime, { follow: false });
     followSentence(); // unless the listener is reading elsewhere
     ui.seek.max = String(duration());
@@ -950,7 +1114,8 @@
     setStatus();
     setControlsEnabled(true);
     narratePlayer.ready = true;
-    if (playing) play();
+    if (alreadyPlaying) showPlayButton(true);
+    else if (playing) play();
     else showPlayButton(false);
   }
 
@@ -1095,6 +1260,8 @@
   });
 
   audio.addEventListener("pause", () => {
+    // The stream stopping as the render plays on in the second element.
+    if (handover.spare && !handover.spare.paused) return;
     showPlayButton(false);
     if (navigator.mediaSession) navigator.mediaSession.playbackState = "paused";
     if (narratePlayer.live) {
@@ -1110,6 +1277,7 @@
   });
 
   audio.addEventListener("ended", () => {
+    if (handover.spare && !handover.spare.paused) return;
     // The stream ends with the render, not with the article: the finished render plays on.
     if (narratePlayer.live) {
       liveStopped("ended", true);
@@ -1118,6 +1286,7 @@
     syncToTime(audio.currentTime);
     if (sleep.choice === "end") setSleep("off");
     savePosition({ finished: true });
+    offerFinished();
   });
 
   audio.addEventListener("timeupdate", () => {
@@ -1128,6 +1297,7 @@
     if (!narratePlayer.ready) return;
     syncToTime(audio.currentTime);
     showTime();
+    if (sleep.choice === "end") showSleepLeft();
     updateMediaPosition();
     // A timer in a background tab may be late; the audio's own clock is not.
     if (sleep.at && Date.now() >= sleep.at) fallAsleep();

@@ -63,8 +63,8 @@
   }
 
   /** The snippet of a search result, its `[match]` parts marked. */
-  function snippet(text) {
-    const paragraph = el("p", { class: "snippet" });
+  function snippet(text, lang) {
+    const paragraph = el("p", { class: "snippet", lang });
     const pattern = /\[([^\]]+)\]/g;
     let at = 0;
     for (const match of text.matchAll(pattern)) {
@@ -73,6 +73,11 @@
     }
     paragraph.append(text.slice(at));
     return paragraph;
+  }
+
+  /** The language an article's title and text are in, for their `lang`, when known. */
+  function textLanguage(article) {
+    return typeof article.language === "string" && /^[A-Za-z0-9-]{1,35}$/.test(article.language) ? article.language : undefined;
   }
 
   // ---- The list ----
@@ -86,13 +91,13 @@
     const body = el(
       "div",
       { class: "article-body" },
-      el("a", { href: `/articles/${article.id}`, class: "article-title" }, title),
+      el("a", { href: `/articles/${article.id}`, class: "article-title", lang: textLanguage(article) }, title),
       el("span", { class: "meta" }, meta),
       el("progress", { max: 1, value: progress, "aria-label": `${title}: ${percent}% heard` }, `${percent}%`),
       article.tags && article.tags.length
         ? el("ul", { class: "tags", "aria-label": "Tags" }, ...article.tags.map((tag) => el("li", { class: "tag" }, tag)))
         : null,
-      article.snippet ? snippet(article.snippet) : null,
+      article.snippet ? snippet(article.snippet, textLanguage(article)) : null,
     );
     const remove = el("button", { type: "button", class: "delete", "aria-label": `Delete “${title}”` }, "Delete");
     remove.addEventListener("click", () => deleteArticle(article, title, remove));
@@ -187,13 +192,34 @@
     ),
   };
 
+  // On a phone the three selects fold under "Filters" (they filled the first screen: 1.5
+  // articles showed at 360×740); on a wider screen they stay open and the fold's line goes.
+  const wide = window.matchMedia("(min-width: 30.01rem)");
+  const moreFilters = el(
+    "details",
+    { class: "more-filters", open: wide.matches },
+    el("summary", {}, "Filters"),
+    el(
+      "div",
+      { class: "filter-selects" },
+      field("Tag", filters.tag),
+      field("Language", filters.language),
+      field("Show", filters.progress, "progress-filter"),
+    ),
+  );
+  wide.addEventListener("change", () => {
+    if (wide.matches) moreFilters.open = true;
+  });
+  /** The fold's line says how many filters are on, so a closed fold hides nothing unsaid. */
+  function showFiltersOn() {
+    const on = [filters.tag, filters.language, filters.progress].filter((select) => select.value).length;
+    moreFilters.querySelector("summary").textContent = on ? `Filters (${on} on)` : "Filters";
+  }
   const filterForm = el(
     "form",
     { class: "filters", role: "search", "aria-label": "Find articles" },
     field("Search", filters.q, "search"),
-    field("Tag", filters.tag),
-    field("Language", filters.language),
-    field("Show", filters.progress, "progress-filter"),
+    moreFilters,
   );
   filterForm.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -206,7 +232,10 @@
     searchTimer = setTimeout(refreshList, 250);
   });
   for (const select of [filters.tag, filters.language, filters.progress]) {
-    select.addEventListener("change", refreshList);
+    select.addEventListener("change", () => {
+      showFiltersOn();
+      refreshList();
+    });
   }
 
   // ---- Adding an article ----

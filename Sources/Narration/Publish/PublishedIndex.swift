@@ -47,10 +47,10 @@ struct PublishedIndex {
         for episode in feed.episodes {
             let local = Self.relative(episode.audioURL, to: addresses.base)
             page += """
-                <article>
+                <article\(Self.lang(episode.language, within: channel.language))>
                 <h2>\(Self.escape(episode.title))</h2>
                 <p class="meta">\(Self.escape(String(episode.pubDate.prefix(16)))) · \(Self.duration(episode.durationSeconds))</p>
-                <audio controls preload="none" src="\(Self.escape(local))"></audio>
+                <audio controls preload="metadata" src="\(Self.escape(local))"></audio>
                 \(episode.descriptionHTML)
                 <p class="files"><a href="\(Self.escape(Self.relative(episode.transcripts.first?.url ?? "", to: addresses.base)))">Transcript</a> · <a href="\(Self.escape(Self.relative(episode.chaptersURL, to: addresses.base)))">Chapters</a></p>
                 </article>
@@ -67,13 +67,19 @@ struct PublishedIndex {
         url.hasPrefix(base) ? String(url.dropFirst(base.count)) : url
     }
 
+    /// A length as a listener reads one ("45 s", "4 min", "1 h 5 min"), not as a time of
+    /// day beside the episode's date.
     static func duration(_ seconds: Int) -> String {
-        seconds >= 3600
-            ? "\(seconds / 3600):\(Self.two(seconds / 60 % 60)):\(Self.two(seconds % 60))"
-            : "\(seconds / 60):\(Self.two(seconds % 60))"
+        if seconds < 60 { return "\(max(seconds, 0)) s" }
+        let minutes = (seconds + 30) / 60
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    /// ` lang="…"` for an episode whose article is in another language than the page.
+    static func lang(_ language: String?, within pageLanguage: String) -> String {
+        guard let language, !language.isEmpty, language != pageLanguage else { return "" }
+        return " lang=\"\(escape(language))\""
+    }
 
     /// `text` escaped for HTML, without the control characters a page cannot show.
     static func escape(_ text: String) -> String {
