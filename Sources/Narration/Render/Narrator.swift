@@ -87,7 +87,6 @@ public struct Narrator {
         var words: [WordTiming] = []
         var frame = 0
         var envelope = VoiceEnvelope(sampleRate: sink.sampleRate)
-        let lead = sink.sampleRate * Self.leadMilliseconds / 1000
         for (index, sentence) in sentences.enumerated() {
             if isCancelled() { throw NarrateError.interrupted }
             try beforeSentence(index)
@@ -105,7 +104,7 @@ public struct Narrator {
             }
             if isCancelled() { throw NarrateError.interrupted }
             var sentenceWords = Self.wordTimings(wordEvents, spoken: spoken, sentence: sentence, index: index, start: start, end: frame)
-            let voiceStart = Self.movingToTheVoice(&sentenceWords, envelope: envelope, start: start, end: frame, lead: lead)
+            let voiceStart = envelope.placeOnTheVoice(&sentenceWords, start: start, end: frame)
             timings.append(SentenceTiming(sentenceIndex: index, startFrame: voiceStart, frameCount: frame - voiceStart))
             words += sentenceWords
             if index < sentences.count - 1 {
@@ -118,56 +117,6 @@ public struct Narrator {
             progress(index + 1, sentences.count)
         }
         return NarrationSummary(sentences: sentences, timings: timings, words: words, frameCount: frame, sampleRate: sink.sampleRate)
-    }
-
-    /// How long before its first sound a word or sentence starts: a listener who jumps to it
-    /// hears the sound's attack whole, and the highlight is on the voice.
-    static let leadMilliseconds = 5
-
-    /// Moves each word's start from where the engine reported it (often the silence before
-    /// it: a comma's pause, the sentence's leading silence) to just before its first sound in
-    /// the sentence's audio, the word before it lasting until then; returns the sentence's
-    /// start, just before its first sound (or `start` when it is silent).
-    static func movingToTheVoice(_ words: inout [WordTiming], envelope: VoiceEnvelope, start: Int, end: Int, lead: Int) -> Int {
-        let threshold = envelope.threshold
-        for index in words.indices {
-            let wordStart = words[index].startFrame - start
-            let wordEnd = wordStart + words[index].frameCount
-            guard let onset = envelope.onset(from: wordStart, before: wordEnd, threshold: threshold) else { continue }
-            let moved = max(wordStart, onset - lead)
-            guard moved > wordStart else { continue }
-            words[index].startFrame = start + moved
-            words[index].frameCount = wordEnd - moved
-            if index > 0 { words[index - 1].frameCount += moved - wordStart }
-        }
-        // A word whose reported start is late (a neural voice's, its phonemes' durations put
-        // after the pause before it): its voice began after a pause inside the word before it,
-        // and went on without a break to where the word is said to start.
-        let pause = lead * 12  // 60 ms
-        for index in words.indices.dropFirst() {
-            let wordStart = words[index].startFrame - start
-            let previousStart = words[index - 1].startFrame - start
-            guard wordStart > 0,
-                let voiceStart = envelope.voiceStart(at: wordStart - 1, bridging: pause, threshold: threshold),
-                voiceStart - pause > previousStart,
-                !envelope.isVoiced(from: voiceStart - pause, before: voiceStart, threshold: threshold),
-                envelope.isVoiced(from: previousStart, before: voiceStart - pause, threshold: threshold)
-            else { continue }
-            let moved = max(voiceStart - lead, previousStart + 1)
-            words[index - 1].frameCount -= wordStart - moved
-            words[index].frameCount += wordStart - moved
-            words[index].startFrame = start + moved
-        }
-        guard let onset = envelope.onset(from: 0, before: end - start, threshold: threshold) else { return start }
-        let sentenceStart = start + max(0, onset - lead)
-        // The first word starts with the sentence's first sound, whether the engine reported
-        // it before (its silence) or a moment after (a quotation mark before it).
-        if let first = words.first, first.startFrame != sentenceStart {
-            let moved = min(sentenceStart, first.startFrame + first.frameCount)
-            words[0].frameCount -= moved - first.startFrame
-            words[0].startFrame = moved
-        }
-        return sentenceStart
     }
 
     /// The words of one sentence: each word event placed in the audio (from `start`, the

@@ -6,9 +6,17 @@ struct VoiceEnvelope {
     /// Samples per step of the envelope: half a millisecond (11 at 22,050 Hz).
     let step: Int
 
+    /// How long before its first sound a word or sentence starts (5 ms): a listener who
+    /// jumps to it hears the sound's attack whole, and the highlight is on the voice.
+    let lead: Int
+    /// The shortest silence that is a pause (60 ms): shorter ones are stops inside a word.
+    let pause: Int
+
     /// An envelope of audio at `sampleRate` samples a second.
     init(sampleRate: Int) {
         step = max(1, sampleRate / 2_000)
+        lead = sampleRate * 5 / 1_000
+        pause = sampleRate * 60 / 1_000
     }
     /// A step is voiced when its loudest sample reaches this fraction of the sentence's
     /// loudest (-40 dB), and at least `floor`: an engine's silences are zeros (eSpeak NG) or
@@ -78,6 +86,53 @@ struct VoiceEnvelope {
     func isVoiced(from start: Int, before end: Int, threshold: Int16) -> Bool {
         onset(from: start, before: end, threshold: threshold) != nil
     }
+
+    /// Moves the start of each of the sentence's `words` from where the engine reported it
+    /// (often the silence before it: a comma's pause, the sentence's leading silence) to
+    /// `lead` before its first sound, the word before it lasting until then; `start` and `end`
+    /// are the sentence's first and last samples in the narration. Returns the sentence's
+    /// start, `lead` before its first sound (or `start` when it is silent).
+    func placeOnTheVoice(_ words: inout [WordTiming], start: Int, end: Int) -> Int {
+        let threshold = self.threshold
+        for index in words.indices {
+            let wordStart = words[index].startFrame - start
+            let wordEnd = wordStart + words[index].frameCount
+            guard let onset = onset(from: wordStart, before: wordEnd, threshold: threshold) else { continue }
+            let moved = max(wordStart, onset - lead)
+            guard moved > wordStart else { continue }
+            words[index].startFrame = start + moved
+            words[index].frameCount = wordEnd - moved
+            if index > 0 { words[index - 1].frameCount += moved - wordStart }
+        }
+        // A word whose reported start is late (a neural voice's, its phonemes' durations put
+        // after the pause before it): its voice began after a pause inside the word before it,
+        // and went on without a break to where the word is said to start.
+        for index in words.indices.dropFirst() {
+            let wordStart = words[index].startFrame - start
+            let previousStart = words[index - 1].startFrame - start
+            guard wordStart > 0,
+                let voiceStart = voiceStart(at: wordStart - 1, bridging: pause, threshold: threshold),
+                voiceStart - pause > previousStart,
+                !isVoiced(from: voiceStart - pause, before: voiceStart, threshold: threshold),
+                isVoiced(from: previousStart, before: voiceStart - pause, threshold: threshold)
+            else { continue }
+            let moved = max(voiceStart - lead, previousStart + 1)
+            words[index - 1].frameCount -= wordStart - moved
+            words[index].frameCount += wordStart - moved
+            words[index].startFrame = start + moved
+        }
+        guard let onset = onset(from: 0, before: end - start, threshold: threshold) else { return start }
+        let sentenceStart = start + max(0, onset - lead)
+        // The first word starts with the sentence's first sound, whether the engine reported
+        // it before (its silence) or a moment after (a quotation mark before it).
+        if let first = words.first, first.startFrame != sentenceStart {
+            let moved = min(sentenceStart, first.startFrame + first.frameCount)
+            words[0].frameCount -= moved - first.startFrame
+            words[0].startFrame = moved
+        }
+        return sentenceStart
+    }
+
 
     /// Forgets the sentence, keeping the storage for the next.
     mutating func removeAll() {
