@@ -1,3 +1,4 @@
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import Narration
@@ -26,10 +27,11 @@ struct ArticleView: Encodable, Sendable {
         @Nullable var endSeconds: Double?
     }
 
-    /// Article `id` of `library`, timed in its listening render when it has one.
-    init(articleId id: Int64, library: ArticleLibrary) throws(NarrateError) {
+    /// Article `id` of `library`, timed in its listening render in one of `formats` (what
+    /// the player plays, best first) when it has one.
+    init(articleId id: Int64, library: ArticleLibrary, formats: [AudioFileFormat] = [.wav]) throws(NarrateError) {
         let stored = try library.article(id: id)
-        let state = try ListeningQueue(library: library).state(articleId: id)
+        let state = try ListeningQueue(library: library, formats: formats).state(articleId: id)
         article = ArticleItem(summary: stored.summary)
         byline = stored.byline
         url = stored.sourceURL

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NarrateAudio
 import NarrateCore
 import NarrateFetch
 import NarrateLibrary
@@ -24,9 +25,10 @@ struct LibraryRoutes: Sendable {
         api.get("articles") { request, _ in try await listArticles(request) }
         api.post("articles") { request, context in try await addArticle(request, context: context) }
         api.get("facets") { _, _ in try await facets() }
-        api.get("articles/:id") { _, context in
+        api.get("articles/:id") { request, context in
             let id = try RequestReading.id("id", in: context)
-            return try await Self.json(work.run { library throws(NarrateError) in try ArticleView(articleId: id, library: library) })
+            let formats = try RequestReading.formats(in: request)
+            return try await Self.json(work.run { library throws(NarrateError) in try ArticleView(articleId: id, library: library, formats: formats) })
         }
         api.delete("articles/:id") { _, context in
             let id = try RequestReading.id("id", in: context)
@@ -51,8 +53,12 @@ struct LibraryRoutes: Sendable {
         api.get("articles/:id/position") { _, context in try await position(articleId: try RequestReading.id("id", in: context)) }
         api.put("articles/:id/position") { request, context in try await savePosition(request, context: context) }
         api.post("articles/:id/position") { request, context in try await savePosition(request, context: context) }
-        api.post("articles/:id/render") { _, context in try await render(articleId: try RequestReading.id("id", in: context), start: true) }
-        api.get("articles/:id/render") { _, context in try await render(articleId: try RequestReading.id("id", in: context), start: false) }
+        api.post("articles/:id/render") { request, context in
+            try await render(articleId: try RequestReading.id("id", in: context), formats: try RequestReading.formats(in: request), start: true)
+        }
+        api.get("articles/:id/render") { request, context in
+            try await render(articleId: try RequestReading.id("id", in: context), formats: try RequestReading.formats(in: request), start: false)
+        }
     }
 
     // MARK: The library
@@ -212,9 +218,9 @@ struct LibraryRoutes: Sendable {
 
     // MARK: Rendering
 
-    private func render(articleId id: Int64, start: Bool) async throws -> Response {
+    private func render(articleId id: Int64, formats: [AudioFileFormat], start: Bool) async throws -> Response {
         let (state, estimate) = try await work.run { library throws(NarrateError) in
-            let queue = ListeningQueue(library: library)
+            let queue = ListeningQueue(library: library, formats: formats)
             let state = start ? try queue.request(articleId: id) : try queue.state(articleId: id)
             return (state, try library.summary(id: id).listeningSeconds)
         }

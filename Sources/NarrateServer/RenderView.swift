@@ -1,3 +1,4 @@
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 
@@ -12,6 +13,10 @@ struct RenderView: Encodable, Sendable {
     var wordTimings: String
     /// The voice it was spoken in; null for a render recorded before renders kept it.
     @Nullable var voice: String?
+    /// Seconds a browser plays before the render's first sample (an MP3 decoder's delay,
+    /// which a file without an info frame does not say): the player's clock minus this is
+    /// the render's time, the time of its words.
+    var audioDelay: Double
 
     init(_ render: RenderRecord) {
         wordTimings = render.wordTimings.rawValue
@@ -20,5 +25,6 @@ struct RenderView: Encodable, Sendable {
         duration = render.duration
         format = render.format
         audio = "/api/articles/\(render.articleId)/renders/\(render.id)/audio"
+        audioDelay = DecoderDelay.seconds(ofFile: render.path, format: render.format, sampleRate: render.sampleRate)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NarrateAudio
 import NIOCore
 
 /// Reading what a request says, with a clear 400 for what does not read.
@@ -51,5 +52,24 @@ enum RequestReading {
             throw APIError(.badRequest, "\(name) must be one of \(names): got '\(text.prefix(40))'")
         }
         return value
+    }
+
+    /// The formats a player plays, best first, as query parameter `formats` lists them
+    /// (`formats=opus,mp3`: the web player's choice by `canPlayType`); WAV when absent.
+    static func formats(in request: Request) throws -> [AudioFileFormat] {
+        guard let text = request.uri.queryParameters.get("formats") else { return [.wav] }
+        let playable: [AudioFileFormat] = [.opus, .mp3, .ogg, .flac, .wav]
+        var formats: [AudioFileFormat] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = AudioFileFormat(rawValue: trimmed), playable.contains(format) else {
+                throw APIError(
+                    .badRequest,
+                    "formats lists the audio formats the player plays, best first, among \(playable.map(\.rawValue).joined(separator: ", ")): got '\(trimmed.prefix(40))'"
+                )
+            }
+            formats.append(format)
+        }
+        return formats
     }
 }

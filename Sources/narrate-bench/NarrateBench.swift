@@ -133,6 +133,7 @@ struct NarrateBench: ParsableCommand {
         if serverOnly {
             let locations = try Locations.find(sample: sample)
             try ServerBenchmark(narrate: locations.narrate, article: locations.sample, runs: runs).run()
+            try PlayerAudioBenchmark(narrate: locations.narrate, article: locations.sample).run()
             return
         }
         if neuralOnly {
@@ -187,6 +188,7 @@ struct NarrateBench: ParsableCommand {
         if !segmentationOnly, !skipServer {
             let locations = try Locations.find(sample: sample)
             try ServerBenchmark(narrate: locations.narrate, article: locations.sample, runs: runs).run()
+            try PlayerAudioBenchmark(narrate: locations.narrate, article: locations.sample).run()
         }
         if !segmentationOnly, !skipLibrary {
             try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()

@@ -162,6 +162,27 @@ struct ServeTests {
         _ = server.stop()
     }
 
+    /// The compressed audio a browser asks for streams as the worker writes it (Ogg pages and
+    /// MP3 frames as they are), and is the render's file byte for byte.
+    @Test(arguments: [("opus", "audio/ogg"), ("mp3", "audio/mpeg")])
+    func theCompressedAudioStreamsAsItIsWrittenAndIsTheRender(_ format: String, _ contentType: String) throws {
+        let scratch = try ScratchDirectory()
+        let path = try library(scratch, samples: ["en-news.txt"])
+        let server = try RunningServer(["--library", path])
+        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render?formats=\(format)").status == 202)
+        let live = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live?formats=\(format)")
+        #expect(live.status == 200)
+        #expect(live.headers["content-type"] == contentType)
+        // The stream (no ranges), not the finished render's file (which seeks).
+        #expect(live.headers["accept-ranges"] == "none")
+        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1?formats=\(format)")
+        let rendered = try #require(view.json["render"] as? [String: Any])
+        #expect(rendered["format"] as? String == format)
+        let render = try HTTPExchange.send("GET", server.base + (try #require(rendered["audio"] as? String)))
+        #expect(live.body == render.body, "live \(live.body.count) bytes, render \(render.body.count)")
+        _ = server.stop()
+    }
+
     @Test func listenersWhoLeaveMidStreamCostNothing() throws {
         let scratch = try ScratchDirectory()
         let path = try library(scratch, samples: ["en-long.txt"])

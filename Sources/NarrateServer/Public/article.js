@@ -8,6 +8,10 @@
 // An article without a render has one made when it is opened, and can be listened to at
 // once: play streams the render as the worker writes it (GET /api/articles/{id}/live, no
 // timings, no seeking), and the finished render takes over at the same time.
+// The audio is compressed, in the best format the browser plays (`formats=opus,mp3` on every
+// call: Opus, else MP3; WAV only for a browser that plays neither); an MP3 render's player
+// runs `render.audioDelay` seconds ahead of its words (the decoder's delay), which the page
+// takes off the audio's clock to highlight and adds back to seek.
 // Offsets in the API are Unicode code points, so text is cut with Array.from, never with
 // UTF-16 string indices. The API call and the DOM helpers are common.js's (`narrate`),
 // loaded before this script.
@@ -28,7 +32,21 @@
   const articleId = main.dataset.articleId;
   const articlePath = `/api/articles/${encodeURIComponent(articleId)}`;
   const positionPath = `${articlePath}/position`;
-  const livePath = `${articlePath}/live`;
+  /**
+   * The audio formats this browser plays, best first: Opus, else MP3, a tenth of the WAV's
+   * bytes. The page's own `?formats=` chooses others (`?formats=wav` to compare).
+   */
+  const audioFormats = (() => {
+    const asked = new URLSearchParams(window.location.search).get("formats");
+    if (asked) return asked;
+    const plays = (type) => audio.canPlayType(type) !== "";
+    const formats = [];
+    if (plays('audio/ogg; codecs="opus"')) formats.push("opus");
+    if (plays("audio/mpeg")) formats.push("mp3");
+    return formats.length ? formats.join(",") : "wav";
+  })();
+  const formatsQuery = `formats=${encodeURIComponent(audioFormats)}`;
+  const livePath = `${articlePath}/live?${formatsQuery}`;
   const ownPositionKey = `narrate.position.${articleId}`;
 
   const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3];
@@ -107,6 +125,10 @@
     firstAudioAt: null,
     /** Where the live stream was when the finished render took over: `{seconds, playing}`, else null. */
     switchedAt: null,
+    /** The formats asked for ("opus,mp3"). */
+    formats: audioFormats,
+    /** The render's time being heard (the audio's clock less the decoder's delay). */
+    heardTime: () => heardTime(),
   };
   window.narratePlayer = narratePlayer;
 
@@ -421,7 +443,7 @@
   function onFrame() {
     frame = 0;
     if (audio.paused) return;
-    if (!narratePlayer.live) syncToTime(audio.currentTime);
+    if (!narratePlayer.live) syncToTime(heardTime());
     showTime();
     frame = requestAnimationFrame(onFrame);
   }
@@ -497,9 +519,26 @@
     else audio.pause();
   }
 
+  /** Seconds the audio's clock runs ahead of the render's words: an MP3 decoder's delay. */
+  function audioDelay() {
+    const render = state.view && state.view.render;
+    return render && isNumber(render.audioDelay) ? render.audioDelay : 0;
+  }
+
+  /** The render's time being heard: what the words' times are compared with. */
+  function heardTime() {
+    return Math.max(0, audio.currentTime - audioDelay());
+  }
+
+  /** Moves the audio to the render's time `seconds`. */
+  function hearFrom(seconds) {
+    audio.currentTime = seconds + audioDelay();
+  }
+
+  /** The render's length in its own time. */
   function duration() {
     if (narratePlayer.live) return 0; // the stream's header says "as long as can be": not a length
-    if (isNumber(audio.duration)) return audio.duration;
+    if (isNumber(audio.duration)) return Math.max(0, audio.duration - audioDelay());
     return state.view && state.view.render ? state.view.render.duration : 0;
   }
 
@@ -507,8 +546,8 @@
   function seekTo(seconds) {
     if (!narratePlayer.ready || !isNumber(seconds)) return;
     state.pausedBySleep = false; // the listener chose a place: no rewind on the next play
-    audio.currentTime = clamp(seconds, 0, duration() || seconds);
-    syncToTime(audio.currentTime);
+    hearFrom(clamp(seconds, 0, duration() || seconds));
+    syncToTime(heardTime());
     showTime();
   }
 
@@ -531,11 +570,11 @@
    */
   function stepSentence(direction) {
     if (!narratePlayer.ready) return;
-    const current = positionAt(audio.currentTime).sentence;
+    const current = positionAt(heardTime()).sentence;
     let target;
     if (direction < 0) {
       const heard = state.sentences[current];
-      const intoIt = heard && isNumber(heard.startSeconds) ? audio.currentTime - heard.startSeconds : 0;
+      const intoIt = heard && isNumber(heard.startSeconds) ? heardTime() - heard.startSeconds : 0;
       target = intoIt > RESTART_WINDOW_SECONDS ? current : timedSentence(current - 1, -1);
       if (target < 0) target = timedSentence(0, 1);
     } else {
@@ -586,7 +625,7 @@
   function showSleepLeft() {
     let text = "";
     if (sleep.at) text = clock(Math.ceil((sleep.at - Date.now()) / 1000));
-    else if (sleep.choice === "end" && narratePlayer.ready) text = clock((duration() - audio.currentTime) / (audio.playbackRate || 1));
+    else if (sleep.choice === "end" && narratePlayer.ready) text = clock((duration() - heardTime()) / (audio.playbackRate || 1));
     ui.sleepLeft.textContent = text;
     ui.sleepLeft.hidden = !text;
   }
@@ -738,7 +777,7 @@
 
   // ---- Loading the article and its audio ----
 
-  const fetchView = () => api(articlePath);
+  const fetchView = () => api(`${articlePath}?${formatsQuery}`);
 
   function loadAudio(view) {
     narratePlayer.ready = false;
@@ -760,8 +799,8 @@
     keepPitch();
     const { sentence, offer } = startingPlace(view);
     const start = state.sentences[sentence];
-    audio.currentTime = start && isNumber(start.startSeconds) ? start.startSeconds : 0;
-    syncToTime(audio.currentTime, { follow: false });
+    hearFrom(start && isNumber(start.startSeconds) ? start.startSeconds : 0);
+    syncToTime(heardTime(), { follow: false });
     // Straight to where the listening is, as if the page had opened there.
     if (sentence >= 0) followSentence({ force: true, instant: true });
     if (offer) offerContinue(offer, sentence);
@@ -899,7 +938,7 @@
     showPreparing();
     let answer;
     try {
-      answer = await api(`${articlePath}/render`, { method: "POST" });
+      answer = await api(`${articlePath}/render?${formatsQuery}`, { method: "POST" });
     } catch (error) {
       if (run !== state.prepareRuns) return undefined;
       return renderFailed(`The audio could not be prepared: ${error.message}`);
@@ -921,7 +960,7 @@
       if (run !== state.prepareRuns) return undefined;
       let progress;
       try {
-        progress = await api(`${articlePath}/render`);
+        progress = await api(`${articlePath}/render?${formatsQuery}`);
         failures = 0;
       } catch (error) {
         if (run !== state.prepareRuns) return undefined;
@@ -1106,8 +1145,10 @@
   function onSwitched(seconds, playing, { alreadyPlaying = false } = {}) {
     setSpeed(Number(ui.speed.value));
     keepPitch();
-    if (!alreadyPlaying) audio.currentTime = clamp(seconds, 0, duration() || seconds);
-    syncToTime(audio.currentTime, { follow: false });
+    // `seconds` is the other element's clock (the stream's, or the second element's), in
+    // the same format as this one's: its delay is already in it.
+    if (!alreadyPlaying) audio.currentTime = clamp(seconds, 0, audio.duration || seconds);
+    syncToTime(heardTime(), { follow: false });
     followSentence(); // unless the listener is reading elsewhere
     ui.seek.max = String(duration());
     showTime();
@@ -1187,7 +1228,7 @@
       return;
     }
     const total = duration();
-    const now = audio.currentTime;
+    const now = heardTime();
     if (!state.scrubbing) ui.seek.value = String(now);
     const shown = `${clock(now)} / ${clock(total)}`;
     if (ui.time.textContent === shown) return; // called every frame: touch the page once a second
@@ -1200,7 +1241,7 @@
     const total = duration();
     if (!session || !session.setPositionState || !(total > 0) || narratePlayer.live) return;
     try {
-      session.setPositionState({ duration: total, playbackRate: audio.playbackRate, position: clamp(audio.currentTime, 0, total) });
+      session.setPositionState({ duration: total, playbackRate: audio.playbackRate, position: clamp(heardTime(), 0, total) });
     } catch {
       // Some browsers refuse a state while the audio is loading.
     }
@@ -1225,8 +1266,8 @@
       pause: () => audio.pause(),
       previoustrack: () => stepSentence(-1),
       nexttrack: () => stepSentence(1),
-      seekbackward: (details) => seekTo(audio.currentTime - (details.seekOffset || 10)),
-      seekforward: (details) => seekTo(audio.currentTime + (details.seekOffset || 10)),
+      seekbackward: (details) => seekTo(heardTime() - (details.seekOffset || 10)),
+      seekforward: (details) => seekTo(heardTime() + (details.seekOffset || 10)),
       seekto: (details) => seekTo(details.seekTime),
     };
     for (const [action, handler] of Object.entries(handlers)) {
@@ -1271,7 +1312,7 @@
       showTime();
       return; // no timings: nothing to highlight or save
     }
-    syncToTime(audio.currentTime);
+    syncToTime(heardTime());
     // At the end, `ended` saves the article as finished instead.
     if (narratePlayer.ready && !audio.ended) savePosition();
   });
@@ -1283,7 +1324,7 @@
       liveStopped("ended", true);
       return;
     }
-    syncToTime(audio.currentTime);
+    syncToTime(heardTime());
     if (sleep.choice === "end") setSleep("off");
     savePosition({ finished: true });
     offerFinished();
@@ -1295,7 +1336,7 @@
       if (sleep.at && Date.now() >= sleep.at) fallAsleep();
     }
     if (!narratePlayer.ready) return;
-    syncToTime(audio.currentTime);
+    syncToTime(heardTime());
     showTime();
     if (sleep.choice === "end") showSleepLeft();
     updateMediaPosition();

@@ -1,12 +1,13 @@
-import NarrateAudio
+public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 
 /// The listening render of an article as a front end without a speech engine of its own
 /// (the web server) sees it: the render to play, else the batch job that makes it in a
-/// worker process. The render is the one `narrate play` uses (the newest intact WAV render,
-/// here one with word timings), made with the article's own voice into the library's audio
-/// folder.
+/// worker process. The render is the newest intact one with word timings, spoken in the
+/// article's own voice, in a format the player plays (`formats`, best first: `narrate play`'s
+/// WAV by default, the compressed audio a browser asks for), made into the library's audio
+/// folder. A render in any of the player's formats is played, not made again.
 public struct ListeningQueue: Sendable {
     /// Where an article's listening render stands.
     public enum State: Sendable {
@@ -22,7 +23,24 @@ public struct ListeningQueue: Sendable {
 
     /// The output path a listening job carries: the library's audio folder, named when the
     /// render is made (its name holds the settings' hash, which only the worker's engine knows).
-    public static func libraryOutput(articleId: Int64) -> String { "library:article/\(articleId)" }
+    /// A WAV render's path is the one used before renders came in other formats.
+    public static func libraryOutput(articleId: Int64, format: AudioFileFormat = .wav) -> String {
+        format == .wav ? "library:article/\(articleId)" : "library:article/\(articleId)/\(format.rawValue)"
+    }
+
+    /// The formats a listening render is made in: what a browser's player can be given (Opus,
+    /// MP3) at a bitrate that keeps it within an eighth of the WAV's bytes, and WAV.
+    public static let madeFormats: [AudioFileFormat] = [.opus, .mp3, .wav]
+
+    /// The encoding a listening render in `format` is made with: 32 kbit/s for the compressed
+    /// formats (speech at 22 or 24 kHz, about 1/11 of the WAV's bytes; constant for MP3,
+    /// whose frames then carry no info frame, so every browser decodes it alike).
+    public static func encoding(of format: AudioFileFormat) -> AudioEncoding {
+        switch format {
+        case .opus, .mp3: AudioEncoding(format: format, bitrate: 32)
+        default: AudioEncoding(format: format)
+        }
+    }
 
     /// Whether a job's output path names the library's own audio folder rather than a file:
     /// a listening render's (`libraryOutput(articleId:)`) or a feed episode's
@@ -30,30 +48,49 @@ public struct ListeningQueue: Sendable {
     public static func isLibraryOutput(_ path: String) -> Bool { path.hasPrefix("library:") }
 
     public let library: ArticleLibrary
+    /// The formats the player plays, best first; the first of them narrate makes a listening
+    /// render in (`madeFormats`) is the one a new render is made in.
+    public let formats: [AudioFileFormat]
 
-    public init(library: ArticleLibrary) {
+    /// The listening render of `library`'s articles for a player of `formats` (best first;
+    /// WAV when empty).
+    public init(library: ArticleLibrary, formats: [AudioFileFormat] = [.wav]) {
         self.library = library
+        var unique: [AudioFileFormat] = []
+        for format in formats where !unique.contains(format) { unique.append(format) }
+        self.formats = unique.isEmpty ? [.wav] : unique
     }
+
+    /// The format a new listening render is made in: the player's best that narrate makes
+    /// (WAV when it lists none of them).
+    public var madeFormat: AudioFileFormat { formats.first(where: Self.madeFormats.contains) ?? .wav }
 
     /// Where article `articleId`'s listening render stands. Renders whose files are gone or
     /// damaged are forgotten on the way, so they are made again rather than played as silence.
     public func state(articleId: Int64) throws(NarrateError) -> State {
         let article = try library.article(id: articleId)
         let count = article.summary.sentenceCount
-        // One in the voice the article keeps (chosen on its page), when it keeps one.
-        for render in try library.renders(ofArticle: articleId)
-        where render.format == AudioFileFormat.wav.rawValue && render.isSpoken(inVoice: article.voice) {
-            let samples = try library.sentenceSamples(ofRender: render.id)
-            guard ArticleRenderer.isIntact(render, sentences: samples.count, expected: count) else {
-                try library.forgetRender(id: render.id)
-                continue
+        // One in the voice the article keeps (chosen on its page), when it keeps one; in the
+        // player's best format first, the newest of each.
+        let renders = try library.renders(ofArticle: articleId).filter { $0.isSpoken(inVoice: article.voice) }
+        for format in formats {
+            for render in renders where render.format == format.rawValue {
+                let samples = try library.sentenceSamples(ofRender: render.id)
+                guard ArticleRenderer.isIntact(render, sentences: samples.count, expected: count) else {
+                    try library.forgetRender(id: render.id)
+                    continue
+                }
+                // One made before words were timed cannot highlight them: made anew.
+                if try library.wordCount(ofRender: render.id) > 0 { return .rendered(render, samples) }
             }
-            // One made before words were timed cannot highlight them: made anew.
-            if try library.wordCount(ofRender: render.id) > 0 { return .rendered(render, samples) }
         }
-        let output = Self.libraryOutput(articleId: articleId)
-        let jobs = try library.jobs(outputPath: output)
-        if let active = jobs.last(where: { $0.state == .queued || $0.state == .running }) { return .rendering(active) }
+        // A job making one in a format the player plays; else the last attempt's failure in
+        // the format a new one would be made in.
+        for format in formats where Self.madeFormats.contains(format) {
+            let jobs = try library.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: format))
+            if let active = jobs.last(where: { $0.state == .queued || $0.state == .running }) { return .rendering(active) }
+        }
+        let jobs = try library.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: madeFormat))
         if let last = jobs.last, last.state == .failed { return .failed(last) }
         return .none
     }
@@ -66,10 +103,10 @@ public struct ListeningQueue: Sendable {
         switch current {
         case .rendered, .rendering: return current
         case .failed, .none:
-            let request = RenderRequest(encoding: .wav)
+            let request = RenderRequest(encoding: Self.encoding(of: madeFormat))
             switch try library.enqueue(
-                articleId: articleId, settingsHash: "listening", renderRequest: request.json(), format: AudioFileFormat.wav.rawValue,
-                outputPath: Self.libraryOutput(articleId: articleId), priority: .listening
+                articleId: articleId, settingsHash: "listening", renderRequest: request.json(), format: madeFormat.rawValue,
+                outputPath: Self.libraryOutput(articleId: articleId, format: madeFormat), priority: .listening
             ) {
             case .queued(let job), .alreadyQueued(let job): return .rendering(job)
             }
