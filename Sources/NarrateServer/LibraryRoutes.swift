@@ -78,7 +78,7 @@ struct LibraryRoutes: Sendable {
                 return ArticlePage(total: total, articles: items.map { ArticleItem(summary: $0) })
             }
             // Full-text search, ranked; then the same filters, in one snapshot of the library.
-            let items = try library.searchSummaries(query, tag: tag, language: language, progress: progress).map {
+            let items = try library.searchSummaries(query, tag: tag, language: language, progress: progress, guess: QueryLanguages.guess).map {
                 ArticleItem(summary: $0.summary, snippet: $0.snippet)
             }
             return ArticlePage(total: items.count, articles: Array(items.dropFirst(offset).prefix(limit)))

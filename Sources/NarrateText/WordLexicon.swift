@@ -65,7 +65,19 @@ public final class WordLexicon: @unchecked Sendable {
     /// Whether `word`, lower-cased, is a word of the dictionary in lower case: a common word,
     /// not a name. False when the language has no dictionary.
     public func knowsInLowerCase(_ word: String) -> Bool {
-        var lowered = word.lowercased()
+        knowsExactly(word.lowercased())
+    }
+
+    /// Whether `word` is a word of the dictionary in lower case or capitalised (a German noun,
+    /// a name), in any of its forms the dictionary's affixes make. False when the language has
+    /// no dictionary.
+    public func knows(_ word: String) -> Bool {
+        let lowered = word.lowercased()
+        return knowsExactly(lowered) || knowsExactly(lowered.prefix(1).uppercased() + lowered.dropFirst())
+    }
+
+    private func knowsExactly(_ word: String) -> Bool {
+        var lowered = word
         guard !lowered.isEmpty else { return false }
         return lock.withLock {
             openIfNeeded()

@@ -2,6 +2,7 @@ import NarrateCore
 import NarrateIngest
 import NarrateLibrary
 import NarrateText
+import Narration
 
 /// Measures the library: adding generated articles (read, segmented, language detected and
 /// stored, one transaction each, as `narrate add` does), then `list` and `search` latency at
@@ -52,8 +53,9 @@ struct LibraryBenchmark {
             _ = try library.count(tag: "uk")
         }
         let listAll = try median { _ = try library.list() }
-        let search = try median { _ = try library.search("lighthouse keeper") }
-        let searchCyrillic = try median { _ = try library.search("сад рослин") }
+        // As `narrate search` reads a query: by the dictionaries of the languages it could be in.
+        let search = try median { _ = try library.search("lighthouse keeper", guess: QueryLanguages.guess) }
+        let searchCyrillic = try median { _ = try library.search("сад рослин", guess: QueryLanguages.guess) }
         print("at \(label): list \(milliseconds(list))   list --tag uk --sort title \(milliseconds(listTagged))"
             + "   list --all \(milliseconds(listAll))   search \(milliseconds(search))"
             + "   search (Cyrillic) \(milliseconds(searchCyrillic))")

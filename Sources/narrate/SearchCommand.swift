@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
+import Narration
 
 /// `narrate search`: full-text search over titles, bylines and texts.
 struct SearchCommand: ParsableCommand {
@@ -25,7 +26,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let hits = try libraryOptions.open().search(query.joined(separator: " "), limit: limit)
+            let hits = try libraryOptions.open().search(query.joined(separator: " "), limit: limit, guess: QueryLanguages.guess)
             if json {
                 try JSONOutput.print(hits)
                 return

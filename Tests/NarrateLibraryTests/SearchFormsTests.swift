@@ -104,6 +104,92 @@ struct SearchFormsTests {
         _ = try library.search("title:*")
     }
 
+    /// A library of the shipped samples in English, Ukrainian and German.
+    static func shippedLibrary(extra: [(String, String)] = []) throws -> (ArticleLibrary, [Int64], String) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-snippets-\(UUID().uuidString)").path
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(scratch)/library.sqlite"))
+        let shipped = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
+        var ids: [Int64] = []
+        for name in ["en-field-notes.md", "uk-news.txt", "de-article.txt"] {
+            let text = try String(contentsOf: shipped.appendingPathComponent(name), encoding: .utf8)
+            ids.append(try add(text, language: String(name.prefix(2)), to: library))
+        }
+        for (text, language) in extra { ids.append(try add(text, language: language, to: library)) }
+        return (library, ids, scratch)
+    }
+
+    /// The snippet marks the forms that matched, not only the words as typed: a search in
+    /// another form than the article's showed its opening with nothing marked.
+    @Test func snippetsMarkTheFormsThatMatched() throws {
+        let (library, ids, scratch) = try Self.shippedLibrary()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        for (query, article, marked) in [
+            ("табличка", ids[1], "[таблички]"), ("ботанічного", ids[1], "[ботанічний]"), ("thermometers", ids[0], "[thermometer]"),
+            ("Ботанічного саду", ids[1], "[сад]"), ("therm", ids[0], "[thermometer]"), ("thermometrs", ids[0], "[thermometer]"),
+        ] {
+            let hit = try #require(try library.search(query).first { $0.id == article }, "\(query) does not find article \(article)")
+            #expect(hit.snippet.lowercased().contains(marked), "\(query): \(hit.snippet)")
+            // About a dozen words around the match, not the whole paragraph.
+            #expect(hit.snippet.split(separator: " ").count <= SearchSnippet.length + 2, "\(hit.snippet)")
+        }
+        // Every word of a query of two is marked where both are near.
+        let both = try #require(try library.search("ботанічного саду").first)
+        #expect(both.snippet.lowercased().contains("[ботанічний] [сад]"), "\(both.snippet)")
+        // A match in the title only: the text's opening, nothing marked.
+        let snippet = SearchSnippet.make(text: "Nothing here matches. At all.", terms: SearchTerms(groups: [.init(word: "keeper")]), stemmer: nil)
+        #expect(snippet == "Nothing here matches. At all.")
+        var keeper = SearchTerms.Group(word: "keeper")
+        keeper.stems = ["keeper"]
+        let text = (1...40).map { "word\($0)" }.joined(separator: " ") + " keepers, at the end."
+        let long = SearchSnippet.make(text: text, terms: SearchTerms(groups: [keeper]), stemmer: WordStemmer(language: "en"))
+        #expect(long == "…word39 word40 [keepers], at the end.", "\(long)")
+        let middle = SearchSnippet.make(text: text + " And more after it, on and on.", terms: SearchTerms(groups: [keeper]), stemmer: WordStemmer(language: "en"))
+        #expect(middle == "…word39 word40 [keepers], at the end. And more after it, on and…", "\(middle)")
+    }
+
+    /// A word's stems are looked for in the languages the query could be in, and in each
+    /// article only in its own: "keeper" read as German (stem "keep") found an English "keep"
+    /// quoted in a German article.
+    @Test func stemsAreLookedForInTheLanguagesTheQueryCouldBeIn() throws {
+        let (library, ids, scratch) = try Self.shippedLibrary(extra: [
+            ("Der Trainer\n\nVor dem Spiel sagte der Trainer nur: keep calm. Dann begann das Spiel.", "de"),
+            ("The lighthouse\n\nThe lighthouse keeper climbed the stairs every evening.", "en"),
+            ("The garden\n\nWe keep the gate shut at night.", "en"),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let (german, keeper, keep) = (ids[3], ids[4], ids[5])
+        let english: QueryLanguageGuess = { _, _ in ["en"] }
+        let found = try library.search("keeper", guess: english).map(\.id)
+        #expect(found == [keeper], "\(found)")
+        // Without a dictionary's word, both languages of the Latin alphabet could be meant: the
+        // German article by its German stem, but never the English "keep" by a German stem.
+        let unguessed = try library.search("keeper").map(\.id)
+        #expect(unguessed.contains(keeper) && !unguessed.contains(keep), "\(unguessed)")
+        #expect(unguessed.contains(german))
+        // A Cyrillic query is not read as English or German.
+        #expect(SearchIndex.languages(["de", "en", "uk"], writtenLike: "табличка") == ["uk"])
+        #expect(SearchIndex.languages(["de", "en", "uk"], writtenLike: "keeper") == ["de", "en"])
+        #expect(SearchIndex.languages(["de", "en", "uk"], writtenLike: "keeper табличка") == ["de", "en", "uk"])
+        // Nothing in the languages guessed: every language of the library, as before.
+        // ("Bibliotheken" is in the German article only by its German stem.)
+        let wrong: QueryLanguageGuess = { _, _ in ["en"] }
+        #expect(try library.search("Bibliotheken", guess: wrong).first?.id == ids[2])
+        let marked = try #require(try library.search("Bibliotheken", guess: wrong).first).snippet
+        #expect(marked.contains("[Bibliothek]"), "\(marked)")
+    }
+
+    /// Hits left out for matching only by another language's stem are passed over, past the
+    /// first page of ranked matches if need be.
+    @Test func hitsLeftOutMakeRoomForTheNextOnes() throws {
+        let keeps = (1...40).map { ("Keep \($0)\n\nKeep it, keep it, keep it: keep the gate shut, keep \($0).", "en") }
+        let (library, ids, scratch) = try Self.shippedLibrary(extra: keeps + [("The keeper\n\nThe lighthouse keeper climbed the stairs.", "en")])
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // "keeper" by its German stem is "keep": 40 English articles match that way and rank
+        // first, and are all left out (English stems only for an English article).
+        #expect(try library.search("keeper", limit: 1).map(\.id) == [ids.last!])
+        #expect(try library.search("keeper", limit: 5).map(\.id) == [ids.last!])
+    }
+
     @Test func ukrainianFormsShareAStem() {
         let stemmer = UkrainianStemmer()
         let groups = [

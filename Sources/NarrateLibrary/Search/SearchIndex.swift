@@ -28,20 +28,36 @@ enum SearchIndex {
     /// Calls `body` with each word of `text` in turn, as `words(in:)` gives them, without
     /// holding them all (a 16 MiB article has some 2.7 million).
     static func forEachWord(in text: String, _ body: (String) -> Void) {
+        forEachWordRange(in: text) { word, _ in
+            body(word)
+            return true
+        }
+    }
+
+    /// Calls `body` with each word of `text` as `words(in:)` gives it and where it stands in
+    /// `text`, until `body` returns false.
+    static func forEachWordRange(in text: String, _ body: (String, Range<String.Index>) -> Bool) {
+        let scalars = text.unicodeScalars
         var current = String.UnicodeScalarView()
+        var start = scalars.startIndex
+        var end = scalars.startIndex
         var pendingApostrophe = false
         // Whether the word has a letter beyond ASCII, which only Unicode's rules lower-case.
         var needsLowercasing = false
+        var going = true
         func flush() {
             if !current.isEmpty {
                 let word = String(current)
-                body(needsLowercasing ? word.lowercased() : word)
+                going = body(needsLowercasing ? word.lowercased() : word, start..<end)
             }
             current = String.UnicodeScalarView()
             pendingApostrophe = false
             needsLowercasing = false
         }
-        for scalar in text.unicodeScalars {
+        var index = scalars.startIndex
+        while going, index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
             var letter = scalar
             let isWordScalar: Bool
             switch scalar.value {
@@ -56,16 +72,19 @@ enum SearchIndex {
                 if isWordScalar { needsLowercasing = true }
             }
             if isWordScalar {
+                if current.isEmpty { start = index }
                 if pendingApostrophe { current.append("'") }
                 pendingApostrophe = false
                 current.append(letter)
+                end = next
             } else if (scalar == "'" || scalar == "’" || scalar == "ʼ"), !current.isEmpty, !pendingApostrophe {
                 pendingApostrophe = true
             } else {
                 flush()
             }
+            index = next
         }
-        flush()
+        if going { flush() }
     }
 
     /// `word` and its one-letter deletions: two words within one edit (a letter added,
@@ -163,48 +182,63 @@ enum SearchIndex {
         String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
     }
 
-    /// The FTS5 query for what a person typed: every word must match, in any of its forms —
-    /// itself, its stem in any language of the library, or, for a word of five letters or
+    /// What a person typed, read for `stemLanguages`' stems: every word must match, in any of
+    /// its forms — itself, its stem in one of those languages, or, for a word of five letters or
     /// more that the library does not have, the words one typo away. The last word, while it
     /// is being typed (no space after it, and not a word of the library), also matches as the
     /// start of a word. Text in double quotes is an exact phrase. Nil when there is nothing to
     /// look for.
-    static func match(for query: String, db: Database) throws -> String? {
-        let languages = try String.fetchAll(db, sql: "SELECT code FROM searchLanguage")
-        let stemmers = languages.compactMap(WordStemmer.init(language:))
+    static func terms(for query: String, stemLanguages: [String], db: Database) throws -> SearchTerms? {
+        let stemmers = stemLanguages.sorted().compactMap(WordStemmer.init(language:))
         let parts = query.split(separator: "\"", omittingEmptySubsequences: false)
         // Whether the last word is being typed: outside quotes, with nothing after it.
         let typing = parts.count % 2 == 1 && query.last.map { !$0.isWhitespace && $0 != "\"" } == true
-        var groups: [String] = []
+        var groups: [SearchTerms.Group] = []
         for (index, part) in parts.enumerated() {
             let inside = index % 2 == 1
             let partWords = words(in: String(part))
             if inside {
                 // An exact phrase (an unclosed quote counts to the end).
-                if !partWords.isEmpty { groups.append("{title byline body} : \(quoted(partWords.joined(separator: " ")))") }
+                if !partWords.isEmpty { groups.append(SearchTerms.Group(phrase: partWords)) }
                 continue
             }
             for (position, word) in partWords.enumerated() {
-                var alternatives = ["{title byline body} : \(quoted(word))"]
+                var group = SearchTerms.Group(word: word)
                 // A prefix costs a merge of every word it begins (28 ms against 8 at 100,000
                 // articles), so only for the word being typed, of three letters or more.
                 if typing, index == parts.count - 1, position == partWords.count - 1, word.count >= 3, try !isWord(word, db: db) {
-                    alternatives[0] += " *"
+                    group.isPrefix = true
                 }
                 let stems = Set(stemmers.map { $0.stem(word) })
                 for stem in stems.sorted() where !stem.isEmpty {
-                    alternatives.append("{titleStems bodyStems} : \(quoted(stem))")
+                    group.stems.append(stem)
                     // A stem that is a word of the library itself: a stemmer may cut that word
                     // further than its other forms ("зенит" → "зен", "зениту" → "зенит").
-                    if stem != word, try isWord(stem, db: db) { alternatives.append("{title byline body} : \(quoted(stem))") }
+                    if stem != word, try isWord(stem, db: db) { group.stemWords.append(stem) }
                 }
-                for correction in try corrections(of: word, stems: stems, db: db) {
-                    alternatives.append("{title byline body titleStems bodyStems} : \(quoted(correction))")
-                }
-                groups.append("(" + alternatives.joined(separator: " OR ") + ")")
+                group.corrections = try corrections(of: word, stems: stems, db: db)
+                groups.append(group)
             }
         }
-        return groups.isEmpty ? nil : groups.joined(separator: " AND ")
+        return groups.isEmpty ? nil : SearchTerms(groups: groups)
+    }
+
+    /// The library's languages (their first subtags) that have a stemmer.
+    static func languages(db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT code FROM searchLanguage").filter { WordStemmer(language: $0) != nil }
+    }
+
+    /// Those of `languages` whose alphabet the letters of `query` are written in: a Cyrillic
+    /// query is not stemmed as English or German, nor a Latin one as Ukrainian. All of them
+    /// when its letters are of several alphabets, or of one none of them is written in.
+    static func languages(_ languages: [String], writtenLike query: String) -> [String] {
+        var alphabets = Set<Alphabet>()
+        for scalar in query.unicodeScalars where scalar.properties.isAlphabetic {
+            alphabets.insert(Alphabet(of: scalar))
+        }
+        guard alphabets.count == 1, let alphabet = alphabets.first else { return languages }
+        let written = languages.filter { Alphabet.of(language: $0).contains(alphabet) }
+        return written.isEmpty ? languages : written
     }
 
     /// Whether the library has `word` among its words of four letters or more.
@@ -234,7 +268,7 @@ enum SearchIndex {
     }
 
     /// `text` as an FTS5 string (its double quotes doubled).
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -108,6 +108,6 @@ public struct FeedSelection: Sendable, Hashable {
     }
 
     private func searchIds(_ query: String, in library: ArticleLibrary) throws(NarrateError) -> [Int64] {
-        try library.search(query, limit: Self.searchLimit).map(\.id)
+        try library.search(query, limit: Self.searchLimit, guess: QueryLanguages.guess).map(\.id)
     }
 }
