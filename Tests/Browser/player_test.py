@@ -262,6 +262,20 @@ def check_library(browser, server):
     browser.screenshot("library-1440.png")
     ok(f"library at 1440×900 lists article {article_id} with its progress and the filters; library-1440.png")
 
+    # A search in another form than the text's shows why it matched: the form found, marked.
+    box = browser.driver.find_element(By.CSS_SELECTOR, "#library-tools input[type=search]")
+    box.send_keys("thermometers")
+    marked = browser.wait_for(
+        f"const item = document.querySelector('#articles li.article[data-article-id=\"{article_id}\"]');"
+        " return item && [...item.querySelectorAll('.snippet mark')].map((m) => m.textContent);",
+        10, f"searching 'thermometers' does not list article {article_id} with a marked snippet")
+    if "thermometer" not in [word.lower() for word in marked]:
+        raise CheckFailed(f"searching 'thermometers' marks {marked} in article {article_id}'s snippet, not 'thermometer'")
+    browser.screenshot("library-search-1440.png")
+    box.clear()
+    box.send_keys(Keys.ENTER)
+    ok(f"searching 'thermometers' marks {marked} in article {article_id}'s snippet; library-search-1440.png")
+
     browser.viewport(360, 740, mobile=True)
     browser.open("/")
     browser.wait_for(f'return document.querySelector(\'#articles li.article[data-article-id="{article_id}"] progress\') !== null',
