@@ -188,12 +188,17 @@ narrate_onnx_model *narrate_onnx_open(const void *bytes, size_t length, const ch
     if (status == NULL && optimized != NULL) {
         status = CALL(SLOT_SET_OPTIMIZED_MODEL_FILE_PATH, narrate_ort_status *(*)(narrate_ort_options *, const char *))(options, optimized);
     }
-    /* The intra-op threads sleep between runs' parallel parts rather than spin: measured on
-       the test voice (2 cores, 30 sentences), spinning took 15.4 s of CPU for 7.8 s, sleeping
-       12.8 s for 7.1 s. */
+    /* The intra-op threads spin a moment between a run's parallel parts rather than sleep at
+       once (ONNX Runtime's default, which piper keeps): on 2026-12-03, `narrate-bench
+       --neural-only` on the news sample, alternating with and without, put narrate at 0.90 to
+       0.94 of piper's wall time spinning against 0.94 to 1.00 sleeping, for about 5% more CPU
+       (the joe voice's model alone: 5.0 s against 6.3 s, the same CPU). Sleeping had measured
+       faster in an earlier state of the engine (7.1 s against 7.8 s on the test voice).
+       Threads that find no more work still sleep: a worker waiting for its next article
+       costs nothing (0.05 s of CPU in the 3 s after a run, measured). */
     if (status == NULL) {
         status = CALL(SLOT_ADD_SESSION_CONFIG_ENTRY, narrate_ort_status *(*)(narrate_ort_options *, const char *, const char *))(
-            options, "session.intra_op.allow_spinning", "0");
+            options, "session.intra_op.allow_spinning", "1");
     }
     narrate_ort_session *session = NULL;
     if (status == NULL && file != NULL) {
