@@ -31,16 +31,39 @@ struct VoiceEnvelope {
 
     /// Adds the next samples of the sentence.
     mutating func append(_ samples: UnsafeBufferPointer<Int16>) {
-        for sample in samples {
-            let magnitude = sample == .min ? .max : abs(sample)
-            if magnitude > current { current = magnitude }
-            filled += 1
-            if filled == step {
-                peaks.append(current)
-                current = 0
-                filled = 0
-            }
+        guard var sample = samples.baseAddress else { return }
+        var remaining = samples.count
+        // The step begun by the last block, finished first.
+        if filled > 0 {
+            let count = min(step - filled, remaining)
+            current = Self.loudest(sample, count: count, from: current)
+            filled += count
+            sample += count
+            remaining -= count
+            guard filled == step else { return }
+            peaks.append(current)
+            (current, filled) = (0, 0)
         }
+        // Whole steps, each its own short loop over a pointer (one loop over every sample,
+        // counting steps as it went, cost 3% of an eSpeak NG conversion's instructions).
+        while remaining >= step {
+            peaks.append(Self.loudest(sample, count: step, from: 0))
+            sample += step
+            remaining -= step
+        }
+        if remaining > 0 {
+            current = Self.loudest(sample, count: remaining, from: 0)
+            filled = remaining
+        }
+    }
+
+    /// The largest magnitude of `count` samples from `start`, or `floor` when that is larger.
+    private static func loudest(_ start: UnsafePointer<Int16>, count: Int, from floor: Int16) -> Int16 {
+        var loudest = floor.magnitude
+        for offset in 0..<count {
+            loudest = max(loudest, start[offset].magnitude)
+        }
+        return Int16(min(loudest, UInt16(Int16.max)))
     }
 
     /// The loudest magnitude of the sentence that counts as voice.
