@@ -7,12 +7,50 @@ public struct Block: Sendable, Equatable, Codable {
     public var text: String
     /// Where the pieces of `text` stand in the source, in Unicode scalar offsets.
     public var sourceMap: SourceMap
+    /// The part of the article the whole block is, when it is not running text (a reference
+    /// list, a footnote, a table row, an image caption, navigation): read or not by the
+    /// listener's `ReadingChoices`. Kept in the text all the same, so extraction is whole.
+    public var part: ReadingPart?
+    /// Stretches of `text` (Unicode scalar offsets) that are a part of their own inside it:
+    /// an "[edit]" link or footnote marker (apparatus), an image's description.
+    public var asides: [Aside]?
+
+    /// A stretch of a block's text that is a part of its own.
+    public struct Aside: Sendable, Equatable, Codable {
+        /// Its range in the block's text, in Unicode scalars.
+        public var range: Range<Int>
+        /// What it is.
+        public var part: ReadingPart
+
+        /// Creates an aside.
+        public init(range: Range<Int>, part: ReadingPart) {
+            self.range = range
+            self.part = part
+        }
+    }
 
     /// Creates a block.
-    public init(kind: Kind, text: String, sourceMap: SourceMap) {
+    public init(kind: Kind, text: String, sourceMap: SourceMap, part: ReadingPart? = nil, asides: [Aside]? = nil) {
         self.kind = kind
         self.text = text
         self.sourceMap = sourceMap
+        self.part = part
+        self.asides = asides
+    }
+
+    /// The text without its apparatus (an "[edit]" link, footnote markers), as a title or a
+    /// chapter's name shows it.
+    public var textWithoutApparatus: String {
+        let apparatus = (asides ?? []).filter { $0.part == .apparatus }
+        guard !apparatus.isEmpty else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        for (offset, scalar) in scalars.enumerated() where !apparatus.contains(where: { $0.range.contains(offset) }) {
+            kept.append(scalar)
+        }
+        var result = String(kept)
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return result
     }
 
     /// Whether the text has at least one letter or digit.

@@ -9,6 +9,8 @@ struct InlineCollector {
     private var scalarCount = 0
     private(set) var runs: [SourceMap.Run] = []
     private(set) var firstLine: String?
+    /// Stretches that are parts of their own (an image's description).
+    private(set) var asides: [Block.Aside] = []
     var searchStart = 0
     var searchEnd = 0
 
@@ -17,6 +19,14 @@ struct InlineCollector {
         runs.append(SourceMap.Run(textOffset: scalarCount, sourceOffset: sourceOffset, length: length))
         text.append(piece)
         scalarCount += length
+    }
+
+    /// The number of scalars collected so far.
+    var count: Int { scalarCount }
+
+    /// Marks what was collected since scalar `start` as a `part` of its own.
+    mutating func markAside(from start: Int, part: ReadingPart) {
+        if scalarCount > start { asides.append(Block.Aside(range: start..<scalarCount, part: part)) }
     }
 
     mutating func appendUnmapped(_ piece: String) {
@@ -28,19 +38,22 @@ struct InlineCollector {
     /// candidate (a first line that is only an image or inline HTML reads as nothing).
     mutating func noteLineBreak() {
         guard firstLine == nil else { return }
-        let line = text.trimmingTrailingSpaces
+        // An image's description is not a title.
+        var scalars = Array(text.unicodeScalars)
+        for aside in asides { scalars.replaceSubrange(aside.range, with: repeatElement(" ", count: aside.range.count)) }
+        let line = String(String.UnicodeScalarView(scalars)).trimmingTrailingSpaces
         let start = line.unicodeScalars.firstIndex { !$0.properties.isWhitespace }
         if let start { firstLine = String(line.unicodeScalars[start...]) }
     }
 
-    /// The text without leading and trailing white space, and runs shifted to match.
-    func trimmed() -> (String, [SourceMap.Run]) {
+    /// The text without leading and trailing white space, and runs and asides shifted to match.
+    func trimmed() -> (String, [SourceMap.Run], [Block.Aside]) {
         let scalars = Array(text.unicodeScalars)
         var lower = 0
         var upper = scalars.count
         while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
         while upper > lower, scalars[upper - 1].properties.isWhitespace { upper -= 1 }
-        guard lower < upper else { return ("", []) }
+        guard lower < upper else { return ("", [], []) }
         var shifted: [SourceMap.Run] = []
         for run in runs {
             let start = max(run.textOffset, lower)
@@ -52,6 +65,10 @@ struct InlineCollector {
                 length: end - start
             ))
         }
-        return (String(String.UnicodeScalarView(scalars[lower..<upper])), shifted)
+        let kept = asides.compactMap { aside -> Block.Aside? in
+            let range = aside.range.clamped(to: lower..<upper)
+            return range.isEmpty ? nil : Block.Aside(range: (range.lowerBound - lower)..<(range.upperBound - lower), part: aside.part)
+        }
+        return (String(String.UnicodeScalarView(scalars[lower..<upper])), shifted, kept)
     }
 }

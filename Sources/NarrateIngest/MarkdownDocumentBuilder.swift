@@ -15,6 +15,9 @@ struct MarkdownDocumentBuilder {
     /// The first line of the first block, for documents without a heading.
     private(set) var firstLine: String?
 
+    /// The part the blocks being read are (footnotes), nil for running text.
+    private var part: ReadingPart?
+
     /// The marker of an ordered list item ("3." or "3)") waiting for the item's first block.
     private var pendingListMarker: (text: String, byteOffset: Int)?
 
@@ -47,6 +50,8 @@ struct MarkdownDocumentBuilder {
                 visitBlock(current, context: context, pending: &pending)
             case .endOfListItem:
                 pendingListMarker = nil
+            case .part(let next):
+                part = next
             }
         }
     }
@@ -55,6 +60,8 @@ struct MarkdownDocumentBuilder {
     private enum BlockStep {
         case visit(OpaquePointer, Block.Kind)
         case endOfListItem
+        /// The part the blocks from here on are.
+        case part(ReadingPart?)
     }
 
     /// Puts the children of `node` on the stack so that the first is visited first.
@@ -81,10 +88,18 @@ struct MarkdownDocumentBuilder {
         case "code_block":
             appendNotice(for: node)
         case "table":
+            let outer = part
+            part = outer ?? .tables
             for row in Self.children(of: node) {
                 appendBlock(kind: .listItem, inlinesOf: Self.children(of: row), separator: ", ")
             }
-        case "html_block", "thematic_break", "footnote_definition":
+            part = outer
+        case "footnote_definition":
+            // Gathered at the end of the document by cmark-gfm, in the order they are referred to.
+            pending.append(.part(part))
+            pushChildren(of: node, context: .listItem, onto: &pending)
+            pending.append(.part(.footnotes))
+        case "html_block", "thematic_break":
             break
         default:
             pushChildren(of: node, context: context, onto: &pending)
@@ -113,7 +128,7 @@ struct MarkdownDocumentBuilder {
         let start = scalarOffset(ofByte: range.lowerBound)
         let block = Block(
             kind: .notice, text: notice,
-            sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: 0)])
+            sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: 0)]), part: part ?? .code
         )
         blocks.append(block)
     }
@@ -134,10 +149,14 @@ struct MarkdownDocumentBuilder {
             collector.searchEnd = range.upperBound
             collectInlines(container, into: &collector)
         }
-        let (text, runs) = collector.trimmed()
+        let (text, runs, asides) = collector.trimmed()
         guard !text.isEmpty else { return }
-        if firstLine == nil { firstLine = collector.firstLine ?? text }
-        blocks.append(Block(kind: kind, text: text, sourceMap: SourceMap(runs: runs)))
+        // A block that is only an image's description gives no title.
+        let described = asides.reduce(0) { $0 + $1.range.count }
+        if firstLine == nil, collector.firstLine != nil || described < text.unicodeScalars.count {
+            firstLine = collector.firstLine ?? text
+        }
+        blocks.append(Block(kind: kind, text: text, sourceMap: SourceMap(runs: runs), part: part, asides: asides.isEmpty ? nil : asides))
     }
 
     // MARK: Inlines
@@ -160,7 +179,10 @@ struct MarkdownDocumentBuilder {
             case "linebreak":
                 collector.appendUnmapped(" ")
             case "image":
-                if reader.readsImageDescriptions { pending.append(contentsOf: Self.children(of: current).reversed()) }
+                // The description is kept, a part of its own: read or not by the listener's choices.
+                let start = collector.count
+                collectInlines(current, into: &collector)
+                collector.markAside(from: start, part: .images)
             case "html_inline", "footnote_reference":
                 break
             default:  // emph, strong, link, strikethrough and other containers
@@ -228,6 +250,12 @@ struct MarkdownDocumentBuilder {
     }
 
     private static func type(of node: OpaquePointer) -> String {
+        // cmark-gfm 0.29 names footnotes "<unknown>".
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return "footnote_definition"
+        case CMARK_NODE_FOOTNOTE_REFERENCE: return "footnote_reference"
+        default: break
+        }
         guard let name = cmark_node_get_type_string(node) else { return "" }
         return String(cString: name)
     }

@@ -4,21 +4,19 @@ public import NarrateCore
 /// Reads Markdown (CommonMark with GitHub's extensions) through cmark-gfm.
 ///
 /// Headings, paragraphs, list items, block quotes and table rows are read; code blocks are
-/// replaced by a short spoken notice; links read as their text; images as nothing unless
-/// `readsImageDescriptions` is set; raw HTML, rules and YAML front matter are not read.
+/// replaced by a short spoken notice; links read as their text; images as their description
+/// and footnotes at the end, each marked as a part the listener's `ReadingChoices` read or
+/// skip (as are tables and code notices); raw HTML, rules and YAML front matter are not read.
 public struct MarkdownReader: Sendable {
     /// What narrate says in place of a code block; empty skips code blocks silently.
     public var codeBlockNotice: String
-    /// Whether an image's alt text is read.
-    public var readsImageDescriptions: Bool
 
     /// The notice said in place of a code block by default.
     public static let standardCodeBlockNotice = "Code sample skipped."
 
     /// Creates a reader.
-    public init(codeBlockNotice: String = MarkdownReader.standardCodeBlockNotice, readsImageDescriptions: Bool = false) {
+    public init(codeBlockNotice: String = MarkdownReader.standardCodeBlockNotice) {
         self.codeBlockNotice = codeBlockNotice
-        self.readsImageDescriptions = readsImageDescriptions
     }
 
     /// cmark-gfm registers its extensions in a process global: done once, by the first
@@ -34,7 +32,7 @@ public struct MarkdownReader: Sendable {
         let body = Array(source[frontMatter.bodyStart...])
 
         Self.extensionsRegistered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES) else {
             throw .malformedInput(path: path, message: "cannot start the Markdown parser (out of memory)")
         }
         defer { cmark_parser_free(parser) }
@@ -57,7 +55,8 @@ public struct MarkdownReader: Sendable {
             source: source, bodyStart: frontMatter.bodyStart, reader: self
         )
         builder.walkBlocks(root, context: .paragraph)
-        let blocks = builder.blocks
+        var blocks = builder.blocks
+        ReadingPartRules.markSections(&blocks)
         guard !blocks.isEmpty else {
             throw blocks.isEmpty && text.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
                 ? .noSpeakableText(path: path) : .emptyInput(path: path)

@@ -11,7 +11,7 @@ extension ArticleLibrary {
     public func recordRender(
         articleId: Int64, settingsHash: String, path: String, ownedByLibrary: Bool, format: String, sampleRate: Int,
         sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord] = [], wordTimings: WordTimings = .exact,
-        voice: String? = nil
+        voice: String? = nil, reading: String? = nil
     ) throws(NarrateError) -> RenderRecord {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
@@ -24,15 +24,16 @@ extension ArticleLibrary {
             let record = RenderRecord(
                 id: 0, articleId: articleId, settingsHash: settingsHash, path: path, ownedByLibrary: ownedByLibrary,
                 format: format, sampleRate: sampleRate, sampleCount: sampleCount, createdAt: Self.now(), wordTimings: wordTimings,
-                voice: voice
+                voice: voice, reading: reading
             )
             try db.execute(
                 sql: """
-                    INSERT INTO render (articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, createdAt, wordTimings, voice)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO render (articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, createdAt, wordTimings, voice, reading)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt, wordTimings.rawValue, voice,
+                    reading,
                 ]
             )
             let id = db.lastInsertedRowID
@@ -245,7 +246,8 @@ extension ArticleLibrary {
             id: row["id"], articleId: row["articleId"], settingsHash: row["settingsHash"], path: row["path"],
             ownedByLibrary: row["ownedByLibrary"], format: row["format"], sampleRate: row["sampleRate"],
             sampleCount: row["sampleCount"], createdAt: row["createdAt"],
-            wordTimings: (row["wordTimings"] as String?).flatMap(WordTimings.init(rawValue:)) ?? .exact, voice: row["voice"]
+            wordTimings: (row["wordTimings"] as String?).flatMap(WordTimings.init(rawValue:)) ?? .exact, voice: row["voice"],
+            reading: row["reading"]
         )
     }
 }

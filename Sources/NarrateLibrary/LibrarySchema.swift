@@ -310,6 +310,10 @@ enum LibrarySchema {
             // NULL for a render recorded before: its voice is not known.
             try db.execute(sql: "ALTER TABLE render ADD COLUMN voice TEXT")
         }
+        migrator.registerMigration("v13: the parts of the article a render reads") { db in
+            // NULL for a render recorded before: it read what narrate's defaults read.
+            try db.execute(sql: "ALTER TABLE render ADD COLUMN reading TEXT")
+        }
         return migrator
     }
 }

@@ -27,6 +27,15 @@ public struct RenderRecord: Sendable, Equatable, Codable {
     /// The voice it was spoken in ("en-us", "piper:en_US-joe-medium"); nil for a render
     /// recorded before renders kept it.
     public var voice: String? = nil
+    /// The parts of the article it reads (`ReadingChoices.description`); nil for a render
+    /// recorded before renders kept them.
+    public var reading: String? = nil
+
+    /// Whether it reads what `choices` read: a render from before renders kept their
+    /// choices counts as one with narrate's defaults.
+    public func reads(as choices: ReadingChoices) -> Bool {
+        (reading.flatMap(ReadingChoices.init(setting:)) ?? .standard) == choices
+    }
 
     /// Whether it may be listened to for an article that keeps voice `kept` (nil: none, the
     /// language picks): any render then; else one in that voice, or one whose voice is not known.

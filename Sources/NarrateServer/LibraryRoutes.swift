@@ -50,6 +50,18 @@ struct LibraryRoutes: Sendable {
                 VoiceChoiceView(try ArticleVoiceChoice.choose(body.voice, articleId: id, library: library, engine: try engine()))
             })
         }
+        api.get("reading") { _, _ in
+            try await Self.json(work.run { library throws(NarrateError) in ReadingView(try ReadingChoices.load(from: library)) })
+        }
+        api.put("reading") { request, context in
+            let body = try await RequestReading.body(ReadingChoiceBody.self, of: request, context: context)
+            let read = try ReadingChoices.parts(body.read.joined(separator: ","), option: "read")
+            return try await Self.json(work.run { library throws(NarrateError) in
+                let choices = ReadingChoices(read: read)
+                try choices.save(to: library)
+                return ReadingView(choices)
+            })
+        }
         api.get("articles/:id/position") { _, context in try await position(articleId: try RequestReading.id("id", in: context)) }
         api.put("articles/:id/position") { request, context in try await savePosition(request, context: context) }
         api.post("articles/:id/position") { request, context in try await savePosition(request, context: context) }

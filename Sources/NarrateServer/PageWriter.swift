@@ -70,12 +70,14 @@ enum PageWriter {
             let content = escape(block.text)
             // The article's title is the page's h1: its headings start at h2.
             let level = min(max((block.level ?? 1) + 1, 2), 6)
+            // A part the reading choices may skip (references, a table row) says which it is.
+            let attributes = "data-block=\"\(block.index)\"" + (block.part.map { " data-part=\"\($0)\"" } ?? "")
             let element: String = switch block.kind {
-            case "heading": "<h\(level) data-block=\"\(block.index)\">\(content)</h\(level)>"
-            case "listItem": "<li data-block=\"\(block.index)\">\(content)</li>"
-            case "quote": "<blockquote data-block=\"\(block.index)\">\(content)</blockquote>"
-            case "notice": "<p class=\"notice\" data-block=\"\(block.index)\">\(content)</p>"
-            default: "<p data-block=\"\(block.index)\">\(content)</p>"
+            case "heading": "<h\(level) \(attributes)>\(content)</h\(level)>"
+            case "listItem": "<li \(attributes)>\(content)</li>"
+            case "quote": "<blockquote \(attributes)>\(content)</blockquote>"
+            case "notice": "<p class=\"notice\" \(attributes)>\(content)</p>"
+            default: "<p \(attributes)>\(content)</p>"
             }
             text += element + "\n"
         }

@@ -19,6 +19,11 @@ struct VoiceChoiceBody: Decodable, Sendable {
     var voice: String?
 }
 
+/// What `PUT /api/reading` takes: every part to read (the others are not).
+struct ReadingChoiceBody: Decodable, Sendable {
+    var read: [String]
+}
+
 /// What a page reports as its position.
 struct PositionBody: Decodable, Sendable {
     var sentence: Int

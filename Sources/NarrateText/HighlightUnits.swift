@@ -101,7 +101,7 @@ public struct HighlightUnits: Sendable, Equatable {
 
     /// The white-space separated tokens of `scalars`: each whole, and its core without the
     /// opening and closing punctuation around it.
-    private static func tokens(of scalars: [Unicode.Scalar]) -> [(whole: Range<Int>, core: Range<Int>)] {
+    static func tokens(of scalars: [Unicode.Scalar]) -> [(whole: Range<Int>, core: Range<Int>)] {
         var tokens: [(whole: Range<Int>, core: Range<Int>)] = []
         var index = 0
         while index < scalars.count {

@@ -6,7 +6,7 @@ import NarrateCore
 /// character by character, reads "€5" as "euro five" and skips or misreads symbols in some
 /// languages. The normalizer expands the language's abbreviations, drops the period of
 /// any other abbreviation or initial inside the sentence (the segmenter has already decided
-/// the sentence goes on), reads URLs as their domain and e-mail addresses as "name at
+/// the sentence goes on), reads URLs as a link to their domain and e-mail addresses as "name at
 /// domain", drops footnote markers such as "[12]", puts currency after the amount, and reads
 /// symbols, numeric dates and decimal commas where the voice would not. Everything else is
 /// left to eSpeak NG. A pronunciation lexicon is applied first, so its entries win.
@@ -229,8 +229,8 @@ public struct SpeechNormalizer: Sendable {
 
     // MARK: URLs and e-mail
 
-    /// "https://www.example.com/a/b?c" is read as its domain, "example.com", with the
-    /// language's word for the dots.
+    /// "https://www.example.com/a/b?c" is read as a link to its domain, "link to example dot
+    /// com", with the language's words.
     private func spokenURL(_ core: String) -> String? {
         let lowered = core.lowercased()
         var rest: Substring
@@ -244,7 +244,7 @@ public struct SpeechNormalizer: Sendable {
         if rest.lowercased().hasPrefix("www.") { rest = rest.dropFirst(4) }
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
         guard host.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
-        return spokenDomain(host)
+        return rules.linkTo.map { "\($0) \(spokenDomain(host))" } ?? spokenDomain(host)
     }
 
     private func spokenDomain(_ domain: Substring) -> String {

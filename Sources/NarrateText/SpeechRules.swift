@@ -30,6 +30,8 @@ public struct SpeechRules: Sendable {
     public var dot: String
     /// The word for "@" in an e-mail address.
     public var at: String
+    /// What is said before a URL's site ("link to" example dot org); nil says the site alone.
+    public var linkTo: String?
     /// What to say for a decimal comma ("3,5" → "3 кома 5"), when the voice misreads it.
     public var decimalComma: String?
     /// Month names in the form a date takes ("лютого"), January first, for numeric dates
@@ -47,8 +49,10 @@ public struct SpeechRules: Sendable {
         letterNames: [String: String] = [:], multipliers: Set<String> = [], readsRomanNumerals: Bool = false,
         units: [String: String] = [:], afterNames: [String: String] = [:], symbols: [Unicode.Scalar: String] = [:],
         currencies: [Unicode.Scalar: String] = [:], dot: String = "dot", at: String = "at",
-        decimalComma: String? = nil, dateMonths: [String] = [], yearWord: String? = nil, numberAgreement: NumberAgreement? = nil
+        decimalComma: String? = nil, dateMonths: [String] = [], yearWord: String? = nil, numberAgreement: NumberAgreement? = nil,
+        linkTo: String? = nil
     ) {
+        self.linkTo = linkTo
         self.numberAgreement = numberAgreement
         var lowered: [String: String] = [:]
         for (key, value) in abbreviations { lowered[key.lowercased().replacingSpaces()] = value }

@@ -36,7 +36,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "What to say in place of a code block; an empty string skips it silently.")
     var codeNotice: String = MarkdownReader.standardCodeBlockNotice
 
-    @Flag(help: "Read images' alt text (by default images are not read).")
+    @Flag(help: .hidden)
     var readImageDescriptions = false
 
     @Flag(help: "Overwrite the output if it exists.")
@@ -59,13 +59,21 @@ struct ConvertCommand: ParsableCommand {
         ErrorReporter.failing(convert)
     }
 
+    /// The voice asked for; `--read-image-descriptions` (from before images were read by
+    /// default) is `--read images`.
+    private var request: VoiceRequest {
+        var request = voiceOptions.request
+        if readImageDescriptions { request.read = (request.read ?? []) + [.images] }
+        return request
+    }
+
     private func convert() throws(NarrateError) {
         let encoding = try encodingOptions.encoding(output: output)
         let destination = output ?? ArticleConversion.defaultOutput(for: input, fileExtension: encoding.format.fileExtension)
         let conversion = ArticleConversion(
             input: input, format: inputFormat,
-            markdownReader: MarkdownReader(codeBlockNotice: codeNotice, readsImageDescriptions: readImageDescriptions),
-            language: language, voice: voiceOptions.request, encoding: encoding, album: encodingOptions.album,
+            markdownReader: MarkdownReader(codeBlockNotice: codeNotice),
+            language: language, voice: request, encoding: encoding, album: encodingOptions.album,
             destination: destination, overwrite: force, split: try chapterOptions.splitRule(),
             spread: synthesisOptions.spread
         )

@@ -17,7 +17,7 @@ struct NarrateCommand: ParsableCommand {
                 RemoveCommand.self, RenderCommand.self,
             ]),
             CommandGroup(name: "Listening", subcommands: [
-                PlayCommand.self, ResumeCommand.self, PositionCommand.self, ServeCommand.self,
+                PlayCommand.self, ResumeCommand.self, PositionCommand.self, ServeCommand.self, ReadingCommand.self,
             ]),
             CommandGroup(name: "Feeds and podcasts", subcommands: [
                 SubscribeCommand.self, FeedsCommand.self, RefreshCommand.self, UnsubscribeCommand.self, PodcastCommand.self,

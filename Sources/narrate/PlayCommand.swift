@@ -60,7 +60,10 @@ struct PlayCommand: ParsableCommand {
             let renderer = ArticleRenderer(library: library, engine: engine, spread: synthesisOptions.spread)
             let total = article.summary.sentenceCount
             let outcome: ArticlePlayer.Outcome
-            if let (render, samples) = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice) {
+            let reading = try ReadingChoices.load(from: library)
+            if let (render, samples) = try renderer.newestIntactRender(
+                ofArticle: id, format: .wav, keptVoice: article.voice, reading: reading
+            ) {
                 let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: "narrate play")
                 let first = try player.startSentence(fromStart: fromStart, rewind: rewind ?? 0)
                 ErrorReporter.printNote(
@@ -70,7 +73,8 @@ struct PlayCommand: ParsableCommand {
             } else {
                 // No render yet: it is made while the first sentences play.
                 let settings = try ListeningRender.newSettings(
-                    for: article, engine: engine, presets: NarrateEnvironment.presets(), preference: try VoicePreference.load(from: library)
+                    for: article, engine: engine, presets: NarrateEnvironment.presets(), preference: try VoicePreference.load(from: library),
+                    reading: reading
                 )
                 let player = LiveArticlePlayer(library: library, renderer: renderer, article: article, settings: settings, device: "narrate play")
                 outcome = try player.play(

@@ -3,7 +3,8 @@ import NarrateCore
 import Narration
 
 /// The options that shape a voice and its pauses, shared by the commands that synthesize
-/// (`convert`, `render`, `resume`): defaults, then the preset, then explicit options.
+/// (`convert`, `render`, `resume`): defaults, then the preset, then explicit options. The
+/// parts read (`--read`, `--skip`) go the same way from the library's choices.
 struct VoiceOptions: ParsableArguments {
     @Option(help: "Voice preset: a name from voices/ or ~/.config/narrate/voices, or a path.")
     var preset: String?
@@ -32,11 +33,16 @@ struct VoiceOptions: ParsableArguments {
     @Option(help: "Silence after a heading, in milliseconds (default 900).")
     var headingPause: Int?
 
+    @OptionGroup var readingParts: ReadingPartOptions
+
     /// What these options ask for.
     var request: VoiceRequest {
-        VoiceRequest(
+        // Checked by `ReadingPartOptions.validate`.
+        let parts = try? readingParts.parts()
+        return VoiceRequest(
             preset: preset, voice: voice, rate: rate, pitch: pitch, volume: volume, wordGap: wordGap,
-            sentencePause: sentencePause, paragraphPause: paragraphPause, headingPause: headingPause
+            sentencePause: sentencePause, paragraphPause: paragraphPause, headingPause: headingPause,
+            read: readingParts.read == nil ? nil : parts?.read, skip: readingParts.skip == nil ? nil : parts?.skip
         )
     }
 }

@@ -819,8 +819,62 @@ def check_voice_picker(browser, server):
     ok("Automatic again keeps no voice and plays the newest render")
 
 
+def tick_reading_part(browser, part, read):
+    """Ticks or unticks `part` in the Read aloud menu, as a click does."""
+    browser.js("""
+        const box = document.querySelector(`.reading-parts input[value=${arguments[0]}]`);
+        box.checked = arguments[1];
+        box.dispatchEvent(new Event('change', {bubbles: true}));
+    """, part, read)
+
+
+def check_reading_menu(browser, server):
+    """8. The "Read aloud" menu: it shows the library's choices (references and footnotes not
+    read by default); unticking code notices keeps that in the library (the API says so),
+    dims the notice on the page, and the article is rendered again without it, shorter, from
+    the same sentence; ticking it again plays the render that reads it."""
+    browser.viewport(1440, 900)
+    browser.open(f"/articles/{server.article_id}")
+    browser.wait_ready()
+    browser.wait_for("return document.querySelectorAll('.reading-parts input[name=read]').length === 6", 10,
+                     "the Read aloud menu lists no parts")
+    boxes = browser.js("return [...document.querySelectorAll('.reading-parts input[name=read]')].map((b) => [b.value, b.checked]);")
+    if boxes != [["references", False], ["footnotes", False], ["images", True], ["tables", True], ["code", True], ["urls", True]]:
+        raise CheckFailed(f"the Read aloud menu should start on the defaults: {boxes}")
+    before = server.article()["render"]
+    notice = browser.js("return document.querySelector('#text [data-part=code]') !== null;")
+    if not notice:
+        raise CheckFailed("the field notes' code notice is not marked as a code part on the page")
+    browser.js("document.querySelector('.reading-menu').open = true;")
+    tick_reading_part(browser, "code", False)
+    browser.wait_for("return narratePlayer.ready && narratePlayer.view && narratePlayer.view.render "
+                     "&& narratePlayer.view.render.id !== arguments[0]", LIVE_SWITCH_TIMEOUT,
+                     "after code notices were unticked the article was not rendered again", before["id"])
+    if server.get_json("/api/reading")["read"] != ["images", "tables", "urls"]:
+        raise CheckFailed(f"the API keeps {server.get_json('/api/reading')['read']}, not the choices ticked")
+    after = server.article()
+    if not after["render"]["duration"] < before["duration"] - 0.5:
+        raise CheckFailed(f"without the code notice the render is {after['render']['duration']} s, not shorter than {before['duration']} s")
+    dimmed = browser.js("return document.querySelector('#text [data-part=code]').classList.contains('unread');")
+    if not dimmed:
+        raise CheckFailed("the code notice not read is not dimmed on the page")
+    notice_block = next(block["index"] for block in after["blocks"] if block.get("part") == "code")
+    silent = [s for s in after["sentences"] if s["block"] == notice_block]
+    if not silent or any(s["endSeconds"] - s["startSeconds"] > 0 for s in silent):
+        raise CheckFailed(f"the code notice not read still takes time: {silent}")
+    browser.screenshot("article-reading-menu-1440.png")
+    ok(f"unticking code notices kept it, dimmed the notice and rendered the article again in "
+       f"{after['render']['duration']:.1f} s (was {before['duration']:.1f} s); article-reading-menu-1440.png")
+    tick_reading_part(browser, "code", True)
+    browser.wait_for("return narratePlayer.ready && narratePlayer.view && narratePlayer.view.render "
+                     "&& narratePlayer.view.render.id === arguments[0]", READY_TIMEOUT,
+                     "ticked again, the render that reads code notices does not play", before["id"])
+    browser.js("document.querySelector('.reading-menu').open = false;")
+    ok("ticked again, the render that reads the code notice plays, not made again")
+
+
 def check_finished(browser, server):
-    """8. Played to the end, the page says so and offers to play it again or the next
+    """9. Played to the end, the page says so and offers to play it again or the next
     unfinished article; opened again later, it still says so."""
     browser.viewport(1440, 900)
     browser.open(f"/articles/{server.article_id}")
@@ -894,6 +948,7 @@ def main():
         # Before the voice picker makes a render in another voice: all three in the same voice.
         check_compressed_audio(browser, server)
         check_voice_picker(browser, server)
+        check_reading_menu(browser, server)
         check_finished(browser, server)
         if unrendered:
             check_plays_while_rendering(browser, unrendered)

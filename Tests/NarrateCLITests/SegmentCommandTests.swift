@@ -34,7 +34,7 @@ struct SegmentCommandTests {
             Field report
             Doctor Smith met Ms Lee at 5 p.m in the U.S Capitol.
             They talked for an hour!
-            See example dot org for more.
+            See link to example dot org for more.
 
             """)
     }

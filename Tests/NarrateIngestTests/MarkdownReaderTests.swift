@@ -90,12 +90,11 @@ struct MarkdownReaderTests {
         #expect(custom.blocks[1].text == "Code omitted.")
     }
 
-    @Test func linksReadAsTheirTextAndImagesAsNothing() throws {
+    @Test func linksReadAsTheirTextAndImagesAsTheirDescriptionMarkedAsSuch() throws {
         let source = "See [the report](https://example.org/r) and ![a chart of rain](chart.png) today."
         let document = try read(source)
-        #expect(document.blocks.map(\.text) == ["See the report and  today."])
-        let withAlt = try read(source, reader: MarkdownReader(readsImageDescriptions: true))
-        #expect(withAlt.blocks[0].text == "See the report and a chart of rain today.")
+        #expect(document.blocks.map(\.text) == ["See the report and a chart of rain today."])
+        #expect(document.blocks[0].asides == [Block.Aside(range: 19..<34, part: .images)])
     }
 
     @Test func emphasisAndInlineCodeKeepTheirWords() throws {

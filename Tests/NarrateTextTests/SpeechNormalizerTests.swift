@@ -10,7 +10,7 @@ struct SpeechNormalizerTests {
         ("Fruit, e.g. apples, is good.", "Fruit, for example apples, is good."),
         ("Let's ask Jane and co.", "Let's ask Jane and Company."),
         ("Please turn to p. 55.", "Please turn to page 55."),
-        ("See https://www.example.com/path/page.html now.", "See example dot com now."),
+        ("See https://www.example.com/path/page.html now.", "See link to example dot com now."),
         ("Write to jane.doe@example.com today.", "Write to jane dot doe at example dot com today."),
         ("It costs €5 or $100.00 now.", "It costs 5 euros or 100 dollars now."),
         ("Studies show this[12] and that [3, 4].", "Studies show this and that."),

@@ -11,6 +11,10 @@ import NarrateCore
 /// nothing. White space runs become one space and `<br>` a line break. Source maps point at
 /// each text node's start in the page (approximate inside a node, where entities and
 /// collapsed white space make text and source differ in length).
+///
+/// Parts that are not running text (`ReadingPartRules`: reference lists, footnotes, figure
+/// captions, table rows, code notices, navigation) mark their blocks' `part`; an edit link or
+/// footnote marker inside a block is an aside of its text. Their text is kept all the same.
 struct ArticleBlockBuilder {
     /// Said in place of a code block; empty skips it.
     var codeBlockNotice: String
@@ -24,6 +28,10 @@ struct ArticleBlockBuilder {
     private var runs: [SourceMap.Run] = []
     private var pendingSpace = false
     private var kind: Block.Kind = .paragraph
+    /// The part the blocks being built are, nil for running text.
+    private var part: ReadingPart?
+    /// The asides of the open block.
+    private var asides: [Block.Aside] = []
     /// The running headers of the article's paginated `pre` text.
     private var runningHeaders: Set<String> = []
     /// Whether the open paragraph came from a `pre` of prose and did not end a sentence: the
@@ -61,7 +69,13 @@ struct ArticleBlockBuilder {
         runningHeaders = PreformattedText.runningHeaders(in: texts)
         visit(article, kind: .paragraph)
         flush()
+        ReadingPartRules.markSections(&blocks)
         return blocks
+    }
+
+    /// Tags whose elements make blocks of their own (a part of one is the blocks' part, not an aside).
+    private static func makesBlocks(_ tag: String) -> Bool {
+        blockTags.contains(tag) || headingLevel(tag) != nil || tag == "pre" || tag == "table"
     }
 
     private mutating func visit(_ node: HTMLNode, kind inherited: Block.Kind) {
@@ -73,58 +87,84 @@ struct ArticleBlockBuilder {
                 appendText(child.text, sourceOffset: child.sourceOffset)
                 continue
             }
-            let tag = child.tag
-            if Self.silentTags.contains(tag) { continue }
-            switch tag {
-            case "br":
-                appendLineBreak()
-            case "pre":
-                let text = preTexts[ObjectIdentifier(child)] ?? child.textContent
-                let preformatted = PreformattedText(text, furniture: runningHeaders)
-                if preformatted.isProse {
-                    appendProse(preformatted, of: child)
-                    continue
-                }
+            if Self.silentTags.contains(child.tag) { continue }
+            guard let childPart = ReadingPartRules.part(of: child) else {
+                visitElement(child, kind: inherited)
+                continue
+            }
+            if Self.makesBlocks(child.tag) {
                 flush()
-                if text.contains(where: { !$0.isWhitespace }) { appendCodeNotice(at: child.sourceOffset) }
-            case "tr":
+                let outer = part
+                part = ReadingPartRules.combine(outer, childPart)
+                visitElement(child, kind: inherited)
                 flush()
-                kind = inherited == .quote ? .quote : .paragraph
-                var first = true
-                for cell in child.elementChildren where cell.tag == "td" || cell.tag == "th" {
-                    // The length of the cell's text, not the text, to know it has some.
-                    guard ArticleText.length(cell) > 0 else { continue }
-                    if !first { appendText(", ", sourceOffset: cell.sourceOffset) }
-                    first = false
-                    visitInline(cell)
+                part = outer
+            } else {
+                // An edit link or a footnote marker: a stretch of the block's text.
+                let start = textCount
+                let blockCount = blocks.count
+                visitElement(child, kind: inherited)
+                if blocks.count == blockCount, textCount > start {
+                    asides.append(Block.Aside(range: start..<textCount, part: ReadingPartRules.combine(part, childPart) ?? childPart))
                 }
+            }
+        }
+    }
+
+    private mutating func visitElement(_ child: HTMLNode, kind inherited: Block.Kind) {
+        let tag = child.tag
+        switch tag {
+        case "br":
+            appendLineBreak()
+        case "pre":
+            let text = preTexts[ObjectIdentifier(child)] ?? child.textContent
+            let preformatted = PreformattedText(text, furniture: runningHeaders)
+            if preformatted.isProse {
+                appendProse(preformatted, of: child)
+                return
+            }
+            flush()
+            if text.contains(where: { !$0.isWhitespace }) { appendCodeNotice(at: child.sourceOffset) }
+        case "tr":
+            flush()
+            let outer = part
+            part = ReadingPartRules.combine(outer, .tables)
+            defer { part = outer }
+            kind = inherited == .quote ? .quote : .paragraph
+            var first = true
+            for cell in child.elementChildren where cell.tag == "td" || cell.tag == "th" {
+                // The length of the cell's text, not the text, to know it has some.
+                guard ArticleText.length(cell) > 0 else { continue }
+                if !first { appendText(", ", sourceOffset: cell.sourceOffset) }
+                first = false
+                visitInline(cell)
+            }
+            flush()
+        default:
+            if let level = Self.headingLevel(tag) {
                 flush()
-            default:
-                if let level = Self.headingLevel(tag) {
-                    flush()
-                    kind = .heading(level: level)
-                    visit(child, kind: .heading(level: level))
-                    flush()
-                } else if tag == "li" || tag == "dt" || tag == "dd" {
-                    flush()
-                    kind = .listItem
-                    visit(child, kind: .listItem)
-                    flush()
-                } else if tag == "blockquote" {
-                    flush()
-                    kind = .quote
-                    visit(child, kind: .quote)
-                    flush()
-                } else if Self.blockTags.contains(tag) {
-                    flush()
-                    let inner: Block.Kind = inherited == .quote ? .quote : inherited == .listItem ? .listItem : .paragraph
-                    kind = inner
-                    visit(child, kind: inner)
-                    flush()
-                    kind = inherited
-                } else {
-                    visit(child, kind: inherited)
-                }
+                kind = .heading(level: level)
+                visit(child, kind: .heading(level: level))
+                flush()
+            } else if tag == "li" || tag == "dt" || tag == "dd" {
+                flush()
+                kind = .listItem
+                visit(child, kind: .listItem)
+                flush()
+            } else if tag == "blockquote" {
+                flush()
+                kind = .quote
+                visit(child, kind: .quote)
+                flush()
+            } else if Self.blockTags.contains(tag) {
+                flush()
+                let inner: Block.Kind = inherited == .quote ? .quote : inherited == .listItem ? .listItem : .paragraph
+                kind = inner
+                visit(child, kind: inner)
+                flush()
+                kind = inherited
+            } else {
+                visit(child, kind: inherited)
             }
         }
     }
@@ -133,9 +173,12 @@ struct ArticleBlockBuilder {
     private mutating func appendCodeNotice(at sourceOffset: Int) {
         guard !codeBlockNotice.isEmpty else { return }
         flush()
+        let outer = part
+        part = ReadingPartRules.combine(outer, .code)
         kind = .notice
         appendText(codeBlockNotice, sourceOffset: sourceOffset)
         flush()
+        part = outer
     }
 
     /// The paragraphs of a `pre` of prose: wrapped lines joined, a poem's lines kept, a
@@ -176,7 +219,11 @@ struct ArticleBlockBuilder {
                 appendText(child.text, sourceOffset: child.sourceOffset)
             } else if !Self.silentTags.contains(child.tag) && child.tag != "pre" {
                 if Self.blockTags.contains(child.tag) || child.tag == "br" { pendingSpace = !text.isEmpty }
+                let start = textCount
                 visitInline(child)
+                if let childPart = ReadingPartRules.part(of: child), textCount > start {
+                    asides.append(Block.Aside(range: start..<textCount, part: ReadingPartRules.combine(part, childPart) ?? childPart))
+                }
             }
         }
     }
@@ -267,6 +314,7 @@ struct ArticleBlockBuilder {
             text = String.UnicodeScalarView()
             textCount = 0
             runs = []
+            asides = []
             pendingSpace = false
         }
         guard !text.isEmpty else { return }
@@ -277,7 +325,13 @@ struct ArticleBlockBuilder {
             run.length = min(run.length, length - run.textOffset)
             return run
         }
-        blocks.append(Block(kind: kind, text: String(text), sourceMap: SourceMap(runs: clipped)))
+        let kept = asides.compactMap { aside -> Block.Aside? in
+            let range = aside.range.clamped(to: 0..<length)
+            return range.isEmpty ? nil : Block.Aside(range: range, part: aside.part)
+        }
+        blocks.append(Block(
+            kind: kind, text: String(text), sourceMap: SourceMap(runs: clipped), part: part, asides: kept.isEmpty ? nil : kept
+        ))
     }
 }
 

@@ -113,6 +113,7 @@ struct ArticleExtractor {
                 if Self.hasSingleTag("p", inside: current) && Self.linkDensity(current) < 0.25,
                     let paragraph = current.firstElementChild
                 {
+                    paragraph.carriedPart = ReadingPartRules.combine(ReadingPartRules.part(of: current), ReadingPartRules.part(of: paragraph))
                     current.replace(with: paragraph)
                     next = paragraph
                     elementsToScore.append(paragraph)

@@ -1,3 +1,5 @@
+import NarrateCore
+
 /// A node of a parsed web page: an element or a run of text. A small mutable tree that the
 /// article extractor can prune, re-tag and move around, built from gumbo's parse.
 ///
@@ -24,6 +26,9 @@ final class HTMLNode {
     var sourceOffset: Int
     /// The extractor's content score, once it has been given one.
     var contentScore: Double?
+    /// The reading part (`ReadingPartRules`) of an element this one took the place of: a
+    /// `div class="hatnote"` the extractor replaced by the paragraph it held.
+    var carriedPart: ReadingPart?
     /// Whether the extractor judged this table to hold data rather than layout.
     var isDataTable = false {
         didSet { if isDataTable != oldValue { parent?.invalidateMeasures() } }

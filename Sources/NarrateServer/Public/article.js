@@ -66,6 +66,8 @@
 
   const state = {
     view: null,
+    /** The library's reading choices as last shown. */
+    reading: null,
     sentences: [],
     words: [],
     sentenceEls: [],
@@ -116,6 +118,8 @@
     ready: false,
     audio,
     view: null,
+    /** The library's reading choices as last shown. */
+    reading: null,
     currentWord: () => state.word,
     currentSentence: () => state.sentence,
     /** Playing (or paused in) the render while it is made: no timings, no seeking. */
@@ -254,7 +258,9 @@
     sleep: el("select", {}, ...SLEEP_CHOICES.map(([value, label]) => el("option", { value }, label))),
     sleepLeft: el("span", { class: "sleep-left", hidden: true }),
     voice: el("select", { class: "voice-select", disabled: true }, el("option", { value: "" }, "Automatic")),
+    readingParts: el("fieldset", { class: "reading-parts", disabled: true }, el("legend", {}, "Read aloud besides the text")),
   };
+  ui.reading = el("details", { class: "reading-menu" }, el("summary", {}, "Read aloud"), ui.readingParts);
   const controls = [ui.seek, ui.back, ui.play, ui.forward, ui.speed, ui.sleep];
 
   const playerInner = el(
@@ -272,6 +278,7 @@
       el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Speed"), ui.speed),
       el("label", { class: "select-label sleep-label" }, el("span", { class: "label-text" }, "Sleep"), ui.sleep, ui.sleepLeft),
       el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Voice"), ui.voice),
+      ui.reading,
     ),
   );
   playerRoot.setAttribute("role", "region");
@@ -1357,6 +1364,7 @@
   ui.forward.addEventListener("click", () => stepSentence(1));
   ui.speed.addEventListener("change", () => setSpeed(Number(ui.speed.value)));
   ui.voice.addEventListener("change", () => chooseVoice(ui.voice.value));
+  ui.readingParts.addEventListener("change", () => chooseReading());
   ui.sleep.addEventListener("change", () => setSleep(ui.sleep.value));
 
   ui.seek.addEventListener("pointerdown", () => { state.scrubbing = true; });
@@ -1483,10 +1491,73 @@
       return;
     }
     ui.voice.disabled = false;
+    await loadChosen();
+  }
+
+  /** After a choice that changes the audio (a voice, what is read): the article loaded afresh. */
+  async function loadChosen() {
     narratePlayer.ready = false;
     audio.removeAttribute("src");
     audio.load();
     await loadFreshView();
+  }
+
+  // ---- What is read aloud ----
+
+  /**
+   * Shows the library's reading choices: a box for each part (references, footnotes, image
+   * descriptions, tables, code notices, links), and the blocks of parts not read dimmed.
+   * Navigation and the like (`apparatus`) are never read.
+   */
+  function showReading(reading) {
+    const legend = ui.readingParts.querySelector("legend");
+    const boxes = reading.parts.map((part) =>
+      el(
+        "label",
+        { class: "reading-part" },
+        el("input", { type: "checkbox", name: "read", value: part.name, checked: part.read }),
+        ` ${part.label}`,
+      ),
+    );
+    ui.readingParts.replaceChildren(legend, ...boxes);
+    const read = new Set(reading.read);
+    for (const node of textRoot.querySelectorAll("[data-part]")) {
+      const unread = !read.has(node.dataset.part);
+      node.classList.toggle("unread", unread);
+      if (unread) node.title = "Not read aloud (see Read aloud)";
+      else node.removeAttribute("title");
+    }
+    state.reading = reading;
+  }
+
+  async function loadReading() {
+    try {
+      showReading(await api("/api/reading"));
+      ui.readingParts.disabled = false;
+    } catch (error) {
+      ui.reading.title = `The reading choices could not be loaded: ${error.message}`;
+    }
+  }
+
+  /**
+   * Keeps the parts ticked as the library's reading choices (on every device), then loads the
+   * article at the same sentence: its render reading those parts, or one made now.
+   */
+  async function chooseReading() {
+    const read = [...ui.readingParts.querySelectorAll("input[name=read]:checked")].map((box) => box.value);
+    ui.readingParts.disabled = true;
+    audio.pause();
+    if (state.view && state.view.render) await savePosition();
+    try {
+      showReading(await api("/api/reading", { method: "PUT", body: { read } }));
+    } catch (error) {
+      showError(`What is read aloud could not be changed: ${error.message}`);
+      if (state.reading) showReading(state.reading);
+      ui.readingParts.disabled = false;
+      return;
+    }
+    ui.readingParts.disabled = false;
+    await loadChosen();
   }
 
   // ---- Start ----
@@ -1497,4 +1568,5 @@
 
   loadFreshView();
   loadVoices();
+  loadReading();
 })();

@@ -54,7 +54,7 @@ extension LanguageRules {
             ],
             symbols: ["№": "nummer", "&": "en", "§": "paragraaf", "°": "graden"],
             currencies: ["$": "dollar", "€": "euro", "£": "pond", "₴": "grivna"],
-            dot: "punt", at: "at"
+            dot: "punt", at: "at", linkTo: "link naar"
         )
     )
 }

@@ -86,7 +86,7 @@ extension LanguageRules {
             afterNames: ["st.": "Street", "dr.": "Drive"],
             symbols: ["№": "number", "&": "and", "§": "section", "°": "degrees"],
             currencies: ["$": "dollars", "€": "euros", "£": "pounds", "¥": "yen", "₴": "hryvnias", "₽": "roubles"],
-            dot: "dot", at: "at"
+            dot: "dot", at: "at", linkTo: "link to"
         )
     )
 }

@@ -58,7 +58,7 @@ extension LanguageRules {
             ],
             symbols: ["№": "numéro", "&": "et", "§": "paragraphe", "°": "degrés"],
             currencies: ["$": "dollars", "€": "euros", "£": "livres", "₴": "hryvnias"],
-            dot: "point", at: "arobase"
+            dot: "point", at: "arobase", linkTo: "lien vers"
         )
     )
 }

@@ -62,7 +62,7 @@ extension LanguageRules {
             ],
             symbols: ["№": "Nummer", "&": "und", "§": "Paragraf", "°": "Grad"],
             currencies: ["$": "Dollar", "€": "Euro", "£": "Pfund", "₴": "Hrywnja"],
-            dot: "Punkt", at: "at"
+            dot: "Punkt", at: "at", linkTo: "Link zu"
         )
     )
 }

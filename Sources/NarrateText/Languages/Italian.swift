@@ -49,7 +49,7 @@ extension LanguageRules {
             ],
             symbols: ["№": "numero", "&": "e", "§": "paragrafo", "°": "gradi"],
             currencies: ["$": "dollari", "€": "euro", "£": "sterline", "₴": "grivnie"],
-            dot: "punto", at: "chiocciola"
+            dot: "punto", at: "chiocciola", linkTo: "link a"
         )
     )
 }

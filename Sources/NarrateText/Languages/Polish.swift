@@ -58,7 +58,7 @@ extension LanguageRules {
             ],
             symbols: ["№": "numer", "&": "i", "§": "paragraf", "°": "stopni"],
             currencies: ["$": "dolarów", "€": "euro", "£": "funtów", "₴": "hrywien", "₽": "rubli"],
-            dot: "kropka", at: "małpa"
+            dot: "kropka", at: "małpa", linkTo: "link do"
         )
     )
 }

@@ -70,7 +70,7 @@ extension LanguageRules {
             ],
             symbols: ["№": "número", "&": "e", "§": "parágrafo", "°": "graus"],
             currencies: ["$": "dólares", "€": "euros", "£": "libras", "₴": "grívnias"],
-            dot: "ponto", at: "arroba"
+            dot: "ponto", at: "arroba", linkTo: "link para"
         )
     )
 }

@@ -74,7 +74,7 @@ extension LanguageRules {
             symbols: ["№": "номер", "&": "и", "§": "параграф", "°": "градусов"],
             currencies: ["$": "долларов", "€": "евро", "£": "фунтов", "₽": "рублей", "₴": "гривен"],
             dot: "точка", at: "собака",
-            numberAgreement: NumberAgreement(grammar: .russian)
+            numberAgreement: NumberAgreement(grammar: .russian), linkTo: "ссылка на"
         )
     )
 }

@@ -53,7 +53,7 @@ extension LanguageRules {
             ],
             symbols: ["№": "número", "&": "y", "§": "párrafo", "°": "grados"],
             currencies: ["$": "dólares", "€": "euros", "£": "libras", "₴": "grivnas"],
-            dot: "punto", at: "arroba"
+            dot: "punto", at: "arroba", linkTo: "enlace a"
         )
     )
 }

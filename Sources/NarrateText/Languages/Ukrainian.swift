@@ -93,7 +93,7 @@ extension LanguageRules {
                 "листопада", "грудня",
             ],
             yearWord: "року",
-            numberAgreement: NumberAgreement(grammar: .ukrainian)
+            numberAgreement: NumberAgreement(grammar: .ukrainian), linkTo: "посилання на"
         )
     )
 }

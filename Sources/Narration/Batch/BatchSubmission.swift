@@ -180,6 +180,8 @@ public struct BatchSubmission {
         let request: String
         /// The library's voice preference: a voice it picks goes in each job's request.
         let preference: VoicePreference
+        /// The library's reading choices, pinned in each job.
+        let reading: ReadingChoices
         var namer: OutputNamer
         var seen: Set<Int64> = []
 
@@ -192,6 +194,7 @@ public struct BatchSubmission {
             renderer = ArticleRenderer(library: library, engine: engine)
             request = RenderRequest(voice: submission.voice, encoding: submission.encoding, album: submission.album).json()
             preference = (try? VoicePreference.load(from: library)) ?? .espeak
+            reading = (try? ReadingChoices.load(from: library)) ?? .standard
             namer = submission.namer
         }
 
@@ -207,7 +210,8 @@ public struct BatchSubmission {
                 let article = try library.article(id: id)
                 result.titles[id] = article.summary.title
                 var settings = try ArticleVoice.settings(
-                    for: article, request: submission.voice, presets: presets, engine: engine, preference: preference
+                    for: article, request: submission.voice, presets: presets, engine: engine, preference: preference,
+                    reading: reading
                 )
                 let voice = ArticleVoice.pinned(submission.voice, for: article, settings: settings, preference: preference)
                 let request = voice == submission.voice

@@ -258,7 +258,10 @@ public struct BatchWorker {
             }
             // A shared queue's jobs carry the voice the submitter's preference picked.
             let preference = try library.map { library throws(NarrateError) in try VoicePreference.load(from: library) } ?? .espeak
-            var settings = try ArticleVoice.settings(for: article, request: request.voice, presets: presets, engine: engine, preference: preference)
+            let reading = try library.map { library throws(NarrateError) in try ReadingChoices.load(from: library) } ?? .standard
+            var settings = try ArticleVoice.settings(
+                for: article, request: request.voice, presets: presets, engine: engine, preference: preference, reading: reading
+            )
             try request.encoding.validate()
             settings.encoding = request.encoding
             settings.album = request.album

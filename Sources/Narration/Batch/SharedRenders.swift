@@ -43,7 +43,7 @@ public struct SharedRenders {
                         articleId: job.articleId, settingsHash: render.settingsHash, path: path, ownedByLibrary: false,
                         format: render.audio.format, sampleRate: render.audio.sampleRate, sampleCount: render.audio.sampleCount,
                         sentenceSamples: render.audio.sentenceSamples, words: render.audio.words, wordTimings: render.audio.wordTimings,
-                        voice: render.audio.voice
+                        voice: render.audio.voice, reading: render.audio.reading
                     )
                     recorded += 1
                 } catch {

@@ -13,6 +13,9 @@ public struct ArticleTranscript: Encodable, Sendable {
         public var kind: String
         public var level: Int?
         public var text: String
+        /// The part of the article it is when it is not running text ("references",
+        /// "footnotes", "images", "tables", "code", "apparatus"): read or not by the library's choices.
+        public var part: String?
     }
 
     /// One sentence or word: its place in its block's text (Unicode scalar offsets) and
@@ -98,12 +101,13 @@ public struct ArticleTranscript: Encodable, Sendable {
     /// The blocks of `document` as a player shows them (before it is rendered too).
     public static func blocks(of document: Document) -> [Block] {
         document.blocks.enumerated().map { index, block in
-            switch block.kind {
-            case .heading(let level): Block(index: index, kind: "heading", level: level, text: block.text)
-            case .paragraph: Block(index: index, kind: "paragraph", text: block.text)
-            case .listItem: Block(index: index, kind: "listItem", text: block.text)
-            case .quote: Block(index: index, kind: "quote", text: block.text)
-            case .notice: Block(index: index, kind: "notice", text: block.text)
+            let part = block.part?.rawValue
+            return switch block.kind {
+            case .heading(let level): Block(index: index, kind: "heading", level: level, text: block.text, part: part)
+            case .paragraph: Block(index: index, kind: "paragraph", text: block.text, part: part)
+            case .listItem: Block(index: index, kind: "listItem", text: block.text, part: part)
+            case .quote: Block(index: index, kind: "quote", text: block.text, part: part)
+            case .notice: Block(index: index, kind: "notice", text: block.text, part: part)
             }
         }
     }

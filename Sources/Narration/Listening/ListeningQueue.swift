@@ -72,7 +72,9 @@ public struct ListeningQueue: Sendable {
         let count = article.summary.sentenceCount
         // One in the voice the article keeps (chosen on its page), when it keeps one; in the
         // player's best format first, the newest of each.
-        let renders = try library.renders(ofArticle: articleId).filter { $0.isSpoken(inVoice: article.voice) }
+        // And reading the parts the library's choices read (the web player's menu).
+        let reading = try ReadingChoices.load(from: library)
+        let renders = try library.renders(ofArticle: articleId).filter { $0.isSpoken(inVoice: article.voice) && $0.reads(as: reading) }
         for format in formats {
             for render in renders where render.format == format.rawValue {
                 let samples = try library.sentenceSamples(ofRender: render.id)

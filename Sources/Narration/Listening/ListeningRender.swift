@@ -15,18 +15,25 @@ public enum ListeningRender {
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>]) {
         let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let id = article.summary.id
-        if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice) { return existing }
+        let reading = try ReadingChoices.load(from: library)
+        if let existing = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice, reading: reading) {
+            return existing
+        }
         willRender(article.summary.listeningSeconds)
-        let settings = try newSettings(for: article, engine: engine, presets: presets, preference: try VoicePreference.load(from: library))
+        let settings = try newSettings(
+            for: article, engine: engine, presets: presets, preference: try VoicePreference.load(from: library), reading: reading
+        )
         let outcome = try renderer.render(articleId: id, settings: settings, output: nil, overwrite: true, isCancelled: isCancelled)
         return (outcome.render, outcome.sentenceSamples)
     }
 
     /// The settings a new listening render of `article` is made with: its own voice (or the
-    /// one its language picks, as the library's `preference` says), WAV.
+    /// one its language picks, as the library's `preference` says), WAV, reading the parts the
+    /// library's `reading` choices read.
     public static func newSettings(
-        for article: StoredArticle, engine: any SpeechEngine, presets: VoicePresetLibrary, preference: VoicePreference
+        for article: StoredArticle, engine: any SpeechEngine, presets: VoicePresetLibrary, preference: VoicePreference,
+        reading: ReadingChoices
     ) throws(NarrateError) -> RenderSettings {
-        try ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine, preference: preference)
+        try ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine, preference: preference, reading: reading)
     }
 }

@@ -53,6 +53,8 @@ public struct ChapterList: Sendable, Equatable {
             guard start.index < samples.count else { return nil }
             let next = position + 1 < starts.count && starts[position + 1].index < samples.count
                 ? samples[starts[position + 1].index].lowerBound : end
+            // A heading not read (a reference section skipped) takes no time: no chapter.
+            guard next > samples[start.index].lowerBound || starts.count == 1 else { return nil }
             return Chapter(title: start.title, sentenceIndex: start.index, startSample: samples[start.index].lowerBound, endSample: next)
         }
     }
@@ -65,7 +67,7 @@ public struct ChapterList: Sendable, Equatable {
             guard sentence.blockIndex < document.blocks.count else { continue }
             let block = document.blocks[sentence.blockIndex]
             guard case .heading = block.kind, index == 0 || sentences[index - 1].blockIndex != sentence.blockIndex else { continue }
-            let title = block.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            let title = block.textWithoutApparatus.split(whereSeparator: \.isNewline).joined(separator: " ")
                 .trimmingCharacters(in: .whitespaces)
             result.append((index, title))
         }

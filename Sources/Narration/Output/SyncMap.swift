@@ -19,10 +19,11 @@ public struct SyncMap: Sendable, Equatable {
 
     /// The map of `sentences` whose audio spans `samples` at `sampleRate`; `startSample` is
     /// where the file starts (a `resume` file starts mid-article), earlier sentences left out.
+    /// Sentences not read (a reference list skipped: no audio) have no fragment.
     public init(sentences: [Sentence], samples: [Range<Int64>], sampleRate: Int, startSample: Int64 = 0) {
         let rate = Double(max(sampleRate, 1))
         fragments = zip(sentences, samples).compactMap { sentence, range in
-            guard range.lowerBound >= startSample else { return nil }
+            guard range.lowerBound >= startSample, !range.isEmpty else { return nil }
             let text = sentence.text.split(whereSeparator: \.isNewline).joined(separator: " ")
             return Fragment(
                 begin: Double(range.lowerBound - startSample) / rate, end: Double(range.upperBound - startSample) / rate,

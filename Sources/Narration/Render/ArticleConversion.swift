@@ -12,7 +12,7 @@ public struct ArticleConversion {
     public var input: String
     /// How to read it (nil: from its extension or content type).
     public var format: SourceFormat?
-    /// How Markdown is read (what code blocks say, whether images' alt text is read).
+    /// How Markdown is read (what code blocks say).
     public var markdownReader: MarkdownReader
     /// The language whose rules segment and normalize it (nil: declared, detected, the voice's).
     public var language: String?
@@ -72,6 +72,7 @@ public struct ArticleConversion {
         isCancelled: @escaping () -> Bool = { false }
     ) throws(NarrateError) -> Result {
         var (voiceSettings, pauses, lexicon) = try voice.resolve(presets: presets)
+        let reading = try voice.reading(presets: presets)
         if let language { try SpeechLanguage.validate(language) }
         try OutputExtras(split: split).validate(output: destination)
         let loader = ArticleLoader(markdownReader: markdownReader)
@@ -98,12 +99,16 @@ public struct ArticleConversion {
         let output = try AudioOutputSet(
             destination: destination, sampleRate: engine.sampleRate, encoding: encoding,
             tags: AudioTags(document: document, album: album), overwrite: overwrite, split: split,
-            chapterStarts: ChapterList.chapterStarts(document: document, sentences: sentences).map(\.index)
+            // A heading not read starts no part.
+            chapterStarts: ChapterList.chapterStarts(document: document, sentences: sentences).map(\.index).filter { index in
+                ReadingFilter(choices: reading).read(sentences[index], in: document) != nil
+            }
         )
         let summary: NarrationSummary
         do {
             summary = try narrator.narrate(
-                document, sentences: sentences, voice: voiceSettings, pauses: pauses, into: output.sink, spread: spread,
+                document, sentences: sentences, voice: voiceSettings, pauses: pauses, reading: reading, into: output.sink,
+                spread: spread,
                 isCancelled: isCancelled, beforeSentence: { try output.sentenceStarting($0) }
             )
         } catch {

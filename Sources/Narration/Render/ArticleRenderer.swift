@@ -109,7 +109,8 @@ public struct ArticleRenderer {
             let copied = try library.recordRender(
                 articleId: id, settingsHash: hash, path: destination, ownedByLibrary: target == nil, format: render.format,
                 sampleRate: render.sampleRate, sampleCount: render.sampleCount, sentenceSamples: samples,
-                words: try library.words(ofRender: render.id), wordTimings: render.wordTimings, voice: render.voice
+                words: try library.words(ofRender: render.id), wordTimings: render.wordTimings, voice: render.voice,
+                reading: render.reading
             )
             return PendingRender(complete: Outcome(render: copied, sentenceSamples: samples, source: .copied))
         }
@@ -138,7 +139,7 @@ public struct ArticleRenderer {
             let render = try library.recordRender(
                 articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: audio.format,
                 sampleRate: audio.sampleRate, sampleCount: audio.sampleCount, sentenceSamples: audio.sentenceSamples, words: audio.words,
-                wordTimings: audio.wordTimings, voice: audio.voice
+                wordTimings: audio.wordTimings, voice: audio.voice, reading: audio.reading
             )
             return Outcome(render: render, sentenceSamples: audio.sentenceSamples, source: .synthesized)
         }
@@ -184,11 +185,12 @@ public struct ArticleRenderer {
     /// settings, with its timings; nil when there is none. Renders whose files are gone are
     /// forgotten on the way.
     public func newestIntactRender(
-        ofArticle id: Int64, format: AudioFileFormat? = nil, keptVoice: String? = nil
+        ofArticle id: Int64, format: AudioFileFormat? = nil, keptVoice: String? = nil, reading: ReadingChoices? = nil
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>])? {
         let count = try library.article(id: id).summary.sentenceCount
         for render in try library.renders(ofArticle: id)
-        where (format == nil || render.format == format?.rawValue) && render.isSpoken(inVoice: keptVoice) {
+        where (format == nil || render.format == format?.rawValue) && render.isSpoken(inVoice: keptVoice)
+            && reading.map(render.reads(as:)) ?? true {
             let samples = try library.sentenceSamples(ofRender: render.id)
             if Self.isIntact(render, sentences: samples.count, expected: count) { return (render, samples) }
             try library.forgetRender(id: render.id)

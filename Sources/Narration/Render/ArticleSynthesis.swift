@@ -37,7 +37,7 @@ public struct ArticleSynthesis {
         do {
             let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
             summary = try narrator.narrate(
-                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, into: writer, spread: spread,
+                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, reading: settings.reading, into: writer, spread: spread,
                 isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
             )
         } catch {
@@ -63,7 +63,8 @@ public struct ArticleSynthesis {
         }
         let audio = RenderedAudio(
             format: settings.encoding.format.rawValue, sampleRate: writer.fileSampleRate, sampleCount: total,
-            sentenceSamples: samples, words: words, wordTimings: engine.wordTimings, voice: settings.voice.voice
+            sentenceSamples: samples, words: words, wordTimings: engine.wordTimings, voice: settings.voice.voice,
+            reading: settings.reading.description
         )
         return WrittenAudio(audio: audio, writer: writer)
     }

@@ -53,11 +53,14 @@ public struct Narrator {
     ///   - spread: runs of sentences synthesized by other processes at the same time (a long
     ///     article on every core); nil speaks everything here. The audio and timings are the
     ///     same either way.
+    ///   - reading: which parts are read (`ReadingFilter`); a sentence not read at all takes
+    ///     no time in the audio (its timing is empty, where the next one starts) and no pause.
     public func narrate(
         _ document: Document,
         sentences given: [Sentence]? = nil,
         voice: VoiceSettings,
         pauses: PauseSettings,
+        reading: ReadingChoices = .standard,
         into sink: any AudioSink,
         spread: SynthesisSpread? = nil,
         isCancelled: () -> Bool = { false },
@@ -71,13 +74,21 @@ public struct Narrator {
         try engine.reset()
         try engine.configure(voice)
         let sentences = given ?? segmenter.sentences(of: document)
-        guard !sentences.isEmpty else { throw NarrateError.noSpeakableText(path: document.title) }
+        // Each sentence as it is read; nil: skipped (a reference list the listener does not want).
+        let readSentences = ReadingFilter(choices: reading).read(sentences, in: document)
+        guard let lastRead = readSentences.lastIndex(where: { $0 != nil }) else {
+            throw NarrateError.noSpeakableText(path: document.title)
+        }
 
         // Spoken forms are made as the narration goes, each process its own sentences' (or,
         // with a normalizer not made of a language, this one all of them, before helpers start).
+        // A skipped sentence is an empty text: nothing is synthesized for it.
         let runs = SpreadNarration(
-            lengths: sentences.map(\.text.unicodeScalars.count), spread: engine.usesEveryCore ? nil : spread,
-            text: { index in normalization == nil ? normalizer.spoken(sentences[index].text) : sentences[index].text },
+            lengths: readSentences.map { $0?.text.unicodeScalars.count ?? 0 }, spread: engine.usesEveryCore ? nil : spread,
+            text: { index in
+                let text = readSentences[index]?.text ?? ""
+                return normalization == nil && !text.isEmpty ? normalizer.spoken(text) : text
+            },
             normalization: normalization, voice: voice
         )
         defer { runs.cancel() }
@@ -87,8 +98,16 @@ public struct Narrator {
         var words: [WordTiming] = []
         var frame = 0
         var envelope = VoiceEnvelope(sampleRate: sink.sampleRate)
-        for (index, sentence) in sentences.enumerated() {
+        for index in sentences.indices {
             if isCancelled() { throw NarrateError.interrupted }
+            guard let sentence = readSentences[index] else {
+                // Helpers recorded an empty sentence for it: passed over, so theirs stay in step.
+                sentenceStarted(index, frame)
+                _ = try runs.speak(index, spoken: { "" }, engine: engine) { _ in !isCancelled() }
+                timings.append(SentenceTiming(sentenceIndex: index, startFrame: frame, frameCount: 0))
+                progress(index + 1, sentences.count)
+                continue
+            }
             try beforeSentence(index)
             sentenceStarted(index, frame)
             let start = frame
@@ -107,7 +126,7 @@ public struct Narrator {
             let voiceStart = envelope.placeOnTheVoice(&sentenceWords, start: start, end: frame)
             timings.append(SentenceTiming(sentenceIndex: index, startFrame: voiceStart, frameCount: frame - voiceStart))
             words += sentenceWords
-            if index < sentences.count - 1 {
+            if index < lastRead {
                 let kind = document.blocks[sentence.blockIndex].kind
                 let milliseconds = pauses.milliseconds(after: kind, endsBlock: sentence.endsBlock)
                 let silence = milliseconds * sink.sampleRate / 1000
@@ -115,6 +134,11 @@ public struct Narrator {
                 frame += silence
             }
             progress(index + 1, sentences.count)
+        }
+        // A skipped sentence starts where the next one read starts: its place is empty.
+        var next = frame
+        for position in timings.indices.reversed() {
+            if readSentences[position] == nil { timings[position].startFrame = next } else { next = timings[position].startFrame }
         }
         return NarrationSummary(sentences: sentences, timings: timings, words: words, frameCount: frame, sampleRate: sink.sampleRate)
     }

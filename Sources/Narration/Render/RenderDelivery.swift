@@ -63,7 +63,8 @@ public struct RenderDelivery {
         try extras.validate(output: output)
         let article = try library.article(id: articleId)
         var settings = try ArticleVoice.settings(
-            for: article, request: voice, presets: presets, engine: engine, preference: try VoicePreference.load(from: library)
+            for: article, request: voice, presets: presets, engine: engine, preference: try VoicePreference.load(from: library),
+            reading: try ReadingChoices.load(from: library)
         )
         let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let sentences = article.sentences(try library.sentences(ofArticle: articleId))

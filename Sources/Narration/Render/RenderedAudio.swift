@@ -20,11 +20,14 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
     public var wordTimings: WordTimings
     /// The voice it was spoken in; nil from a worker from before renders kept it.
     public var voice: String?
+    /// The parts read (`ReadingChoices.description`); nil from a worker from before renders kept them.
+    public var reading: String?
 
     public init(
         format: String, sampleRate: Int, sampleCount: Int64, sentenceSamples: [Range<Int64>], words: [RenderWord],
-        wordTimings: WordTimings = .exact, voice: String? = nil
+        wordTimings: WordTimings = .exact, voice: String? = nil, reading: String? = nil
     ) {
+        self.reading = reading
         self.wordTimings = wordTimings
         self.voice = voice
         self.format = format
@@ -44,7 +47,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
     // submitter 40 ms each to write and read; as fixed 64-bit integers 325 KB, which
     // PostgreSQL compressed, wrote and read back for 3 ms of its CPU a job; packed so, 54 KB.
     private enum CodingKeys: String, CodingKey {
-        case format, sampleRate, sampleCount, sentences, words, wordTimings, voice
+        case format, sampleRate, sampleCount, sentences, words, wordTimings, voice, reading
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +58,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
         // A worker from before estimates existed timed every word exactly.
         wordTimings = try container.decodeIfPresent(WordTimings.self, forKey: .wordTimings) ?? .exact
         voice = try container.decodeIfPresent(String.self, forKey: .voice)
+        reading = try container.decodeIfPresent(String.self, forKey: .reading)
         func corrupt(_ what: String) -> DecodingError {
             DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: what))
         }
@@ -96,6 +100,7 @@ public struct RenderedAudio: Sendable, Equatable, Codable {
         try container.encode(sampleCount, forKey: .sampleCount)
         if wordTimings != .exact { try container.encode(wordTimings, forKey: .wordTimings) }
         try container.encodeIfPresent(voice, forKey: .voice)
+        try container.encodeIfPresent(reading, forKey: .reading)
         var sentences = PackedIntegers()
         var end: Int64 = 0
         for range in sentenceSamples {

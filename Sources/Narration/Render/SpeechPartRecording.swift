@@ -59,11 +59,12 @@ public enum SpeechPartRecording {
                 append(UInt32(spoken.utf8.count), to: &buffer)
                 buffer.append(contentsOf: spoken.utf8)
             }
-            try engine.synthesize(spoken) { chunk in
+            // An empty text is a sentence not read (`ReadingFilter`): nothing is said.
+            if !spoken.isEmpty { try engine.synthesize(spoken) { chunk in
                 samples.append(contentsOf: chunk.samples)
                 events.append(contentsOf: chunk.events)
                 return !isCancelled()
-            }
+            } }
             buffer.append(chunkTag)
             append(UInt32(samples.count), to: &buffer)
             append(UInt32(events.count), to: &buffer)

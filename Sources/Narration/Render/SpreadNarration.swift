@@ -48,7 +48,8 @@ final class SpreadNarration {
         guard number > 0, let reader = readers[number] else {
             let text = spoken()
             if resets.contains(index) { try engine.reset() }
-            try engine.synthesize(text, receive: receive)
+            // An empty text is a sentence not read: nothing to say.
+            if !text.isEmpty { try engine.synthesize(text, receive: receive) }
             return text
         }
         let recorded = try reader.replaySentence(receive)

@@ -9,10 +9,10 @@ import NarrateText
 /// NG's); and the article's language for the rules that prepare its sentences.
 public enum ArticleVoice {
     /// The render settings for `article` with `request` (nil: nothing asked, as for playing),
-    /// checked by configuring `engine` with them; `preference` is the library's.
+    /// checked by configuring `engine` with them; `preference` and `reading` are the library's.
     public static func settings(
         for article: StoredArticle, request: VoiceRequest?, presets: VoicePresetLibrary, engine: any SpeechEngine,
-        preference: VoicePreference = .espeak
+        preference: VoicePreference = .espeak, reading: ReadingChoices = .standard
     ) throws(NarrateError) -> RenderSettings {
         var (voice, pauses, lexicon) = try request?.resolve(presets: presets) ?? (.standard, .standard, PronunciationLexicon())
         if request?.choosesVoice != true {
@@ -30,7 +30,8 @@ public enum ArticleVoice {
             ?? engine.language(ofSelectedVoice: voice.voice)
             ?? SpeechLanguage.language(ofVoice: voice.voice, among: engine.voices())
             ?? LanguageRules.primaryCode(of: voice.voice)
-        return RenderSettings(voice: voice, pauses: pauses, lexicon: lexicon, language: language)
+        let choices = try request?.reading(presets: presets, base: reading) ?? reading
+        return RenderSettings(voice: voice, pauses: pauses, lexicon: lexicon, language: language, reading: choices)
     }
 
     /// The voice `language` picks: with `preference` neural, the best installed neural voice
@@ -46,9 +47,14 @@ public enum ArticleVoice {
     /// `preference` picks the voice by language (no voice asked for, none kept), when the
     /// voice picked (`settings.voice.voice`) goes in it, so every worker speaks with that one
     /// whatever its own library says.
+    ///
+    /// The parts read (`settings.reading`) are pinned the same way: whatever a worker's library
+    /// chooses, it reads what this one's did.
     public static func pinned(_ request: VoiceRequest, for article: StoredArticle, settings: RenderSettings, preference: VoicePreference) -> VoiceRequest {
-        guard preference != .espeak, !request.choosesVoice, article.voice == nil else { return request }
         var pinned = request
+        pinned.read = settings.reading.readInOrder
+        pinned.skip = settings.reading.skipped
+        guard preference != .espeak, !request.choosesVoice, article.voice == nil else { return pinned }
         pinned.voice = settings.voice.voice
         return pinned
     }

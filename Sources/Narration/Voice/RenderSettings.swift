@@ -16,12 +16,15 @@ public struct RenderSettings: Sendable, Equatable {
     public var encoding: AudioEncoding
     /// The album tag.
     public var album: String
+    /// Which parts of the article are read (references, footnotes, ...).
+    public var reading: ReadingChoices
 
     /// Creates settings.
     public init(
         voice: VoiceSettings, pauses: PauseSettings, lexicon: PronunciationLexicon, language: String,
-        encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum
+        encoding: AudioEncoding = .wav, album: String = AudioTags.defaultAlbum, reading: ReadingChoices = .standard
     ) {
+        self.reading = reading
         self.voice = voice
         self.pauses = pauses
         self.lexicon = lexicon
@@ -40,7 +43,7 @@ public struct RenderSettings: Sendable, Equatable {
             "narrate-render-\(Self.pipelineVersion)", "espeak-ng \(engineVersion)", "rate \(sampleRate)", encoding.description(sourceRate: sampleRate),
             "voice \(voice.voice)", "wpm \(voice.rate)", "pitch \(voice.pitch)", "volume \(voice.volume)",
             "gap \(voice.wordGap)", "pauses \(pauses.sentence)/\(pauses.paragraph)/\(pauses.heading)",
-            "language \(language)", "lexicon \(entries)",
+            "language \(language)", "lexicon \(entries)", "reading \(reading.description)",
         ].joined(separator: "\n") + (album == AudioTags.defaultAlbum ? "" : "\nalbum \(album)")
     }
 

@@ -23,12 +23,18 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
     public var pauses: PauseSettings
     /// Words this voice says differently, from `NAME.lexicon` beside the preset file.
     public var lexicon = PronunciationLexicon()
+    /// Parts read besides the library's choices (`"read": ["references"]`).
+    public var read: Set<ReadingPart> = []
+    /// Parts not read whatever the library's choices (`"skip": ["tables"]`).
+    public var skip: Set<ReadingPart> = []
 
     /// Creates a preset.
     public init(
         name: String, description: String? = nil, voice: VoiceSettings, pauses: PauseSettings,
-        lexicon: PronunciationLexicon = PronunciationLexicon()
+        lexicon: PronunciationLexicon = PronunciationLexicon(), read: Set<ReadingPart> = [], skip: Set<ReadingPart> = []
     ) {
+        self.read = read
+        self.skip = skip
         self.name = name
         self.description = description
         self.voice = voice
@@ -37,7 +43,7 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
     }
 
     private enum Key: String, CodingKey, CaseIterable {
-        case name, description, engine, voice, rate, pitch, volume, wordGap, sentencePause, paragraphPause, headingPause
+        case name, description, engine, voice, rate, pitch, volume, wordGap, sentencePause, paragraphPause, headingPause, read, skip
     }
 
     private struct AnyKey: CodingKey {
@@ -84,6 +90,22 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
             paragraph: try container.decodeIfPresent(Int.self, forKey: .paragraphPause) ?? pauses.paragraph,
             heading: try container.decodeIfPresent(Int.self, forKey: .headingPause) ?? pauses.heading
         )
+        read = try Self.parts(container, .read)
+        skip = try Self.parts(container, .skip)
+    }
+
+    /// The parts a "read" or "skip" list names; an unknown name is an error that lists the known.
+    private static func parts(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Set<ReadingPart> {
+        let names = try container.decodeIfPresent([String].self, forKey: key) ?? []
+        return try Set(names.map { name in
+            guard let part = ReadingPart(name: name) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [key],
+                    debugDescription: "'\(name)' in '\(key.rawValue)' is not a part narrate reads or skips (known: \(ReadingPart.choosable.map(\.rawValue).joined(separator: ", ")))"
+                ))
+            }
+            return part
+        })
     }
 
     /// Parses preset JSON; `location` names it in errors. Values out of range are errors.

@@ -23,12 +23,19 @@ public struct VoiceRequest: Sendable, Equatable, Codable {
     public var paragraphPause: Int?
     /// Silence after a heading, in milliseconds.
     public var headingPause: Int?
+    /// Parts read besides the choices of the library and the preset (`--read`).
+    public var read: [ReadingPart]?
+    /// Parts not read whatever those choices say (`--skip`).
+    public var skip: [ReadingPart]?
 
     /// A request; nil leaves a setting to the preset or the defaults.
     public init(
         preset: String? = nil, voice: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil,
-        wordGap: Int? = nil, sentencePause: Int? = nil, paragraphPause: Int? = nil, headingPause: Int? = nil
+        wordGap: Int? = nil, sentencePause: Int? = nil, paragraphPause: Int? = nil, headingPause: Int? = nil,
+        read: [ReadingPart]? = nil, skip: [ReadingPart]? = nil
     ) {
+        self.read = read
+        self.skip = skip
         self.preset = preset
         self.voice = voice
         self.rate = rate
@@ -43,6 +50,17 @@ public struct VoiceRequest: Sendable, Equatable, Codable {
     /// Whether the voice itself was chosen (a voice or a preset), so an article's language
     /// does not pick it.
     public var choosesVoice: Bool { voice != nil || preset != nil }
+
+    /// What is read: `base` (narrate's defaults, or the library's setting), then the preset's
+    /// `read` and `skip`, then this request's.
+    public func reading(presets: VoicePresetLibrary, base: ReadingChoices = .standard) throws(NarrateError) -> ReadingChoices {
+        var choices = base
+        if let preset {
+            let loaded = try presets.preset(preset)
+            choices = choices.changed(read: loaded.read, skip: loaded.skip)
+        }
+        return choices.changed(read: read ?? [], skip: skip ?? [])
+    }
 
     /// Defaults, then the preset (looked up in `presets`), then the values asked for; every
     /// value checked.
