@@ -125,7 +125,13 @@ struct SentenceScanner {
             end += 1
         }
         if end == count { return end }
-        let next = scalars[end]
+        var next = scalars[end]
+        // "It was finished.[1] It held": a note's markers stay with the sentence they end.
+        if next == "[", let markers = footnoteMarkersEnd(from: end), markers == count || scalars[markers].isSpace {
+            if markers == count { return markers }
+            end = markers
+            next = scalars[end]
+        }
         if !next.isSpace {
             // Chinese and Japanese put no space after a sentence.
             if fullWidth { cut(at: end) }
@@ -144,6 +150,13 @@ struct SentenceScanner {
         }
         decideBoundary(clusterEnd: end, kind: kind, period: kind == .period ? start : nil)
         return end
+    }
+
+    /// The end of a run of footnote markers ("[12][13]") starting at `start`, nil when none does.
+    private func footnoteMarkersEnd(from start: Int) -> Int? {
+        var end = start
+        while end < scalars.count, scalars[end] == "[", let marker = SpeechNormalizer.footnoteEnd(scalars, from: end) { end = marker }
+        return end > start ? end : nil
     }
 
     private enum ClusterKind {

@@ -450,7 +450,9 @@ public struct SpeechNormalizer: Sendable {
         return String(result)
     }
 
-    private static func footnoteEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    /// The end of the footnote marker ("[12]", "[3, 4]", "[a]", "[citation needed]") that
+    /// starts at `start`, nil when none does.
+    static func footnoteEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var end = start + 1
         while end < scalars.count, end - start <= 24, scalars[end] != "]" { end += 1 }
         guard end < scalars.count, scalars[end] == "]", end > start + 1 else { return nil }

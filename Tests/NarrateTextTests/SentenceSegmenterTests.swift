@@ -22,6 +22,10 @@ struct SentenceSegmenterTests {
         ("It was built by Acme Inc. The firm grew.", ["It was built by Acme Inc.", "The firm grew."]),
         ("It stands at No. 14 Harbor Rd. Residents may visit.", ["It stands at No. 14 Harbor Rd.", "Residents may visit."]),
         ("No terminal punctuation here", ["No terminal punctuation here"]),
+        // A note's markers after the period stay with the sentence they end (a Wikipedia page).
+        ("The dam was finished.[1] It held.", ["The dam was finished.[1]", "It held."]),
+        ("It rose.[12][13] Then fell.[a] The end [citation needed]. Next.", ["It rose.[12][13]", "Then fell.[a]", "The end [citation needed].", "Next."]),
+        ("See [T]he report.[note 2]", ["See [T]he report.[note 2]"]),
     ])
     func splitsOrdinaryProse(_ text: String, _ expected: [String]) {
         #expect(split(text) == expected)
