@@ -74,9 +74,11 @@ public struct Narrator {
         try engine.reset()
         try engine.configure(voice)
         let sentences = given ?? segmenter.sentences(of: document)
-        // Each sentence as it is read; nil: skipped (a reference list the listener does not want).
-        let readSentences = ReadingFilter(choices: reading).read(sentences, in: document)
-        guard let lastRead = readSentences.lastIndex(where: { $0 != nil }) else {
+        // Each sentence as it is read, made when it is needed (an array of them all held a
+        // second copy of a long article's sentences); nil: skipped (a reference list).
+        let filter = ReadingFilter(choices: reading)
+        let read = { (index: Int) -> Sentence? in filter.read(sentences[index], in: document) }
+        guard let lastRead = sentences.indices.last(where: { read($0) != nil }) else {
             throw NarrateError.noSpeakableText(path: document.title)
         }
 
@@ -84,9 +86,10 @@ public struct Narrator {
         // with a normalizer not made of a language, this one all of them, before helpers start).
         // A skipped sentence is an empty text: nothing is synthesized for it.
         let runs = SpreadNarration(
-            lengths: readSentences.map { $0?.text.unicodeScalars.count ?? 0 }, spread: engine.usesEveryCore ? nil : spread,
+            lengths: sentences.indices.map { index in read(index) == nil ? 0 : sentences[index].text.unicodeScalars.count },
+            spread: engine.usesEveryCore ? nil : spread,
             text: { index in
-                let text = readSentences[index]?.text ?? ""
+                let text = read(index)?.text ?? ""
                 return normalization == nil && !text.isEmpty ? normalizer.spoken(text) : text
             },
             normalization: normalization, voice: voice
@@ -100,7 +103,7 @@ public struct Narrator {
         var envelope = VoiceEnvelope(sampleRate: sink.sampleRate)
         for index in sentences.indices {
             if isCancelled() { throw NarrateError.interrupted }
-            guard let sentence = readSentences[index] else {
+            guard let sentence = read(index) else {
                 // Helpers recorded an empty sentence for it: passed over, so theirs stay in step.
                 sentenceStarted(index, frame)
                 _ = try runs.speak(index, spoken: { "" }, engine: engine) { _ in !isCancelled() }
@@ -138,7 +141,7 @@ public struct Narrator {
         // A skipped sentence starts where the next one read starts: its place is empty.
         var next = frame
         for position in timings.indices.reversed() {
-            if readSentences[position] == nil { timings[position].startFrame = next } else { next = timings[position].startFrame }
+            if read(position) == nil { timings[position].startFrame = next } else { next = timings[position].startFrame }
         }
         return NarrationSummary(sentences: sentences, timings: timings, words: words, frameCount: frame, sampleRate: sink.sampleRate)
     }

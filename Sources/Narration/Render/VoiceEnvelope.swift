@@ -3,7 +3,8 @@
 /// engine reports it at (after a comma, at a sentence's start) to its first sound. It holds
 /// one value for every step of samples: a sentence of a minute at 22,050 Hz, 240 KB.
 struct VoiceEnvelope {
-    /// Samples per step of the envelope: half a millisecond (11 at 22,050 Hz).
+    /// Samples per step of the envelope: half a millisecond, rounded up to whole eights from 8
+    /// samples on, so that a step is read eight samples at a time (16 at 22,050 Hz, 0.73 ms).
     let step: Int
 
     /// How long before its first sound a word or sentence starts (5 ms): a listener who
@@ -14,7 +15,8 @@ struct VoiceEnvelope {
 
     /// An envelope of audio at `sampleRate` samples a second.
     init(sampleRate: Int) {
-        step = max(1, sampleRate / 2_000)
+        let half = max(1, sampleRate / 2_000)
+        step = half < 8 ? half : (half + 7) / 8 * 8
         lead = sampleRate * 5 / 1_000
         pause = sampleRate * 60 / 1_000
     }
@@ -44,12 +46,21 @@ struct VoiceEnvelope {
             peaks.append(current)
             (current, filled) = (0, 0)
         }
-        // Whole steps, each its own short loop over a pointer (one loop over every sample,
-        // counting steps as it went, cost 3% of an eSpeak NG conversion's instructions).
-        while remaining >= step {
-            peaks.append(Self.loudest(sample, count: step, from: 0))
-            sample += step
-            remaining -= step
+        // Whole steps, eight samples at a time, into room made once for the block (a sample
+        // at a time and an append a step, the envelope cost 1.4% of an eSpeak NG conversion's
+        // instructions; now 0.6%).
+        let eights = step / 8
+        let whole = remaining / step
+        if whole > 0 {
+            let first = peaks.count
+            peaks.append(contentsOf: repeatElement(0, count: whole))
+            peaks.withUnsafeMutableBufferPointer { peaks in
+                for index in first..<(first + whole) {
+                    peaks[index] = eights > 0 ? Self.loudest(sample, eights: eights) : Self.loudest(sample, count: step, from: 0)
+                    sample += step
+                }
+            }
+            remaining -= whole * step
         }
         if remaining > 0 {
             current = Self.loudest(sample, count: remaining, from: 0)
@@ -57,7 +68,25 @@ struct VoiceEnvelope {
         }
     }
 
-    /// The largest magnitude of `count` samples from `start`, or `floor` when that is larger.
+    /// The largest magnitude (at most `Int16.max`) of `eights` times 8 samples from `start`:
+    /// the highest and the lowest sample of each of 8 lanes, then of all.
+    @inline(__always)
+    private static func loudest(_ start: UnsafePointer<Int16>, eights: Int) -> Int16 {
+        let raw = UnsafeRawPointer(start)
+        var highs = SIMD8<Int16>(repeating: 0)
+        var lows = SIMD8<Int16>(repeating: 0)
+        for eight in 0..<eights {
+            let samples = raw.loadUnaligned(fromByteOffset: eight &* 16, as: SIMD8<Int16>.self)
+            highs = pointwiseMax(highs, samples)
+            lows = pointwiseMin(lows, samples)
+        }
+        // -32768 counts as 32767, as everywhere else.
+        let low = max(lows.min(), -Int16.max)
+        return max(highs.max(), -low)
+    }
+
+    /// The largest magnitude of `count` samples from `start`, or `floor` when that is larger
+    /// (the parts of a step that blocks cut).
     private static func loudest(_ start: UnsafePointer<Int16>, count: Int, from floor: Int16) -> Int16 {
         var loudest = floor.magnitude
         for offset in 0..<count {
@@ -86,8 +115,10 @@ struct VoiceEnvelope {
     }
 
     /// Where the stretch of voice heard at `sample` began, gaps shorter than `bridging`
-    /// samples counted as voice (the stops inside a word); nil when `sample` is silent.
-    func voiceStart(at sample: Int, bridging: Int, threshold: Int16) -> Int? {
+    /// samples counted as voice (the stops inside a word); nil when `sample` is silent. A
+    /// stretch found to begin at or before `limit` is not followed further back: its start is
+    /// then at most `limit`, which is all a caller asking from there needs to know.
+    func voiceStart(at sample: Int, bridging: Int, threshold: Int16, limit: Int = 0) -> Int? {
         var index = sample / step
         guard index < peaks.count, peaks[index] >= threshold else { return nil }
         var quiet = 0
@@ -97,6 +128,7 @@ struct VoiceEnvelope {
             if peaks[index] >= threshold {
                 start = index
                 quiet = 0
+                if start * step <= limit { break }
             } else {
                 quiet += step
                 if quiet >= bridging { break }
@@ -134,7 +166,8 @@ struct VoiceEnvelope {
             let wordStart = words[index].startFrame - start
             let previousStart = words[index - 1].startFrame - start
             guard wordStart > 0,
-                let voiceStart = voiceStart(at: wordStart - 1, bridging: pause, threshold: threshold),
+                // Only a start after the word before it (and a pause) counts: looked for no further back.
+                let voiceStart = voiceStart(at: wordStart - 1, bridging: pause, threshold: threshold, limit: previousStart + pause),
                 voiceStart - pause > previousStart,
                 !isVoiced(from: voiceStart - pause, before: voiceStart, threshold: threshold),
                 isVoiced(from: previousStart, before: voiceStart - pause, threshold: threshold)
