@@ -2,8 +2,8 @@ import NarrateCore
 import NarrateIngest
 
 /// How the fuzzer reads the input, picked by its first byte (modulo 3, so seed files start
-/// with "0", "1" or "2"): as plain text, as Markdown, or as Markdown with images read and code
-/// blocks skipped silently.
+/// with "0", "1" or "2"): as plain text, as Markdown, or as Markdown with code blocks skipped
+/// silently.
 enum ReaderMode: Sendable {
     case text(TextReader)
     case markdown(MarkdownReader)
@@ -12,7 +12,7 @@ enum ReaderMode: Sendable {
 let fuzzModes: [ReaderMode] = [
     .text(TextReader()),
     .markdown(MarkdownReader()),
-    .markdown(MarkdownReader(codeBlockNotice: "", readsImageDescriptions: true)),
+    .markdown(MarkdownReader(codeBlockNotice: "")),
 ]
 
 /// libFuzzer's entry point: reads the rest of the input as a text or Markdown file, the way
@@ -24,7 +24,8 @@ let fuzzModes: [ReaderMode] = [
 /// all white space, only with `.noSpeakableText`. A document must have its format, a title
 /// (text; Markdown's may be empty), speakable blocks whose text is trimmed and has no NUL (the
 /// engine takes C strings), and source maps whose runs are ordered inside the block's text,
-/// lie inside the decoded file, and copy it exactly.
+/// lie inside the decoded file, and copy it exactly; asides (an image's description) lie inside
+/// the block's text and are not empty.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
@@ -79,6 +80,9 @@ func checkDocument(_ document: Document, format: SourceFormat, source: [Unicode.
         if text.contains("\u{0}") { fail("a NUL in its text") }
         if text[0].properties.isWhitespace || text[text.count - 1].properties.isWhitespace {
             fail("white space around its text")
+        }
+        for aside in block.asides ?? [] where aside.range.isEmpty || aside.range.lowerBound < 0 || aside.range.upperBound > text.count {
+            fail("aside \(aside) outside its text of \(text.count) scalars, or empty")
         }
         var previous = 0
         for run in block.sourceMap.runs {
