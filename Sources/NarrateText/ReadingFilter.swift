@@ -45,11 +45,6 @@ public struct ReadingFilter: Sendable {
         return read
     }
 
-    /// The sentences of `document` as they are read (nil: skipped), in order.
-    public func read(_ sentences: [Sentence], in document: Document) -> [Sentence?] {
-        sentences.map { read($0, in: document) }
-    }
-
     /// The ranges of the URLs in `scalars` ("https://…", "www.…"), without the punctuation
     /// around them.
     static func urlRanges(in scalars: [Unicode.Scalar]) -> [Range<Int>] {

@@ -78,7 +78,8 @@ public struct Narrator {
         // second copy of a long article's sentences); nil: skipped (a reference list).
         let filter = ReadingFilter(choices: reading)
         let read = { (index: Int) -> Sentence? in filter.read(sentences[index], in: document) }
-        guard let lastRead = sentences.indices.last(where: { read($0) != nil }) else {
+        let skipped = sentences.indices.map { read($0) == nil }
+        guard let lastRead = skipped.lastIndex(of: false) else {
             throw NarrateError.noSpeakableText(path: document.title)
         }
 
@@ -86,10 +87,10 @@ public struct Narrator {
         // with a normalizer not made of a language, this one all of them, before helpers start).
         // A skipped sentence is an empty text: nothing is synthesized for it.
         let runs = SpreadNarration(
-            lengths: sentences.indices.map { index in read(index) == nil ? 0 : sentences[index].text.unicodeScalars.count },
+            lengths: sentences.indices.map { index in skipped[index] ? 0 : sentences[index].text.unicodeScalars.count },
             spread: engine.usesEveryCore ? nil : spread,
             text: { index in
-                let text = read(index)?.text ?? ""
+                let text = skipped[index] ? "" : read(index)?.text ?? ""
                 return normalization == nil && !text.isEmpty ? normalizer.spoken(text) : text
             },
             normalization: normalization, voice: voice
@@ -103,7 +104,7 @@ public struct Narrator {
         var envelope = VoiceEnvelope(sampleRate: sink.sampleRate)
         for index in sentences.indices {
             if isCancelled() { throw NarrateError.interrupted }
-            guard let sentence = read(index) else {
+            guard !skipped[index], let sentence = read(index) else {
                 // Helpers recorded an empty sentence for it: passed over, so theirs stay in step.
                 sentenceStarted(index, frame)
                 _ = try runs.speak(index, spoken: { "" }, engine: engine) { _ in !isCancelled() }
@@ -141,7 +142,7 @@ public struct Narrator {
         // A skipped sentence starts where the next one read starts: its place is empty.
         var next = frame
         for position in timings.indices.reversed() {
-            if read(position) == nil { timings[position].startFrame = next } else { next = timings[position].startFrame }
+            if skipped[position] { timings[position].startFrame = next } else { next = timings[position].startFrame }
         }
         return NarrationSummary(sentences: sentences, timings: timings, words: words, frameCount: frame, sampleRate: sink.sampleRate)
     }
