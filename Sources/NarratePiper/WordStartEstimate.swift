@@ -33,6 +33,39 @@ enum WordStartEstimate {
         "ˈ": 4.96, "ɪ": 4.16, "n": 4.06, "t": 4.04, "ː": 3.67, "ɹ": 3.73, "s": 4.44, "d": 3.84, "ə": 3.86, "l": 3.97, "i": 4.22, "ɛ": 4.28, "k": 4.19, "æ": 4.40, "ð": 3.60, "m": 3.87, "a": 4.95, "ʊ": 3.67, "z": 4.93, "p": 3.97, "ˌ": 4.14, "w": 3.45, "ʌ": 3.64, "ɚ": 4.44, "f": 3.78, "o": 4.45, "b": 3.57, "v": 4.03, "ʃ": 4.69, "e": 4.91, "ɐ": 4.09, "ɑ": 4.42, "u": 3.67, "ɔ": 4.15, "h": 4.30, "ŋ": 4.41, "ɾ": 4.37, "ᵻ": 4.69, "ɡ": 3.86, "j": 3.43,
     ]
 
+    /// How much longer than its weight each id lasts for coming just before a pause or the
+    /// sentence's end: a voice slows down over a phrase's last sounds. Measured on
+    /// en_US-joe-medium's own durations over the samples (3,300 words), against the sounds'
+    /// weights: the last three sounds before a pause and their pads last 1.5 to 1.6 times as
+    /// long, the fourth 1.35, the fifth 1.2, the rest 0.95; estimated without it, a clause's
+    /// words start late (by 28 ms on average, most of all just before a pause).
+    static func finalLengthening(_ kinds: [PhonemeSequence.Kind]) -> [Double] {
+        var factors = [Double](repeating: 1, count: kinds.count)
+        // Sounds from here to the next pause (or the end), while within reach of one.
+        var sounds: Int?
+        for index in kinds.indices.reversed() {
+            switch kinds[index] {
+            case .pause, .boundary:
+                sounds = 0
+            case .space:
+                if let counted = sounds, counted >= lengtheningBySound.count { sounds = nil }
+            case .sound, .pad:
+                guard var counted = sounds else { continue }
+                if kinds[index] == .sound { counted += 1 }
+                sounds = counted
+                if counted < lengtheningBySound.count { factors[index] = lengtheningBySound[counted] }
+            }
+        }
+        return factors
+    }
+
+    /// `finalLengthening`'s factor for an id by the sounds from it to the pause, its own
+    /// included (0: a pad after the last sound): the measured lengths over the 0.95 of
+    /// elsewhere, tempered (the fuller factors overshoot: the words then start early by
+    /// 10 ms). Over the samples' words, twice with the model's noise: the 95th percentile
+    /// of the estimate's error from 156 to 139 ms, the median from 34 to 29.
+    static let lengtheningBySound: [Double] = [1.5, 1.45, 1.45, 1.3, 1.15, 1.05]
+
     /// A stretch of the audio quieter than the voice, in samples.
     struct Silence: Equatable {
         var start: Int
@@ -45,9 +78,10 @@ enum WordStartEstimate {
         let total = samples.count
         guard !sequence.wordStarts.isEmpty, total > 0 else { return sequence.wordStarts.map { _ in 0 } }
         // Before each id, the time the ids before it take by their weights.
+        let lengthening = finalLengthening(sequence.kinds)
         var before = [Double](repeating: 0, count: sequence.kinds.count + 1)
         for (index, (kind, symbol)) in zip(sequence.kinds, sequence.symbols).enumerated() {
-            before[index + 1] = before[index] + weight(kind, symbol)
+            before[index + 1] = before[index] + weight(kind, symbol) * lengthening[index]
         }
         let silences = self.silences(in: samples, hop: hop)
         // 150 ms: a clause's pause, at the voice's rate (a hop is about 11.6 ms at 22,050 Hz).
