@@ -439,6 +439,16 @@ public final class ArticleLibrary: Sendable {
         }
     }
 
+    /// The voice article `id` keeps (nil: none, its language picks one), read without its content.
+    public func voice(ofArticle id: Int64) throws(NarrateError) -> String? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT voice FROM article WHERE id = ?", arguments: [id]) else {
+                throw NarrateError.noSuchArticle(id: id)
+            }
+            return row["voice"]
+        }
+    }
+
     /// Sets the voice article `id` keeps (nil: none, its language picks one); its renders stay.
     public func setVoice(ofArticle id: Int64, to voice: String?) throws(NarrateError) {
         try write { db in

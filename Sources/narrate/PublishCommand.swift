@@ -80,7 +80,7 @@ struct PublishCommand: ParsableCommand {
             let queued = try EpisodeQueue(library: library).queueAll(selection)
             if !queued.isEmpty {
                 var titles: [Int64: String] = [:]
-                for job in queued { titles[job.articleId] = try? library.article(id: job.articleId).summary.title }
+                for job in queued { titles[job.articleId] = try? library.summary(id: job.articleId).title }
                 let progress = BatchProgress(json: false, quiet: quiet)
                 if !quiet { ErrorReporter.printNote("rendering \(queued.count) episode\(queued.count == 1 ? "" : "s") first") }
                 let summary = try progress.coordinator(library: library, workers: jobs)

@@ -99,7 +99,7 @@ struct RefreshCommand: ParsableCommand {
         if !queued.isEmpty {
             let progress = BatchProgress(json: false, quiet: quiet || json)
             var titles: [Int64: String] = [:]
-            for job in queued { titles[job.articleId] = try? library.article(id: job.articleId).summary.title }
+            for job in queued { titles[job.articleId] = try? library.summary(id: job.articleId).title }
             let summary = try progress.coordinator(library: library, workers: fetchOptions.jobs)
                 .run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: Interruption.stopRequests)
             if !json { progress.report(summary, upToDate: 0, json: false) }

@@ -99,7 +99,7 @@ public struct BatchCoordinator {
         let pending = try library.jobs(in: [.queued, .running]).filter { $0.priority >= .batch }
         guard !pending.isEmpty else { return Summary() }
         var titles: [Int64: String] = [:]
-        for job in pending { titles[job.articleId] = try? library.article(id: job.articleId).summary.title }
+        for job in pending { titles[job.articleId] = try? library.summary(id: job.articleId).title }
         return try run(jobIds: Set(pending.map(\.id)), titles: titles, stopRequests: stopRequests)
     }
 
@@ -201,7 +201,7 @@ public struct BatchCoordinator {
             result = BatchSubmission.Result()
             result.jobIds = jobIds
             for job in try library.jobs(ids: jobIds) {
-                result.titles[job.articleId] = try? library.article(id: job.articleId).summary.title
+                result.titles[job.articleId] = try? library.summary(id: job.articleId).title
             }
         } catch {
             // Workers already at it finish their jobs (the rest stay queued for `jobs run`)

@@ -68,13 +68,14 @@ public struct ListeningQueue: Sendable {
     /// Where article `articleId`'s listening render stands. Renders whose files are gone or
     /// damaged are forgotten on the way, so they are made again rather than played as silence.
     public func state(articleId: Int64) throws(NarrateError) -> State {
-        let article = try library.article(id: articleId)
-        let count = article.summary.sentenceCount
+        // Read without the article's content: a player asks this while a render is made.
+        let count = try library.summary(id: articleId).sentenceCount
+        let keptVoice = try library.voice(ofArticle: articleId)
         // One in the voice the article keeps (chosen on its page), when it keeps one; in the
         // player's best format first, the newest of each.
         // And reading the parts the library's choices read (the web player's menu).
         let reading = try ReadingChoices.load(from: library)
-        let renders = try library.renders(ofArticle: articleId).filter { $0.isSpoken(inVoice: article.voice) && $0.reads(as: reading) }
+        let renders = try library.renders(ofArticle: articleId).filter { $0.isSpoken(inVoice: keptVoice) && $0.reads(as: reading) }
         for format in formats {
             for render in renders where render.format == format.rawValue {
                 let samples = try library.sentenceSamples(ofRender: render.id)

@@ -187,7 +187,7 @@ public struct ArticleRenderer {
     public func newestIntactRender(
         ofArticle id: Int64, format: AudioFileFormat? = nil, keptVoice: String? = nil, reading: ReadingChoices? = nil
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>])? {
-        let count = try library.article(id: id).summary.sentenceCount
+        let count = try library.summary(id: id).sentenceCount
         for render in try library.renders(ofArticle: id)
         where (format == nil || render.format == format?.rawValue) && render.isSpoken(inVoice: keptVoice)
             && reading.map(render.reads(as:)) ?? true {
