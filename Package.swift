@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "NarrateText", targets: ["NarrateText"]),
         .library(name: "NarrateSpeech", targets: ["NarrateSpeech"]),
         .library(name: "NarrateAudio", targets: ["NarrateAudio"]),
+        .library(name: "NarrateRendering", targets: ["NarrateRendering"]),
         .library(name: "Narration", targets: ["Narration"]),
         .library(name: "NarrateLibrary", targets: ["NarrateLibrary"]),
         .library(name: "NarrateFetch", targets: ["NarrateFetch"]),
@@ -192,9 +193,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Rendering: an article's text made audio (the narrator, a render's settings and voice,
+        // its files, chapters and sync maps, spreading an article over processes), what every
+        // front end and the use cases above it narrate with.
+        .target(
+            name: "NarrateRendering",
+            dependencies: ["NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Narration",
             dependencies: [
+                "NarrateRendering",
                 "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary",
                 "CNarrateCairo", "CNarrateImageShim",
             ],
@@ -205,7 +215,7 @@ let package = Package(
         .target(
             name: "NarrateServer",
             dependencies: [
-                "Narration", "NarrateCore", "NarrateLibrary", "NarrateFetch", "NarrateAudio", "CNarrateQREncode",
+                "Narration", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateFetch", "NarrateAudio", "CNarrateQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -229,6 +239,7 @@ let package = Package(
             name: "NarrateCommandLine",
             dependencies: [
                 "Narration",
+                "NarrateRendering",
                 "NarratePiper",
                 "NarrateServer",
                 "NarrateCore",
@@ -255,6 +266,7 @@ let package = Package(
                 "NarrateLibrary",
                 "NarrateAudio",
                 "Narration",
+                "NarrateRendering",
                 // The queue benchmark: the PostgreSQL queue, on the tests' throwaway cluster.
                 "NarratePostgres",
                 "NarrateTestSupport",
@@ -287,7 +299,7 @@ let package = Package(
         // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
         .testTarget(
             name: "NarrateQueueTests",
-            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "Narration"],
+            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "Narration", "NarrateRendering"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -301,13 +313,15 @@ let package = Package(
         .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrationTests",
-            dependencies: ["NarrateCore", "Narration", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport"],
+            dependencies: [
+                "NarrateCore", "Narration", "NarrateRendering", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NarrateServerTests",
             dependencies: [
-                "NarrateServer", "Narration", "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateServer", "Narration", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -317,7 +331,9 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateCLITests",
-            dependencies: ["narrate", "narrate-queue", "NarrateCore", "NarrateAudio", "NarrateLibrary", "Narration", "NarrateTestSupport"],
+            dependencies: [
+                "narrate", "narrate-queue", "NarrateCore", "NarrateAudio", "NarrateLibrary", "Narration", "NarrateRendering", "NarrateTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
     ],

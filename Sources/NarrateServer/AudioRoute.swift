@@ -6,6 +6,7 @@ import NarrateCore
 import NarrateLibrary
 import Narration
 import NIOPosix
+import NarrateRendering
 
 /// The audio of a render, by article and render id (never by path), served by Hummingbird's
 /// `FileMiddleware`: byte ranges (206, any number of seeks), ETag and Last-Modified with

@@ -7,6 +7,7 @@ import NarrateFetch
 import NarrateLibrary
 import Narration
 import NIOCore
+import NarrateRendering
 
 /// The JSON API: everything the pages do, over the use cases of `Narration` and the library.
 struct LibraryRoutes: Sendable {

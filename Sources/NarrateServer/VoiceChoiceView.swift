@@ -1,5 +1,6 @@
 import NarrateCore
 import Narration
+import NarrateRendering
 
 /// An article's voice choice as the API gives it (`VoiceChoice` in the OpenAPI document):
 /// the kept voice spelled out as null when there is none.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import Narration
+import NarrateRendering
 
 /// `--chapters PATH` and `--split`, shared by `convert`, `render` and `resume`.
 struct ChapterOptions: ParsableArguments {

@@ -5,6 +5,7 @@ import NarratePiper
 import NarrateIngest
 import NarrateSpeech
 import Narration
+import NarrateRendering
 
 /// `narrate convert`: one article in, one audio file out.
 struct ConvertCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import NarrateIngest
 import NarrateLibrary
 import NarrateSpeech
 import Narration
+import NarrateRendering
 
 /// `narrate import FILE`: the links of a read-later service's or a browser's export.
 struct ImportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import NarrateCore
 import Narration
 import Foundation
+import NarrateRendering
 
 /// The environment variables that point narrate at its data (voices, language profiles),
 /// passed to the library's look-ups.

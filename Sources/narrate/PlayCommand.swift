@@ -6,6 +6,7 @@ import NarrateLibrary
 import NarrateSpeech
 import Narration
 import Foundation
+import NarrateRendering
 
 /// `narrate play`: plays a library article in real time from where the listener stopped,
 /// saving the position at every sentence, on Ctrl-C, on SIGTERM and when the pipe closes.

@@ -5,6 +5,7 @@ import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
 import Narration
+import NarrateRendering
 
 /// `narrate position`: where the listener of an article stopped, and changing it.
 struct PositionCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NarrateCore
 import Narration
+import NarrateRendering
 
 /// `narrate reading [--read PARTS] [--skip PARTS] [--reset]`: which parts of an article this
 /// library reads aloud besides its text; without options, says which.

@@ -5,6 +5,7 @@ import NarrateFetch
 import NarrateLibrary
 import NarrateSpeech
 import Narration
+import NarrateRendering
 
 /// `narrate refresh`: checks every feed and adds what is new.
 struct RefreshCommand: ParsableCommand {

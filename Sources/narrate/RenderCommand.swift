@@ -4,6 +4,7 @@ import NarrateCore
 import NarratePiper
 import NarrateSpeech
 import Narration
+import NarrateRendering
 
 /// `narrate render`: a library article to an audio file, remembered with its sentence
 /// timings, and not synthesized again for the same settings.

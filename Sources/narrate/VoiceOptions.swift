@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import Narration
+import NarrateRendering
 
 /// The options that shape a voice and its pauses, shared by the commands that synthesize
 /// (`convert`, `render`, `resume`): defaults, then the preset, then explicit options. The

@@ -2,6 +2,7 @@ import ArgumentParser
 import NarrateCore
 import NarratePiper
 import Narration
+import NarrateRendering
 
 /// `narrate voices prefer [neural|espeak]`: which kind of voice an article's language picks
 /// in this library when no voice is asked for; without an argument, says which it is.

@@ -8,6 +8,7 @@ import NarrateTestSupport
 import NarrateText
 import Narration
 import Testing
+import NarrateRendering
 
 /// A worker of the PostgreSQL queue, with no library: it renders the article each job
 /// carries into the shared output folder and hands the render back as the job's result.

@@ -8,6 +8,7 @@ import NarrateTestSupport
 import Narration
 import Synchronization
 import Testing
+import NarrateRendering
 
 @Suite("Positions over the API: one truth across devices")
 struct PositionAPITests {

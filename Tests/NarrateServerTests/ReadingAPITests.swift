@@ -7,6 +7,7 @@ import NarrateLibrary
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 /// The player's "Read aloud" menu through the API: the library's reading choices, changed on
 /// every device, and the listening render then one that reads what they read.

@@ -10,6 +10,7 @@ import NarrateTestSupport
 import Narration
 import Synchronization
 import Testing
+import NarrateRendering
 
 /// Renders queued jobs in this process with the fake engine, at once, when the server asks
 /// for a worker (the real server starts `narrate worker` processes).

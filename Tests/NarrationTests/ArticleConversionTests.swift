@@ -4,6 +4,7 @@ import NarrateCore
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 /// One article to one audio file without the library, in process with a fake engine: the
 /// voice the article's language picks, split sets, chapters, and nothing left behind on a

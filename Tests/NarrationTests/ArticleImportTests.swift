@@ -5,6 +5,7 @@ import NarrateLibrary
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 /// Adding inputs to the library, in process with a fake engine: each input's outcome in
 /// order, one bad file failing alone, and choices checked before the library is opened.

@@ -5,6 +5,7 @@ import NarrateLibrary
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 /// What narrate would read, in process: an input's sentences with their source ranges and
 /// spoken forms, a page's extract, and a library article's details.

@@ -4,6 +4,7 @@ import NarrateCore
 import NarrateLibrary
 import Narration
 import Testing
+import NarrateRendering
 
 /// A playback sink that keeps what it is given, and can go away after some samples.
 final class RecordingPlaybackSink: PlaybackSink {

@@ -3,6 +3,7 @@ import NarrateCore
 import NarrateLibrary
 import Narration
 import Testing
+import NarrateRendering
 
 /// Positions by sentence and by time, in process: estimated before a render, measured after.
 @Suite("Article positions")

@@ -7,6 +7,7 @@ import NarrateLibrary
 import NarrateText
 import Narration
 import Testing
+import NarrateRendering
 
 /// A library in a folder of its own with one article in it, removed after the test.
 final class LibraryFixture {

@@ -4,6 +4,7 @@ import NarrateLibrary
 import Narration
 import Testing
 import Foundation
+import NarrateRendering
 
 /// What a player page shows while it plays, in process with a fake engine: blocks,
 /// sentences and words timed in the render, the word at a time, and the saved position.

@@ -3,6 +3,7 @@ import NarrateLibrary
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 /// The voices the article page's picker offers: the neural voices for the article's language,
 /// the best first, then eSpeak NG's, and the one the article keeps whatever it speaks.

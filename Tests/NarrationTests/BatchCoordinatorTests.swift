@@ -5,6 +5,7 @@ import NarrateLibrary
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 /// Stands in for worker processes: each launch works one job in process and starts /bin/true,
 /// a real child for the coordinator to reap.

@@ -7,6 +7,7 @@ import NarrateText
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 extension LibraryFixture {
     /// Adds another article, with `voice` kept for it; returns its id.

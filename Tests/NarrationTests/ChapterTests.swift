@@ -5,6 +5,7 @@ import NarrateCore
 import NarrateText
 import Narration
 import Testing
+import NarrateRendering
 
 @Suite("Chapters and split sets")
 struct ChapterTests {

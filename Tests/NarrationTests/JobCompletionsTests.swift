@@ -6,6 +6,7 @@ import NarrateTestSupport
 @testable import Narration
 import Synchronization
 import Testing
+@testable import NarrateRendering
 
 /// What the completions did, in order (NSLock, which ThreadSanitizer sees).
 private final class Log: @unchecked Sendable {

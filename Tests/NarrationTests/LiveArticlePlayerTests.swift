@@ -6,6 +6,7 @@ import NarrateTestSupport
 import Narration
 import Synchronization
 import Testing
+import NarrateRendering
 
 /// Playing an article that has no render yet: the render is made on a thread while the
 /// player reads its file as it grows.

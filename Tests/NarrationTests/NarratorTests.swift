@@ -4,6 +4,7 @@ import NarrateIngest
 import NarrateText
 import Narration
 import Testing
+import NarrateRendering
 
 /// Records what is written: runs of speech and silence.
 final class RecordingSink: AudioSink {

@@ -2,6 +2,7 @@ import Foundation
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
+import NarrateRendering
 import Narration
 import Testing
 

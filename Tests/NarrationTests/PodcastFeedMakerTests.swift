@@ -1,4 +1,5 @@
 import Foundation
+import NarrateRendering
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -4,6 +4,7 @@ import NarrateTestSupport
 import NarrateText
 import Narration
 import Testing
+import NarrateRendering
 
 /// Reading choices as narration applies them: parts not read take no time and no pause,
 /// asides not read are not heard, and the choices come from the defaults, the library, a

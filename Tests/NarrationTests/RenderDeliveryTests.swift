@@ -5,6 +5,7 @@ import NarrateLibrary
 import NarrateTestSupport
 import Narration
 import Testing
+import NarrateRendering
 
 /// A library article delivered where asked, and the rest of it from where its listener
 /// stopped, in process with a fake engine.

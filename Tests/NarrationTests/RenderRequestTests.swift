@@ -2,6 +2,7 @@ import NarrateAudio
 import NarrateCore
 import Narration
 import Testing
+import NarrateRendering
 
 /// The render request a batch job carries: typed and versioned JSON, and the arguments jobs
 /// queued before it carried.

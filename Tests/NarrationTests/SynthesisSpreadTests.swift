@@ -4,6 +4,7 @@ import NarrateTestSupport
 import NarrateText
 @testable import Narration
 import Testing
+@testable import NarrateRendering
 
 /// Keeps every sample written, to compare narrations sample for sample.
 final class SampleSink: AudioSink {

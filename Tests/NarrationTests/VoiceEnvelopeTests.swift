@@ -1,5 +1,6 @@
 @testable import Narration
 import Testing
+@testable import NarrateRendering
 
 @Suite("The envelope of a sentence's audio, kept as it streams")
 struct VoiceEnvelopeTests {

@@ -1,6 +1,7 @@
 import NarrateCore
 import Narration
 import Testing
+import NarrateRendering
 
 @Suite("Voice presets")
 struct VoicePresetTests {

@@ -3,6 +3,7 @@ import NarrateCore
 import NarrateText
 import Narration
 import Testing
+import NarrateRendering
 
 /// A voice request resolved as every front end resolves it: defaults, then the preset, then
 /// the values asked for, each checked.

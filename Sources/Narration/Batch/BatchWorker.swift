@@ -2,6 +2,7 @@ import NarrateAudio
 import Foundation
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateRendering
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

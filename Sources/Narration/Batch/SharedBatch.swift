@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import Foundation
+public import NarrateRendering
 
 /// A batch on a shared queue (PostgreSQL): its articles are added to the library and queued
 /// there, carrying their documents, for `narrate worker` processes on any number of machines;

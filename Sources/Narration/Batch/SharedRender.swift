@@ -1,5 +1,6 @@
 import Foundation
 public import NarrateCore
+public import NarrateRendering
 
 /// A render made by a worker of a shared queue, as the job's result: the settings hash and
 /// output it was made for and what it made. The submitting library records it as a render

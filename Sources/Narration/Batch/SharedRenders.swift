@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import Foundation
+import NarrateRendering
 
 /// Taking in what a shared queue's workers made for a library: each finished job of the
 /// library's carries its render (`SharedRender`), which is recorded in the library under the

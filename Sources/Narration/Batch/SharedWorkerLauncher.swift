@@ -1,4 +1,5 @@
 public import NarrateCore
+import NarrateRendering
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

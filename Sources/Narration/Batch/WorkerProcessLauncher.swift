@@ -1,5 +1,6 @@
 public import NarrateCore
 public import NarrateLibrary
+import NarrateRendering
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

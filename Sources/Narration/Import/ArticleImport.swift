@@ -4,6 +4,7 @@ public import NarrateIngest
 public import NarrateLibrary
 import NarrateText
 import Foundation
+import NarrateRendering
 
 /// Reading inputs into articles for the library, shared by `add` and `batch`: folders
 /// expanded to the files narrate reads, each file, URL or standard input read, its language

@@ -2,6 +2,7 @@ public import NarrateCore
 public import NarrateLibrary
 import NarrateSpeech
 import NarrateText
+import NarrateRendering
 
 /// One library article as a reader sees it: its metadata, the voice that narrates it, its
 /// text and, when asked, its sentences.

@@ -1,5 +1,6 @@
 public import NarrateCore
 import NarrateIngest
+import NarrateRendering
 
 /// The article narrate finds in a page or file and its metadata, so a reader can check what
 /// will be read before adding or converting it.

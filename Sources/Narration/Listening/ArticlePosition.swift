@@ -1,5 +1,6 @@
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateRendering
 
 /// Where the listener of one article stopped, and changing it: to a sentence, to the
 /// sentence playing at a time, back to the start, or to the end. Times come from the

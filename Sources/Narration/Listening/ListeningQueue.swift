@@ -1,6 +1,7 @@
 public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
+import NarrateRendering
 
 /// The listening render of an article as a front end without a speech engine of its own
 /// (the web server) sees it: the render to play, else the batch job that makes it in a

@@ -2,6 +2,7 @@ public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 import Foundation
+public import NarrateRendering
 
 /// Plays a library article that has no render yet while its render is being made: the
 /// render runs on a thread of its own into the library's audio folder (kept as any render

@@ -1,5 +1,6 @@
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateRendering
 
 /// Where an episode's sentences and chapters are heard in its audio (a render of the
 /// article), as the files a feed links: Podcasting 2.0 JSON chapters, and the WebVTT and

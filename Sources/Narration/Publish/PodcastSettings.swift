@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import Foundation
+import NarrateRendering
 
 /// What a podcast app shows of the library's podcast: its title, description, author,
 /// category, whether it is explicit, and its cover. Kept in the library's settings (so the

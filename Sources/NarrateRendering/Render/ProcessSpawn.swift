@@ -1,19 +1,19 @@
-import NarrateCore
+package import NarrateCore
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// Starts narrate's own helper processes (batch workers, the runs of one article) with no
 /// signal blocked, whatever the starting process inherited, but those it asks to be held,
 /// and the descriptors `redirect` sets up.
-enum ProcessSpawn {
+package enum ProcessSpawn {
     /// Starts `executable` with `arguments` (the program's name first); its process id.
     /// `holding`: signals the child starts with blocked, which it unblocks once it handles
     /// them: one sent while it starts is then kept for it, not the end of it (the default
     /// action of SIGUSR1 and SIGUSR2 is to terminate).
-    static func start(
+    package static func start(
         _ executable: String, arguments: [String], holding: [Int32] = [], redirect: (inout posix_spawn_file_actions_t) -> Void
     ) throws(NarrateError) -> pid_t {
         var actions = posix_spawn_file_actions_t()

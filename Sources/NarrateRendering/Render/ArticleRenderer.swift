@@ -205,7 +205,7 @@ public struct ArticleRenderer {
     }
 
     /// Whether the render's file is there and holds what was recorded.
-    static func isIntact(_ render: RenderRecord, sentences: Int, expected: Int) -> Bool {
+    package static func isIntact(_ render: RenderRecord, sentences: Int, expected: Int) -> Bool {
         guard sentences == expected, let info = try? AudioFileInfo.read(path: render.path) else { return false }
         guard info.sampleRate == render.sampleRate, info.channels == 1 else { return false }
         let frames = Int64(info.frames)

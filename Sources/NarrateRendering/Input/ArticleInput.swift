@@ -38,6 +38,14 @@ public enum ArticleInput {
         public var bytes: [UInt8]
         /// The address after redirects, for a fetched page.
         public var url: String?
+
+        /// An article read as `document`, from `source` decoded from `bytes` (fetched from `url`).
+        package init(document: Document, source: String, bytes: [UInt8], url: String? = nil) {
+            self.document = document
+            self.source = source
+            self.bytes = bytes
+            self.url = url
+        }
     }
 
     /// Reads `page`, fetched from `input` (its format `format` when forced, else its content
