@@ -7,6 +7,8 @@ public import NarrateCore
 public final class AudioOutputSet {
     private let single: AudioFileWriter?
     private let split: SplitAudioWriter?
+    /// Where the output goes (a split set's parts are numbered after it).
+    public let destination: String
 
     /// Opens the output at `destination` (split by `rule` when given); `chapterStarts` are
     /// the sentences where chapters start.
@@ -14,6 +16,7 @@ public final class AudioOutputSet {
         destination: String, sampleRate: Int, encoding: AudioEncoding, tags: AudioTags, overwrite: Bool,
         split rule: SplitAudioWriter.Rule?, chapterStarts: [Int]
     ) throws(NarrateError) {
+        self.destination = destination
         if let rule {
             try encoding.validate()
             split = SplitAudioWriter(
@@ -25,6 +28,13 @@ public final class AudioOutputSet {
             single = try AudioFileWriter(destination: destination, sampleRate: sampleRate, encoding: encoding, tags: tags, overwrite: overwrite)
             split = nil
         }
+    }
+
+    /// The output of one file that `file` writes (its temporary file, tags and encoding chosen).
+    public init(file: AudioFileWriter) {
+        single = file
+        split = nil
+        destination = file.destination
     }
 
     /// The sink the narrator writes into.

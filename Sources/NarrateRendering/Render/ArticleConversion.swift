@@ -104,24 +104,12 @@ public struct ArticleConversion {
                 ReadingFilter(choices: reading).read(sentences[index], in: document) != nil
             }
         )
-        let summary: NarrationSummary
-        do {
-            summary = try narrator.narrate(
-                document, sentences: sentences, voice: voiceSettings, pauses: pauses, reading: reading, into: output.sink,
-                spread: spread,
-                isCancelled: isCancelled, beforeSentence: { try output.sentenceStarting($0) }
-            )
-        } catch {
-            output.discard()
-            if let error = error as? NarrateError { throw error }
-            throw .writeFailed(path: destination, reason: "\(error)")
-        }
-        if isCancelled() {
-            output.discard()
-            throw .interrupted
-        }
-        let samples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
-        let chapters = ChapterList(document: document, sentences: summary.sentences, samples: samples, sampleRate: summary.sampleRate)
+        let settings = RenderSettings(
+            voice: voiceSettings, pauses: pauses, lexicon: lexicon, language: code, encoding: encoding, album: album, reading: reading
+        )
+        let (summary, chapters) = try ArticleSynthesis(engine: engine, spread: spread).narrate(
+            document, sentences: sentences, narrator: narrator, settings: settings, into: output, isCancelled: isCancelled
+        )
         let paths = try output.commit(markers: chapters.markers)
         return Result(
             paths: paths, duration: summary.duration, sentenceCount: summary.sentences.count, voice: voiceSettings.voice,

@@ -33,28 +33,15 @@ public struct ArticleSynthesis {
             tags: AudioTags(document: article.document, album: settings.album), overwrite: overwrite
         )
         if let temporaryPath = writer.temporaryPath { onTemporaryFile(temporaryPath) }
-        let summary: NarrationSummary
-        do {
-            let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
-            summary = try narrator.narrate(
-                article.document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, reading: settings.reading, into: writer, spread: spread,
-                isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
-            )
-        } catch {
-            writer.discard()
-            if let error = error as? NarrateError { throw error }
-            throw .writeFailed(path: destination, reason: "\(error)")
-        }
-        if isCancelled() {
-            writer.discard()
-            throw .interrupted
-        }
-        let sourceSamples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
-        writer.markers = ChapterList(
-            document: article.document, sentences: sentences, samples: sourceSamples, sampleRate: summary.sampleRate
-        ).markers
+        let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
+        let (summary, chapters) = try narrate(
+            article.document, sentences: sentences, narrator: narrator, settings: settings, into: AudioOutputSet(file: writer),
+            isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
+        )
+        writer.markers = chapters.markers
         try writer.finishWriting()
         let total = Int64(writer.fileFramesWritten)
+        let sourceSamples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
         let samples = ArticleRenderer.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: total)
         let words = summary.words.map { word in
             let start = ArticleRenderer.scale(Int64(word.startFrame), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
@@ -67,5 +54,36 @@ public struct ArticleSynthesis {
             reading: settings.reading.description
         )
         return WrittenAudio(audio: audio, writer: writer)
+    }
+
+    /// Speaks `sentences` of `document` into `output` with `narrator` (made for `settings`'
+    /// language and lexicon) and `settings`: the one narration every render goes through
+    /// (`convert`, `render`, `play`, batch and shared-queue workers, the server's renders).
+    /// On a failure or when cancelled, what was written is discarded. The chapters are timed
+    /// in the engine's samples; the caller finishes the output with them.
+    func narrate(
+        _ document: Document, sentences: [Sentence], narrator: Narrator, settings: RenderSettings, into output: AudioOutputSet,
+        isCancelled: () -> Bool, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        sentenceStarted: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
+    ) throws(NarrateError) -> (summary: NarrationSummary, chapters: ChapterList) {
+        let summary: NarrationSummary
+        do {
+            summary = try narrator.narrate(
+                document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, reading: settings.reading,
+                into: output.sink, spread: spread, isCancelled: isCancelled, progress: progress,
+                beforeSentence: { index throws(NarrateError) in try output.sentenceStarting(index) }, sentenceStarted: sentenceStarted
+            )
+        } catch {
+            output.discard()
+            if let error = error as? NarrateError { throw error }
+            throw .writeFailed(path: output.destination, reason: "\(error)")
+        }
+        if isCancelled() {
+            output.discard()
+            throw .interrupted
+        }
+        let samples = summary.sentenceSamples.map { Int64($0.lowerBound)..<Int64($0.upperBound) }
+        let chapters = ChapterList(document: document, sentences: sentences, samples: samples, sampleRate: summary.sampleRate)
+        return (summary, chapters)
     }
 }
