@@ -22,7 +22,10 @@ let package = Package(
         .library(name: "NarrateSpeech", targets: ["NarrateSpeech"]),
         .library(name: "NarrateAudio", targets: ["NarrateAudio"]),
         .library(name: "NarrateRendering", targets: ["NarrateRendering"]),
-        .library(name: "Narration", targets: ["Narration"]),
+        .library(name: "NarrateListening", targets: ["NarrateListening"]),
+        .library(name: "NarrateImport", targets: ["NarrateImport"]),
+        .library(name: "NarrateBatch", targets: ["NarrateBatch"]),
+        .library(name: "NarratePublishing", targets: ["NarratePublishing"]),
         .library(name: "NarrateLibrary", targets: ["NarrateLibrary"]),
         .library(name: "NarrateFetch", targets: ["NarrateFetch"]),
         .library(name: "NarrateServer", targets: ["NarrateServer"]),
@@ -201,13 +204,32 @@ let package = Package(
             dependencies: ["NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
+        // Listening: the render a player plays or waits for, positions, the transcript a player
+        // page shows, resuming.
         .target(
-            name: "Narration",
-            dependencies: [
-                "NarrateRendering",
-                "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary",
-                "CNarrateCairo", "CNarrateImageShim",
-            ],
+            name: "NarrateListening",
+            dependencies: ["NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
+            swiftSettings: strictSettings
+        ),
+        // Reading articles in: files, URLs and read-later exports into the library, feeds
+        // followed and refreshed, what narrate would read (segment, extract, show), the
+        // languages a search query could be in.
+        .target(
+            name: "NarrateImport",
+            dependencies: ["NarrateListening", "NarrateRendering", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            swiftSettings: strictSettings
+        ),
+        // Batches and the job queue: submitting, workers and their supervision, a shared
+        // queue's renders taken in.
+        .target(
+            name: "NarrateBatch",
+            dependencies: ["NarrateImport", "NarrateListening", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
+            swiftSettings: strictSettings
+        ),
+        // Podcast feeds of the library and `publish`: selection, RSS, covers, episodes made ahead.
+        .target(
+            name: "NarratePublishing",
+            dependencies: ["NarrateImport", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary", "CNarrateCairo", "CNarrateImageShim"],
             swiftSettings: strictSettings
         ),
         // `narrate serve`: the web player and JSON API over the library (Hummingbird 2); its
@@ -215,7 +237,7 @@ let package = Package(
         .target(
             name: "NarrateServer",
             dependencies: [
-                "Narration", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateFetch", "NarrateAudio", "CNarrateQREncode",
+                "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateFetch", "NarrateAudio", "CNarrateQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -238,7 +260,7 @@ let package = Package(
         .target(
             name: "NarrateCommandLine",
             dependencies: [
-                "Narration",
+                "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
                 "NarrateRendering",
                 "NarratePiper",
                 "NarrateServer",
@@ -265,8 +287,8 @@ let package = Package(
                 "NarrateIngest",
                 "NarrateLibrary",
                 "NarrateAudio",
-                "Narration",
-                "NarrateRendering",
+                "NarrateImport",
+                "NarratePublishing",
                 // The queue benchmark: the PostgreSQL queue, on the tests' throwaway cluster.
                 "NarratePostgres",
                 "NarrateTestSupport",
@@ -299,7 +321,7 @@ let package = Package(
         // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
         .testTarget(
             name: "NarrateQueueTests",
-            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "Narration", "NarrateRendering"],
+            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "NarrateBatch", "NarrateRendering"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -314,14 +336,14 @@ let package = Package(
         .testTarget(
             name: "NarrationTests",
             dependencies: [
-                "NarrateCore", "Narration", "NarrateRendering", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateCore", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NarrateServerTests",
             dependencies: [
-                "NarrateServer", "Narration", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateServer", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -332,7 +354,7 @@ let package = Package(
         .testTarget(
             name: "NarrateCLITests",
             dependencies: [
-                "narrate", "narrate-queue", "NarrateCore", "NarrateAudio", "NarrateLibrary", "Narration", "NarrateRendering", "NarrateTestSupport",
+                "narrate", "narrate-queue", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateRendering", "NarrateTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -39,7 +39,7 @@ let package = Package(
             name: "RequestFuzzer",
             dependencies: [
                 .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateLibrary", package: "Narrate"),
-                .product(name: "Narration", package: "Narrate"), .product(name: "NarrateServer", package: "Narrate"),
+                .product(name: "NarrateImport", package: "Narrate"), .product(name: "NarrateServer", package: "Narrate"),
                 .product(name: "NarrateAudio", package: "Narrate"),
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -1,7 +1,7 @@
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarrateListening
 
 /// An article as its page plays it: the text in blocks, each sentence and word with where
 /// it stands in its block and, once rendered, when it is heard; the render to play or the

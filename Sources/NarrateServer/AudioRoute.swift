@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import NarrateCore
 import NarrateLibrary
-import Narration
 import NIOPosix
 import NarrateRendering
 

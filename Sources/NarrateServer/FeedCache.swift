@@ -1,10 +1,10 @@
 import NarrateCore
 import Foundation
 import NarrateLibrary
-import Narration
 import NIOCore
 import Synchronization
 import NIOConcurrencyHelpers
+import NarratePublishing
 
 /// Feeds and covers made before, kept with the library's change stamp they were made at: a
 /// podcast app polling a feed that has not changed costs one read of the stamp, and its

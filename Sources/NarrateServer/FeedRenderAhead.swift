@@ -1,8 +1,8 @@
 import Logging
 import NarrateCore
 import NarrateLibrary
-import Narration
 import ServiceLifecycle
+import NarratePublishing
 
 /// Renders ahead the episodes of the feeds podcast apps follow, while the server runs: every
 /// few seconds (and at once when a feed is fetched for the first time) the articles of those

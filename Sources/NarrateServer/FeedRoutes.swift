@@ -4,8 +4,8 @@ import Hummingbird
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import Narration
 import NIOCore
+import NarratePublishing
 
 /// The podcast feeds and their files, for podcast apps: `/feed.xml` (the library),
 /// `/feeds/tag/TAG.xml`, `/feeds/unfinished.xml`, `/feeds/search/QUERY.xml` (`?format=opus`

@@ -5,9 +5,10 @@ import NarrateAudio
 import NarrateCore
 import NarrateFetch
 import NarrateLibrary
-import Narration
 import NIOCore
 import NarrateRendering
+import NarrateImport
+import NarrateListening
 
 /// The JSON API: everything the pages do, over the use cases of `Narration` and the library.
 struct LibraryRoutes: Sendable {

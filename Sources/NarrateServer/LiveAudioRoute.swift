@@ -4,8 +4,8 @@ import Hummingbird
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import Narration
 import NIOCore
+import NarrateListening
 
 /// An article's audio while its render is being made: `GET /api/articles/{id}/live` streams
 /// the worker's file as it grows (a WAV's with a header of unknown length; an Ogg Opus or MP3

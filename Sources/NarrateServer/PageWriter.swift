@@ -1,6 +1,6 @@
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarrateListening
 
 /// The HTML of the two pages, made on the server so they read without JavaScript: the
 /// library's list, and an article's text. Their scripts (Public/) make them a player.

@@ -1,6 +1,6 @@
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarrateListening
 
 /// The saved position as a page resumes from it: the sentence and word, and where that
 /// sentence starts in the current render.

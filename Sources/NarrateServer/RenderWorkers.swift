@@ -1,9 +1,9 @@
 import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Narration
 import Synchronization
 import NIOConcurrencyHelpers
+import NarrateBatch
 
 /// What starts the worker processes that render for the server (eSpeak NG is process-global
 /// and not thread-safe, so no render runs inside the server process).

@@ -1,5 +1,5 @@
 import NarrateLibrary
-import Narration
+import NarratePublishing
 
 /// Where a feed served by `narrate serve` links its files: under the address the podcast
 /// app asked on (`http://HOST:PORT`, with `/podcast/SECRET` for a private feed).

@@ -1,5 +1,4 @@
 import NarrateCore
-import Narration
 import NarrateRendering
 
 /// An article's voice choice as the API gives it (`VoiceChoice` in the OpenAPI document):

@@ -2,7 +2,7 @@ import Foundation
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarratePublishing
 
 /// Measures the podcast feeds: making the feed of a library of 10,000 articles (each with an
 /// MP3 episode) warm, in process and over HTTP; 304 answers a second to a podcast app's

@@ -2,7 +2,7 @@ import NarrateCore
 import NarrateIngest
 import NarrateLibrary
 import NarrateText
-import Narration
+import NarrateImport
 
 /// Measures the library: adding generated articles (read, segmented, language detected and
 /// stored, one transaction each, as `narrate add` does), then `list` and `search` latency at

@@ -1,8 +1,8 @@
 import ArgumentParser
 import NarrateCore
 import NarratePiper
-import Narration
 import NarrateSpeech
+import NarrateImport
 
 /// `narrate add`: saves articles (files, folders of them, or standard input) to the library.
 struct AddCommand: ParsableCommand {

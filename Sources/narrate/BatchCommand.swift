@@ -3,7 +3,7 @@ import NarrateCore
 import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
-import Narration
+import NarrateBatch
 
 /// `narrate batch`: narrates many articles in parallel worker processes through a durable
 /// queue in the library, so an interrupted batch goes on with `narrate jobs run`.

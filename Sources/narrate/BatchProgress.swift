@@ -1,7 +1,8 @@
 import NarrateCore
 import NarrateLibrary
-import Narration
 import Foundation
+import NarrateBatch
+import NarrateListening
 
 /// How a batch shows its progress: one redrawn line on a terminal (done/total, failed,
 /// hours of audio made, speed as a multiple of real time, ETA, what each worker is on), a

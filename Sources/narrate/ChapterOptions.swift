@@ -1,6 +1,5 @@
 import ArgumentParser
 import NarrateCore
-import Narration
 import NarrateRendering
 
 /// `--chapters PATH` and `--split`, shared by `convert`, `render` and `resume`.

@@ -4,8 +4,8 @@ import NarrateCore
 import NarratePiper
 import NarrateIngest
 import NarrateSpeech
-import Narration
 import NarrateRendering
+import NarrateListening
 
 /// `narrate convert`: one article in, one audio file out.
 struct ConvertCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
-import Narration
 import NarrateRendering
 
 /// The options that choose how audio is encoded, shared by `convert`, `render`, `resume`

@@ -1,5 +1,5 @@
 import NarrateCore
-import Narration
+import NarrateListening
 // @preconcurrency: the C library's `stdout` is a global variable, read here only on the
 // way out, on the main thread.
 #if canImport(Glibc)

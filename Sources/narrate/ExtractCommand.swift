@@ -1,6 +1,6 @@
 import ArgumentParser
 import NarrateCore
-import Narration
+import NarrateImport
 
 /// `narrate extract`: the article narrate finds in a page (or file) and its metadata, so a
 /// user can check what will be read before adding or converting it.

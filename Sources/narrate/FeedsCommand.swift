@@ -3,7 +3,7 @@ import Foundation
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
-import Narration
+import NarrateImport
 
 /// `narrate feeds`: the subscriptions, with when each was checked and how it went.
 struct FeedsCommand: ParsableCommand {

@@ -5,8 +5,9 @@ import NarrateFetch
 import NarrateIngest
 import NarrateLibrary
 import NarrateSpeech
-import Narration
 import NarrateRendering
+import NarrateImport
+import NarrateListening
 
 /// `narrate import FILE`: the links of a read-later service's or a browser's export.
 struct ImportCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarrateListening
 
 /// `narrate list`: the library's articles as a table (or JSON).
 struct ListCommand: ParsableCommand {

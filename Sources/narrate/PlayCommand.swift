@@ -4,9 +4,9 @@ import NarrateCore
 import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
-import Narration
 import Foundation
 import NarrateRendering
+import NarrateListening
 
 /// `narrate play`: plays a library article in real time from where the listener stopped,
 /// saving the position at every sentence, on Ctrl-C, on SIGTERM and when the pipe closes.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarratePublishing
 
 /// `narrate podcast`: what podcast apps show of the library's podcast (title, description,
 /// author, category, cover), for the feeds `narrate serve` serves and `narrate publish` writes.

@@ -4,8 +4,8 @@ import NarrateCore
 import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
-import Narration
 import NarrateRendering
+import NarrateListening
 
 /// `narrate position`: where the listener of an article stopped, and changing it.
 struct PositionCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import NarrateBatch
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarratePublishing
 
 /// `narrate publish`: the library's podcast as a static site in a folder (feed, cover, page,
 /// episodes), for any web server or static host; incremental, and atomic for listeners.

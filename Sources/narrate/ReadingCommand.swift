@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import NarrateCore
-import Narration
 import NarrateRendering
 
 /// `narrate reading [--read PARTS] [--skip PARTS] [--reset]`: which parts of an article this

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import NarrateBatch
 import NarrateCore
 import NarrateFetch
 import NarrateLibrary
 import NarrateSpeech
-import Narration
 import NarrateRendering
+import NarrateImport
 
 /// `narrate refresh`: checks every feed and adds what is new.
 struct RefreshCommand: ParsableCommand {

@@ -3,8 +3,8 @@ import NarrateAudio
 import NarrateCore
 import NarratePiper
 import NarrateSpeech
-import Narration
 import NarrateRendering
+import NarrateListening
 
 /// `narrate render`: a library article to an audio file, remembered with its sentence
 /// timings, and not synthesized again for the same settings.

@@ -3,7 +3,7 @@ import NarrateAudio
 import NarrateCore
 import NarratePiper
 import NarrateSpeech
-import Narration
+import NarrateListening
 
 /// `narrate resume`: the rest of an article, from the saved position to the end, as an
 /// audio file for a player on another device.

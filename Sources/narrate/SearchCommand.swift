@@ -1,7 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
-import Narration
+import NarrateImport
 
 /// `narrate search`: full-text search over titles, bylines and texts.
 struct SearchCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import NarrateCore
 import NarrateSpeech
-import Narration
+import NarrateImport
 
 /// `narrate segment`: the sentences narrate would speak, as they stand in the source, or
 /// in the form eSpeak NG receives, so a user can see where the text is cut and why

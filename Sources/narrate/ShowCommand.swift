@@ -2,7 +2,8 @@ import ArgumentParser
 import NarrateCore
 import NarratePiper
 import NarrateSpeech
-import Narration
+import NarrateImport
+import NarrateListening
 
 /// `narrate show`: one article's details and text (or JSON), optionally its sentences.
 struct ShowCommand: ParsableCommand {

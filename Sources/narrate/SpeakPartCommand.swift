@@ -2,7 +2,6 @@ import ArgumentParser
 import NarrateCore
 import NarratePiper
 import NarrateSpeech
-import Narration
 import NarrateRendering
 
 /// `narrate speak-part` (hidden; a narration spread over processes starts it): synthesizes

@@ -4,7 +4,7 @@ import NarrateFetch
 import NarrateIngest
 import NarrateLibrary
 import NarrateSpeech
-import Narration
+import NarrateImport
 
 /// `narrate subscribe URL`: follows a feed (or the feed a page links) and takes its items.
 struct SubscribeCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Narration
 import NarrateRendering
 
 /// `--jobs N`: how many processes synthesize one long article at once.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NarrateCore
-import Narration
 import NarrateRendering
 
 /// The options that shape a voice and its pauses, shared by the commands that synthesize

@@ -1,7 +1,6 @@
 import ArgumentParser
 import NarrateCore
 import NarratePiper
-import Narration
 import NarrateRendering
 
 /// `narrate voices prefer [neural|espeak]`: which kind of voice an article's language picks

@@ -3,8 +3,8 @@ import NarrateCore
 import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
-import Narration
 import Foundation
+import NarrateBatch
 
 /// `narrate worker`: renders queued batch jobs.
 ///

@@ -7,7 +7,6 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 
 /// What the podcast feed tests need: feedparser, webvtt-py and srt (scripts/install-dependencies --tests).

@@ -6,9 +6,9 @@ import NarrateLibrary
 import NarratePostgres
 import NarrateTestSupport
 import NarrateText
-import Narration
 import Testing
 import NarrateRendering
+import NarrateBatch
 
 /// A worker of the PostgreSQL queue, with no library: it renders the article each job
 /// carries into the shared output folder and hands the render back as the job's result.

@@ -5,9 +5,9 @@ import NIOCore
 import NarrateLibrary
 import NarrateServer
 import NarrateTestSupport
-import Narration
 import Synchronization
 import Testing
+import NarrateListening
 
 @Suite("Audio by article and render id: ranges, validators, HEAD")
 struct AudioTests {

@@ -6,8 +6,9 @@ import NarrateAudio
 import NarrateLibrary
 import NarrateServer
 import NarrateTestSupport
-import Narration
 import Testing
+import NarrateListening
+import NarrateRendering
 
 @Suite("The player's audio in the formats it plays: compressed, reused, its delay told")
 struct CompressedAudioTests {

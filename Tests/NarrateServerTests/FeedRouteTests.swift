@@ -5,9 +5,9 @@ import NIOCore
 import NarrateLibrary
 import NarrateServer
 import NarrateTestSupport
-import Narration
 import Synchronization
 import Testing
+import NarratePublishing
 
 @Suite("Podcast feeds over HTTP: validators, episode files, private addresses")
 struct FeedRouteTests {

@@ -5,10 +5,10 @@ import NIOCore
 import NarrateLibrary
 import NarrateServer
 import NarrateTestSupport
-import Narration
 import Synchronization
 import Testing
 import NarrateRendering
+import NarrateListening
 
 @Suite("Positions over the API: one truth across devices")
 struct PositionAPITests {

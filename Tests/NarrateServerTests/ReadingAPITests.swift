@@ -5,7 +5,6 @@ import NIOCore
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
 

@@ -7,10 +7,11 @@ import NarrateCore
 import NarrateLibrary
 import NarrateServer
 import NarrateTestSupport
-import Narration
 import Synchronization
 import Testing
 import NarrateRendering
+import NarrateBatch
+import NarrateImport
 
 /// Renders queued jobs in this process with the fake engine, at once, when the server asks
 /// for a worker (the real server starts `narrate worker` processes).

@@ -2,7 +2,6 @@ import Foundation
 import NarrateAudio
 import NarrateCore
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
 

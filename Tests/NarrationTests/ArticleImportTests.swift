@@ -3,9 +3,11 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
+import NarrateBatch
+import NarrateImport
+import NarrateListening
 
 /// Adding inputs to the library, in process with a fake engine: each input's outcome in
 /// order, one bad file failing alone, and choices checked before the library is opened.

@@ -3,9 +3,9 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
+import NarrateImport
 
 /// What narrate would read, in process: an input's sentences with their source ranges and
 /// spoken forms, a page's extract, and a library article's details.

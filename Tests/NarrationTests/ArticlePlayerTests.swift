@@ -2,9 +2,9 @@ import NarrateTestSupport
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import Narration
 import Testing
 import NarrateRendering
+import NarrateListening
 
 /// A playback sink that keeps what it is given, and can go away after some samples.
 final class RecordingPlaybackSink: PlaybackSink {

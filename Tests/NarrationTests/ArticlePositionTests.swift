@@ -1,9 +1,9 @@
 import NarrateTestSupport
 import NarrateCore
 import NarrateLibrary
-import Narration
 import Testing
 import NarrateRendering
+import NarrateListening
 
 /// Positions by sentence and by time, in process: estimated before a render, measured after.
 @Suite("Article positions")

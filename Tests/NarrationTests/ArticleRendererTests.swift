@@ -5,7 +5,6 @@ import NarrateCore
 import NarrateIngest
 import NarrateLibrary
 import NarrateText
-import Narration
 import Testing
 import NarrateRendering
 

@@ -1,10 +1,10 @@
 import NarrateTestSupport
 import NarrateCore
 import NarrateLibrary
-import Narration
 import Testing
 import Foundation
 import NarrateRendering
+import NarrateListening
 
 /// What a player page shows while it plays, in process with a fake engine: blocks,
 /// sentences and words timed in the render, the word at a time, and the saved position.

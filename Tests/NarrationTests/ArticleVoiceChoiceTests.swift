@@ -1,7 +1,6 @@
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
 

@@ -3,9 +3,10 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
+import NarrateBatch
+import NarrateImport
 
 /// Stands in for worker processes: each launch works one job in process and starts /bin/true,
 /// a real child for the coordinator to reap.

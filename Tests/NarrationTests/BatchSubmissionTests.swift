@@ -5,9 +5,9 @@ import NarrateIngest
 import NarrateLibrary
 import NarrateText
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
+import NarrateBatch
 
 extension LibraryFixture {
     /// Adds another article, with `voice` kept for it; returns its id.

@@ -3,7 +3,6 @@ import Foundation
 import NarrateAudio
 import NarrateCore
 import NarrateText
-import Narration
 import Testing
 import NarrateRendering
 

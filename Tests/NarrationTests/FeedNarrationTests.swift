@@ -2,8 +2,9 @@ import Foundation
 import NarrateCore
 import NarrateFetch
 import NarrateLibrary
-import Narration
 import Testing
+import NarrateImport
+import NarrateListening
 
 /// New articles of a refresh queued for narration: all of them with `--narrate`, else those
 /// of feeds subscribed with it; each the library's own render, at batch priority, once.

@@ -3,10 +3,10 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-@testable import Narration
 import Synchronization
 import Testing
 @testable import NarrateRendering
+@testable import NarrateBatch
 
 /// What the completions did, in order (NSLock, which ThreadSanitizer sees).
 private final class Log: @unchecked Sendable {

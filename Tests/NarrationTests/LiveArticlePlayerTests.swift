@@ -3,10 +3,10 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Synchronization
 import Testing
 import NarrateRendering
+import NarrateListening
 
 /// Playing an article that has no render yet: the render is made on a thread while the
 /// player reads its file as it grows.

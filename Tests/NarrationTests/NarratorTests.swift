@@ -2,7 +2,6 @@ import NarrateTestSupport
 import NarrateCore
 import NarrateIngest
 import NarrateText
-import Narration
 import Testing
 import NarrateRendering
 

@@ -3,8 +3,8 @@ import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
 import NarrateRendering
-import Narration
 import Testing
+import NarratePublishing
 
 /// Covers as Apple Podcasts asks for them, and publishing stopped part way, in process.
 @Suite("Podcast covers and publishing, in process")

@@ -1,5 +1,8 @@
 import Foundation
 import NarrateRendering
+import NarrateBatch
+import NarrateImport
+import NarratePublishing
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -7,7 +10,6 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 
 /// A library with articles whose episodes are rendered in process by the fake engine.

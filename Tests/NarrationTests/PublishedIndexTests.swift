@@ -1,6 +1,6 @@
 import Foundation
-@testable import Narration
 import Testing
+@testable import NarratePublishing
 
 /// The page of a published podcast as a listener reads it (issue 36, items 4 and 7).
 @Suite("The published podcast's index page")

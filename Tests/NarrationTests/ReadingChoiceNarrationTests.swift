@@ -2,7 +2,6 @@ import Foundation
 import NarrateCore
 import NarrateTestSupport
 import NarrateText
-import Narration
 import Testing
 import NarrateRendering
 

@@ -3,9 +3,9 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateTestSupport
-import Narration
 import Testing
 import NarrateRendering
+import NarrateListening
 
 /// A library article delivered where asked, and the rest of it from where its listener
 /// stopped, in process with a fake engine.

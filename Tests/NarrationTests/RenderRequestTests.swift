@@ -1,6 +1,5 @@
 import NarrateAudio
 import NarrateCore
-import Narration
 import Testing
 import NarrateRendering
 

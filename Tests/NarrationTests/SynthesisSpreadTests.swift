@@ -2,7 +2,6 @@ import Foundation
 import NarrateCore
 import NarrateTestSupport
 import NarrateText
-@testable import Narration
 import Testing
 @testable import NarrateRendering
 

@@ -1,4 +1,3 @@
-@testable import Narration
 import Testing
 @testable import NarrateRendering
 

@@ -1,5 +1,4 @@
 import NarrateCore
-import Narration
 import Testing
 import NarrateRendering
 

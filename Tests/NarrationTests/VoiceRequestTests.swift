@@ -1,7 +1,6 @@
 import Foundation
 import NarrateCore
 import NarrateText
-import Narration
 import Testing
 import NarrateRendering
 

@@ -1,7 +1,6 @@
 public import NarrateAudio
 public import NarrateCore
 import Foundation
-public import NarrateRendering
 
 /// Everything a batch worker needs to know of a render besides the article: the voice asked
 /// for, the encoding and the album tag. A job carries it as versioned JSON, so a worker reads

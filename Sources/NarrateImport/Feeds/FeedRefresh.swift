@@ -4,6 +4,8 @@ public import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
 import Foundation
+import NarrateListening
+import NarrateRendering
 
 /// Following feeds: subscribing to a feed (or to a page that links one), and refreshing
 /// subscriptions, which adds their new items to the library: taken whole from the feed when

@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import NarrateAudio
+import NarrateRendering
 
 /// Audio made ahead for podcast feeds: the articles of a feed without audio in its format
 /// are queued for the batch workers (at the lowest priority, after any render a listener

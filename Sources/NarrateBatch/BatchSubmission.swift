@@ -3,6 +3,7 @@ public import NarrateCore
 public import NarrateLibrary
 import Foundation
 public import NarrateRendering
+import NarrateImport
 
 /// Putting a batch in the queue: which articles (ids, inputs added to the library first,
 /// every article, a tag, the unrendered ones), where each one's audio goes, and a job for

@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import NarrateAudio
+import NarrateImport
 
 /// Which articles a podcast feed holds: the whole library, one tag, the unfinished ones or
 /// a saved search; in which format; and how many of the newest at most.

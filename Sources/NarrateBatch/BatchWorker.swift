@@ -3,6 +3,7 @@ import Foundation
 public import NarrateCore
 public import NarrateLibrary
 public import NarrateRendering
+import NarrateListening
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
