@@ -8,10 +8,10 @@ import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateServer
-import Narration
 import NIOCore
 import NIOEmbedded
 import Synchronization
+import NarrateImport
 
 /// The server's request handling under libFuzzer: the input is a request (its first byte picks
 /// the method, then come the target up to a newline, header lines up to an empty line, and the
