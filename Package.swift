@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "NarrateText", targets: ["NarrateText"]),
         .library(name: "NarrateSpeech", targets: ["NarrateSpeech"]),
         .library(name: "NarrateAudio", targets: ["NarrateAudio"]),
+        .library(name: "NarrateSpread", targets: ["NarrateSpread"]),
         .library(name: "NarrateRendering", targets: ["NarrateRendering"]),
         .library(name: "NarrateListening", targets: ["NarrateListening"]),
         .library(name: "NarrateImport", targets: ["NarrateImport"]),
@@ -199,16 +200,19 @@ let package = Package(
         // Rendering: an article's text made audio (the narrator, a render's settings and voice,
         // its files, chapters and sync maps, spreading an article over processes), what every
         // front end and the use cases above it narrate with.
+        // One article spoken by several processes at once: the runs each helper speaks, the
+        // helper processes (`narrate speak-part`), what they record and how it is replayed in order.
+        .target(name: "NarrateSpread", dependencies: ["NarrateCore", "NarrateText"], swiftSettings: strictSettings),
         .target(
             name: "NarrateRendering",
-            dependencies: ["NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateSpread", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         // Listening: the render a player plays or waits for, positions, the transcript a player
         // page shows, resuming.
         .target(
             name: "NarrateListening",
-            dependencies: ["NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         // Reading articles in: files, URLs and read-later exports into the library, feeds
@@ -223,7 +227,7 @@ let package = Package(
         // queue's renders taken in.
         .target(
             name: "NarrateBatch",
-            dependencies: ["NarrateImport", "NarrateListening", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateImport", "NarrateListening", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         // Podcast feeds of the library and `publish`: selection, RSS, covers, episodes made ahead.
@@ -262,6 +266,7 @@ let package = Package(
             dependencies: [
                 "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
                 "NarrateRendering",
+                "NarrateSpread",
                 "NarratePiper",
                 "NarrateServer",
                 "NarrateCore",
@@ -336,7 +341,7 @@ let package = Package(
         .testTarget(
             name: "NarrationTests",
             dependencies: [
-                "NarrateCore", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateCore", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateSpread", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -4,6 +4,7 @@ public import NarrateCore
 public import NarrateLibrary
 public import NarrateRendering
 import NarrateListening
+public import NarrateSpread
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 public import NarrateCore
 import NarrateRendering
+import NarrateSpread
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import NarrateRendering
+import NarrateSpread
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

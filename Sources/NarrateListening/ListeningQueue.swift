@@ -79,11 +79,7 @@ public struct ListeningQueue: Sendable {
         let renders = try library.renders(ofArticle: articleId).filter { $0.isSpoken(inVoice: keptVoice) && $0.reads(as: reading) }
         for format in formats {
             for render in renders where render.format == format.rawValue {
-                let samples = try library.sentenceSamples(ofRender: render.id)
-                guard ArticleRenderer.isIntact(render, sentences: samples.count, expected: count) else {
-                    try library.forgetRender(id: render.id)
-                    continue
-                }
+                guard let samples = try ArticleRenderer.intactSamples(of: render, expected: count, in: library) else { continue }
                 // One made before words were timed cannot highlight them: made anew.
                 if try library.wordCount(ofRender: render.id) > 0 { return .rendered(render, samples) }
             }

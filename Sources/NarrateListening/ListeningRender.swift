@@ -2,6 +2,7 @@ import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 public import NarrateRendering
+public import NarrateSpread
 
 /// The render that playing, positions given as times and resuming use: the newest intact
 /// WAV render of the article in the voice it keeps (when it keeps one), whatever its other

@@ -2,6 +2,7 @@ public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 public import NarrateRendering
+public import NarrateSpread
 
 /// The rest of an article, from where its listener stopped to the end, as an audio file (or
 /// a numbered set) for a player on another device, cut from the render used for listening;

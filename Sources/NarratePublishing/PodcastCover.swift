@@ -17,6 +17,33 @@ public enum PodcastCover {
     /// A cover's MIME type.
     public static let mimeType = "image/png"
 
+    /// What a feed does when the cover the settings name cannot be read.
+    public enum Unreadable: Sendable {
+        /// Fails: `publish`, which the user runs and can fix at once.
+        case fail
+        /// Draws one, as when none is set: a served feed, which a podcast app asks for at any time.
+        case draw
+    }
+
+    /// The cover of the feed of `selection` with `settings`: the image they name (made a cover
+    /// when it was set), else one drawn from the podcast's title. When the image cannot be read
+    /// or is empty, `unreadable` says what happens.
+    public static func image(
+        settings: PodcastSettings, selection: FeedSelection, unreadable: Unreadable
+    ) throws(NarrateError) -> [UInt8] {
+        if let path = settings.coverPath {
+            var stored: [UInt8] = []
+            do {
+                stored = try FileContents.read(path)
+            } catch {
+                if unreadable == .fail { throw .inputUnavailable(path: path, reason: "the podcast's cover: \(error.reason)") }
+            }
+            if !stored.isEmpty { return stored }
+            if unreadable == .fail { throw .inputUnavailable(path: path, reason: "the podcast's cover: the file is empty") }
+        }
+        return drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate")
+    }
+
     /// A cover drawn for `title` (and `subtitle`, smaller, above it): a colour picked by the
     /// title, the title in large type, a row of bars like a sound wave. The same title
     /// always gives the same bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateCore
 
 /// A podcast feed: RSS 2.0 with Apple's `itunes` and the Podcasting 2.0 `podcast`
 /// namespaces, as podcast apps read it. `xml()` writes it; the same feed always gives the
@@ -223,7 +224,7 @@ public struct PodcastFeed: Sendable, Equatable {
     }
 }
 
-/// Builds XML as UTF-8 bytes: elements, escaped text and attribute values, with the
+/// Builds XML as UTF-8 bytes: elements, text and attribute values escaped by `MarkupEscaping`, with the
 /// characters XML 1.0 forbids left out. Everything it escapes or leaves out is ASCII or
 /// U+FFFE/U+FFFF, so it works on bytes: a feed of 10,000 episodes is 17 MB of text.
 struct XMLWriter {
@@ -262,43 +263,7 @@ struct XMLWriter {
     }
 
     private mutating func append(_ text: String, quotes: Bool) {
-        let utf8 = text.utf8
-        // Most text needs nothing done: appended whole.
-        let clean = utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-                && byte != UInt8(ascii: "\"") && byte != 0xEF
-        }
-        if clean {
-            bytes += utf8
-            return
-        }
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            switch byte {
-            case UInt8(ascii: "&"): bytes += "&amp;".utf8
-            case UInt8(ascii: "<"): bytes += "&lt;".utf8
-            case UInt8(ascii: ">"): bytes += "&gt;".utf8
-            case UInt8(ascii: "\"") where quotes: bytes += "&quot;".utf8
-            case 0x09, 0x0A, 0x0D:
-                if quotes { bytes += "&#\(byte);".utf8 } else { bytes.append(byte) }
-            case 0xEF:
-                // U+FFFE and U+FFFF (EF BF BE, EF BF BF) have no place in XML: left out.
-                let second = utf8.index(after: index)
-                if second != utf8.endIndex, utf8[second] == 0xBF {
-                    let third = utf8.index(after: second)
-                    if third != utf8.endIndex, utf8[third] == 0xBE || utf8[third] == 0xBF {
-                        index = utf8.index(after: third)
-                        continue
-                    }
-                }
-                bytes.append(byte)
-            default:
-                // Nor have the other control characters.
-                if byte >= 0x20 { bytes.append(byte) }
-            }
-            index = utf8.index(after: index)
-        }
+        MarkupEscaping.append(text, in: quotes ? .xmlAttribute : .xmlContent, to: &bytes)
     }
 
     /// `text` escaped for XML content, with forbidden characters left out.

@@ -97,7 +97,7 @@ public struct PodcastFeedMaker: Sendable {
     }
 
     private static func html(_ text: String) -> String {
-        HTMLEscaping.escaped(text)
+        MarkupEscaping.escaped(text, in: .html)
     }
 
     /// The Podcasting 2.0 guid of a public feed at `feedURL`: a version 5 UUID of the address

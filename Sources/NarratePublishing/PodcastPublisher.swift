@@ -76,7 +76,7 @@ public struct PodcastPublisher {
         defer { lock.release() }
         let previous = try Self.readManifest(in: folder)
         let settings = try PodcastSettings.load(from: library)
-        let cover = try Self.cover(settings: settings, selection: selection)
+        let cover = try PodcastCover.image(settings: settings, selection: selection, unreadable: .fail)
         let addresses = PublishedFeedAddresses(base: baseURL, coverName: Self.coverName(of: cover))
         // The podcast's guid is made from its first address and kept (the manifest holds it).
         let podcastGuid = previous?.podcastGuid ?? PodcastFeedMaker.podcastGuid(feedURL: addresses.feedURL)
@@ -186,14 +186,6 @@ public struct PodcastPublisher {
         return Int64(status.st_size)
     }
 
-    private static func cover(settings: PodcastSettings, selection: FeedSelection) throws(NarrateError) -> [UInt8] {
-        if let path = settings.coverPath {
-            do { return try FileContents.read(path) } catch {
-                throw .inputUnavailable(path: path, reason: "the podcast's cover: \(error.reason)")
-            }
-        }
-        return PodcastCover.drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate")
-    }
 
     private static func makeFolder(_ path: String) throws(NarrateError) {
         do {

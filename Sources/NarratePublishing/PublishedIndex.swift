@@ -84,6 +84,6 @@ struct PublishedIndex {
     /// `text` escaped for HTML, without the control characters a page cannot show.
     static func escape(_ text: String) -> String {
         let shown = text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }
-        return HTMLEscaping.escaped(String(String.UnicodeScalarView(shown)))
+        return MarkupEscaping.escaped(String(String.UnicodeScalarView(shown)), in: .html)
     }
 }

@@ -67,11 +67,7 @@ struct AudioRoute: Sendable {
         let (render, gone) = try await work.run { library throws(NarrateError) -> (RenderRecord?, Bool) in
             let count = try library.summary(id: articleId).sentenceCount
             guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return (nil, false) }
-            let samples = try library.sentenceSamples(ofRender: render.id)
-            guard ArticleRenderer.isIntactRender(render, sentences: samples.count, expected: count) else {
-                try library.forgetRender(id: render.id)
-                return (nil, true)
-            }
+            guard try ArticleRenderer.intactSamples(of: render, expected: count, in: library) != nil else { return (nil, true) }
             return (render, false)
         }
         guard let render else {

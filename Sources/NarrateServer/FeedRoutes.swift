@@ -119,9 +119,7 @@ struct FeedRoutes: Sendable {
         } else {
             let (image, etag) = try await work.run { library throws(NarrateError) -> (ByteBuffer, String) in
                 let settings = try PodcastSettings.load(from: library)
-                var bytes: [UInt8] = []
-                if let path = settings.coverPath, let stored = try? FileContents.read(path), !stored.isEmpty { bytes = stored }
-                if bytes.isEmpty { bytes = PodcastCover.drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate") }
+                let bytes = try PodcastCover.image(settings: settings, selection: selection, unreadable: .draw)
                 return (ByteBuffer(bytes: bytes), FeedCache.etag(of: bytes))
             }
             entry = cache.storeCover(name, at: relevant, body: image, etag: etag)

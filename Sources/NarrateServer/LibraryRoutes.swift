@@ -120,35 +120,22 @@ struct LibraryRoutes: Sendable {
             throw APIError(.badRequest, "title is empty: leave it out to use the article's own")
         }
         let importer = ArticleImport(format: format, title: body.title, language: body.language, tags: body.tags ?? [])
-        if let language = body.language {
-            do { try SpeechLanguage.validate(language) } catch { throw APIError.from(error) }
-        }
-        let environment = environment
-        let outcome: (AddOutcome, ArticleSummary)
+        let source: ArticleImport.Source
         switch (body.url, body.text) {
         case (let url?, nil):
-            // Only web addresses: a path would read the server's own files.
-            guard PageFetcher.isURL(url) else { throw APIError(.badRequest, "url must be an http or https address: got '\(url.prefix(80))'") }
-            outcome = try await addGate.run {
-                try await work.run { library throws(NarrateError) in
-                    let detector = SpeechLanguage.detector(engine: nil, environment: environment)
-                    let added = try library.add(importer.article(from: url, detector: detector))
-                    return (added, try library.summary(id: added.articleId))
-                }
-            }
+            // Only web addresses (ArticleImport refuses a path: it would read the server's own files).
+            source = .url(url)
         case (nil, let text?):
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw APIError(.badRequest, "text is empty: paste the article's text")
             }
-            outcome = try await addGate.run {
-                try await work.run { library throws(NarrateError) in
-                    let detector = SpeechLanguage.detector(engine: nil, environment: environment)
-                    let added = try library.add(importer.article(pasted: text, detector: detector))
-                    return (added, try library.summary(id: added.articleId))
-                }
-            }
+            source = .pasted(text)
         default:
             throw APIError(.badRequest, "give either url (a web address to fetch) or text (the article pasted), not both or neither")
+        }
+        let environment = environment
+        let outcome = try await addGate.run {
+            try await work.run { library throws(NarrateError) in try importer.add(source, to: library, environment: environment) }
         }
         let added: Bool = if case .added = outcome.0 { true } else { false }
         return try Self.json(AddedArticle(added: added, article: ArticleItem(summary: outcome.1)), status: added ? .created : .ok)

@@ -145,6 +145,6 @@ enum PageWriter {
 
     /// `text` safe inside HTML text and attribute values.
     static func escape(_ text: String) -> String {
-        HTMLEscaping.escaped(text)
+        MarkupEscaping.escaped(text, in: .html)
     }
 }

@@ -3,6 +3,7 @@ import NarrateCore
 import NarratePiper
 import NarrateSpeech
 import NarrateRendering
+import NarrateSpread
 
 /// `narrate speak-part` (hidden; a narration spread over processes starts it): synthesizes
 /// the part of an article read on standard input into descriptor 3.

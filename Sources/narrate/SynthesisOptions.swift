@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NarrateRendering
+import NarrateSpread
 
 /// `--jobs N`: how many processes synthesize one long article at once.
 struct SynthesisOptions: ParsableArguments {

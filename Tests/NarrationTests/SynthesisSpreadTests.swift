@@ -4,6 +4,7 @@ import NarrateTestSupport
 import NarrateText
 import Testing
 @testable import NarrateRendering
+@testable import NarrateSpread
 
 /// Keeps every sample written, to compare narrations sample for sample.
 final class SampleSink: AudioSink {

@@ -79,6 +79,36 @@ public struct ArticleImport: Sendable {
         }
     }
 
+    /// One article as a front end that reads no local files gives it (the web server).
+    public enum Source: Sendable {
+        /// A web address to fetch (http or https).
+        case url(String)
+        /// The article's text, pasted.
+        case pasted(String)
+    }
+
+    /// Adds the article of `source` to `library`, its language declared or detected among
+    /// every language narrate knows: what became of it, and its summary as `list` gives it.
+    /// Only web addresses are fetched, never a path: the front end is not on the user's files.
+    public func add(
+        _ source: Source, to library: ArticleLibrary, environment: [String: String]
+    ) throws(NarrateError) -> (outcome: AddOutcome, summary: ArticleSummary) {
+        if let language { try SpeechLanguage.validate(language) }
+        let detector = SpeechLanguage.detector(engine: nil, environment: environment)
+        let article: NewArticle
+        switch source {
+        case .url(let url):
+            guard PageFetcher.isURL(url) else {
+                throw .invalidOption(name: "url", message: "url must be an http or https address: got '\(url.prefix(80))'")
+            }
+            article = try self.article(from: url, detector: detector)
+        case .pasted(let text):
+            article = try self.article(pasted: text, detector: detector)
+        }
+        let added = try library.add(article)
+        return (added, try library.summary(id: added.articleId))
+    }
+
     /// The inputs: files as given, folders as the .txt, .md and .html files inside them (sorted,
     /// hidden ones skipped).
     public static func expand(_ paths: [String]) throws(NarrateError) -> [String] {

@@ -91,23 +91,7 @@ public struct OPMLDocument: Sendable, Equatable {
     }
 
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\n": escaped += "&#10;"
-            case "\t": escaped += "&#9;"
-            case "\r": escaped += "&#13;"
-            default:
-                // Characters XML 1.0 cannot hold at all are left out.
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        MarkupEscaping.escaped(text, in: .xmlAttribute)
     }
 
     private static func rfc822(_ date: Date) -> String {

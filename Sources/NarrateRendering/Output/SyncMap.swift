@@ -60,8 +60,8 @@ public struct SyncMap: Sendable, Equatable {
         case .vtt:
             var text = "WEBVTT\n"
             for (index, fragment) in fragments.enumerated() {
-                let cue = fragment.text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                    .replacingOccurrences(of: "-->", with: "--&gt;")
+                // No "-->" inside a cue: its ">" is escaped like every other.
+                let cue = MarkupEscaping.escaped(fragment.text, in: .xmlContent)
                 text += "\n\(index + 1)\n\(Self.clock(fragment.begin, separator: ".")) --> \(Self.clock(fragment.end, separator: "."))\n\(cue)\n"
             }
             return text

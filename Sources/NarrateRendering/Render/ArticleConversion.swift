@@ -1,8 +1,8 @@
 public import NarrateAudio
 public import NarrateCore
 public import NarrateIngest
-import NarrateSpeech
 import NarrateText
+public import NarrateSpread
 
 /// One article in, one audio file (or a numbered set) out, without the library: read the
 /// input, choose the voice (asked for, else the one the article's language picks), narrate
@@ -85,8 +85,9 @@ public struct ArticleConversion {
         let declared = language ?? document.language
         let detected = declared == nil && !voice.choosesVoice
             ? SpeechLanguage.detect(in: document, engine: engine, environment: environment) : nil
+        // (eSpeak NG's: with no library there is no preference for neural voices.)
         if !voice.choosesVoice, let articleLanguage = declared ?? detected,
-            let chosen = DefaultVoices.voice(forLanguage: LanguageRules.primaryCode(of: articleLanguage), among: engine.voices())
+            let chosen = ArticleVoice.languageVoice(for: articleLanguage, engine: engine, preference: .espeak)
         {
             voiceSettings.voice = chosen
         }

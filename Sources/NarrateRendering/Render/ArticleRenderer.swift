@@ -2,6 +2,7 @@ public import NarrateCore
 public import NarrateLibrary
 public import NarrateAudio
 import Foundation
+public import NarrateSpread
 
 /// Renders library articles to audio files and remembers them: each render is recorded with
 /// its settings hash, path, length and the start and end sample of every sentence. The same
@@ -79,14 +80,12 @@ public struct ArticleRenderer {
         let target = output.map(Self.absolute)
         var intact: [(render: RenderRecord, samples: [Range<Int64>])] = []
         for render in try library.renders(ofArticle: id) where render.settingsHash == hash {
-            let samples = try library.sentenceSamples(ofRender: render.id)
             // The library's own render made before words were timed cannot highlight them
             // in a player: made again, like one deleted or damaged on disk.
-            let timesWords = render.ownedByLibrary ? try library.wordCount(ofRender: render.id) > 0 : true
-            if timesWords, Self.isIntact(render, sentences: samples.count, expected: article.summary.sentenceCount) {
-                intact.append((render, samples))
-            } else {
+            if render.ownedByLibrary, try library.wordCount(ofRender: render.id) == 0 {
                 try library.forgetRender(id: render.id)
+            } else if let samples = try Self.intactSamples(of: render, expected: article.summary.sentenceCount, in: library) {
+                intact.append((render, samples))
             }
         }
         // The one asked for, else (for the library's audio folder) the library's own. A file
@@ -175,8 +174,7 @@ public struct ArticleRenderer {
     public func isUpToDate(_ article: StoredArticle, settings: RenderSettings, at path: String) throws(NarrateError) -> Bool {
         let hash = settingsHash(for: article, settings: settings)
         for render in try library.renders(ofArticle: article.summary.id) where render.settingsHash == hash && render.path == path {
-            let samples = try library.sentenceSamples(ofRender: render.id)
-            if Self.isIntact(render, sentences: samples.count, expected: article.summary.sentenceCount) { return true }
+            if try Self.intactSamples(of: render, expected: article.summary.sentenceCount, in: library) != nil { return true }
         }
         return false
     }
@@ -191,21 +189,27 @@ public struct ArticleRenderer {
         for render in try library.renders(ofArticle: id)
         where (format == nil || render.format == format?.rawValue) && render.isSpoken(inVoice: keptVoice)
             && reading.map(render.reads(as:)) ?? true {
-            let samples = try library.sentenceSamples(ofRender: render.id)
-            if Self.isIntact(render, sentences: samples.count, expected: count) { return (render, samples) }
-            try library.forgetRender(id: render.id)
+            if let samples = try Self.intactSamples(of: render, expected: count, in: library) { return (render, samples) }
         }
         return nil
     }
 
-    /// Whether the render's file is there and holds what was recorded for an article of
-    /// `expected` sentences (`sentences` timed), for a front end that serves it.
-    public static func isIntactRender(_ render: RenderRecord, sentences: Int, expected: Int) -> Bool {
-        isIntact(render, sentences: sentences, expected: expected)
+    /// The one policy for a render on record, used wherever a render is reused, played or
+    /// served: `render`, of an article of `expected` sentences, is intact when its file is
+    /// there and holds what was recorded, every sentence timed; its sentences' samples then.
+    /// One that is not is forgotten, so that it is made again rather than played as silence,
+    /// and nil is returned.
+    public static func intactSamples(
+        of render: RenderRecord, expected: Int, in library: ArticleLibrary
+    ) throws(NarrateError) -> [Range<Int64>]? {
+        let samples = try library.sentenceSamples(ofRender: render.id)
+        if isIntact(render, sentences: samples.count, expected: expected) { return samples }
+        try library.forgetRender(id: render.id)
+        return nil
     }
 
     /// Whether the render's file is there and holds what was recorded.
-    package static func isIntact(_ render: RenderRecord, sentences: Int, expected: Int) -> Bool {
+    static func isIntact(_ render: RenderRecord, sentences: Int, expected: Int) -> Bool {
         guard sentences == expected, let info = try? AudioFileInfo.read(path: render.path) else { return false }
         guard info.sampleRate == render.sampleRate, info.channels == 1 else { return false }
         let frames = Int64(info.frames)

@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import NarrateAudio
+public import NarrateSpread
 
 /// Speaks an article into an audio file, with no library: the step of a render that makes
 /// the file and its timings. `ArticleRenderer` records what it makes in the library; a

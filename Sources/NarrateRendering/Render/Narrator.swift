@@ -1,5 +1,6 @@
 public import NarrateCore
 public import NarrateText
+public import NarrateSpread
 
 /// Speaks a document sentence by sentence into an audio sink.
 ///

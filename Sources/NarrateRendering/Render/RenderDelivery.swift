@@ -1,6 +1,7 @@
 public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateSpread
 
 /// A library article rendered (or its intact render reused) and delivered where asked: the
 /// library's audio folder, a file, a stream (which gets a copy of the library's render) or

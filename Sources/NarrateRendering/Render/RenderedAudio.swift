@@ -1,6 +1,7 @@
 public import NarrateCore
 public import NarrateLibrary
 import Foundation
+import NarrateSpread
 
 /// What a render made, as the library records it: the file's format, rate and length, where
 /// each sentence and word lies in it. A worker of a shared queue returns it as the job's

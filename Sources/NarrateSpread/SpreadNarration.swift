@@ -1,9 +1,9 @@
-import NarrateCore
+package import NarrateCore
 
 /// One narration's runs under way: where the engine starts afresh, which sentences this
 /// process speaks, and the helpers' recordings for the others, replayed in order when
 /// their turn comes.
-final class SpreadNarration {
+package final class SpreadNarration {
     private let runs: [Range<Int>]
     /// Sentences before which the engine is reset.
     private let resets: Set<Int>
@@ -15,7 +15,7 @@ final class SpreadNarration {
     /// every run after the first, and a run whose helper cannot start is spoken here.
     /// `text` gives a sentence as a helper receives it: as written when `normalization` is
     /// given (the helper makes its spoken forms), else as spoken.
-    init(
+    package init(
         lengths: [Int], spread: SynthesisSpread?, text: (Int) -> String, normalization: SpeechPart.Normalization?,
         voice: VoiceSettings
     ) {
@@ -37,7 +37,7 @@ final class SpreadNarration {
     /// form (`spoken`) with `engine` when it is this process's, or its helper failed; the
     /// engine starts afresh first at the narration's reset points. Returns the spoken form
     /// the audio is of (the helper's, when it recorded one).
-    func speak(
+    package func speak(
         _ index: Int, spoken: () -> String, engine: any SpeechEngine, receive: (SpeechChunk) throws -> Bool
     ) throws -> String {
         let number = runs.firstIndex { $0.contains(index) } ?? 0
@@ -58,7 +58,7 @@ final class SpreadNarration {
     }
 
     /// Stops every helper still at work.
-    func cancel() {
+    package func cancel() {
         for job in jobs.values { job.cancel() }
         jobs = [:]
         readers = [:]

@@ -1,5 +1,5 @@
 public import NarrateCore
-import NarrateText
+package import NarrateText
 
 /// A contiguous run of an article's sentences for another process to synthesize while this
 /// one speaks the run before it (`SynthesisSpread`).
@@ -29,7 +29,7 @@ public struct SpeechPart: Sendable, Codable, Equatable {
         }
 
         /// The normalization of `lexicon` under `language`'s rules.
-        init(language: String, lexicon: PronunciationLexicon) {
+        package init(language: String, lexicon: PronunciationLexicon) {
             self.init(language: language, lexicon: lexicon.entries)
         }
 
