@@ -22,14 +22,20 @@ public struct ArticleLoader: Sendable {
     /// The format a path's extension implies: `.md`/`.markdown` is Markdown, `.txt`/`.text`
     /// is text, `.html`/`.htm`/`.xhtml` a web page; `nil` for any other extension.
     public static func format(forPath path: String) -> SourceFormat? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
+        switch fileExtension(of: path) {
         case "md", "markdown", "mdown", "mkd", "mkdn": return .markdown
         case "txt", "text": return .text
         case "html", "htm", "xhtml", "shtml": return .html
         default: return nil
         }
+    }
+
+    /// The lower-cased extension of `path`'s file name, or "" (a name with no dot, or a
+    /// hidden file's leading one).
+    public static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     /// Reads `path` ("-" is standard input) as `format`, or as its extension implies.
@@ -43,13 +49,15 @@ public struct ArticleLoader: Sendable {
     }
 
     /// Like `load`, also returning the decoded source that the document's source maps and
-    /// its sentences' source ranges point into.
+    /// its sentences' source ranges point into, and the bytes as read: how narrate reads
+    /// every article file.
     public func loadWithSource(
         path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
-    ) throws(NarrateError) -> (document: Document, source: String) {
+    ) throws(NarrateError) -> (document: Document, source: String, bytes: [UInt8]) {
         let bytes = try Self.readArticle(path, isCancelled: isCancelled)
         let displayName = path == "-" ? "standard input" : path
-        return try readWithSource(bytes, format: format ?? Self.format(forPath: path) ?? .text, name: displayName)
+        let (document, source) = try readWithSource(bytes, format: format ?? Self.format(forPath: path) ?? .text, name: displayName)
+        return (document, source, bytes)
     }
 
     /// The bytes of the article at `path` ("-": standard input), at most

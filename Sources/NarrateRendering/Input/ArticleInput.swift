@@ -10,17 +10,10 @@ public enum ArticleInput {
         "pdf", "epub", "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
     ]
 
-    /// The lower-cased extension of `path`'s file name, or "".
-    public static func fileExtension(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
-    }
-
     /// Refuses a file of a format narrate cannot read yet, unless a format is forced.
     public static func refuseUnsupported(_ input: String, format: SourceFormat?) throws(NarrateError) {
         guard !PageFetcher.isURL(input) else { return }
-        let fileExtension = fileExtension(of: input)
+        let fileExtension = ArticleLoader.fileExtension(of: input)
         if unsupportedExtensions.contains(fileExtension), format == nil {
             throw .malformedInput(
                 path: input, message: "is a .\(fileExtension) file; narrate reads plain text, Markdown and web pages (.txt, .md, .html)"
@@ -72,10 +65,7 @@ public enum ArticleInput {
         if PageFetcher.isURL(input) {
             return try load(try fetcher.fetch(input), requested: input, format: format, loader: loader)
         }
-        let bytes = try ArticleLoader.readArticle(input, isCancelled: isCancelled)
-        let name = input == "-" ? "standard input" : input
-        let chosen = format ?? ArticleLoader.format(forPath: input) ?? .text
-        let (document, source) = try loader.readWithSource(bytes, format: chosen, name: name)
+        let (document, source, bytes) = try loader.loadWithSource(path: input, format: format, isCancelled: isCancelled)
         return Loaded(document: document, source: source, bytes: bytes, url: nil)
     }
 }
