@@ -359,7 +359,8 @@ let package = Package(
         .testTarget(
             name: "NarrateCLITests",
             dependencies: [
-                "narrate", "narrate-queue", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateRendering", "NarrateTestSupport",
+                "narrate", "narrate-queue", "NarrateCommandLine", "NarrateBatch", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateRendering",
+                "NarrateTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

@@ -31,9 +31,10 @@ public struct SharedWorkerLauncher: WorkerLauncher, Sendable {
     }
 
     public func launch(name: String) throws(NarrateError) -> Int32 {
-        var arguments = [executable, "worker", "--name", "\(namePrefix)/\(name)", "--coordinator", String(getpid()), "--output-dir", outputRoot]
-        if untilEmpty { arguments.append("--until-empty") }
-        return try ProcessSpawn.start(executable, arguments: arguments) { actions in
+        let invocation = WorkerInvocation(
+            name: "\(namePrefix)/\(name)", coordinator: getpid(), queue: .shared(outputRoot: outputRoot, untilEmpty: untilEmpty)
+        )
+        return try ProcessSpawn.start(executable, arguments: [executable] + invocation.arguments) { actions in
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         }

@@ -39,10 +39,11 @@ public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
 
     /// Starts worker `name`; the coordinator is this process (the worker stops when it is gone).
     public func launch(name: String) throws(NarrateError) -> Int32 {
-        let arguments = [
-            executable, "worker", "--name", name, "--coordinator", String(getpid()), "--library", libraryPath,
-            "--minimum-priority", String(describing: minimumPriority),
-        ] + (lingerSeconds > 0 ? ["--linger", String(lingerSeconds)] : []) + (preloadsVoice ? ["--preload"] : [])
+        let invocation = WorkerInvocation(
+            name: name, coordinator: getpid(), queue: .library(path: libraryPath), minimumPriority: minimumPriority,
+            lingerSeconds: lingerSeconds, preloadsVoice: preloadsVoice
+        )
+        let arguments = [executable] + invocation.arguments
         // Told to drain (SIGUSR1) or of a job (SIGUSR2) while it starts, it hears it once ready.
         return try ProcessSpawn.start(executable, arguments: arguments, holding: [SIGUSR1, SIGUSR2]) { actions in
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)

@@ -47,7 +47,7 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
     }
 
     private func spawn(request: Int32, recording: Int32) throws -> pid_t {
-        try ProcessSpawn.start(executable, arguments: [executable, "speak-part", "--parent", String(getpid())]) { actions in
+        try ProcessSpawn.start(executable, arguments: [executable] + SpeechPartInvocation(parent: getpid()).arguments) { actions in
             posix_spawn_file_actions_adddup2(&actions, request, STDIN_FILENO)
             posix_spawn_file_actions_adddup2(&actions, recording, 3)
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)

@@ -15,10 +15,13 @@ struct SpeakPartCommand: ParsableCommand {
     @Option(help: "The narration's process id: when it is gone, the helper stops.")
     var parent: Int32
 
+    /// The invocation the narration started this helper with (`SpeechPartInvocation`).
+    var invocation: SpeechPartInvocation { SpeechPartInvocation(parent: parent) }
+
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             do {
-                try SpeechPartHelper.run(parent: parent, engine: { try VoiceEngines.shared() })
+                try SpeechPartHelper.run(parent: invocation.parent, engine: { try VoiceEngines.shared() })
             } catch let error as NarrateError {
                 throw error
             } catch {

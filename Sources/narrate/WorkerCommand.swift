@@ -66,6 +66,25 @@ struct WorkerCommand: ParsableCommand {
         if !(0...86_400).contains(linger) { throw ValidationError("--linger must be 0 to 86400 seconds") }
     }
 
+    /// The invocation narrate started this worker with (`WorkerInvocation`, the launchers'
+    /// side of it); nil for one a person started, which has no coordinator.
+    var invocation: WorkerInvocation? {
+        guard let coordinator, let name else { return nil }
+        let queue: WorkerInvocation.Queue = if let path = libraryOptions.library {
+            .library(path: path)
+        } else {
+            .shared(outputRoot: outputDir, untilEmpty: untilEmpty)
+        }
+        return WorkerInvocation(
+            name: name, coordinator: coordinator, queue: queue, minimumPriority: priority, lingerSeconds: linger, preloadsVoice: preload
+        )
+    }
+
+    /// `--minimum-priority` (checked by `validate`).
+    private var priority: JobPriority {
+        JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
+    }
+
     func run() throws {
         guard let url = queueOptions.url else { return runOnLibrary(name: name ?? "") }
         if coordinator != nil {
@@ -134,7 +153,7 @@ struct WorkerCommand: ParsableCommand {
             let worker = BatchWorker(
                 library: try libraryOptions.open(), engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
                 name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
-                minimumPriority: JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background,
+                minimumPriority: priority,
                 // The server's listening worker renders one article while a listener waits
                 // (and may be streaming it): on every core. A batch's workers are already one
                 // a core.
