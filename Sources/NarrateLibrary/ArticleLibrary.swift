@@ -210,6 +210,20 @@ public final class ArticleLibrary: Sendable {
         return (conditions, arguments)
     }
 
+    /// The tags and languages of the library's articles, each with its count, counted by the
+    /// database in one snapshot (no article is read).
+    public func facets() throws(NarrateError) -> LibraryFacets {
+        try read { db in
+            let count = { (row: Row) in LibraryFacets.Count(value: row[0], articles: row[1]) }
+            return LibraryFacets(
+                tags: try Row.fetchAll(db, sql: "SELECT tag, count(*) FROM articleTag GROUP BY tag ORDER BY tag").map(count),
+                languages: try Row.fetchAll(
+                    db, sql: "SELECT language, count(*) FROM article WHERE language IS NOT NULL GROUP BY language ORDER BY language"
+                ).map(count)
+            )
+        }
+    }
+
     /// Whether the library has an article with `id`.
     public func contains(articleId id: Int64) throws(NarrateError) -> Bool {
         try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [id]) ?? false }

@@ -147,19 +147,11 @@ struct LibraryRoutes: Sendable {
     }
 
     private func facets() async throws -> Response {
-        let facets = try await work.run { library throws(NarrateError) -> Facets in
-            var tags: [String: Int] = [:]
-            var languages: [String: Int] = [:]
-            for summary in try library.list() {
-                for tag in summary.tags { tags[tag, default: 0] += 1 }
-                if let language = summary.language { languages[language, default: 0] += 1 }
-            }
-            return Facets(
-                tags: tags.sorted { $0.key < $1.key }.map { Facets.Tag(name: $0.key, count: $0.value) },
-                languages: languages.sorted { $0.key < $1.key }.map { Facets.Language(code: $0.key, count: $0.value) }
-            )
-        }
-        return try Self.json(facets)
+        let counted = try await work.run { library throws(NarrateError) in try library.facets() }
+        return try Self.json(Facets(
+            tags: counted.tags.map { Facets.Tag(name: $0.value, count: $0.articles) },
+            languages: counted.languages.map { Facets.Language(code: $0.value, count: $0.articles) }
+        ))
     }
 
     private struct Facets: Encodable, Sendable {

@@ -54,6 +54,23 @@ struct ArticleLibraryTests {
         #expect(try library.list().map(\.title) == ["Read Already"])
     }
 
+    /// The filters' choices are counted by the database, as the articles themselves say them.
+    @Test func facetsCountTagsAndLanguagesAsTheArticlesHaveThem() throws {
+        let (library, folder) = try makeLibrary()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try library.facets() == LibraryFacets(tags: [], languages: []))
+        let first = try addedID(try library.add(article("One\n\nThe first text.", tags: ["News", "long"], language: "en")))
+        _ = try library.add(article("Two\n\nДругий текст тут.", tags: ["news"], language: "uk"))
+        _ = try library.add(article("Three\n\nA third text.", language: nil))
+        _ = try library.retag(id: first, adding: ["later"], removing: ["long"])
+        let facets = try library.facets()
+        #expect(facets.tags == [.init(value: "later", articles: 1), .init(value: "news", articles: 2)])
+        #expect(facets.languages == [.init(value: "en", articles: 1), .init(value: "uk", articles: 1)])
+        // The same as counting the list.
+        let listed = try library.list()
+        for count in facets.tags { #expect(listed.filter { $0.tags.contains(count.value) }.count == count.articles) }
+    }
+
     /// What narrate reports saved survives a power cut: the log is synced at every commit
     /// (GRDB's WAL default, NORMAL, may lose the last commits).
     @Test func everyCommitReachesTheDisk() throws {
