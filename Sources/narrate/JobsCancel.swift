@@ -1,0 +1,34 @@
+import ArgumentParser
+import NarrateCore
+import NarrateLibrary
+import Foundation
+import NarrateBatch
+import NarrateListening
+
+/// `narrate jobs cancel [ID | --all]`.
+struct JobsCancel: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel queued or running jobs.")
+
+    @Argument(help: "The job's id.")
+    var id: Int64?
+
+    @Flag(help: "Every queued or running job.")
+    var all = false
+
+    @OptionGroup var queueOptions: QueueOptions
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        if (id == nil) == !all { throw ValidationError("give a job id or --all") }
+    }
+
+    func run() throws {
+        ErrorReporter.failing { () throws(NarrateError) in
+            let shared = try queueOptions.open()
+            defer { shared?.close() }
+            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open() }
+            print("cancelled: \(try queue.cancelJobs(id: id, reason: "cancelled"))")
+        }
+    }
+}

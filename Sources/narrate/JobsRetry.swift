@@ -1,0 +1,37 @@
+import ArgumentParser
+import NarrateCore
+import NarrateLibrary
+import Foundation
+import NarrateBatch
+import NarrateListening
+
+/// `narrate jobs retry [ID | --failed]`.
+struct JobsRetry: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "retry", abstract: "Queue failed or cancelled jobs again.")
+
+    @Argument(help: "The job's id.")
+    var id: Int64?
+
+    @Flag(help: "Every failed or cancelled job.")
+    var failed = false
+
+    @OptionGroup var queueOptions: QueueOptions
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        if (id == nil) == !failed { throw ValidationError("give a job id or --failed") }
+    }
+
+    func run() throws {
+        ErrorReporter.failing { () throws(NarrateError) in
+            if let queue = try queueOptions.open() {
+                defer { queue.close() }
+                print("queued again: \(try queue.retryJobs(id: id)); the workers take them")
+                return
+            }
+            let count = try libraryOptions.open().retryJobs(id: id)
+            print("queued again: \(count); 'narrate jobs run' runs them")
+        }
+    }
+}
