@@ -78,25 +78,19 @@ struct LibraryRoutes: Sendable {
     // MARK: The library
 
     private func listArticles(_ request: Request) async throws -> Response {
-        let query = request.uri.queryParameters.get("q").map { $0.trimmingCharacters(in: .whitespaces) }
+        let query = request.uri.queryParameters.get("q")
         let tag = request.uri.queryParameters.get("tag").flatMap { $0.isEmpty ? nil : $0 }
         let language = request.uri.queryParameters.get("language").flatMap { $0.isEmpty ? nil : $0 }
         let progress = try RequestReading.choice("progress", in: request, as: ProgressFilter.self)
         let sort = try RequestReading.choice("sort", in: request, as: ArticleSort.self) ?? .saved
         let limit = try RequestReading.integer("limit", in: request, range: 1...500, fallback: 100)
         let offset = try RequestReading.integer("offset", in: request, range: 0...Int(Int32.max), fallback: 0)
-        let page = try await work.run { library throws(NarrateError) -> ArticlePage in
-            guard let query, !query.isEmpty else {
-                let total = try library.count(tag: tag, language: language, progress: progress)
-                let items = try library.list(tag: tag, language: language, progress: progress, order: sort, limit: limit, offset: offset)
-                return ArticlePage(total: total, articles: items.map { ArticleItem(summary: $0) })
-            }
-            // Full-text search, ranked; then the same filters, in one snapshot of the library.
-            let items = try library.searchSummaries(query, tag: tag, language: language, progress: progress, guess: QueryLanguages.guess).map {
-                ArticleItem(summary: $0.summary, snippet: $0.snippet)
-            }
-            return ArticlePage(total: items.count, articles: Array(items.dropFirst(offset).prefix(limit)))
+        let listed = try await work.run { library throws(NarrateError) in
+            try LibraryPage.load(
+                from: library, query: query, tag: tag, language: language, progress: progress, order: sort, limit: limit, offset: offset
+            )
         }
+        let page = ArticlePage(total: listed.total, articles: listed.articles.map { ArticleItem(summary: $0.summary, snippet: $0.snippet) })
         return try Self.json(page)
     }
 
