@@ -18,23 +18,34 @@ public enum MarkupEscaping {
         case html
     }
 
-    /// `text` escaped for `place`.
+    /// `text` escaped for `place`: `text` itself when it needs nothing done (most of it).
     public static func escaped(_ text: String, in place: Place) -> String {
+        guard !isClean(text, in: place) else { return text }
         var bytes: [UInt8] = []
         append(text, in: place, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `text` goes into `place` as it is: none of its bytes is escaped or left out
+    /// there (a byte EF only may start U+FFFE or U+FFFF, so XML looks closer at it).
+    static func isClean(_ text: String, in place: Place) -> Bool {
+        text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): false
+            case UInt8(ascii: "\""): place == .xmlContent
+            case UInt8(ascii: "'"): place != .html
+            case 0x09, 0x0A, 0x0D: place != .xmlAttribute
+            case 0xEF: place == .html
+            default: byte >= 0x20 || place == .html
+            }
+        }
     }
 
     /// Appends `text`, escaped for `place`, to `bytes`.
     public static func append(_ text: String, in place: Place, to bytes: inout [UInt8]) {
         let utf8 = text.utf8
         let isXML = place != .html
-        // Most text needs nothing done: appended whole.
-        let clean = utf8.allSatisfy { byte in
-            byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"")
-                && byte != UInt8(ascii: "'") && (!isXML || (byte >= 0x20 && byte != 0xEF))
-        }
-        if clean {
+        if isClean(text, in: place) {
             bytes += utf8
             return
         }

@@ -318,7 +318,7 @@ public final class ArticleLibrary: Sendable {
     ///
     /// A word's stems are looked for in the languages the query could be in:
     /// the library's written in the query's alphabet, narrowed by `guess` (a dictionary's
-    /// judgement, `QueryLanguages` in Narration); in each article only in its own language; in
+    /// judgement, `QueryLanguages` in NarrateImport); in each article only in its own language; in
     /// every language of the library when that finds nothing. The snippet marks the forms
     /// that matched.
     public func search(_ query: String, limit: Int = 20, guess: QueryLanguageGuess? = nil) throws(NarrateError) -> [SearchHit] {

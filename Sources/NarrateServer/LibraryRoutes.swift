@@ -10,7 +10,7 @@ import NarrateRendering
 import NarrateImport
 import NarrateListening
 
-/// The JSON API: everything the pages do, over the use cases of `Narration` and the library.
+/// The JSON API: everything the pages do, over the use-case modules (`NarrateListening`, `NarrateImport`, ...) and the library.
 struct LibraryRoutes: Sendable {
     let work: LibraryWork
     let workers: any RenderWorkers
@@ -131,8 +131,8 @@ struct LibraryRoutes: Sendable {
         let outcome = try await addGate.run {
             try await work.run { library throws(NarrateError) in try importer.add(source, to: library, environment: environment) }
         }
-        let added: Bool = if case .added = outcome.0 { true } else { false }
-        return try Self.json(AddedArticle(added: added, article: ArticleItem(summary: outcome.1)), status: added ? .created : .ok)
+        let added: Bool = if case .added = outcome.outcome { true } else { false }
+        return try Self.json(AddedArticle(added: added, article: ArticleItem(summary: outcome.summary)), status: added ? .created : .ok)
     }
 
     private struct AddedArticle: Encodable, Sendable {

@@ -9,7 +9,7 @@ import UnixSignals
 
 /// `narrate serve`: the web player and its JSON API over one library, with Hummingbird 2.
 /// A second front end over the same use cases as the command line: articles are read,
-/// positions kept and renders asked for through `Narration` and the library; renders are
+/// positions kept and renders asked for through the use-case modules and the library; renders are
 /// made by worker processes (`RenderWorkers`), never in the server.
 public struct NarrateServer: Sendable {
     public let settings: ServerSettings

@@ -1,9 +1,4 @@
 import ArgumentParser
-import NarrateCore
-import NarrateLibrary
-import Foundation
-import NarrateBatch
-import NarrateListening
 
 /// `narrate jobs`: the batch queue, and running, retrying, cancelling and clearing it; with
 /// `--queue URL` (or `NARRATE_QUEUE`), the shared queue on PostgreSQL and its workers.

@@ -1,5 +1,6 @@
-import NarrateCore
 import Testing
+
+@testable import NarrateCore
 
 /// The one escaping behind narrate's feeds, OPML lists, pages and WebVTT cues.
 @Suite("Text escaped for XML and HTML")
@@ -19,6 +20,13 @@ struct MarkupEscapingTests {
 
     @Test func xmlAttributesKeepTheirQuotesAndWhiteSpace() {
         #expect(MarkupEscaping.escaped("say \"hi\"\tthen\r\nbye", in: .xmlAttribute) == "say &quot;hi&quot;&#9;then&#13;&#10;bye")
+    }
+
+    @Test func cleanTextIsTakenAsItIs() {
+        #expect(MarkupEscaping.isClean("it's \"fine\"\n", in: .xmlContent))
+        #expect(!MarkupEscaping.isClean("it's", in: .html) && !MarkupEscaping.isClean("a\tb", in: .xmlAttribute))
+        #expect(!MarkupEscaping.isClean("\u{FFFD}", in: .xmlContent) && MarkupEscaping.isClean("\u{FFFD}", in: .html))
+        #expect(MarkupEscaping.escaped("it's \"fine\"\n", in: .xmlContent) == "it's \"fine\"\n")
     }
 
     @Test func cleanTextIsAppendedAsItIs() {

@@ -39,6 +39,23 @@ struct PodcastCoverAndPublisherTests {
         #expect(PodcastCover.drawn(title: "Другий подкаст", subtitle: "narrate") != cover)
     }
 
+    /// One cover choice for both front ends: the image set, else one drawn; a cover set but
+    /// missing or empty fails `publish` (.fail) and is drawn for a served feed (.draw).
+    @Test func theCoverSetIsUsedAndOneThatCannotBeReadFailsOrIsDrawn() throws {
+        let scratch = try ScratchDirectory()
+        var settings = PodcastSettings.standard
+        let selection = FeedSelection()
+        let drawn = PodcastCover.drawn(title: settings.title + selection.titleSuffix, subtitle: "read aloud by narrate")
+        #expect(try PodcastCover.image(settings: settings, selection: selection, unreadable: .fail) == drawn)
+        settings.coverPath = try scratch.write("cover.png", drawn.reversed())
+        #expect(try PodcastCover.image(settings: settings, selection: selection, unreadable: .fail) == Array(drawn.reversed()))
+        for path in ["\(scratch.path)/missing.png", try scratch.write("empty.png", [UInt8]())] {
+            settings.coverPath = path
+            #expect(throws: NarrateError.self) { try PodcastCover.image(settings: settings, selection: selection, unreadable: .fail) }
+            #expect(try PodcastCover.image(settings: settings, selection: selection, unreadable: .draw) == drawn)
+        }
+    }
+
     @Test(.enabled(if: hasJPEGEncoder, "needs cjpeg (libjpeg-turbo-progs): run scripts/install-dependencies --tests"))
     func aUsersImageIsCroppedToItsCentreAndScaledIntoAppleSizes() throws {
         let scratch = try ScratchDirectory()
