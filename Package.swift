@@ -144,20 +144,23 @@ let package = Package(
         // SHA-256, SHA-1 and MD5 from the system's libcrypto (OpenSSL), opened on first use;
         // CommonCrypto on macOS.
         .target(name: "CNarrateDigest", dependencies: ["CNarrateDynamic"]),
-        .target(name: "NarrateCore", dependencies: ["CNarrateDigest"], swiftSettings: strictSettings),
+        // The system calls narrate makes (again after EINTR), its signals and its spawning: the
+        // one module that tells Glibc from Darwin.
+        .target(name: "NarrateSystem", swiftSettings: strictSettings),
+        .target(name: "NarrateCore", dependencies: ["NarrateSystem", "CNarrateDigest"], swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
-            dependencies: ["NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive", "CNarrateCSV"],
+            dependencies: ["NarrateSystem", "NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive", "CNarrateCSV"],
             swiftSettings: strictSettings
         ),
-        .target(name: "NarrateText", dependencies: ["NarrateCore", "CNarrateHunspell"], swiftSettings: strictSettings),
+        .target(name: "NarrateText", dependencies: ["NarrateSystem", "NarrateCore", "CNarrateHunspell"], swiftSettings: strictSettings),
         // Neural voices: ONNX Runtime's C API, opened with dlopen when a neural voice first
         // speaks (its library comes from the onnxruntime wheel on PyPI; no header needed).
         .target(name: "CNarrateONNXShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Piper voices: eSpeak NG's phonemes turned into speech by a VITS model on ONNX Runtime.
         .target(
             name: "NarratePiper",
-            dependencies: [
+            dependencies: ["NarrateSystem",
                 "NarrateCore", "NarrateSpeech", "NarrateText", "NarrateFetch", "CNarrateONNXShim",
             ],
             swiftSettings: strictSettings
@@ -173,12 +176,12 @@ let package = Package(
         ),
         .target(
             name: "NarrateAudio",
-            dependencies: ["NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio", "CNarrateLame", "CNarrateOpus"],
+            dependencies: ["NarrateSystem", "NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio", "CNarrateLame", "CNarrateOpus"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "NarrateLibrary",
-            dependencies: [
+            dependencies: ["NarrateSystem",
                 "NarrateCore", "CNarrateStemmer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -202,10 +205,10 @@ let package = Package(
         // front end and the use cases above it narrate with.
         // One article spoken by several processes at once: the runs each helper speaks, the
         // helper processes (`narrate speak-part`), what they record and how it is replayed in order.
-        .target(name: "NarrateSpread", dependencies: ["NarrateCore", "NarrateText"], swiftSettings: strictSettings),
+        .target(name: "NarrateSpread", dependencies: ["NarrateSystem", "NarrateCore", "NarrateText"], swiftSettings: strictSettings),
         .target(
             name: "NarrateRendering",
-            dependencies: ["NarrateSpread", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateSystem", "NarrateSpread", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
             swiftSettings: strictSettings
         ),
         // Listening: the render a player plays or waits for, positions, the transcript a player
@@ -227,20 +230,20 @@ let package = Package(
         // queue's renders taken in.
         .target(
             name: "NarrateBatch",
-            dependencies: ["NarrateImport", "NarrateListening", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateSystem", "NarrateImport", "NarrateListening", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateFetch"],
             swiftSettings: strictSettings
         ),
         // Podcast feeds of the library and `publish`: selection, RSS, covers, episodes made ahead.
         .target(
             name: "NarratePublishing",
-            dependencies: ["NarrateImport", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary", "CNarrateCairo", "CNarrateImageShim"],
+            dependencies: ["NarrateSystem", "NarrateImport", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary", "CNarrateCairo", "CNarrateImageShim"],
             swiftSettings: strictSettings
         ),
         // `narrate serve`: the web player and JSON API over the library (Hummingbird 2); its
         // pages and OpenAPI document are files in Public/, served as they are.
         .target(
             name: "NarrateServer",
-            dependencies: [
+            dependencies: ["NarrateSystem",
                 "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateFetch", "NarrateAudio", "CNarrateQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -261,9 +264,18 @@ let package = Package(
         // PostgreSQL client: its 1,150 Swift conformance records would lengthen every
         // run-time type look-up of every command (2.9 million instructions a `convert`).
         // `narrate-queue` has it, and `narrate` hands a command with a shared queue over to it.
+        // What the command line shows on a terminal: progress lines, tables, JSON output, and
+        // a library error as one line and a sysexits code.
+        .target(
+            name: "NarrateTerminal",
+            dependencies: [
+                "NarrateSystem", "NarrateCore", "NarrateLibrary", "NarrateAudio", "NarratePiper", "NarrateListening", "NarrateImport", "NarrateBatch",
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "NarrateCommandLine",
-            dependencies: [
+            dependencies: ["NarrateTerminal", "NarrateSystem",
                 "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
                 "NarrateRendering",
                 "NarrateSpread",
@@ -286,7 +298,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "narrate-bench",
-            dependencies: [
+            dependencies: ["NarrateSystem",
                 "NarrateCore",
                 "NarrateText",
                 "NarrateIngest",
@@ -294,14 +306,15 @@ let package = Package(
                 "NarrateAudio",
                 "NarrateImport",
                 "NarratePublishing",
-                // The queue benchmark: the PostgreSQL queue, on the tests' throwaway cluster.
+                // The queue benchmark: the PostgreSQL queue, on a throwaway cluster.
                 "NarratePostgres",
-                "NarrateTestSupport",
+                "NarratePostgresCluster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
 
+        .testTarget(name: "NarrateSystemTests", dependencies: ["NarrateSystem"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateCoreTests", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest", "NarrateTestSupport"], exclude: ["Exports"], swiftSettings: strictSettings
@@ -318,6 +331,9 @@ let package = Package(
             ],
             exclude: ["LanguageSamples.json", "LanguageSamples", "SearchQueries.json", "Fixtures"], swiftSettings: strictSettings
         ),
+        // A throwaway PostgreSQL cluster (Debian's server in a temporary folder), for the queue's
+        // tests and its benchmark: no test code, so narrate-bench need not link the tests' support.
+        .target(name: "NarratePostgresCluster", dependencies: ["NarrateSystem"], swiftSettings: strictSettings),
         // A local HTTP server (python3, standard library) for tests that fetch pages.
         .target(
             name: "NarrateTestSupport", dependencies: ["NarrateCore"], path: "Tests/Support", exclude: ["test_server.py"],
@@ -326,7 +342,7 @@ let package = Package(
         // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
         .testTarget(
             name: "NarrateQueueTests",
-            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarrateTestSupport", "NarrateIngest", "NarrateText", "NarrateBatch", "NarrateRendering"],
+            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarratePostgresCluster", "NarrateTestSupport", "NarrateIngest", "NarrateText", "NarrateBatch", "NarrateRendering"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -360,7 +376,7 @@ let package = Package(
             name: "NarrateCLITests",
             dependencies: [
                 "narrate", "narrate-queue", "NarrateCommandLine", "NarrateBatch", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateRendering",
-                "NarrateTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NarrateTestSupport", "NarratePostgresCluster", "NarrateTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

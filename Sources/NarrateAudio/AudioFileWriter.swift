@@ -1,10 +1,6 @@
 internal import CNarrateSndFile
 public import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Streams 16-bit mono audio into a file through libsndfile, crash-safely, in any of
 /// narrate's formats, resampling on the way when the file's rate differs from the source's.

@@ -1,10 +1,6 @@
 public import NarrateCore
 internal import CNarratePCAudio
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Plays through the sound card with libpcaudio (the audio library eSpeak NG itself uses:
 /// PulseAudio, ALSA or OSS, whichever answers). Writes block while the device's buffer is

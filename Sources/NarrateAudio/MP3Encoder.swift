@@ -1,10 +1,6 @@
 internal import CNarrateLame
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Encodes MP3 with LAME directly, set for speech: mono at the file's rate, constant
 /// bitrate (or LAME's VBR for a quality), and LAME's algorithm quality 7, which encodes a
@@ -93,12 +89,10 @@ final class MP3Encoder: BlockEncoder {
         guard let infoFrameOffset else { return nil }
         let frameSize = bytes.withUnsafeMutableBufferPointer { lame_get_lametag_frame(lame, $0.baseAddress, $0.count) }
         guard frameSize > 0, frameSize <= bytes.count else { return nil }
-        var done = 0
-        while done < frameSize {
-            let written = bytes.withUnsafeBytes { pwrite(output.descriptor, $0.baseAddress! + done, frameSize - done, infoFrameOffset + off_t(done)) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return String(cString: strerror(errno)) }
-            done += written
+        do {
+            try SystemCall.writeAll(output.descriptor, Array(bytes[..<frameSize]), at: Int64(infoFrameOffset))
+        } catch {
+            return error.description
         }
         return nil
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Keeps a paced sink in real time (or `speed` times faster): after a write of audio up to
 /// frame N, it waits until N frames' worth of time has passed since the start.

@@ -1,5 +1,6 @@
 internal import CNarrateSndFile
 import NarrateCore
+import NarrateSystem
 import Foundation
 import Synchronization
 
@@ -54,8 +55,8 @@ final class SoundFileChannel: @unchecked Sendable {
             // libsndfile closes the write end in sf_close, which ends the copy.
             opened = sf_open_fd(ends[1], Int32(SFM_WRITE), &info, 1)
             if opened == nil {
-                _ = systemClose(ends[0])
-                _ = systemClose(ends[1])
+                try? SystemCall.close(ends[0])
+                try? SystemCall.close(ends[1])
             } else {
                 readEnd = ends[0]
             }
@@ -121,14 +122,9 @@ final class SoundFileChannel: @unchecked Sendable {
     }
 
     private func read(_ buffer: UnsafeMutableRawPointer?, _ count: sf_count_t) -> sf_count_t {
-        var total = 0
-        while total < Int(count) {
-            let got = systemRead(output.descriptor, buffer! + total, Int(count) - total)
-            if got < 0, errno == EINTR { continue }
-            if got <= 0 { break }
-            total += got
-        }
-        return sf_count_t(total)
+        guard let buffer else { return 0 }
+        let total = try? SystemCall.readFully(output.descriptor, into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(count)))
+        return sf_count_t(total ?? 0)
     }
 
     private func write(_ buffer: UnsafeRawPointer?, _ count: sf_count_t) -> sf_count_t {
@@ -154,9 +150,8 @@ final class SoundFileChannel: @unchecked Sendable {
     private func copy() {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(readEnd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
+            let count = chunk.withUnsafeMutableBytes { try? SystemCall.read(readEnd, into: $0) }
+            guard let count, count > 0 else { break }
             // After a failure the rest is read and dropped, so libsndfile never blocks on a
             // full pipe; the writer sees the failure at its next block.
             guard failure == nil else { continue }
@@ -166,7 +161,7 @@ final class SoundFileChannel: @unchecked Sendable {
                 record(Self.reason(of: error))
             }
         }
-        _ = systemClose(readEnd)
+        try? SystemCall.close(readEnd)
         copierDone.lock()
         copierEnded = true
         copierDone.broadcast()
@@ -187,11 +182,3 @@ final class SoundFileChannel: @unchecked Sendable {
         return error.description
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemClose = Glibc.close
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemClose = Darwin.close
-#endif

@@ -1,9 +1,5 @@
 internal import CNarrateSndFile
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Encodes through libsndfile (WAV, FLAC, Ogg Vorbis, AU, raw PCM) into a `SoundFileChannel`.
 final class SoundFileEncoder: BlockEncoder {

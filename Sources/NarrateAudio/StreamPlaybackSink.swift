@@ -1,10 +1,6 @@
 internal import CNarrateSndFile
 public import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Plays into a pipe: a Sun AU stream (16-bit mono; the one header libsndfile writes
 /// without knowing the length, which aplay, sox, ffplay and mpv read) on a file descriptor,

@@ -2,11 +2,7 @@ public import NarrateCore
 public import NarrateLibrary
 import Foundation
 public import NarrateRendering
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Starts a batch worker: a process that works the library's queue (`narrate worker`), since
 /// libespeak-ng is process-global. Each front end starts them its own way.

@@ -5,11 +5,7 @@ public import NarrateLibrary
 public import NarrateRendering
 import NarrateListening
 public import NarrateSpread
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// One worker of a batch: claims jobs from a queue one at a time and renders them, renewing
 /// its lease while it works, until the queue is empty or it is told to stop. On the

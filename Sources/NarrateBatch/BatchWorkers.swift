@@ -1,9 +1,5 @@
 public import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// The worker processes of one batch: at most `limit` at once, each started by the
 /// launcher under a name of its own and reaped when it ends.

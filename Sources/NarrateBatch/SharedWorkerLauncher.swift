@@ -1,11 +1,7 @@
 public import NarrateCore
 import NarrateRendering
 import NarrateSpread
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Starts the worker processes of `narrate worker --queue URL --jobs N`: `executable worker
 /// --name NAME --coordinator PID --output-dir DIR`, each working the shared queue alone
@@ -34,9 +30,13 @@ public struct SharedWorkerLauncher: WorkerLauncher, Sendable {
         let invocation = WorkerInvocation(
             name: "\(namePrefix)/\(name)", coordinator: getpid(), queue: .shared(outputRoot: outputRoot, untilEmpty: untilEmpty)
         )
-        return try ProcessSpawn.start(executable, arguments: [executable] + invocation.arguments) { actions in
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        do {
+            return try ProcessSpawn.start(executable, arguments: [executable] + invocation.arguments) { actions in
+                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            }
+        } catch {
+            throw .cannotStartWorker(executable: executable, reason: error.description)
         }
     }
 }

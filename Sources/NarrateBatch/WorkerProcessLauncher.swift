@@ -2,11 +2,7 @@ public import NarrateCore
 public import NarrateLibrary
 import NarrateRendering
 import NarrateSpread
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Starts worker processes for a batch on one library: `executable worker --name NAME
 /// --coordinator PID --library PATH`, with no signal blocked (whatever the starting process
@@ -45,10 +41,14 @@ public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
         )
         let arguments = [executable] + invocation.arguments
         // Told to drain (SIGUSR1) or of a job (SIGUSR2) while it starts, it hears it once ready.
-        return try ProcessSpawn.start(executable, arguments: arguments, holding: [SIGUSR1, SIGUSR2]) { actions in
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        do {
+            return try ProcessSpawn.start(executable, arguments: arguments, holding: [SIGUSR1, SIGUSR2]) { actions in
+                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            }
+        } catch {
+            throw .cannotStartWorker(executable: executable, reason: error.description)
         }
     }
 }

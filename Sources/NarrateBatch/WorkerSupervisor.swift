@@ -1,9 +1,5 @@
 public import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Keeps N worker processes of a shared queue running on this machine (`narrate worker
 /// --queue URL --jobs N`) until told to stop: one that dies (killed, crashed) is started

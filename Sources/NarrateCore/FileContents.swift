@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Reads whole files (or standard input) without Foundation.
 public enum FileContents {
@@ -62,24 +58,16 @@ public enum FileContents {
                 if ready == 0 || (ready < 0 && errno == EINTR) { continue }
                 if ready < 0 { throw ReadError(code: errno) }
             }
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR {
-                    if isCancelled() { throw ReadError(code: EINTR) }
-                    continue
-                }
-                throw ReadError(code: errno)
+            let count: Int
+            do {
+                count = try SystemCall.read(descriptor, into: &chunk)
+            } catch {
+                throw ReadError(code: error.code)
             }
+            if count == 0 { break }
             guard bytes.count + count <= limit else { throw ReadError(code: EFBIG) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-#endif

@@ -1,9 +1,5 @@
 internal import CNarrateDigest
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// A message digest (SHA-256, SHA-1 or MD5) made by the system's cryptography library:
 /// OpenSSL's libcrypto on Linux (opened on first use; every Debian system has it), CommonCrypto

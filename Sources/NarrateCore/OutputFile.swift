@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// One output narrate writes, whatever is at its path (see `OutputTarget`), with every
 /// write, flush and close checked.
@@ -106,7 +102,7 @@ public final class OutputFile {
             descriptor = try Self.openStream(target, isCancelled: isCancelled)
             temporaryPath = nil
         case .socket:
-            descriptor = try Self.connect(target)
+            descriptor = try Self.connectSocket(target)
             temporaryPath = nil
         }
     }
@@ -125,10 +121,11 @@ public final class OutputFile {
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
-            let count = systemWrite(descriptor, base, remaining)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(OutputTarget.reason(errno))
+            let count: Int
+            do {
+                count = try SystemCall.write(descriptor, UnsafeRawBufferPointer(start: base, count: remaining))
+            } catch {
+                throw failure(OutputTarget.reason(error.code))
             }
             if count == 0 { throw failure(OutputTarget.reason(EIO)) }
             base += count
@@ -178,8 +175,8 @@ public final class OutputFile {
         guard isOpen else { return }
         guard let temporaryPath else {
             isOpen = false
-            if target.kind != .standardOutput, close(descriptor) != 0, errno != EINTR {
-                throw failure(OutputTarget.reason(errno))
+            if target.kind != .standardOutput {
+                do { try SystemCall.close(descriptor) } catch { throw failure(OutputTarget.reason(error.code)) }
             }
             return
         }
@@ -197,10 +194,11 @@ public final class OutputFile {
             throw .writeFailed(path: destination.path, reason: reason)
         }
         isOpen = false
-        if close(descriptor) != 0, errno != EINTR {
-            let reason = OutputTarget.reason(errno)
+        do {
+            try SystemCall.close(descriptor)
+        } catch {
             unlink(temporaryPath)
-            throw .writeFailed(path: destination.path, reason: reason)
+            throw .writeFailed(path: destination.path, reason: OutputTarget.reason(error.code))
         }
         try Self.move(temporaryPath, to: destination, overwrite: overwrite)
         try Self.flushDirectory(of: destination)
@@ -236,9 +234,12 @@ public final class OutputFile {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         do {
             while true {
-                let count = chunk.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                if count < 0 { throw NarrateError.inputUnavailable(path: source, reason: OutputTarget.reason(errno).lowercased()) }
+                let count: Int
+                do {
+                    count = try SystemCall.read(input, into: &chunk)
+                } catch {
+                    throw NarrateError.inputUnavailable(path: source, reason: OutputTarget.reason(error.code).lowercased())
+                }
                 if count == 0 { break }
                 try output.write(chunk[..<count])
             }
@@ -264,7 +265,7 @@ public final class OutputFile {
         }
     }
 
-    private static func connect(_ target: OutputTarget) throws(NarrateError) -> Int32 {
+    private static func connectSocket(_ target: OutputTarget) throws(NarrateError) -> Int32 {
         #if canImport(Glibc)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
@@ -287,7 +288,7 @@ public final class OutputFile {
         }
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
         guard connected == 0 else {
@@ -344,15 +345,6 @@ public final class OutputFile {
     }()
 }
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-private let systemRead = Glibc.read
-private let systemConnect = Glibc.connect
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-private let systemRead = Darwin.read
-private let systemConnect = Darwin.connect
-#endif
 
 /// Starts writing `descriptor`'s dirty pages to the disk without waiting for them
 /// (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`, which Swift's Glibc module does not

@@ -1,10 +1,6 @@
 internal import CNarrateTextCat
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Detects the language of a text with libexttextcat: character n-gram profiles of about 160
 /// languages (the method of Cavnar and Trenkle, as LibreOffice uses it), plus a check of the

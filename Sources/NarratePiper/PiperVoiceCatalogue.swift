@@ -92,14 +92,14 @@ public struct PiperVoiceCatalogue: Sendable, Equatable {
         }
         let matching = wanted.isEmpty ? [] : entries.filter { $0.name.lowercased().contains(wanted) }
         if matching.count == 1 { return matching[0] }
-        let where_ = "the voice catalogue \(address)"
+        let catalogue = "the voice catalogue \(address)"
         guard matching.isEmpty else {
             let names = matching.prefix(6).map { "'\($0.name)'" }.joined(separator: ", ")
-            throw .invalidOption(name: "voice", message: "'\(requested)' names \(matching.count) voices in \(where_): \(names)\(matching.count > 6 ? ", …" : ""); say which")
+            throw .invalidOption(name: "voice", message: "'\(requested)' names \(matching.count) voices in \(catalogue): \(names)\(matching.count > 6 ? ", …" : ""); say which")
         }
         let closest = VoiceEngines.closest(to: wanted, among: entries.map(\.name))
         let hint = closest.isEmpty ? "; see narrate voices available" : "; did you mean \(closest.map { "'\($0)'" }.joined(separator: ", "))?"
-        throw .invalidOption(name: "voice", message: "no voice '\(requested)' in \(where_)\(hint)")
+        throw .invalidOption(name: "voice", message: "no voice '\(requested)' in \(catalogue)\(hint)")
     }
 
     /// The address of `file`: its path resolved against the catalogue's address.

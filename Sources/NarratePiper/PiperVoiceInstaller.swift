@@ -1,6 +1,7 @@
 import Foundation
 public import NarrateCore
 public import NarrateFetch
+import NarrateSystem
 
 /// Installs Piper voices where narrate looks first after `NARRATE_VOICE_PATH`
 /// (`$XDG_DATA_HOME/narrate/voices`), and removes them: by name from the voice catalogue (each
@@ -210,12 +211,10 @@ public struct PiperVoiceInstaller: Sendable {
         let digest = MessageDigest(.md5)
         var written = 0
         let receive = { (bytes: UnsafeBufferPointer<UInt8>, declared: Int?) throws(NarrateError) in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw .writeFailed(path: shown, reason: String(cString: strerror(errno))) }
-                offset += count
+            do throws(SystemError) {
+                try SystemCall.writeAll(descriptor, UnsafeRawBufferPointer(bytes))
+            } catch {
+                throw .writeFailed(path: shown, reason: error.description)
             }
             digest.update(UnsafeRawBufferPointer(bytes))
             written += bytes.count
@@ -252,9 +251,12 @@ public struct PiperVoiceInstaller: Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             if download.isCancelled() { throw .interrupted }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .inputUnavailable(path: source, reason: String(cString: strerror(errno))) }
+            let count: Int
+            do {
+                count = try SystemCall.read(descriptor, into: &buffer)
+            } catch {
+                throw .inputUnavailable(path: source, reason: error.description)
+            }
             if count == 0 { return }
             try buffer.withUnsafeBufferPointer { (all) throws(NarrateError) in
                 try receive(UnsafeBufferPointer(rebasing: all[..<count]), total)

@@ -1,10 +1,6 @@
 import Foundation
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Neural voice models as ONNX Runtime prepared them (durations output added, basic graph
 /// optimizations applied), kept in narrate's cache folder with the model's SHA-256, so that

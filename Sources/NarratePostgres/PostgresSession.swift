@@ -166,9 +166,9 @@ final class PostgresSession: @unchecked Sendable {
     /// What `error` means for a user, as one of narrate's errors.
     static func narrateError(_ error: any Error, address: PostgresQueueAddress) -> NarrateError {
         if let error = error as? NarrateError { return error }
-        let where_ = address.redacted
+        let shownAddress = address.redacted
         guard let error = error as? PSQLError else {
-            return .queueUnavailable(address: where_, reason: describe(error))
+            return .queueUnavailable(address: shownAddress, reason: describe(error))
         }
         switch error.code {
         case .server:
@@ -176,24 +176,24 @@ final class PostgresSession: @unchecked Sendable {
             let message = error.serverInfo?[.message] ?? "an error"
             switch state {
             // Invalid authorization (a wrong password, no such user, pg_hba refusing), and no privilege.
-            case "28P01", "28000", "42501": return .queueDenied(address: where_, reason: message)
-            case "3D000": return .queueUnavailable(address: where_, reason: "\(message) (create it, or name another database in the URL)")
-            default: return .queueUnavailable(address: where_, reason: "\(message) (SQLSTATE \(state))")
+            case "28P01", "28000", "42501": return .queueDenied(address: shownAddress, reason: message)
+            case "3D000": return .queueUnavailable(address: shownAddress, reason: "\(message) (create it, or name another database in the URL)")
+            default: return .queueUnavailable(address: shownAddress, reason: "\(message) (SQLSTATE \(state))")
             }
         case .authMechanismRequiresPassword:
-            return .queueDenied(address: where_, reason: "the server asks for a password and none was given (URL, PGPASSWORD or ~/.pgpass)")
+            return .queueDenied(address: shownAddress, reason: "the server asks for a password and none was given (URL, PGPASSWORD or ~/.pgpass)")
         case .unsupportedAuthMechanism:
-            return .queueDenied(address: where_, reason: "the server asks for an authentication method narrate does not speak (use scram-sha-256 or md5)")
+            return .queueDenied(address: shownAddress, reason: "the server asks for an authentication method narrate does not speak (use scram-sha-256 or md5)")
         case .saslError:
-            return .queueDenied(address: where_, reason: "authentication failed")
+            return .queueDenied(address: shownAddress, reason: "authentication failed")
         case .sslUnsupported:
-            return .queueUnavailable(address: where_, reason: "the server does not offer TLS, which sslmode=\(address.tls.rawValue) needs")
+            return .queueUnavailable(address: shownAddress, reason: "the server does not offer TLS, which sslmode=\(address.tls.rawValue) needs")
         case .connectionError:
-            return .queueUnavailable(address: where_, reason: error.underlying.map(describe) ?? "cannot connect")
+            return .queueUnavailable(address: shownAddress, reason: error.underlying.map(describe) ?? "cannot connect")
         case .serverClosedConnection, .uncleanShutdown:
-            return .queueUnavailable(address: where_, reason: "the server closed the connection")
+            return .queueUnavailable(address: shownAddress, reason: "the server closed the connection")
         default:
-            return .queueUnavailable(address: where_, reason: "\(error.code)" + (error.underlying.map { ": " + describe($0) } ?? ""))
+            return .queueUnavailable(address: shownAddress, reason: "\(error.code)" + (error.underlying.map { ": " + describe($0) } ?? ""))
         }
     }
 

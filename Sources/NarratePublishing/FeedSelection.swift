@@ -82,6 +82,12 @@ public struct FeedSelection: Sendable, Hashable {
     /// Whether an article is heard to the end changes what the feed holds.
     public var dependsOnProgress: Bool { articles == .unfinished }
 
+    /// The part of the library's change stamp the feed depends on: a change elsewhere leaves
+    /// the feed as it was (its ETag, and a podcast app's copy, stay valid).
+    public func relevantStamp(_ stamp: LibraryChangeStamp) -> LibraryChangeStamp {
+        LibraryChangeStamp(library: stamp.library, progress: dependsOnProgress ? stamp.progress : 0)
+    }
+
     /// The feed's episodes: the selected articles that have audio in the format, newest first.
     public func episodes(in library: ArticleLibrary) throws(NarrateError) -> [EpisodeRecord] {
         let filter = try filter(in: library)

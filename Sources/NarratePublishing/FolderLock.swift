@@ -1,9 +1,5 @@
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// An exclusive hold on a folder (`flock` on the folder itself) for one `narrate publish`:
 /// two runs into one folder would remove each other's temporary files and list each other's

@@ -2,11 +2,7 @@ public import NarrateCore
 public import NarrateLibrary
 import Foundation
 import NarrateRendering
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// `narrate publish`: the library's podcast as a static site in a folder any web server,
 /// object store or static host serves: `feed.xml`, `cover.png`, an `index.html` with a

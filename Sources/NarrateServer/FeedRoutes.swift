@@ -84,7 +84,7 @@ struct FeedRoutes: Sendable {
             (try library.changeStamp(), note ? try FeedSubscriptions(library: library).noteFetch(of: chosen) : false)
         }
         if newlyFollowed { await followed() }
-        let relevant = Self.relevantStamp(stamp, for: selection)
+        let relevant = selection.relevantStamp(stamp)
         let entry: FeedCache.Entry
         if let cached = cache.feed(key, at: relevant) {
             entry = cached
@@ -273,10 +273,5 @@ struct FeedRoutes: Sendable {
             return (name, fileExtension)
         }
         throw APIError(.notFound, "a feed is NAME.xml and its cover NAME.png: got '\(file.prefix(40))'")
-    }
-
-    /// The part of the library's change stamp `selection`'s feed depends on.
-    static func relevantStamp(_ stamp: LibraryChangeStamp, for selection: FeedSelection) -> LibraryChangeStamp {
-        LibraryChangeStamp(library: stamp.library, progress: selection.dependsOnProgress ? stamp.progress : 0)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// The number of files this process may have open (`RLIMIT_NOFILE`), which bounds the
 /// connections `narrate serve` can hold.

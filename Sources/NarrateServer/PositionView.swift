@@ -26,15 +26,7 @@ struct PositionView: Encodable, Sendable {
 
     /// Article `articleId`'s saved position, timed in its listening render; nil when never played.
     static func saved(articleId: Int64, library: ArticleLibrary) throws(NarrateError) -> PositionView? {
-        guard try library.contains(articleId: articleId) else { throw .noSuchArticle(id: articleId) }
-        guard let saved = try library.position(ofArticle: articleId) else { return nil }
-        var seconds: Double?
-        if case .rendered(let render, let samples) = try ListeningQueue(library: library, formats: ListeningQueue.madeFormats).state(articleId: articleId),
-            samples.indices.contains(saved.sentence)
-        {
-            seconds = Double(samples[saved.sentence].lowerBound) / Double(max(render.sampleRate, 1))
-        }
-        return PositionView(position: saved, seconds: seconds)
+        try TimedPosition.saved(articleId: articleId, library: library).map { PositionView(position: $0.position, seconds: $0.seconds) }
     }
 }
 

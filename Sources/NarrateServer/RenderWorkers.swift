@@ -4,6 +4,7 @@ public import NarrateLibrary
 import Synchronization
 import NIOConcurrencyHelpers
 import NarrateBatch
+import NarrateSystem
 
 /// What starts the worker processes that render for the server (eSpeak NG is process-global
 /// and not thread-safe, so no render runs inside the server process).
@@ -95,8 +96,7 @@ public final class ProcessRenderWorkers: RenderWorkers {
     private func reap(_ pid: Int32, slot: JobPriority) {
         let running = self.running
         Thread.detachNewThread {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            _ = try? SystemCall.waitForExit(pid)
             running.withLockedValue { workers in
                 if workers[slot] == pid { workers[slot] = nil }
             }

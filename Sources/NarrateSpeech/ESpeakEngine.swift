@@ -72,7 +72,7 @@ public final class ESpeakEngine: SpeechEngine {
         if current == settings { return .success(()) }
         if current?.voice != settings.voice {
             let status = narrate_espeak_set_voice(settings.voice)
-            if status == ENS_VOICE_NOT_FOUND_CODE {
+            if status == voiceNotFoundStatus {
                 current = nil
                 return .failure(.unknownVoice(
                     name: settings.voice,
@@ -249,7 +249,7 @@ public final class ESpeakEngine: SpeechEngine {
 }
 
 /// eSpeak NG's ENS_VOICE_NOT_FOUND.
-private let ENS_VOICE_NOT_FOUND_CODE: Int32 = 0x1000_06FF
+private let voiceNotFoundStatus: Int32 = 0x1000_06FF
 
 /// What one synthesis call hands through eSpeak NG's user_data to the C sink.
 private final class SynthesisContext {

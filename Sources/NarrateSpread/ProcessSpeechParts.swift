@@ -1,10 +1,6 @@
 import Foundation
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Synthesizes `SpeechPart`s in helper processes: `executable speak-part --parent PID`, which
 /// reads the part as JSON on standard input and records its audio into descriptor 3
@@ -26,32 +22,34 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
 
     public func start(_ part: SpeechPart) throws -> any SpeechPartJob {
         let request = try Self.unlinkedFile()
-        defer { _ = systemClose(request) }
+        defer { try? SystemCall.close(request) }
         let json = try JSONEncoder().encode(part)
-        var written = 0
-        while written < json.count {
-            let count = json.withUnsafeBytes { systemWrite(request, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw NarrateError.writeFailed(path: "a part of the narration", reason: String(cString: strerror(errno))) }
-            written += count
+        do {
+            try SystemCall.writeAll(request, Array(json))
+        } catch {
+            throw NarrateError.writeFailed(path: "a part of the narration", reason: error.description)
         }
-        guard lseek(request, 0, SEEK_SET) == 0 else { throw NarrateError.writeFailed(path: "a part of the narration", reason: String(cString: strerror(errno))) }
+        guard lseek(request, 0, SEEK_SET) == 0 else { throw NarrateError.writeFailed(path: "a part of the narration", reason: SystemError.current.description) }
         let recording = try Self.unlinkedFile()
         do {
             let pid = try spawn(request: request, recording: recording)
             return ProcessSpeechPartJob(pid: pid, recording: recording)
         } catch {
-            _ = systemClose(recording)
+            try? SystemCall.close(recording)
             throw error
         }
     }
 
-    private func spawn(request: Int32, recording: Int32) throws -> pid_t {
-        try ProcessSpawn.start(executable, arguments: [executable] + SpeechPartInvocation(parent: getpid()).arguments) { actions in
-            posix_spawn_file_actions_adddup2(&actions, request, STDIN_FILENO)
-            posix_spawn_file_actions_adddup2(&actions, recording, 3)
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    private func spawn(request: Int32, recording: Int32) throws(NarrateError) -> pid_t {
+        do {
+            return try ProcessSpawn.start(executable, arguments: [executable] + SpeechPartInvocation(parent: getpid()).arguments) { actions in
+                posix_spawn_file_actions_adddup2(&actions, request, STDIN_FILENO)
+                posix_spawn_file_actions_adddup2(&actions, recording, 3)
+                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            }
+        } catch {
+            throw .cannotStartWorker(executable: executable, reason: error.description)
         }
     }
 
@@ -61,7 +59,7 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
         var template = Array("\(folder)/.narrate-part-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw NarrateError.cannotCreateOutput(path: folder, reason: String(cString: strerror(errno)))
+            throw NarrateError.cannotCreateOutput(path: folder, reason: SystemError.current.description)
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -84,7 +82,7 @@ private final class ProcessSpeechPartJob: SpeechPartJob {
         self.pid = nil
         self.recording = nil
         guard Self.wait(for: pid) == 0 else {
-            _ = systemClose(recording)
+            try? SystemCall.close(recording)
             return nil
         }
         return SpeechPartReader(descriptor: recording, closesDescriptor: true)
@@ -95,7 +93,7 @@ private final class ProcessSpeechPartJob: SpeechPartJob {
             kill(pid, SIGKILL)
             _ = Self.wait(for: pid)
         }
-        if let recording { _ = systemClose(recording) }
+        if let recording { try? SystemCall.close(recording) }
         pid = nil
         recording = nil
     }
@@ -104,19 +102,6 @@ private final class ProcessSpeechPartJob: SpeechPartJob {
 
     /// The process's exit status (-1 when it did not exit normally).
     private static func wait(for pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
-        }
-        // WIFEXITED / WEXITSTATUS, which Swift does not import.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+        ((try? SystemCall.waitForExit(pid)) ?? nil) ?? -1
     }
 }
-
-#if canImport(Glibc)
-private let systemClose = Glibc.close
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemClose = Darwin.close
-private let systemWrite = Darwin.write
-#endif

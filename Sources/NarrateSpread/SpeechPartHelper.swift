@@ -1,10 +1,6 @@
 public import NarrateCore
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// The helper's side of `ProcessSpeechParts`: reads a `SpeechPart` as JSON from standard
 /// input and records its audio into descriptor 3, stopping when the narration that started

@@ -1,9 +1,5 @@
 public import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Replays a recorded `SpeechPart` (`SpeechPartRecording`) sentence by sentence, as the
 /// engine would hand the chunks over, reading the file in blocks so memory stays flat.
@@ -24,7 +20,7 @@ public final class SpeechPartReader {
     }
 
     deinit {
-        if closesDescriptor { _ = systemClose(descriptor) }
+        if closesDescriptor { try? SystemCall.close(descriptor) }
     }
 
     /// Hands the next sentence's chunks to `receive`, which returns false to stop early, and
@@ -92,9 +88,8 @@ public final class SpeechPartReader {
             if buffer.count < wanted { buffer += [UInt8](repeating: 0, count: wanted - buffer.count) }
             while end < buffer.count {
                 let start = end
-                let got = buffer.withUnsafeMutableBytes { systemPread(descriptor, $0.baseAddress! + start, $0.count - start, offset) }
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { break }
+                let got = buffer.withUnsafeMutableBytes { try? SystemCall.pread(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]), at: Int64(offset)) }
+                guard let got, got > 0 else { break }
                 end += got
                 offset += off_t(got)
             }
@@ -104,11 +99,3 @@ public final class SpeechPartReader {
         return buffer[position..<(position + count)]
     }
 }
-
-#if canImport(Glibc)
-private let systemClose = Glibc.close
-private let systemPread = Glibc.pread
-#elseif canImport(Darwin)
-private let systemClose = Darwin.close
-private let systemPread = Darwin.pread
-#endif

@@ -1,10 +1,6 @@
 public import NarrateCore
 import NarrateText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// The audio of a `SpeechPart` as one process records it for another: each sentence's samples
 /// and events as one chunk (the engine's own chunks of a sentence joined: events count their
@@ -32,14 +28,10 @@ public enum SpeechPartRecording {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(Self.flushBytes + 65_536)
         func flush() throws(NarrateError) {
-            var start = 0
-            while start < buffer.count {
-                let written = buffer[start...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else {
-                    throw .writeFailed(path: "a part of the narration", reason: String(cString: strerror(errno)))
-                }
-                start += written
+            do {
+                try SystemCall.writeAll(descriptor, buffer)
+            } catch {
+                throw .writeFailed(path: "a part of the narration", reason: error.description)
             }
             buffer.removeAll(keepingCapacity: true)
         }
@@ -105,9 +97,3 @@ public enum SpeechPartRecording {
         }
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -2,11 +2,7 @@ internal import CNarrateHunspell
 import Foundation
 import NarrateCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// A language's dictionary of words, Hunspell's, from the system's dictionaries (Debian's
 /// `hunspell-uk`, `hunspell-pl`, ...): it tells a common word ("construction", "колокольню",

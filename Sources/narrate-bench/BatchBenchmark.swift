@@ -1,10 +1,6 @@
 import NarrateCore
 import NarrateLibrary
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Measures batch throughput: copies of the samples (enough that one job at a time is at
 /// least `minimumSeconds` of work) narrated by `narrate batch --jobs 1` and `--jobs 2`, each

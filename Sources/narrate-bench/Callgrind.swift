@@ -1,10 +1,6 @@
 import Foundation
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Counts a program's instructions with valgrind's callgrind.
 struct Callgrind {

@@ -1,10 +1,6 @@
 import NarrateCore
 import NarrateIngest
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Measures reading web pages (charset, gumbo parse, article extraction, blocks) over the
 /// pages of ../shared/corpora/readability, side by side with readability-lxml and

@@ -1,9 +1,5 @@
 import NarrateAudio
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Conversion time per audio format relative to WAV: `narrate convert --jobs 1` of the long
 /// sample into each format, in alternating rounds, with the file size and the resulting

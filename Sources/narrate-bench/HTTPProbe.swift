@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// A minimal HTTP/1.1 client on a raw socket, for timing: how long until a response's
 /// body has delivered a number of bytes (chunked transfer decoded), with nothing of a

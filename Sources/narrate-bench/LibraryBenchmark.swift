@@ -1,3 +1,4 @@
+import Foundation
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
@@ -6,7 +7,8 @@ import NarrateImport
 
 /// Measures the library: adding generated articles (read, segmented, language detected and
 /// stored, one transaction each, as `narrate add` does), then `list` and `search` latency at
-/// 10,000 and 100,000 articles (median of 9 runs).
+/// 10,000 and 100,000 articles (median of 9 runs); at 100,000 also a page of the library and a
+/// search over HTTP (`narrate serve`), beside an older `narrate` when one is given.
 ///
 /// Articles are built deterministically from the samples' sentences (about 300 words each,
 /// a number in the title so none is a duplicate), a third each English, Ukrainian, German.
@@ -17,14 +19,29 @@ struct LibraryBenchmark {
     var timedArticles = 10_000
     /// Articles in the library for the second latency measurement.
     var largeLibrary = 100_000
+    /// The narrate executable whose server answers the HTTP requests, when they are measured.
+    var narrate: String?
+    /// An older narrate executable to serve the same library beside it, for a ratio.
+    var baseline: String?
+    /// Where the large library is kept, to be measured again without filling it again (nil:
+    /// a temporary folder, removed at the end).
+    var keptLibrary: String?
 
     func run() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
-        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(work.path)/library.sqlite"))
+        let path = keptLibrary ?? "\(work.path)/library.sqlite"
+        let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+        print("")
+        if keptLibrary != nil, try library.count() >= largeLibrary {
+            print("library: \(path) kept from an earlier run, \(try library.count()) articles")
+            try measureQueries(library, label: "\(largeLibrary / 1000)k")
+            if let narrate { try measureRequests(narrate: narrate, library: path, folder: work.path) }
+            return
+        }
+        guard try library.count() == 0 else { throw BenchmarkError("\(path): a library kept from an earlier run must be empty or full") }
         let generator = try ArticleGenerator(samplesDirectory: samplesDirectory)
         let detector = LanguageDetector()
-        print("")
         print("library: articles of ~300 words built from the samples (en, uk, de); add = read + segment + detect + store")
 
         let start = ContinuousClock.now
@@ -40,6 +57,48 @@ struct LibraryBenchmark {
             _ = try library.add(generator.article(index, detector: nil))
         }
         try measureQueries(library, label: "\(largeLibrary / 1000)k")
+        if let narrate {
+            try measureRequests(narrate: narrate, library: path, folder: work.path)
+        }
+    }
+
+    /// A page of the library (the newest 50, with the total) and a search (its first page of
+    /// ranked hits with snippets) over HTTP, as the web player asks for them; requests to the
+    /// baseline's server alternate with these, so both see the same machine.
+    private func measureRequests(narrate: String, library: String, folder: String) throws {
+        let requests = [
+            ("library page", "/api/articles"),
+            ("library page, uk by title", "/api/articles?tag=uk&sort=title"),
+            ("search", "/api/articles?q=lighthouse%20keeper"),
+            ("search (Cyrillic)", "/api/articles?q=%D1%81%D0%B0%D0%B4%20%D1%80%D0%BE%D1%81%D0%BB%D0%B8%D0%BD"),
+        ]
+        let server = try ServerProcess(narrate: narrate, library: library, folder: folder)
+        defer { server.stop() }
+        let older = try baseline.map { path throws(BenchmarkError) in try ServerProcess(narrate: path, library: library, folder: folder) }
+        defer { older?.stop() }
+        print("over HTTP at \(largeLibrary / 1000)k (narrate serve; median of 9)" + (baseline.map { ", beside \($0)" } ?? ""))
+        for (label, path) in requests {
+            var times: [Double] = []
+            var olderTimes: [Double] = []
+            for _ in 0..<9 {
+                times.append(try timedRequest(port: server.port, path: path))
+                if let older { olderTimes.append(try timedRequest(port: older.port, path: path)) }
+            }
+            let now = times.sorted()[4]
+            var line = "  \(label.padding(toLength: 26, withPad: " ", startingAt: 0)) \(milliseconds(now))"
+            if !olderTimes.isEmpty {
+                let before = olderTimes.sorted()[4]
+                line += "   baseline \(milliseconds(before))   ratio \((now / before).fixed(2))x"
+            }
+            print(line)
+        }
+    }
+
+    private func timedRequest(port: Int, path: String) throws(BenchmarkError) -> Double {
+        let start = ContinuousClock.now
+        let (status, _) = try HTTPProbe.exchange(port: port, path: path)
+        guard status == 200 else { throw BenchmarkError("GET \(path) answered \(status)") }
+        return (ContinuousClock.now - start).seconds
     }
 
     private func measureQueries(_ library: ArticleLibrary, label: String) throws {

@@ -1,10 +1,6 @@
 import NarrateCore
 import NarrateLibrary
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Measures listening: how soon `narrate play ID --sink stdout` delivers its first audio
 /// (the first byte after the 24-byte AU header), with the article's render cached and

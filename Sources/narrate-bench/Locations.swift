@@ -1,9 +1,5 @@
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// The narrate executable and the samples the benchmark uses.
 struct Locations {

@@ -1,10 +1,6 @@
 import ArgumentParser
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Compares `narrate convert` with `espeak-ng -w` on the same text, voice and rate, and
 /// narrate's sentence segmenter with pySBD (see `SegmentationBenchmark`).
@@ -112,6 +108,19 @@ struct NarrateBench: ParsableCommand {
     @Option(help: "Articles in the large library for the list and search latency.")
     var largeLibrary = 100_000
 
+    @Option(help: "Where to keep the large library (made when missing, measured as it is when full), for measuring again without filling it.")
+    var keepLibrary: String?
+
+    @Option(help: "An older narrate executable whose server answers the library's HTTP requests beside this one's, for a ratio.")
+    var baselineNarrate: String?
+
+    /// The library's measurements, over HTTP too when narrate is built beside the benchmark.
+    private func libraryBenchmark(samples: String) -> LibraryBenchmark {
+        LibraryBenchmark(
+            samplesDirectory: samples, largeLibrary: largeLibrary,
+            narrate: try? Locations.find(sample: sample).narrate, baseline: baselineNarrate, keptLibrary: keepLibrary)
+    }
+
     func run() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard batchSeconds > 0 else { throw ValidationError("--batch-seconds must be positive") }
@@ -159,7 +168,7 @@ struct NarrateBench: ParsableCommand {
             return
         }
         if libraryOnly {
-            try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
+            try libraryBenchmark(samples: samples).run()
             return
         }
         if subscriptionsOnly {
@@ -191,7 +200,7 @@ struct NarrateBench: ParsableCommand {
             try PlayerAudioBenchmark(narrate: locations.narrate, article: locations.sample).run()
         }
         if !segmentationOnly, !skipLibrary {
-            try LibraryBenchmark(samplesDirectory: samples, largeLibrary: largeLibrary).run()
+            try libraryBenchmark(samples: samples).run()
         }
         if !segmentationOnly, !skipFeeds {
             let locations = try Locations.find(sample: sample)

@@ -1,11 +1,7 @@
 import Foundation
 import NarrateAudio
 import NarrateLibrary
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// A Piper voice in narrate against Piper's own command line (`piper`, from the piper-tts
 /// package), the same model on the same text, in one run: wall time (alternating the two,

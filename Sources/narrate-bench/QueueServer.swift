@@ -1,9 +1,9 @@
 import Foundation
 import NarrateCore
 import NarratePostgres
-import NarrateTestSupport
+import NarratePostgresCluster
 
-/// The PostgreSQL server the queue benchmark runs against: the tests' throwaway cluster
+/// The PostgreSQL server the queue benchmark runs against: a throwaway cluster, the one the tests use
 /// (`PostgresCluster`, on 127.0.0.1 in a temporary folder, stopped and removed when this
 /// process ends), restarted with the disk settings a measurement asks for, with a fresh
 /// database for each measurement and the server's CPU time and transaction counts read.

@@ -1,9 +1,5 @@
 import NarrateCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// A private scratch directory, removed with everything in it.
 struct TemporaryDirectory {

@@ -1,5 +1,7 @@
+import NarrateTerminal
 import ArgumentParser
 import NarrateCore
+import NarrateSystem
 import NarratePiper
 import NarrateSpeech
 import NarrateImport

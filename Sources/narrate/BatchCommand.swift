@@ -1,5 +1,7 @@
+import NarrateTerminal
 import ArgumentParser
 import NarrateCore
+import NarrateSystem
 import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
@@ -55,19 +57,13 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if articles.isEmpty {
-            throw ValidationError("say which articles: ids, files or folders, --all, --tag T or --unrendered")
-        }
+        if articles.isEmpty { throw ValidationError("say which articles: ids, files or folders, --all, --tag T or --unrendered") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if queueOptions.url != nil, jobs != nil {
             throw ValidationError("--jobs starts workers for the library's own queue; with a shared queue, run 'narrate worker --queue URL --jobs N' on each machine")
         }
         if queueOptions.url == nil, detach { throw ValidationError("--detach is for a shared queue (--queue URL)") }
-        do throws(NarrateError) {
-            _ = try encodingOptions.encoding(output: nil)
-        } catch {
-            throw ValidationError(ErrorReporter.message(for: error))
-        }
+        do throws(NarrateError) { _ = try encodingOptions.encoding(output: nil) } catch { throw ValidationError(ErrorReporter.message(for: error)) }
     }
 
     private var articles: BatchSubmission.Articles {
@@ -76,55 +72,48 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do throws(NarrateError) {
+        ErrorReporter.failing { () throws(NarrateError) in
             // A bad template is refused before anything is added to the library.
             let submission = try BatchSubmission(
                 voice: voiceOptions.request, encoding: encodingOptions.encoding(output: nil), album: encodingOptions.album,
                 outputDirectory: outputDir, nameTemplate: nameTemplate, force: force
             )
             let library = try libraryOptions.open()
-            if let queue = try queueOptions.open() {
-                defer { queue.close() }
-                try runShared(submission, library: library, queue: queue)
-                return
+            let queue = try queueOptions.open()
+            defer { queue?.close() }
+            let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue?.displayAddress)
+            let engine = try VoiceEngines.shared()
+            let (presets, environment) = (NarrateEnvironment.presets(), NarrateEnvironment.variables())
+            let queued: BatchSubmission.Result
+            let summary: BatchCoordinator.Summary
+            do throws(NarrateError) {
+                if let queue {
+                    // Queued there for `narrate worker` processes anywhere, then followed
+                    // (unless --detach) while their renders are recorded in the library.
+                    Interruption.countStopRequests()
+                    (queued, summary) = try SharedBatch(library: library, queue: queue, observer: progress).run(
+                        submitting: articles, with: submission, engine: engine, presets: presets, environment: environment,
+                        follow: !detach, stopRequests: Interruption.stopRequests, report: progress.submitted
+                    )
+                } else {
+                    // Workers start with the first job queued, while the rest is still being added.
+                    (queued, summary) = try progress.coordinator(library: library, workers: jobs).run(
+                        submitting: articles, with: submission, engine: engine, presets: presets, environment: environment,
+                        stopRequests: Interruption.stopRequests, report: progress.submitted
+                    )
+                }
+            } catch .interrupted {
+                // Stopped while adding and queueing: what is in the library stays there.
+                ErrorReporter.printError(
+                    queue == nil
+                        ? "interrupted before the batch ran; articles added and jobs queued stay ('narrate jobs run' runs them)"
+                        : "interrupted while queueing; the articles added and the jobs queued stay (the workers take them)"
+                )
+                ErrorReporter.terminate(130)
             }
-            let progress = BatchProgress(json: json, quiet: quiet)
-            // Workers start with the first job queued, while the rest is still being added.
-            let (queued, summary) = try progress.coordinator(library: library, workers: jobs).run(
-                submitting: articles, with: submission, engine: VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
-                environment: NarrateEnvironment.variables(), stopRequests: Interruption.stopRequests, report: progress.submitted
-            )
             progress.report(summary, upToDate: queued.upToDate, json: json)
             if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
             if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }
-        } catch .interrupted {
-            // Stopped while adding and queueing: what is in the library stays there.
-            ErrorReporter.printError("interrupted before the batch ran; articles added and jobs queued stay ('narrate jobs run' runs them)")
-            ErrorReporter.terminate(130)
-        } catch {
-            ErrorReporter.fail(error)
         }
-    }
-
-    /// The batch on a shared queue: queued there for `narrate worker` processes anywhere,
-    /// then followed (unless `--detach`) while their renders are recorded in the library.
-    private func runShared(_ submission: BatchSubmission, library: ArticleLibrary, queue: any SharedJobQueue) throws(NarrateError) {
-        Interruption.countStopRequests()
-        let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue.displayAddress)
-        let queued: BatchSubmission.Result
-        let summary: BatchCoordinator.Summary
-        do {
-            (queued, summary) = try SharedBatch(library: library, queue: queue, observer: progress).run(
-                submitting: articles, with: submission, engine: VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
-                environment: NarrateEnvironment.variables(), follow: !detach, stopRequests: Interruption.stopRequests,
-                report: progress.submitted
-            )
-        } catch .interrupted {
-            ErrorReporter.printError("interrupted while queueing; the articles added and the jobs queued stay (the workers take them)")
-            ErrorReporter.terminate(130)
-        }
-        progress.report(summary, upToDate: queued.upToDate, json: json)
-        if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
-        if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }
     }
 }

@@ -1,5 +1,7 @@
+import NarrateTerminal
 import ArgumentParser
 import NarrateCore
+import NarrateSystem
 import NarrateImport
 
 /// `narrate extract`: the article narrate finds in a page (or file) and its metadata, so a

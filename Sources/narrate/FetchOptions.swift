@@ -1,3 +1,4 @@
+import NarrateSystem
 import ArgumentParser
 import NarrateFetch
 

@@ -1,6 +1,8 @@
+import NarrateTerminal
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
+import NarrateSystem
 import NarratePiper
 import NarrateLibrary
 import NarrateSpeech
@@ -54,40 +56,25 @@ struct PlayCommand: ParsableCommand {
         Interruption.install()
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
-            let article = try library.article(id: id)
+            let summary = try library.summary(id: id)
+            let title = summary.title
             let engine = try VoiceEngines.shared()
             // The sound card first: without one there is nothing to render for.
             let playbackSink = try makeSink(sampleRate: engine.sampleRate)
-            let renderer = ArticleRenderer(library: library, engine: engine, spread: synthesisOptions.spread)
-            let total = article.summary.sentenceCount
-            let outcome: ArticlePlayer.Outcome
-            let reading = try ReadingChoices.load(from: library)
-            if let (render, samples) = try renderer.newestIntactRender(
-                ofArticle: id, format: .wav, keptVoice: article.voice, reading: reading
-            ) {
-                let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: "narrate play")
-                let first = try player.startSentence(fromStart: fromStart, rewind: rewind ?? 0)
-                ErrorReporter.printNote(
-                    "playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total) (\(DurationText.minutes(player.seconds(atSentence: first))))"
-                )
-                outcome = try player.play(from: first, into: playbackSink, shouldStop: { Interruption.isRequested })
-            } else {
-                // No render yet: it is made while the first sentences play.
-                let settings = try ListeningRender.newSettings(
-                    for: article, engine: engine, presets: NarrateEnvironment.presets(), preference: try VoicePreference.load(from: library),
-                    reading: reading
-                )
-                let player = LiveArticlePlayer(library: library, renderer: renderer, article: article, settings: settings, device: "narrate play")
-                outcome = try player.play(
-                    fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested },
-                    onStart: { first, total in
-                        ErrorReporter.printNote("playing \(id) \(article.summary.title) from sentence \(first + 1) of \(total) (rendering as it plays)")
-                    }
-                )
+            let playback = ArticlePlayback(
+                library: library, engine: engine, spread: synthesisOptions.spread, presets: NarrateEnvironment.presets(), device: "narrate play"
+            )
+            var total = summary.sentenceCount
+            let outcome = try playback.play(
+                articleId: id, fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested }
+            ) { start in
+                total = start.total
+                let at = start.seconds.map { DurationText.minutes($0) } ?? "rendering as it plays"
+                ErrorReporter.printNote("playing \(id) \(title) from sentence \(start.sentence + 1) of \(start.total) (\(at))")
             }
             switch outcome {
             case .finished:
-                ErrorReporter.printNote("finished \(id) \(article.summary.title)")
+                ErrorReporter.printNote("finished \(id) \(title)")
             case .sinkClosed(let sentence):
                 ErrorReporter.printNote("the output closed at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
             case .stopped(let sentence):

@@ -1,7 +1,9 @@
+import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateBatch
 import NarrateCore
+import NarrateSystem
 import NarrateLibrary
 import NarratePublishing
 

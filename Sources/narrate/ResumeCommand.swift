@@ -1,6 +1,8 @@
+import NarrateTerminal
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
+import NarrateSystem
 import NarratePiper
 import NarrateSpeech
 import NarrateListening

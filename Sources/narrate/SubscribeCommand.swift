@@ -1,5 +1,7 @@
+import NarrateTerminal
 import ArgumentParser
 import NarrateCore
+import NarrateSystem
 import NarrateFetch
 import NarrateIngest
 import NarrateLibrary

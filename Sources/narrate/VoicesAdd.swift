@@ -1,6 +1,8 @@
+import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
+import NarrateSystem
 import NarrateFetch
 import NarratePiper
 

@@ -1,3 +1,4 @@
+import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore

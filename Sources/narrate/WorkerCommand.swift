@@ -81,7 +81,7 @@ struct WorkerCommand: ParsableCommand {
     }
 
     /// `--minimum-priority` (checked by `validate`).
-    private var priority: JobPriority {
+    var priority: JobPriority {
         JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
     }
 
@@ -91,81 +91,6 @@ struct WorkerCommand: ParsableCommand {
             runOneShared()
         } else {
             supervise(url: url)
-        }
-    }
-
-    /// One worker of a shared queue, started by `supervise`.
-    private func runOneShared() {
-        Interruption.installWorkerSignals()
-        let coordinator = self.coordinator ?? getppid()
-        do throws(NarrateError) {
-            guard let queue = try queueOptions.open() else { return }
-            defer { queue.close() }
-            var worker = BatchWorker(
-                queue: queue, engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
-                name: name ?? "\(ProcessInfo.processInfo.hostName)/\(getpid())",
-                leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()), outputRoot: outputDir
-            )
-            worker.onDecline = { job, reason in
-                ErrorReporter.printNote("job \(job.id) left for another machine, as this one lacks what it needs: \(reason)")
-            }
-            try worker.runShared(
-                untilEmpty: untilEmpty, claimsNoMore: { Interruption.isDrainRequested },
-                stopsNow: { Interruption.isRequested || getppid() != coordinator }
-            )
-        } catch .interrupted {
-            // Told to stop: the job in hand went back to the queue; nothing to say.
-            ErrorReporter.terminate(0)
-        } catch {
-            ErrorReporter.fail(error)
-        }
-    }
-
-    /// `--jobs N` worker processes of the shared queue at `url`, kept running until stopped.
-    private func supervise(url: String) {
-        Interruption.installSupervisorSignals()
-        ErrorReporter.failing { () throws(NarrateError) in
-            // One look at the queue first: a bad address, password or permission is one line
-            // here, not one from every worker.
-            guard let queue = try queueOptions.open() else { return }
-            queue.close()
-            // The workers read the address from the environment: `ps` shows command lines.
-            setenv("NARRATE_QUEUE", url, 1)
-            let launcher = SharedWorkerLauncher(
-                executable: ExecutablePath.current() ?? CommandLine.arguments[0],
-                outputRoot: outputDir, namePrefix: name ?? ProcessInfo.processInfo.hostName, untilEmpty: untilEmpty
-            )
-            let supervisor = WorkerSupervisor(
-                limit: jobs ?? ProcessInfo.processInfo.activeProcessorCount, launcher: launcher, untilEmpty: untilEmpty
-            )
-            let status = try supervisor.run(stopRequests: Interruption.stopRequests, terminate: { Interruption.isTerminationRequested })
-            ErrorReporter.terminate(status)
-        }
-    }
-
-    /// A worker of the library's queue, started by `narrate batch` or the server.
-    private func runOnLibrary(name: String) {
-        Interruption.installWorkerSignals()
-        // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
-        // and stops, giving its job back.
-        let coordinator = self.coordinator ?? getppid()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let worker = BatchWorker(
-                library: try libraryOptions.open(), engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
-                name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
-                minimumPriority: priority,
-                // The server's listening worker renders one article while a listener waits
-                // (and may be streaming it): on every core. A batch's workers are already one
-                // a core.
-                spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
-            )
-            let orphaned = { getppid() != coordinator }
-            if preload { worker.preloadVoice() }
-            try worker.run(
-                claimsNoMore: { Interruption.isDrainRequested },
-                stopsNow: { Interruption.isRequested || orphaned() },
-                lingerSeconds: linger, jobSignalled: { Interruption.takeJobQueued() }
-            )
         }
     }
 }

@@ -1,3 +1,4 @@
+import NarrateTerminal
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NarrateCore
 import NarrateLibrary
+import NarratePostgresCluster
 import NarrateTestSupport
 import Testing
 

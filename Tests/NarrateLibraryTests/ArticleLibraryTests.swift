@@ -321,6 +321,12 @@ struct ArticleLibrarySearchTests {
         let even = try library.searchSummaries("lighthouse keeper", tag: "even")
         #expect(even.count == 20)
         #expect(even.allSatisfy { $0.summary.tags == ["even"] && $0.snippet.contains("[") })
+        // The filter is applied as the hits are ranked: a limit counts the filtered hits, and
+        // the places that get a snippet are the filtered list's.
+        let page = try library.searchSummaries("lighthouse keeper", limit: 12, tag: "even", snippets: 5..<10)
+        #expect(page.count == 12)
+        #expect(page.map(\.summary.id) == Array(even.prefix(12)).map(\.summary.id))
+        #expect(page.enumerated().allSatisfy { index, hit in hit.snippet.contains("[") == (5..<10).contains(index) })
         let added = ids
         let remover = Thread {
             for id in added { _ = try? library.remove(ids: [id]) }

@@ -2,6 +2,7 @@ import Foundation
 import NarrateCore
 import NarrateLibrary
 @testable import NarratePostgres
+import NarratePostgresCluster
 import NarrateTestSupport
 import Testing
 

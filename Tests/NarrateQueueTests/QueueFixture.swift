@@ -3,6 +3,7 @@ import NarrateCore
 import NarrateIngest
 import NarrateLibrary
 import NarratePostgres
+import NarratePostgresCluster
 import NarrateTestSupport
 import NarrateText
 import Testing

@@ -30,7 +30,10 @@ public struct LibraryPage: Sendable {
             let summaries = try library.list(tag: tag, language: language, progress: progress, order: order, limit: limit, offset: offset)
             return LibraryPage(total: total, articles: summaries.map { Item(summary: $0, snippet: nil) })
         }
-        let found = try library.searchSummaries(query, tag: tag, language: language, progress: progress, guess: QueryLanguages.guess)
+        // Snippets made for this page's hits alone: a search of many hits shows a few.
+        let found = try library.searchSummaries(
+            query, tag: tag, language: language, progress: progress, guess: QueryLanguages.guess, snippets: offset..<(offset + limit)
+        )
         return LibraryPage(
             total: found.count, articles: found.dropFirst(offset).prefix(limit).map { Item(summary: $0.summary, snippet: $0.snippet) }
         )

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Converts bytes in one encoding to text through an iconv conversion handle, which it owns
 /// and closes when it goes away.

@@ -1,10 +1,6 @@
 public import NarrateCore
 import NarrateText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
 /// Finds voice presets by name in the user's config directory and in narrate's shipped
 /// voices/ directory, or loads one from a path.

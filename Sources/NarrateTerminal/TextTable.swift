@@ -1,11 +1,21 @@
 /// Rows printed as aligned columns under a header, for people (scripts use `--json`).
-struct TextTable {
-    var header: [String]
-    var rows: [[String]]
+public struct TextTable {
+    /// The columns' names.
+    public var header: [String]
+    /// The rows, a cell a column.
+    public var rows: [[String]]
     /// Columns aligned to the right (numbers), by index.
-    var rightAligned: Set<Int> = []
+    public var rightAligned: Set<Int> = []
 
-    var rendered: String {
+    /// A table of `rows` under `header`, the columns in `rightAligned` aligned to the right.
+    public init(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
+        self.header = header
+        self.rows = rows
+        self.rightAligned = rightAligned
+    }
+
+    /// The table as text: a line a row, columns two spaces apart.
+    public var rendered: String {
         var widths = header.map(\.count)
         for row in rows {
             for (column, cell) in row.enumerated() where column < widths.count {

@@ -1,21 +1,14 @@
-package import NarrateCore
-#if canImport(Glibc)
-package import Glibc
-#elseif canImport(Darwin)
-package import Darwin
-#endif
-
-/// Starts narrate's own helper processes (batch workers, the runs of one article) with no
+/// Starts processes (narrate's own helpers: batch workers, the runs of one article) with no
 /// signal blocked, whatever the starting process inherited, but those it asks to be held,
 /// and the descriptors `redirect` sets up.
-package enum ProcessSpawn {
+public enum ProcessSpawn {
     /// Starts `executable` with `arguments` (the program's name first); its process id.
     /// `holding`: signals the child starts with blocked, which it unblocks once it handles
     /// them: one sent while it starts is then kept for it, not the end of it (the default
     /// action of SIGUSR1 and SIGUSR2 is to terminate).
-    package static func start(
+    public static func start(
         _ executable: String, arguments: [String], holding: [Int32] = [], redirect: (inout posix_spawn_file_actions_t) -> Void
-    ) throws(NarrateError) -> pid_t {
+    ) throws(SystemError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -32,9 +25,7 @@ package enum ProcessSpawn {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
-        guard status == 0 else {
-            throw .cannotStartWorker(executable: executable, reason: String(cString: strerror(status)))
-        }
+        guard status == 0 else { throw SystemError(code: status) }
         return pid
     }
 }

@@ -1,11 +1,7 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NarrateSystem
 
-/// A throwaway PostgreSQL cluster for tests: Debian's server (`postgresql`, which
+/// A throwaway PostgreSQL cluster for tests and benchmarks: Debian's server (`postgresql`, which
 /// `scripts/install-dependencies --tests` installs) made with `initdb` in a temporary directory and
 /// started with `pg_ctl` on 127.0.0.1 and a free port, as an unprivileged user when the tests
 /// run as root (the server refuses root). Connections over TCP need a password
@@ -159,8 +155,7 @@ public final class PostgresCluster: Sendable {
     /// by letting its watchdog go.
     public func shutDown() {
         close(watchdogInput)
-        var status: Int32 = 0
-        while waitpid(watchdog, &status, 0) < 0 && errno == EINTR {}
+        _ = try? SystemCall.waitForExit(watchdog)
     }
 
     /// Runs `sql` with psql over the socket as the superuser; its output (tuples only, unaligned).
@@ -207,13 +202,11 @@ public final class PostgresCluster: Sendable {
         let outputPath = NSTemporaryDirectory() + "narrate-pg-output-\(UUID().uuidString)"
         defer { unlink(outputPath) }
         let pid = try spawn(command + arguments, input: nil, output: outputPath)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (try? SystemCall.waitForExit(pid)) ?? nil
         let text = ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let exited = (status & 0x7f) == 0
-        let code = (status >> 8) & 0xff
-        guard exited && code == 0 else {
-            throw PostgresClusterError("\((executable as NSString).lastPathComponent) failed (status \(status)): \(text)")
+        guard exitStatus == 0 else {
+            let ended = exitStatus.map { "exit status \($0)" } ?? "killed by a signal"
+            throw PostgresClusterError("\((executable as NSString).lastPathComponent) failed (\(ended)): \(text)")
         }
         return text
     }

@@ -1,9 +1,10 @@
-import NarrateCore
+public import NarrateCore
 import Foundation
 
 /// JSON on standard output for `--json`: pretty, keys sorted, slashes as they are.
-enum JSONOutput {
-    static func print(_ value: some Encodable) throws(NarrateError) {
+public enum JSONOutput {
+    /// Prints `value` as JSON on standard output.
+    public static func print(_ value: some Encodable) throws(NarrateError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else {

@@ -1,5 +1,4 @@
 import Synchronization
-import Foundation
 
 /// Set by SIGINT, SIGTERM or SIGHUP; long work polls it and stops cleanly.
 let interruptRequested = Atomic<Bool>(false)
@@ -18,12 +17,12 @@ let jobQueued = Atomic<Bool>(false)
 /// Ctrl-C, termination requests and hang-ups (the terminal closed, an SSH session dropped):
 /// the handler only sets a flag (all a signal handler may safely do); the narration loop sees
 /// it within one audio chunk, removes its temporary file and exits with 130.
-enum Interruption {
+public enum Interruption {
     /// The signals that ask narrate to stop: Ctrl-C, `kill`, and a hang-up.
-    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers that set `isRequested`.
-    static func install() {
+    public static func install() {
         // A global is set up on first use under a lock; a signal handler must not be the
         // first to use it, so it is touched here before any handler can run.
         _ = interruptRequested.load(ordering: .relaxed)
@@ -31,14 +30,14 @@ enum Interruption {
     }
 
     /// Counts Ctrl-C presses (and SIGTERM, SIGHUP) instead, for a batch coordinator.
-    static func countStopRequests() {
+    public static func countStopRequests() {
         _ = stopRequestCount.load(ordering: .relaxed)
         handleStopSignals { _ in stopRequestCount.add(1, ordering: .relaxed) }
     }
 
     /// In a batch worker: SIGUSR1 asks it to drain (`isDrainRequested`); SIGINT is ignored
     /// (Ctrl-C at the terminal goes to the coordinator, which decides).
-    static func installWorkerSignals() {
+    public static func installWorkerSignals() {
         install()
         signal(SIGINT, SIG_IGN)
         _ = drainRequested.load(ordering: .relaxed)
@@ -57,29 +56,29 @@ enum Interruption {
     /// In `narrate worker --queue`, which supervises worker processes: Ctrl-C and SIGHUP are
     /// counted (the first lets running jobs finish), SIGTERM asks to stop them at once
     /// (`isTerminationRequested`), as a service manager stops a service.
-    static func installSupervisorSignals() {
+    public static func installSupervisorSignals() {
         countStopRequests()
         _ = terminationRequested.load(ordering: .relaxed)
         signal(SIGTERM) { _ in terminationRequested.store(true, ordering: .relaxed) }
     }
 
     /// Whether SIGTERM came, under `installSupervisorSignals`.
-    static var isTerminationRequested: Bool {
+    public static var isTerminationRequested: Bool {
         terminationRequested.load(ordering: .relaxed)
     }
 
     /// Whether a job was queued for this lingering worker since it last asked (SIGUSR2).
-    static func takeJobQueued() -> Bool {
+    public static func takeJobQueued() -> Bool {
         jobQueued.exchange(false, ordering: .relaxed)
     }
 
     /// Whether the coordinator asked this worker to finish its job and claim no more.
-    static var isDrainRequested: Bool {
+    public static var isDrainRequested: Bool {
         drainRequested.load(ordering: .relaxed)
     }
 
     /// The stop requests counted so far.
-    static func stopRequests() -> Int {
+    public static func stopRequests() -> Int {
         stopRequestCount.load(ordering: .relaxed)
     }
 
@@ -103,13 +102,13 @@ enum Interruption {
     }
 
     /// Whether the user asked to stop.
-    static var isRequested: Bool {
+    public static var isRequested: Bool {
         interruptRequested.load(ordering: .relaxed)
     }
 
     /// A parent may spawn narrate with the stop signals blocked (threads of a dispatch pool
     /// block them, and children inherit the mask); unblock them so Ctrl-C still works.
-    static func unblockSignals() {
+    public static func unblockSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
         for stopSignal in stopSignals { sigaddset(&signals, stopSignal) }

@@ -1,25 +1,29 @@
-import NarrateCore
-import NarrateLibrary
+public import NarrateBatch
+public import NarrateLibrary
 import Foundation
-import NarrateBatch
+import NarrateCore
 import NarrateListening
+import NarrateSystem
 
 /// How a batch shows its progress: one redrawn line on a terminal (done/total, failed,
 /// hours of audio made, speed as a multiple of real time, ETA, what each worker is on), a
 /// plain line every few seconds when standard error is not a terminal, nothing with
 /// `--quiet`, and one JSON event per line on standard output with `--json`.
-final class BatchProgress: BatchObserver {
-    enum Style { case terminal, plain, quiet, json }
+public final class BatchProgress: BatchObserver {
+    /// How progress is shown: a redrawn line, a plain line now and then, nothing, JSON events.
+    public enum Style { case terminal, plain, quiet, json }
 
-    let style: Style
+    /// This batch's way of showing progress.
+    public let style: Style
     /// The shared queue's address, for a batch there (its workers are elsewhere).
-    let sharedQueue: String?
+    public let sharedQueue: String?
     /// Articles found up to date (no job), counted as the batch is queued.
-    var upToDate = 0
+    public var upToDate = 0
     private var lastPlain = ContinuousClock.now - .seconds(60)
     private var drewLine = false
 
-    init(json: Bool, quiet: Bool, sharedQueue: String? = nil) {
+    /// Progress as JSON events with `json`, none with `quiet`, else a line (redrawn on a terminal).
+    public init(json: Bool, quiet: Bool, sharedQueue: String? = nil) {
         self.sharedQueue = sharedQueue
         if json {
             style = .json
@@ -32,7 +36,7 @@ final class BatchProgress: BatchObserver {
 
     /// A coordinator for `library` reporting here, with `workers` processes of this
     /// executable at once (default: the cores), stopped by Ctrl-C presses.
-    func coordinator(library: ArticleLibrary, workers: Int?) -> BatchCoordinator {
+    public func coordinator(library: ArticleLibrary, workers: Int?) -> BatchCoordinator {
         Interruption.countStopRequests()
         let launcher = WorkerProcessLauncher(
             executable: ExecutablePath.current() ?? CommandLine.arguments[0], libraryPath: library.location.databasePath,
@@ -44,12 +48,12 @@ final class BatchProgress: BatchObserver {
     }
 
     /// A job changed state.
-    func jobChanged(_ job: BatchJob, title: String?) {
+    public func jobChanged(_ job: BatchJob, title: String?) {
         if style == .json { emit(BatchStatus.event(job: job, title: title)) }
     }
 
     /// The queue as it stands after `elapsed` seconds.
-    func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double) {
+    public func update(jobs: [BatchJob], titles: [Int64: String], elapsed: Double) {
         if style == .quiet { return }
         let status = BatchStatus(jobs: jobs, elapsed: elapsed)
         switch style {
@@ -79,7 +83,7 @@ final class BatchProgress: BatchObserver {
     }
 
     /// What happened while the batch was put in the queue.
-    func submitted(_ event: BatchSubmission.Event) {
+    public func submitted(_ event: BatchSubmission.Event) {
         switch event {
         case .added(let id, let title): note("added \(id) \(title)")
         case .inputFailed(let error): note(ErrorReporter.message(for: error))
@@ -91,7 +95,7 @@ final class BatchProgress: BatchObserver {
     }
 
     /// A one-off message.
-    func stopping(_ stage: BatchCoordinator.StopStage) {
+    public func stopping(_ stage: BatchCoordinator.StopStage) {
         switch stage {
         case .draining: note("stopping: running jobs finish, no new ones start (Ctrl-C again stops them too)")
         case .stoppingRunningJobs: note("stopping the running jobs; they stay queued ('narrate jobs run' goes on)")
@@ -100,7 +104,8 @@ final class BatchProgress: BatchObserver {
         }
     }
 
-    func note(_ message: String) {
+    /// A line for the user: a note on standard error, or a JSON event.
+    public func note(_ message: String) {
         switch style {
         case .quiet: return
         case .json: emit(["event": "note", "message": message])
@@ -111,12 +116,12 @@ final class BatchProgress: BatchObserver {
     }
 
     /// The run ended: the live line is cleared.
-    func finish() {
+    public func finish() {
         if drewLine { write("\r\u{1B}[K") }
     }
 
     /// Writes a JSON event line on standard output.
-    func emit(_ event: [String: Any]) {
+    public func emit(_ event: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return
         }
@@ -130,22 +135,17 @@ final class BatchProgress: BatchObserver {
     /// Writes `text` straight to `descriptor` (unbuffered, so the live line redraws at once).
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            #if canImport(Glibc)
-            _ = Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-            #else
-            _ = Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-            #endif
-        }
+        text.withUTF8 { buffer in try? SystemCall.writeAll(descriptor, UnsafeRawBufferPointer(buffer)) }
     }
 
-    static func terminalWidth() -> UInt16 {
+    /// The width of the terminal standard error is on (80 when it cannot tell).
+    public static func terminalWidth() -> UInt16 {
         var size = winsize()
         return ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? size.ws_col : 100
     }
 
     /// The summary: done, up to date, failed with reasons.
-    func report(_ summary: BatchCoordinator.Summary, upToDate: Int, json: Bool) {
+    public func report(_ summary: BatchCoordinator.Summary, upToDate: Int, json: Bool) {
         if json {
             emit(BatchStatus.event(summary: summary, upToDate: upToDate))
             return

@@ -1,21 +1,16 @@
-import NarrateCore
+public import NarrateCore
 import NarrateListening
-// @preconcurrency: the C library's `stdout` is a global variable, read here only on the
-// way out, on the main thread.
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
+import NarrateSystem
 
 /// Prints one line on standard error and exits with the error's sysexits code.
-enum ErrorReporter {
+public enum ErrorReporter {
     /// Runs a command's work, reporting a library error as `fail` does.
-    static func failing(_ work: () throws(NarrateError) -> Void) {
+    public static func failing(_ work: () throws(NarrateError) -> Void) {
         do { try work() } catch { fail(error) }
     }
 
-    static func fail(_ error: NarrateError) -> Never {
+    /// Prints `error`'s line and exits with its sysexits code.
+    public static func fail(_ error: NarrateError) -> Never {
         printError(message(for: error))
         exit(error.exitCode)
     }
@@ -25,7 +20,7 @@ enum ErrorReporter {
 
     /// The error's line for the command line: the library's words, with the option it is
     /// about spelled as typed (`--bitrate`) and what to type next.
-    static func message(for error: NarrateError) -> String {
+    public static func message(for error: NarrateError) -> String {
         let formats = "use --format flac, ogg, opus, mp3, au or raw"
         switch error {
         case .invalidOption(let name, let message) where options.contains(name) && message.hasPrefix(name):
@@ -69,7 +64,7 @@ enum ErrorReporter {
     }
 
     /// Exits the process with `code`, after checking that standard output took everything.
-    static func terminate(_ code: Int32) -> Never {
+    public static func terminate(_ code: Int32) -> Never {
         finishStandardOutput()
         exit(code)
     }
@@ -77,25 +72,23 @@ enum ErrorReporter {
     /// Flushes standard output: when what a command printed could not be written (a full
     /// disk, an I/O error), that is one line and exit 74, not a silent success. A reader that
     /// went away (`narrate list | head -1`) chose to stop reading; that ends quietly.
-    static func finishStandardOutput() {
-        guard fflush(stdout) != 0 || ferror(stdout) != 0 else { return }
-        let code = errno
-        clearerr(stdout)
-        if code == EPIPE { return }
-        fail(.streamWriteFailed(path: "standard output", reason: String(cString: strerror(code == 0 ? EIO : code))))
+    public static func finishStandardOutput() {
+        guard let failure = StandardOutput.flush(), failure.code != EPIPE else { return }
+        fail(.streamWriteFailed(path: "standard output", reason: failure.description))
     }
 
     /// What to tell the user when an article must be rendered before it can be played.
-    static func noteRenderingFirst(_ id: Int64) -> (Double) -> Void {
+    public static func noteRenderingFirst(_ id: Int64) -> (Double) -> Void {
         { seconds in printNote("rendering article \(id) first (\(DurationText.minutes(seconds)) of audio)") }
     }
 
     /// Prints a line on standard error that is not an error ("showing 100 of 2,000").
-    static func printNote(_ message: String) {
+    public static func printNote(_ message: String) {
         printError(message)
     }
 
-    static func printError(_ message: String) {
+    /// Prints "narrate: `message`" on standard error, unbuffered.
+    public static func printError(_ message: String) {
         let line = "narrate: \(message)\n"
         _ = line.utf8CString.withUnsafeBufferPointer { buffer in
             write(STDERR_FILENO, buffer.baseAddress, buffer.count - 1)
