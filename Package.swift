@@ -74,7 +74,8 @@ let package = Package(
         ),
         // MP3 and Opus encoded directly (set for speech, which libsndfile cannot be told).
         .systemLibrary(name: "CNarrateLame", pkgConfig: "lame", providers: [.apt(["libmp3lame-dev"]), .brew(["lame"])]),
-        .systemLibrary(name: "CNarrateOpus", pkgConfig: "opus", providers: [.apt(["libopus-dev", "libogg-dev"]), .brew(["opus", "libogg"])]),
+        .systemLibrary(
+            name: "CNarrateOpus", pkgConfig: "opus", providers: [.apt(["libopus-dev", "libogg-dev"]), .brew(["opus", "libogg"])]),
         // libpcaudio (no pkg-config file in Debian) and cairo: C targets that open the library on
         // first use on Linux (see their headers); linked on macOS, with Homebrew's include
         // directory on the compiler's path (CPATH).
@@ -150,7 +151,10 @@ let package = Package(
         .target(name: "NarrateCore", dependencies: ["NarrateSystem", "CNarrateDigest"], swiftSettings: strictSettings),
         .target(
             name: "NarrateIngest",
-            dependencies: ["NarrateSystem", "NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive", "CNarrateCSV"],
+            dependencies: [
+                "NarrateSystem", "NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive",
+                "CNarrateCSV",
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "NarrateText", dependencies: ["NarrateSystem", "NarrateCore", "CNarrateHunspell"], swiftSettings: strictSettings),
@@ -160,7 +164,8 @@ let package = Package(
         // Piper voices: eSpeak NG's phonemes turned into speech by a VITS model on ONNX Runtime.
         .target(
             name: "NarratePiper",
-            dependencies: ["NarrateSystem",
+            dependencies: [
+                "NarrateSystem",
                 "NarrateCore", "NarrateSpeech", "NarrateText", "NarrateFetch", "CNarrateONNXShim",
             ],
             swiftSettings: strictSettings
@@ -176,12 +181,15 @@ let package = Package(
         ),
         .target(
             name: "NarrateAudio",
-            dependencies: ["NarrateSystem", "NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio", "CNarrateLame", "CNarrateOpus"],
+            dependencies: [
+                "NarrateSystem", "NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio", "CNarrateLame", "CNarrateOpus",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "NarrateLibrary",
-            dependencies: ["NarrateSystem",
+            dependencies: [
+                "NarrateSystem",
                 "NarrateCore", "CNarrateStemmer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -208,7 +216,10 @@ let package = Package(
         .target(name: "NarrateSpread", dependencies: ["NarrateSystem", "NarrateCore", "NarrateText"], swiftSettings: strictSettings),
         .target(
             name: "NarrateRendering",
-            dependencies: ["NarrateSystem", "NarrateSpread", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: [
+                "NarrateSystem", "NarrateSpread", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech",
+                "NarrateAudio", "NarrateLibrary",
+            ],
             swiftSettings: strictSettings
         ),
         // Listening: the render a player plays or waits for, positions, the transcript a player
@@ -223,28 +234,40 @@ let package = Package(
         // languages a search query could be in.
         .target(
             name: "NarrateImport",
-            dependencies: ["NarrateListening", "NarrateRendering", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech", "NarrateAudio", "NarrateLibrary"],
+            dependencies: [
+                "NarrateListening", "NarrateRendering", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech",
+                "NarrateAudio", "NarrateLibrary",
+            ],
             swiftSettings: strictSettings
         ),
         // Batches and the job queue: submitting, workers and their supervision, a shared
         // queue's renders taken in.
         .target(
             name: "NarrateBatch",
-            dependencies: ["NarrateSystem", "NarrateImport", "NarrateListening", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateFetch"],
+            dependencies: [
+                "NarrateSystem", "NarrateImport", "NarrateListening", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio",
+                "NarrateLibrary", "NarrateFetch",
+            ],
             swiftSettings: strictSettings
         ),
         // Podcast feeds of the library and `publish`: selection, RSS, covers, episodes made ahead.
         .target(
             name: "NarratePublishing",
-            dependencies: ["NarrateSystem", "NarrateImport", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary", "CNarrateCairo", "CNarrateImageShim"],
+            dependencies: [
+                "NarrateSystem", "NarrateImport", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary", "CNarrateCairo",
+                "CNarrateImageShim",
+                "NarrateBatch",
+            ],
             swiftSettings: strictSettings
         ),
         // `narrate serve`: the web player and JSON API over the library (Hummingbird 2); its
         // pages and OpenAPI document are files in Public/, served as they are.
         .target(
             name: "NarrateServer",
-            dependencies: ["NarrateSystem",
-                "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateFetch", "NarrateAudio", "CNarrateQREncode",
+            dependencies: [
+                "NarrateSystem",
+                "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore",
+                "NarrateLibrary", "NarrateFetch", "NarrateAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -269,13 +292,15 @@ let package = Package(
         .target(
             name: "NarrateTerminal",
             dependencies: [
-                "NarrateSystem", "NarrateCore", "NarrateLibrary", "NarrateAudio", "NarratePiper", "NarrateListening", "NarrateImport", "NarrateBatch",
+                "NarrateSystem", "NarrateCore", "NarrateLibrary", "NarrateAudio", "NarratePiper", "NarrateListening", "NarrateImport",
+                "NarrateBatch", "NarrateServer", "CNarrateQREncode",
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "NarrateCommandLine",
-            dependencies: ["NarrateTerminal", "NarrateSystem",
+            dependencies: [
+                "NarrateTerminal", "NarrateSystem",
                 "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
                 "NarrateRendering",
                 "NarrateSpread",
@@ -291,14 +316,16 @@ let package = Package(
             path: "Sources/narrate",
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "narrate", dependencies: ["NarrateCommandLine"], path: "Sources/narrate-main", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "narrate", dependencies: ["NarrateCommandLine"], path: "Sources/narrate-main", swiftSettings: strictSettings),
         .executableTarget(
             name: "narrate-queue", dependencies: ["NarrateCommandLine", "NarratePostgres", "NarrateCore", "NarrateLibrary"],
             path: "Sources/narrate-queue", swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "narrate-bench",
-            dependencies: ["NarrateSystem",
+            dependencies: [
+                "NarrateSystem",
                 "NarrateCore",
                 "NarrateText",
                 "NarrateIngest",
@@ -317,7 +344,8 @@ let package = Package(
         .testTarget(name: "NarrateSystemTests", dependencies: ["NarrateSystem"], swiftSettings: strictSettings),
         .testTarget(name: "NarrateCoreTests", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest", "NarrateTestSupport"], exclude: ["Exports"], swiftSettings: strictSettings
+            name: "NarrateIngestTests", dependencies: ["NarrateCore", "NarrateIngest", "NarrateTestSupport"], exclude: ["Exports"],
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NarrateTextTests", dependencies: ["NarrateCore", "NarrateText"], exclude: ["Cases"], swiftSettings: strictSettings
@@ -342,7 +370,10 @@ let package = Package(
         // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
         .testTarget(
             name: "NarrateQueueTests",
-            dependencies: ["NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarratePostgresCluster", "NarrateTestSupport", "NarrateIngest", "NarrateText", "NarrateBatch", "NarrateRendering"],
+            dependencies: [
+                "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarratePostgresCluster", "NarrateTestSupport",
+                "NarrateIngest", "NarrateText", "NarrateBatch", "NarrateRendering",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -357,14 +388,17 @@ let package = Package(
         .testTarget(
             name: "NarrationTests",
             dependencies: [
-                "NarrateCore", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateSpread", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateCore", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering",
+                "NarrateSpread", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "NarrateServerTests",
             dependencies: [
-                "NarrateServer", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateServer", "NarrateTerminal", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
+                "NarrateRendering",
+                "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -375,8 +409,10 @@ let package = Package(
         .testTarget(
             name: "NarrateCLITests",
             dependencies: [
-                "narrate", "narrate-queue", "NarrateCommandLine", "NarrateBatch", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateRendering",
-                "NarrateTestSupport", "NarratePostgresCluster", "NarrateTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "narrate", "narrate-queue", "NarrateCommandLine", "NarrateBatch", "NarrateSpread", "NarrateCore", "NarrateAudio",
+                "NarrateLibrary", "NarrateRendering",
+                "NarrateTestSupport", "NarratePostgresCluster", "NarrateTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

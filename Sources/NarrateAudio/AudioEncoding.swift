@@ -1,6 +1,6 @@
 internal import CNarrateSndFile
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// How audio is encoded: the format, the sample rate it is written at, and for the lossy
 /// formats a bitrate or a quality.
@@ -56,16 +56,20 @@ public struct AudioEncoding: Sendable, Equatable, Codable {
         if let bitrate {
             guard format == .mp3 || format == .opus else {
                 let hint = format == .ogg ? "; use a quality for Ogg Vorbis" : ""
-                throw .invalidOption(name: "bitrate", message: "bitrate: \(format.displayName) has no bitrate; it applies to mp3 and opus\(hint)")
+                throw .invalidOption(
+                    name: "bitrate", message: "bitrate: \(format.displayName) has no bitrate; it applies to mp3 and opus\(hint)")
             }
             let range = bitrateRange
             guard range.contains(bitrate) else {
-                throw .invalidOption(name: "bitrate", message: "bitrate: \(bitrate) kbit/s is outside \(format.displayName)'s \(range.lowerBound)–\(range.upperBound)")
+                throw .invalidOption(
+                    name: "bitrate",
+                    message: "bitrate: \(bitrate) kbit/s is outside \(format.displayName)'s \(range.lowerBound)–\(range.upperBound)")
             }
         }
         if let quality {
             guard format.isLossy else {
-                throw .invalidOption(name: "quality", message: "quality: \(format.displayName) is not lossy; a quality applies to mp3, ogg and opus")
+                throw .invalidOption(
+                    name: "quality", message: "quality: \(format.displayName) is not lossy; a quality applies to mp3, ogg and opus")
             }
             guard (0...10).contains(quality) else {
                 throw .invalidOption(name: "quality", message: "quality: \(quality) is outside 0–10")

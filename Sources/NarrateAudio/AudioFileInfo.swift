@@ -39,7 +39,10 @@ public struct AudioFileInfo: Sendable, Equatable {
             channels: Int(info.channels),
             frames: Int(info.frames),
             isPCM16WAV: isWAV && subtype == Int32(SF_FORMAT_PCM_16),
-            format: AudioFileFormat.allCases.first { ($0.sndfileFormat & Int32(SF_FORMAT_TYPEMASK | SF_FORMAT_SUBMASK)) == (info.format & Int32(SF_FORMAT_TYPEMASK | SF_FORMAT_SUBMASK)) }
+            format: AudioFileFormat.allCases.first {
+                ($0.sndfileFormat & Int32(SF_FORMAT_TYPEMASK | SF_FORMAT_SUBMASK))
+                    == (info.format & Int32(SF_FORMAT_TYPEMASK | SF_FORMAT_SUBMASK))
+            }
                 ?? (isWAV && subtype == Int32(SF_FORMAT_PCM_16) ? .wav : nil),
             tags: AudioTags(
                 title: string(Int32(SF_STR_TITLE)), artist: string(Int32(SF_STR_ARTIST)), album: string(Int32(SF_STR_ALBUM)),

@@ -138,7 +138,7 @@ public final class AudioFileWriter: AudioSink {
                 (Int32(SF_STR_DATE), tags.date), (Int32(SF_STR_COMMENT), tags.comment),
                 (Int32(SF_STR_TRACKNUMBER), tags.trackNumber), (Int32(SF_STR_SOFTWARE), "narrate"),
             ]
-            for case let (kind, value?) in strings where !value.isEmpty {
+            for case (let kind, let value?) in strings where !value.isEmpty {
                 sf_set_string(handle, kind, value)
             }
         }

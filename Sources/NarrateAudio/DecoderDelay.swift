@@ -44,7 +44,7 @@ public enum DecoderDelay {
         var index = 0
         while index + 4 <= bytes.count, !(bytes[index] == 0xFF && bytes[index + 1] & 0xE0 == 0xE0) { index += 1 }
         guard index + 4 <= bytes.count else { return false }
-        let version = (bytes[index + 1] >> 3) & 0x03  // 3: MPEG-1; 2: MPEG-2; 0: MPEG-2.5
+        let version = (bytes[index + 1] >> 3) & 0x03 // 3: MPEG-1; 2: MPEG-2; 0: MPEG-2.5
         let protected = bytes[index + 1] & 0x01 == 0
         let mono = (bytes[index + 3] >> 6) == 0x03
         let sideInformation = version == 3 ? (mono ? 17 : 32) : (mono ? 9 : 17)

@@ -1,5 +1,5 @@
-public import NarrateCore
 internal import CNarratePCAudio
+public import NarrateCore
 import NarrateSystem
 
 /// Plays through the sound card with libpcaudio (the audio library eSpeak NG itself uses:

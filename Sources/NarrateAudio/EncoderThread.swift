@@ -45,7 +45,7 @@ final class EncoderThread: @unchecked Sendable {
     func drain() -> String? {
         condition.lock()
         defer { condition.unlock() }
-        while (!queue.isEmpty || busy), failure == nil { condition.wait() }
+        while !queue.isEmpty || busy, failure == nil { condition.wait() }
         return failure
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A WAV file that another process is still writing (a render in progress, which keeps its
 /// header up to date after every block): its audio read as it arrives, for a player that
 /// starts before the render is finished. The file stays readable when the writer renames it

@@ -118,7 +118,7 @@ final class MP3Encoder: BlockEncoder {
             ("TIT2", tags.title), ("TPE1", tags.artist), ("TALB", tags.album), ("TYER", tags.date.map { String($0.prefix(4)) }),
             ("TRCK", tags.trackNumber), ("TSSE", "narrate"),
         ]
-        for case let (id, value?) in frames where !value.isEmpty {
+        for case (let id, let value?) in frames where !value.isEmpty {
             setText(value, frame: id, on: lame)
         }
         if let comment = tags.comment, !comment.isEmpty {

@@ -1,7 +1,7 @@
 internal import CNarrateSndFile
+import Foundation
 import NarrateCore
 import NarrateSystem
-import Foundation
 import Synchronization
 
 /// Connects libsndfile to an `OutputFile` so that every byte it writes is checked.
@@ -103,7 +103,8 @@ final class SoundFileChannel: @unchecked Sendable {
         case .standardOutput:
             var status = stat()
             guard fstat(output.descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                  fcntl(output.descriptor, F_GETFL) & O_APPEND == 0 else { return nil }
+                fcntl(output.descriptor, F_GETFL) & O_APPEND == 0
+            else { return nil }
             let offset = lseek(output.descriptor, 0, SEEK_CUR)
             return offset >= 0 ? offset : nil
         case .characterDevice, .fifo, .socket:

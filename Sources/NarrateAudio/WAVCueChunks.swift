@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// Labelled cue points in WAV and RF64 files: a `cue ` chunk and a `LIST`/`adtl` chunk of
 /// `labl` entries, as players and editors (Audacity, ocenaudio, Sound Forge) read them.
@@ -87,7 +87,8 @@ public enum WAVCueChunks {
                     while entry + 8 <= body.count {
                         let entrySize = Int(uint32(body, entry + 4))
                         if String(decoding: body[entry..<entry + 4], as: UTF8.self) == "labl", entrySize >= 4,
-                           entry + 8 + entrySize <= body.count {
+                            entry + 8 + entrySize <= body.count
+                        {
                             let text = body[(entry + 12)..<(entry + 8 + entrySize)].prefix { $0 != 0 }
                             labels[uint32(body, entry + 8)] = String(decoding: text, as: UTF8.self)
                         }

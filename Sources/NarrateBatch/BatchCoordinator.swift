@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 public import NarrateRendering
 import NarrateSystem
 

@@ -1,9 +1,9 @@
+import Foundation
 public import NarrateAudio
 public import NarrateCore
-public import NarrateLibrary
-import Foundation
-public import NarrateRendering
 import NarrateImport
+public import NarrateLibrary
+public import NarrateRendering
 
 /// Putting a batch in the queue: which articles (ids, inputs added to the library first,
 /// every article, a tag, the unrendered ones), where each one's audio goes, and a job for
@@ -187,7 +187,8 @@ public struct BatchSubmission {
         var namer: OutputNamer
         var seen: Set<Int64> = []
 
-        init(submission: BatchSubmission, library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, unrendered: Bool) {
+        init(submission: BatchSubmission, library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, unrendered: Bool)
+        {
             self.submission = submission
             self.library = library
             self.engine = engine
@@ -216,7 +217,8 @@ public struct BatchSubmission {
                     reading: reading
                 )
                 let voice = ArticleVoice.pinned(submission.voice, for: article, settings: settings, preference: preference)
-                let request = voice == submission.voice
+                let request =
+                    voice == submission.voice
                     ? self.request : RenderRequest(voice: voice, encoding: submission.encoding, album: submission.album).json()
                 settings.encoding = submission.encoding
                 settings.album = submission.album
@@ -240,11 +242,12 @@ public struct BatchSubmission {
                     // The job carries the article; its output is named relative to the shared
                     // folder, which every machine mounts where it likes.
                     let carried = QueuedArticle(article, sentences: try library.sentences(ofArticle: id))
-                    outcome = try shared.queue.enqueue(JobSubmission(
-                        articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
-                        outputPath: (output as NSString).lastPathComponent, workSize: article.summary.wordCount,
-                        article: try carried.json(), origin: shared.origin, outputFolder: namer.directory
-                    ))
+                    outcome = try shared.queue.enqueue(
+                        JobSubmission(
+                            articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
+                            outputPath: (output as NSString).lastPathComponent, workSize: article.summary.wordCount,
+                            article: try carried.json(), origin: shared.origin, outputFolder: namer.directory
+                        ))
                 } else {
                     outcome = try library.enqueue(
                         articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,

@@ -1,9 +1,9 @@
-import NarrateAudio
 import Foundation
+import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateRendering
 import NarrateListening
+public import NarrateRendering
 public import NarrateSpread
 import NarrateSystem
 
@@ -192,7 +192,9 @@ public struct BatchWorker {
     private func requireWritableRoot() throws(NarrateError) {
         guard library == nil, access(outputRoot, W_OK | X_OK) != 0 else { return }
         throw .cannotCreateOutput(
-            path: outputRoot, reason: "this worker cannot write into its output folder (\(String(cString: strerror(errno)))); it stops (give it a folder it can write, --output-dir)"
+            path: outputRoot,
+            reason:
+                "this worker cannot write into its output folder (\(String(cString: strerror(errno)))); it stops (give it a folder it can write, --output-dir)"
         )
     }
 

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 public import NarrateRendering
 
 /// A batch on a shared queue (PostgreSQL): its articles are added to the library and queued
@@ -54,7 +54,9 @@ public struct SharedBatch {
 
     /// Follows jobs `jobIds` until each is done, failed or cancelled, or a stop request ends
     /// the following; records the renders of the library's finished jobs as it goes.
-    public func follow(jobIds: Set<Int64>, titles: [Int64: String], stopRequests: () -> Int) throws(NarrateError) -> BatchCoordinator.Summary {
+    public func follow(jobIds: Set<Int64>, titles: [Int64: String], stopRequests: () -> Int) throws(NarrateError)
+        -> BatchCoordinator.Summary
+    {
         let renders = SharedRenders(library: library, queue: queue)
         let start = ContinuousClock.now
         var known: [Int64: BatchJob] = [:]

@@ -45,7 +45,8 @@ public struct SharedRender: Sendable, Equatable, Codable {
                 let maker = header.version > Self.currentVersion ? "a newer" : "an older"
                 throw NarrateError.malformedInput(
                     path: header.path ?? "a job's result",
-                    message: "made by \(maker) narrate (result version \(header.version), this one reads \(Self.currentVersion)); run the same narrate on every machine of the queue"
+                    message:
+                        "made by \(maker) narrate (result version \(header.version), this one reads \(Self.currentVersion)); run the same narrate on every machine of the queue"
                 )
             }
             self = try JSONDecoder().decode(SharedRender.self, from: data)

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 import NarrateRendering
 
 /// Taking in what a shared queue's workers made for a library: each finished job of the

@@ -60,9 +60,13 @@ extension Document {
         func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
         let given = excerpt.map(words) ?? []
         let titleWords = words(title)
-        let source = !given.isEmpty ? given
+        let source =
+            !given.isEmpty
+            ? given
             : blocks.first { $0.kind == .paragraph && $0.part == nil && $0.isSpeakable }.map { words($0.text) }
-            ?? blocks.first { $0.kind != .notice && $0.part == nil && $0.isSpeakable && words($0.text) != titleWords }.map { words($0.text) }
+                ?? blocks.first { $0.kind != .notice && $0.part == nil && $0.isSpeakable && words($0.text) != titleWords }.map {
+                    words($0.text)
+                }
         guard let source, !source.isEmpty else { return nil }
         var result = ""
         for word in source {

@@ -22,7 +22,8 @@ public final class MessageDigest {
     public init(_ algorithm: Algorithm) {
         self.algorithm = algorithm
         guard let started = narrate_digest_start(algorithm.rawValue) else {
-            let line = "narrate: the system's cryptography library (OpenSSL 3's libcrypto.so.3) cannot be loaded or refuses \(algorithm); install OpenSSL 3 (Debian's libssl3 or libssl3t64)\n"
+            let line =
+                "narrate: the system's cryptography library (OpenSSL 3's libcrypto.so.3) cannot be loaded or refuses \(algorithm); install OpenSSL 3 (Debian's libssl3 or libssl3t64)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
             exit(69)
         }

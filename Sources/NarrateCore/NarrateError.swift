@@ -94,7 +94,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished, .cannotStream: 64
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
-            .noReadableArticle, .unsupportedContent, .inputTooLarge: 65
+            .noReadableArticle, .unsupportedContent, .inputTooLarge:
+            65
         case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
         case .libraryUnavailable, .notALibrary: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
@@ -177,7 +178,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .queueUnavailable(let address, let reason):
             return "\(address): cannot use the job queue: \(reason); check that PostgreSQL runs there and accepts connections"
         case .queueDenied(let address, let reason):
-            return "\(address): the job queue refused access: \(reason); check the user and password (URL, PGPASSWORD or ~/.pgpass) and the database's grants"
+            return
+                "\(address): the job queue refused access: \(reason); check the user and password (URL, PGPASSWORD or ~/.pgpass) and the database's grants"
         case .cannotListen(let address, let reason):
             return "cannot listen on \(address): \(reason); choose another --port (0 lets the system pick) or --host"
         case .cannotStartWorker(let executable, let reason):

@@ -333,7 +333,8 @@ public final class OutputFile {
         guard folder >= 0 else { return }
         defer { close(folder) }
         if fsync(folder) != 0, errno != EINVAL, errno != ENOTSUP {
-            throw .writeFailed(path: destination.path, reason: "the file is in place, but its folder could not be flushed: \(OutputTarget.reason(errno))")
+            throw .writeFailed(
+                path: destination.path, reason: "the file is in place, but its folder could not be flushed: \(OutputTarget.reason(errno))")
         }
     }
 
@@ -344,7 +345,6 @@ public final class OutputFile {
         return mask
     }()
 }
-
 
 /// Starts writing `descriptor`'s dirty pages to the disk without waiting for them
 /// (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`, which Swift's Glibc module does not

@@ -55,7 +55,8 @@ public struct ReadingChoices: Sendable, Equatable, Hashable, Codable {
             } else {
                 throw .invalidOption(
                     name: option,
-                    message: "\(option): '\(name)' is not a part narrate reads or skips; use one of \(ReadingPart.choosable.map(\.rawValue).joined(separator: ", ")), all or none"
+                    message:
+                        "\(option): '\(name)' is not a part narrate reads or skips; use one of \(ReadingPart.choosable.map(\.rawValue).joined(separator: ", ")), all or none"
                 )
             }
         }

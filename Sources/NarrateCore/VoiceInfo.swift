@@ -17,7 +17,8 @@ public struct VoiceInfo: Sendable, Equatable, Codable {
 
     /// Creates voice information.
     public init(
-        name: String, identifier: String, languages: [String], gender: Gender, engine: String? = nil, quality: String? = nil, size: Int64? = nil
+        name: String, identifier: String, languages: [String], gender: Gender, engine: String? = nil, quality: String? = nil,
+        size: Int64? = nil
     ) {
         self.name = name
         self.identifier = identifier

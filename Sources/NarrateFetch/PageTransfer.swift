@@ -95,7 +95,8 @@ final class PageTransfer {
             guard remaining > .zero else { throw .fetchFailed(url: address, reason: PageFetcher.timedOut(after: timeout)) }
             // Rounded up, and a millisecond over: libcurl's timer may fire a little before the
             // limit by this process's clock.
-            let milliseconds = remaining.components.seconds * 1000
+            let milliseconds =
+                remaining.components.seconds * 1000
                 + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000 + 1
             redirectTarget = nil
             let outcome = request(currentURL, timeoutMilliseconds: milliseconds)

@@ -21,7 +21,7 @@ struct FrontMatter {
                 language = value
             }
         }
-        title = nil  // Never closed: not front matter after all.
+        title = nil // Never closed: not front matter after all.
         language = nil
     }
 

@@ -59,11 +59,12 @@ struct InlineCollector {
             let start = max(run.textOffset, lower)
             let end = min(run.textOffset + run.length, upper)
             guard start < end else { continue }
-            shifted.append(SourceMap.Run(
-                textOffset: start - lower,
-                sourceOffset: run.sourceOffset + (start - run.textOffset),
-                length: end - start
-            ))
+            shifted.append(
+                SourceMap.Run(
+                    textOffset: start - lower,
+                    sourceOffset: run.sourceOffset + (start - run.textOffset),
+                    length: end - start
+                ))
         }
         let kept = asides.compactMap { aside -> Block.Aside? in
             let range = aside.range.clamped(to: lower..<upper)

@@ -137,7 +137,8 @@ public enum InputDecoder {
                 encoding.isBigEndian ? (24, 16, 8, 0) : (0, 8, 16, 24)
             var offset = start
             while offset + 3 < buffer.count {
-                let unit = UInt32(buffer[offset]) << shift0 | UInt32(buffer[offset + 1]) << shift1
+                let unit =
+                    UInt32(buffer[offset]) << shift0 | UInt32(buffer[offset + 1]) << shift1
                     | UInt32(buffer[offset + 2]) << shift2 | UInt32(buffer[offset + 3]) << shift3
                 guard let scalar = Unicode.Scalar(unit) else {
                     return .invalidEncoding(path: path, encoding: encoding.name, byteOffset: offset)

@@ -1,6 +1,6 @@
 internal import CNarrateTextCat
-import Synchronization
 import NarrateSystem
+import Synchronization
 
 /// Detects the language of a text with libexttextcat: character n-gram profiles of about 160
 /// languages (the method of Cavnar and Trenkle, as LibreOffice uses it), plus a check of the
@@ -100,7 +100,8 @@ public final class LanguageDetector: Sendable {
             String(piece.dropFirst().split(separator: "-").first ?? "")
         }.filter { !$0.isEmpty }
         guard let first = candidates.first else { return nil }
-        let answer = Self.cyrillicCheck(text, candidates: candidates) ?? Self.danishOrNorwegian(text, first: first)
+        let answer =
+            Self.cyrillicCheck(text, candidates: candidates) ?? Self.danishOrNorwegian(text, first: first)
             ?? Self.czechOrSlovak(text, first: first) ?? Self.southSlavic(text, candidates: candidates) ?? first
         return answer == "sh" ? "sr" : answer
     }

@@ -185,7 +185,7 @@ struct MarkdownDocumentBuilder {
                 collector.markAside(from: start, part: .images)
             case "html_inline", "footnote_reference":
                 break
-            default:  // emph, strong, link, strikethrough and other containers
+            default: // emph, strong, link, strikethrough and other containers
                 pending.append(contentsOf: Self.children(of: current).reversed())
             }
         }

@@ -111,8 +111,8 @@ enum ReadingPartRules {
     }
 }
 
-private extension String {
-    func trimmingTrailing(while drop: (Character) -> Bool) -> String {
+extension String {
+    fileprivate func trimmingTrailing(while drop: (Character) -> Bool) -> String {
         var result = self
         while let last = result.last, drop(last) { result.removeLast() }
         return result

@@ -10,7 +10,8 @@ extension StringProtocol {
 extension Substring {
     /// The substring without white space at either end.
     func trimmingWhitespace() -> Substring {
-        var start = startIndex, end = endIndex
+        var start = startIndex
+        var end = endIndex
         while start < end, self[start].isWhitespace { start = index(after: start) }
         while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
         return self[start..<end]

@@ -1,6 +1,6 @@
+import Foundation
 internal import GRDB
 public import NarrateCore
-import Foundation
 
 /// The batch queue: jobs are rows with a state machine (queued → running → done, failed or
 /// cancelled), claimed atomically by worker processes under a lease that they renew; a job
@@ -26,7 +26,8 @@ extension ArticleLibrary {
                 throw NarrateError.noSuchArticle(id: articleId)
             }
             if let row = try Row.fetchOne(
-                db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? AND state IN ('queued', 'running')", arguments: [outputPath]
+                db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? AND state IN ('queued', 'running')",
+                arguments: [outputPath]
             ) {
                 return .alreadyQueued(Self.job(row))
             }
@@ -170,7 +171,8 @@ extension ArticleLibrary {
     @discardableResult
     public func raisePriority(jobId id: Int64, to priority: JobPriority) throws(NarrateError) -> BatchJob? {
         try write { db in
-            try db.execute(sql: "UPDATE job SET priority = ? WHERE id = ? AND priority < ?", arguments: [priority.rawValue, id, priority.rawValue])
+            try db.execute(
+                sql: "UPDATE job SET priority = ? WHERE id = ? AND priority < ?", arguments: [priority.rawValue, id, priority.rawValue])
             return try Row.fetchOne(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id = ?", arguments: [id]).map(Self.job)
         }
     }
@@ -182,7 +184,10 @@ extension ArticleLibrary {
 
     /// The jobs of output `outputPath`, oldest first.
     public func jobs(outputPath: String) throws(NarrateError) -> [BatchJob] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? ORDER BY id", arguments: [outputPath]).map(Self.job) }
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? ORDER BY id", arguments: [outputPath]).map(
+                Self.job)
+        }
     }
 
     /// The jobs, oldest first; only those in `states` when given.

@@ -1,5 +1,5 @@
-internal import GRDB
 import Foundation
+internal import GRDB
 public import NarrateCore
 
 /// Renders, their sentence timings and listening positions.
@@ -32,7 +32,8 @@ extension ArticleLibrary {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt, wordTimings.rawValue, voice,
+                    articleId, settingsHash, path, ownedByLibrary, format, sampleRate, sampleCount, record.createdAt, wordTimings.rawValue,
+                    voice,
                     reading,
                 ]
             )
@@ -91,7 +92,8 @@ extension ArticleLibrary {
     public func words(ofRender renderId: Int64) throws(NarrateError) -> [RenderWord] {
         try read { db in
             try Row.fetchAll(
-                db, sql: """
+                db,
+                sql: """
                     SELECT sentence, textStart, textEnd, startSample, endSample FROM renderWord
                     WHERE renderId = ? ORDER BY position
                     """, arguments: [renderId]
@@ -135,12 +137,14 @@ extension ArticleLibrary {
                     message: "article \(articleId) has sentences 1 to \(count); \(sentence + 1) is outside it"
                 )
             }
-            if let saved = try Double.fetchOne(db, sql: "SELECT listenedAt FROM listeningPosition WHERE articleId = ?", arguments: [articleId]),
+            if let saved = try Double.fetchOne(
+                db, sql: "SELECT listenedAt FROM listeningPosition WHERE articleId = ?", arguments: [articleId]),
                 saved > time
             {
                 return false
             }
-            try Self.writePosition(db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device)
+            try Self.writePosition(
+                db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device)
             return true
         }
     }
@@ -160,7 +164,8 @@ extension ArticleLibrary {
                 """,
             arguments: [articleId, sentence, finished, now, word, time, device]
         )
-        try appendHistory(db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device, savedAt: now)
+        try appendHistory(
+            db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device, savedAt: now)
     }
 
     /// Forgets where the listener of article `articleId` stopped: the next play starts at the
@@ -185,7 +190,8 @@ extension ArticleLibrary {
                 throw NarrateError.noSuchArticle(id: articleId)
             }
             return try Row.fetchAll(
-                db, sql: """
+                db,
+                sql: """
                     SELECT sentence, word, finished, listenedAt, device, savedAt FROM positionHistory
                     WHERE articleId = ? ORDER BY id DESC
                     """, arguments: [articleId]

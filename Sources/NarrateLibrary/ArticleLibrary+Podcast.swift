@@ -49,14 +49,15 @@ extension ArticleLibrary {
             )
             while let row = try rows.next() {
                 let id: Int64 = row[0]
-                episodes.append(EpisodeRecord(
-                    articleId: id, title: row[1], byline: row[2], site: row[3], sourceURL: row[4], language: row[5],
-                    savedAt: row[6], publishedAt: row[7], contentHash: row[8], excerpt: row[9],
-                    render: RenderRecord(
-                        id: row[10], articleId: id, settingsHash: row[11], path: row[12], ownedByLibrary: true, format: row[13],
-                        sampleRate: row[14], sampleCount: row[15], createdAt: row[16]
-                    )
-                ))
+                episodes.append(
+                    EpisodeRecord(
+                        articleId: id, title: row[1], byline: row[2], site: row[3], sourceURL: row[4], language: row[5],
+                        savedAt: row[6], publishedAt: row[7], contentHash: row[8], excerpt: row[9],
+                        render: RenderRecord(
+                            id: row[10], articleId: id, settingsHash: row[11], path: row[12], ownedByLibrary: true, format: row[13],
+                            sampleRate: row[14], sampleCount: row[15], createdAt: row[16]
+                        )
+                    ))
             }
             return episodes
         }

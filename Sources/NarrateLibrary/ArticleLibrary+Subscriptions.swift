@@ -1,6 +1,6 @@
+import Foundation
 internal import GRDB
 public import NarrateCore
-import Foundation
 
 /// Feed subscriptions and the items seen in each.
 extension ArticleLibrary {
@@ -22,7 +22,8 @@ extension ArticleLibrary {
     public func subscribe(
         url: String, title: String?, siteURL: String?, format: String?, tag: String?, language: String?, narrate: Bool
     ) throws(NarrateError) -> SubscribeOutcome {
-        try subscribe([NewSubscription(url: url, title: title, siteURL: siteURL, format: format, tag: tag)], language: language, narrate: narrate)[0]
+        try subscribe(
+            [NewSubscription(url: url, title: title, siteURL: siteURL, format: format, tag: tag)], language: language, narrate: narrate)[0]
     }
 
     /// A feed to follow, with what is known of it.
@@ -48,10 +49,11 @@ extension ArticleLibrary {
         let now = Self.now()
         return try write { db in
             let find = try db.makeStatement(sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE url = ?")
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO subscription (url, title, siteURL, format, tag, language, narrate, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.subscriptionColumns)
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO subscription (url, title, siteURL, format, tag, language, narrate, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.subscriptionColumns)
+                    """)
             return try feeds.map { feed in
                 if let row = try Row.fetchOne(find, arguments: [feed.url]) { return .alreadySubscribed(Self.subscription(row)) }
                 let arguments: StatementArguments = [
@@ -75,7 +77,8 @@ extension ArticleLibrary {
     /// Subscription `id`.
     public func subscription(id: Int64) throws(NarrateError) -> Subscription {
         let found = try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE id = ?", arguments: [id]).map(Self.subscription)
+            try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE id = ?", arguments: [id]).map(
+                Self.subscription)
         }
         guard let found else { throw .noSuchFeed(id: id) }
         return found
@@ -218,10 +221,11 @@ extension ArticleLibrary {
         guard !items.isEmpty else { return }
         try write { db in
             let now = Self.now()
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO feedItem (subscriptionId, guid, url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, NULL, ?, NULL, ?)
-                ON CONFLICT (subscriptionId, guid) DO UPDATE SET url = excluded.url, outcome = excluded.outcome, seenAt = excluded.seenAt
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO feedItem (subscriptionId, guid, url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, NULL, ?, NULL, ?)
+                    ON CONFLICT (subscriptionId, guid) DO UPDATE SET url = excluded.url, outcome = excluded.outcome, seenAt = excluded.seenAt
+                    """)
             for item in items {
                 try statement.execute(arguments: [id, item.guid, item.url, item.outcome.rawValue, now])
             }
@@ -236,7 +240,9 @@ extension ArticleLibrary {
             for start in stride(from: 0, to: urls.count, by: 500) {
                 let slice = Array(urls[start..<min(urls.count, start + 500)])
                 let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                for url in try String.fetchAll(db, sql: "SELECT sourceURL FROM article WHERE sourceURL IN (\(marks))", arguments: StatementArguments(slice)) {
+                for url in try String.fetchAll(
+                    db, sql: "SELECT sourceURL FROM article WHERE sourceURL IN (\(marks))", arguments: StatementArguments(slice))
+                {
                     found.insert(url)
                 }
             }
@@ -252,7 +258,9 @@ extension ArticleLibrary {
             for start in stride(from: 0, to: urls.count, by: 500) {
                 let slice = Array(urls[start..<min(urls.count, start + 500)])
                 let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                for row in try Row.fetchAll(db, sql: "SELECT url, outcome FROM savedLink WHERE url IN (\(marks))", arguments: StatementArguments(slice)) {
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT url, outcome FROM savedLink WHERE url IN (\(marks))", arguments: StatementArguments(slice))
+                {
                     let outcome: String = row[1]
                     found[row[0]] = FeedItemOutcome(rawValue: outcome) ?? .failed
                 }

@@ -1,6 +1,6 @@
-public import NarrateCore
-internal import GRDB
 import Foundation
+internal import GRDB
+public import NarrateCore
 import NarrateSystem
 
 /// The user's library of saved articles: one SQLite database, the one owner of all access
@@ -95,7 +95,8 @@ public final class ArticleLibrary: Sendable {
                     """,
                 arguments: [
                     article.title, article.byline, article.site, article.sourceURL, article.sourcePath,
-                    article.language?.lowercased(), article.voice, article.publishedAt, article.savedAt ?? Self.now(), article.document.format.rawValue, hash,
+                    article.language?.lowercased(), article.voice, article.publishedAt, article.savedAt ?? Self.now(),
+                    article.document.format.rawValue, hash,
                     words, Double(words) / Self.listeningRate * 60, Self.joinedTags(tags), article.sentences.count,
                     article.document.summaryExcerpt(),
                 ]
@@ -121,7 +122,8 @@ public final class ArticleLibrary: Sendable {
                     sentence.sourceRange.lowerBound, sentence.sourceRange.upperBound,
                 ])
             }
-            try SearchIndex.add(id: id, title: article.title, byline: article.byline, text: text, language: article.language?.lowercased(), db: db)
+            try SearchIndex.add(
+                id: id, title: article.title, byline: article.byline, text: text, language: article.language?.lowercased(), db: db)
             let outcome = AddOutcome.added(id: id, title: article.title)
             try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
             return outcome
@@ -138,11 +140,12 @@ public final class ArticleLibrary: Sendable {
     ) throws(NarrateError) -> [ArticleSummary] {
         let (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress)
         let limitClause = limit.map { " LIMIT \(max(0, $0)) OFFSET \(max(0, offset))" } ?? ""
-        let orderBy = switch order {
-        case .saved: "savedAt DESC, id DESC"
-        case .title: "title COLLATE NOCASE, id"
-        case .length: "wordCount, id"
-        }
+        let orderBy =
+            switch order {
+            case .saved: "savedAt DESC, id DESC"
+            case .title: "title COLLATE NOCASE, id"
+            case .length: "wordCount, id"
+            }
         return try read { db in
             var summaries: [ArticleSummary] = []
             let rows = try Row.fetchCursor(
@@ -231,15 +234,17 @@ public final class ArticleLibrary: Sendable {
     /// The summary of the article with `id`, as `list` gives it, without its content.
     public func summary(id: Int64) throws(NarrateError) -> ArticleSummary {
         try read { db in
-            guard let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT \(Self.summaryColumns)
-                    FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
-                    WHERE article.id = ?
-                    """,
-                arguments: [id]
-            ) else {
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT \(Self.summaryColumns)
+                        FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                        WHERE article.id = ?
+                        """,
+                    arguments: [id]
+                )
+            else {
                 throw NarrateError.noSuchArticle(id: id)
             }
             return Self.summary(row)
@@ -262,17 +267,19 @@ public final class ArticleLibrary: Sendable {
     /// The article with `id`, content included.
     public func article(id: Int64) throws(NarrateError) -> StoredArticle {
         try read { db in
-            guard let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT article.*, articleContent.*, listeningPosition.sentence AS positionSentence,
-                        listeningPosition.finished AS positionFinished
-                    FROM article JOIN articleContent ON articleContent.articleId = article.id
-                    LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
-                    WHERE id = ?
-                    """,
-                arguments: [id]
-            ) else {
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT article.*, articleContent.*, listeningPosition.sentence AS positionSentence,
+                            listeningPosition.finished AS positionFinished
+                        FROM article JOIN articleContent ON articleContent.articleId = article.id
+                        LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id
+                        WHERE id = ?
+                        """,
+                    arguments: [id]
+                )
+            else {
                 throw NarrateError.noSuchArticle(id: id)
             }
             let tags = Self.splitTags(row["tags"])
@@ -373,7 +380,9 @@ public final class ArticleLibrary: Sendable {
         let all = try SearchIndex.languages(db: db)
         let written = SearchIndex.languages(all, writtenLike: query)
         // Only worth a dictionary's judgement where there is a choice.
-        let guessed = written.count < 2 ? [] : guess?(query, written).map { Set($0.map(SearchIndex.primaryCode)).intersection(written).sorted() } ?? []
+        let guessed =
+            written.count < 2
+            ? [] : guess?(query, written).map { Set($0.map(SearchIndex.primaryCode)).intersection(written).sorted() } ?? []
         let possible = guessed.isEmpty ? written : guessed
         let hits = try searchHits(query, limit: limit, stemLanguages: possible, perArticle: true, db: db, snippets: snippets, keep: keep)
         guard hits.isEmpty, Set(possible) != Set(all) else { return hits }
@@ -428,7 +437,7 @@ public final class ArticleLibrary: Sendable {
                 let code = language.flatMap { stemLanguages.contains($0) ? $0 : nil }
                 let key = code ?? ""
                 if code != nil, stemLanguages == [key] {
-                    own = terms  // the one language the query is read in: its reading already
+                    own = terms // the one language the query is read in: its reading already
                 } else if let known = termsOf[key] {
                     own = known
                 } else {
@@ -495,14 +504,16 @@ public final class ArticleLibrary: Sendable {
             var removed: [ArticleSummary] = []
             var renders: [(path: String, owned: Bool)] = []
             for id in ids where !removed.contains(where: { $0.id == id }) {
-                guard let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT \(Self.summaryColumns)
-                        FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id WHERE id = ?
-                        """,
-                    arguments: [id]
-                ) else {
+                guard
+                    let row = try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT \(Self.summaryColumns)
+                            FROM article LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id WHERE id = ?
+                            """,
+                        arguments: [id]
+                    )
+                else {
                     throw NarrateError.noSuchArticle(id: id)
                 }
                 removed.append(Self.summary(row))

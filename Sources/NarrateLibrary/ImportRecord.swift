@@ -12,10 +12,11 @@ public enum ImportRecord: Sendable, Equatable {
 
     /// Writes the record for an article added or found (`outcome`) with `sentenceCount` sentences.
     func write(_ db: Database, outcome: AddOutcome, sentenceCount: Int) throws {
-        let (articleId, added): (Int64?, Bool) = switch outcome {
-        case .added(let id, _): (id, true)
-        case .exists(let id, _): (id, false)
-        }
+        let (articleId, added): (Int64?, Bool) =
+            switch outcome {
+            case .added(let id, _): (id, true)
+            case .exists(let id, _): (id, false)
+            }
         switch self {
         case .savedLink(let url, let finished):
             if added, finished, let articleId {

@@ -63,7 +63,8 @@ public struct NewArticle: Sendable {
         var inWord = false
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            let isWordScalar = value < 0x80
+            let isWordScalar =
+                value < 0x80
                 ? (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A || (value >= 0x30 && value <= 0x39)
                 : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
             if isWordScalar, !inWord { count += 1 }

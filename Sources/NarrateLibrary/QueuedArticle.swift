@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// An article as a job of a shared queue carries it: everything a worker with no library
 /// needs to render it (its document and sentences as the library stored them, so timings

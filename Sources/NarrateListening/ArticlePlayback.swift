@@ -49,7 +49,8 @@ public struct ArticlePlayback {
         let article = try library.article(id: id)
         let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let reading = try ReadingChoices.load(from: library)
-        if let (render, samples) = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice, reading: reading) {
+        if let (render, samples) = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice, reading: reading)
+        {
             let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: device)
             let first = try player.startSentence(fromStart: fromStart, rewind: rewind)
             onStart(Start(sentence: first, total: article.summary.sentenceCount, seconds: player.seconds(atSentence: first)))

@@ -96,7 +96,9 @@ public struct ArticlePosition {
         let history = try history()
         guard let change = history.first(where: { $0.number == number }) else {
             throw .invalidOption(
-                name: "history", message: history.isEmpty ? "article \(articleId) has no position history" : "article \(articleId)'s history has entries 1 to \(history.count)"
+                name: "history",
+                message: history.isEmpty
+                    ? "article \(articleId) has no position history" : "article \(articleId)'s history has entries 1 to \(history.count)"
             )
         }
         guard let sentence = change.sentence else { return try reset() }

@@ -1,7 +1,7 @@
+import Foundation
 public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 public import NarrateRendering
 
 /// Plays a library article that has no render yet while its render is being made: the
@@ -21,7 +21,8 @@ public struct LiveArticlePlayer {
     /// What the saved positions say listened.
     public var device: String?
 
-    public init(library: ArticleLibrary, renderer: ArticleRenderer, article: StoredArticle, settings: RenderSettings, device: String? = nil) {
+    public init(library: ArticleLibrary, renderer: ArticleRenderer, article: StoredArticle, settings: RenderSettings, device: String? = nil)
+    {
         self.library = library
         self.renderer = renderer
         self.article = article
@@ -106,7 +107,9 @@ public struct LiveArticlePlayer {
     }
 
     /// Plays 16-bit samples; the outcome when the sink stopped taking them.
-    private func play(_ bytes: [UInt8], into sink: any PlaybackSink, at current: Int, shouldStop: () -> Bool) throws(NarrateError) -> ArticlePlayer.Outcome? {
+    private func play(_ bytes: [UInt8], into sink: any PlaybackSink, at current: Int, shouldStop: () -> Bool) throws(NarrateError)
+        -> ArticlePlayer.Outcome?
+    {
         let samples = bytes.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Int16(littleEndian: $0) }
         do throws(PlaybackSinkError) {
             try sink.play(samples)

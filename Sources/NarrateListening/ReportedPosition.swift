@@ -42,19 +42,23 @@ public struct ReportedPosition: Sendable, Equatable {
         guard sentences.indices.contains(sentence) else {
             throw .invalidOption(
                 name: "sentence",
-                message: sentences.isEmpty ? "article \(articleId) has no sentences" : "article \(articleId) has sentences 0 to \(sentences.count - 1)"
+                message: sentences.isEmpty
+                    ? "article \(articleId) has no sentences" : "article \(articleId) has sentences 0 to \(sentences.count - 1)"
             )
         }
         if let word {
             let range = sentences[sentence].textRange
             guard range.contains(word) else {
                 throw .invalidOption(
-                    name: "word", message: "sentence \(sentence) of article \(articleId) spans offsets \(range.lowerBound) to \(range.upperBound - 1) of its block"
+                    name: "word",
+                    message:
+                        "sentence \(sentence) of article \(articleId) spans offsets \(range.lowerBound) to \(range.upperBound - 1) of its block"
                 )
             }
         }
         guard listenedAt.isFinite, listenedAt > 0, listenedAt <= now + Self.clockTolerance else {
-            throw .invalidOption(name: "listenedAt", message: "\(listenedAt) is not a time (seconds since 1970) up to a day ahead of this machine's clock")
+            throw .invalidOption(
+                name: "listenedAt", message: "\(listenedAt) is not a time (seconds since 1970) up to a day ahead of this machine's clock")
         }
         if let device, device.count > 200 {
             throw .invalidOption(name: "device", message: "a device name is at most 200 characters")

@@ -15,7 +15,8 @@ public struct TimedPosition: Sendable {
         guard try library.contains(articleId: articleId) else { throw .noSuchArticle(id: articleId) }
         guard let saved = try library.position(ofArticle: articleId) else { return nil }
         var seconds: Double?
-        if case .rendered(let render, let samples) = try ListeningQueue(library: library, formats: ListeningQueue.madeFormats).state(articleId: articleId),
+        if case .rendered(let render, let samples) = try ListeningQueue(library: library, formats: ListeningQueue.madeFormats).state(
+            articleId: articleId),
             samples.indices.contains(saved.sentence)
         {
             seconds = Double(samples[saved.sentence].lowerBound) / Double(max(render.sampleRate, 1))

@@ -21,7 +21,8 @@ public enum ONNXRuntime {
             let reason = CMessage.text(message)
             throw .readerUnavailable(
                 format: "neural voices",
-                reason: "ONNX Runtime (\(path)) \(reason); install it with `python3 -m pip install \(package)`, or name its library with NARRATE_ONNXRUNTIME",
+                reason:
+                    "ONNX Runtime (\(path)) \(reason); install it with `python3 -m pip install \(package)`, or name its library with NARRATE_ONNXRUNTIME",
                 package: "the PyPI package \(package)"
             )
         }
@@ -35,7 +36,9 @@ public enum ONNXRuntime {
         for folder in PythonPackages.folders(environment: environment) {
             let capi = "\(folder)/onnxruntime/capi"
             let names = DirectoryEntries.names(capi)
-            let libraries = names.filter { $0.hasPrefix("libonnxruntime.so.1") || $0.hasPrefix("libonnxruntime.1.") && $0.hasSuffix(".dylib") }
+            let libraries = names.filter {
+                $0.hasPrefix("libonnxruntime.so.1") || $0.hasPrefix("libonnxruntime.1.") && $0.hasSuffix(".dylib")
+            }
             if let newest = libraries.max(by: { $0.compare($1, options: .numeric) == .orderedAscending }) { return "\(capi)/\(newest)" }
         }
         return nil
@@ -84,7 +87,9 @@ final class ONNXModel: @unchecked Sendable {
     }
 
     /// The audio (floats, about -1 to 1) and, when the model gives them, each id's frames.
-    func speak(ids: [Int64], scales: (Float, Float, Float), speaker: Int64, path: String) throws(NarrateError) -> (samples: [Float], durations: [Float]?) {
+    func speak(ids: [Int64], scales: (Float, Float, Float), speaker: Int64, path: String) throws(NarrateError) -> (
+        samples: [Float], durations: [Float]?
+    ) {
         lock.lock()
         defer { lock.unlock() }
         var message = [CChar](repeating: 0, count: 512)
@@ -95,7 +100,8 @@ final class ONNXModel: @unchecked Sendable {
         let outcome = ids.withUnsafeBufferPointer { idBuffer in
             values.withUnsafeBufferPointer { scaleBuffer in
                 narrate_onnx_speak(
-                    model, idBuffer.baseAddress, idBuffer.count, scaleBuffer.baseAddress, speaker, durationsOutput, &samples, &count, &durations,
+                    model, idBuffer.baseAddress, idBuffer.count, scaleBuffer.baseAddress, speaker, durationsOutput, &samples, &count,
+                    &durations,
                     &message, message.count
                 )
             }
@@ -108,6 +114,9 @@ final class ONNXModel: @unchecked Sendable {
             let reason = CMessage.text(message)
             throw .engine(code: Int32(outcome), message: "\(path): the voice's model failed: \(reason)")
         }
-        return (Array(UnsafeBufferPointer(start: samples, count: count)), durations.map { Array(UnsafeBufferPointer(start: $0, count: ids.count)) })
+        return (
+            Array(UnsafeBufferPointer(start: samples, count: count)),
+            durations.map { Array(UnsafeBufferPointer(start: $0, count: ids.count)) }
+        )
     }
 }

@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 import NarrateText
 import Synchronization
 
@@ -27,7 +27,11 @@ public final class PiperEngine: SpeechEngine {
     public var version: String { "piper-\(voice.modelHash.prefix(16))" }
 
     public func voices() -> [VoiceInfo] {
-        [VoiceInfo(name: voice.name, identifier: Self.voiceName(voice.name), languages: [voice.config.languageCode], gender: .unspecified, engine: "piper")]
+        [
+            VoiceInfo(
+                name: voice.name, identifier: Self.voiceName(voice.name), languages: [voice.config.languageCode], gender: .unspecified,
+                engine: "piper")
+        ]
     }
 
     public func configure(_ settings: VoiceSettings) throws {
@@ -67,10 +71,15 @@ public final class PiperEngine: SpeechEngine {
             // The head's own end of utterance trailing off in silence is left out, but for a breath.
             if index == 0, parts.count > 1 { samples = Self.trimmingTrailingSilence(samples, keeping: voice.config.sampleRate / 25) }
             guard !samples.isEmpty else { continue }
-            var marks = events.map { SpeechEvent(kind: $0.kind, textOffset: $0.textOffset + part.lowerBound, length: $0.length, sampleOffset: $0.sampleOffset + offset) }
+            var marks = events.map {
+                SpeechEvent(
+                    kind: $0.kind, textOffset: $0.textOffset + part.lowerBound, length: $0.length, sampleOffset: $0.sampleOffset + offset)
+            }
             if index == 0 { marks.insert(SpeechEvent(kind: .sentence, textOffset: 0, length: 0, sampleOffset: 0), at: 0) }
             offset += samples.count
-            if index == parts.count - 1 { marks.append(SpeechEvent(kind: .end, textOffset: scalars.count, length: 0, sampleOffset: offset)) }
+            if index == parts.count - 1 {
+                marks.append(SpeechEvent(kind: .end, textOffset: scalars.count, length: 0, sampleOffset: offset))
+            }
             // Events count samples from the call's start, across chunks.
             let goOn = try samples.withUnsafeBufferPointer { buffer in try receive(SpeechChunk(samples: buffer, events: marks)) }
             if !goOn { return }

@@ -34,7 +34,8 @@ public final class PiperVoice: @unchecked Sendable {
             throw .inputUnavailable(path: configFile, reason: error.reason)
         }
         config = try PiperVoiceConfig(bytes: configBytes, path: configFile)
-        (model, modelHash) = try Self.load(modelPath, threads: threads, runtime: runtime, cache: preparedModels.map(PreparedModels.init(folder:)))
+        (model, modelHash) = try Self.load(
+            modelPath, threads: threads, runtime: runtime, cache: preparedModels.map(PreparedModels.init(folder:)))
         name = ((modelPath as NSString).lastPathComponent as NSString).deletingPathExtension
         self.modelPath = modelPath
         self.phonemizer = phonemizer
@@ -69,7 +70,8 @@ public final class PiperVoice: @unchecked Sendable {
         let temporary = key.flatMap { cache?.temporaryFile(key: $0) }
         let model: ONNXModel
         do throws(NarrateError) {
-            model = try ONNXModel(bytes: consume bytes, path: path, threads: threads, durationsOutput: patched?.output, optimized: temporary)
+            model = try ONNXModel(
+                bytes: consume bytes, path: path, threads: threads, durationsOutput: patched?.output, optimized: temporary)
         } catch {
             guard let temporary else { throw error }
             // The prepared copy could not be written (a full disk): loaded without keeping one.
@@ -85,12 +87,14 @@ public final class PiperVoice: @unchecked Sendable {
     /// `text` spoken: 16-bit samples at the voice's rate, and where each of its words starts
     /// (word events, offsets in `text`'s scalars). `rate` is narrate's words a minute (175
     /// as the voice was trained), `volume` 0 to 200 (100 as trained).
-    public func speak(_ text: String, rate: Int = 175, volume: Int = 100) throws(NarrateError) -> (samples: [Int16], events: [SpeechEvent]) {
+    public func speak(_ text: String, rate: Int = 175, volume: Int = 100) throws(NarrateError) -> (samples: [Int16], events: [SpeechEvent])
+    {
         guard let (sequence, floats, durations) = try run(text, rate: rate) else { return ([], []) }
         let peak = floats.reduce(Float(0)) { max($0, abs($1)) }
         let gain = Float(volume) / 100 * 32_767 / max(peak, 0.01)
         let samples = floats.map { Int16(max(-32_767, min(32_767, $0 * gain))) }
-        let starts = durations.map { Self.wordStartSamples(sequence: sequence, durations: $0, hop: config.hopLength, total: samples.count) }
+        let starts =
+            durations.map { Self.wordStartSamples(sequence: sequence, durations: $0, hop: config.hopLength, total: samples.count) }
             ?? WordStartEstimate.wordStarts(sequence: sequence, samples: floats, hop: config.hopLength)
         let words = WordAlignment.words(in: text)
         var events: [SpeechEvent] = []

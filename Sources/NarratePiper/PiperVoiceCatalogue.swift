@@ -52,7 +52,8 @@ public struct PiperVoiceCatalogue: Sendable, Equatable {
     /// with a file whose size or digest is not given, are left out.
     public init(bytes: [UInt8], address: String) throws(NarrateError) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw .malformedInput(path: address, message: "not a Piper voice catalogue (a JSON object of voices, as voices.json); check --catalogue")
+            throw .malformedInput(
+                path: address, message: "not a Piper voice catalogue (a JSON object of voices, as voices.json); check --catalogue")
         }
         var entries: [Entry] = []
         for (key, value) in object {
@@ -68,14 +69,17 @@ public struct PiperVoiceCatalogue: Sendable, Equatable {
             files.sort { $0.path < $1.path }
             let language = (voice["language"] as? [String: Any])?["code"] as? String
             let entry = Entry(
-                name: key, language: (language ?? key.split(separator: "-").first.map(String.init) ?? "").replacingOccurrences(of: "_", with: "-").lowercased(),
+                name: key,
+                language: (language ?? key.split(separator: "-").first.map(String.init) ?? "").replacingOccurrences(of: "_", with: "-")
+                    .lowercased(),
                 quality: voice["quality"] as? String, aliases: voice["aliases"] as? [String] ?? [], files: files
             )
             guard Self.isFileName(key), let model = entry.model, entry.config != nil, model.name == "\(key).onnx" else { continue }
             entries.append(entry)
         }
         guard !entries.isEmpty || object.isEmpty else {
-            throw .malformedInput(path: address, message: "not a Piper voice catalogue (no voice with a model, a configuration, their sizes and MD5 digests)")
+            throw .malformedInput(
+                path: address, message: "not a Piper voice catalogue (no voice with a model, a configuration, their sizes and MD5 digests)")
         }
         self.entries = entries.sorted { ($0.language, $0.name) < ($1.language, $1.name) }
         self.address = address
@@ -95,10 +99,14 @@ public struct PiperVoiceCatalogue: Sendable, Equatable {
         let catalogue = "the voice catalogue \(address)"
         guard matching.isEmpty else {
             let names = matching.prefix(6).map { "'\($0.name)'" }.joined(separator: ", ")
-            throw .invalidOption(name: "voice", message: "'\(requested)' names \(matching.count) voices in \(catalogue): \(names)\(matching.count > 6 ? ", …" : ""); say which")
+            throw .invalidOption(
+                name: "voice",
+                message:
+                    "'\(requested)' names \(matching.count) voices in \(catalogue): \(names)\(matching.count > 6 ? ", …" : ""); say which")
         }
         let closest = VoiceEngines.closest(to: wanted, among: entries.map(\.name))
-        let hint = closest.isEmpty ? "; see narrate voices available" : "; did you mean \(closest.map { "'\($0)'" }.joined(separator: ", "))?"
+        let hint =
+            closest.isEmpty ? "; see narrate voices available" : "; did you mean \(closest.map { "'\($0)'" }.joined(separator: ", "))?"
         throw .invalidOption(name: "voice", message: "no voice '\(requested)' in \(catalogue)\(hint)")
     }
 

@@ -51,7 +51,8 @@ public struct PiperVoiceFiles: Sendable {
 
     /// Where `narrate voices add` installs voices.
     public static func installFolder(environment: [String: String]) -> String {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? "\(environment["HOME"] ?? NSHomeDirectory())/.local/share"
         return "\(data)/narrate/voices"
     }
@@ -106,7 +107,8 @@ public struct PiperVoiceFiles: Sendable {
         var models = entries.filter { !$0.isFolder && $0.name.hasSuffix(".onnx") && names.contains($0.name + ".json") }
             .map { "\(folder)/\($0.name)" }.sorted()
         if depth > 0 {
-            for entry in entries.sorted(by: { $0.name < $1.name }) where entry.isFolder && !entry.name.hasPrefix(".") && entry.name != "__pycache__" {
+            for entry in entries.sorted(by: { $0.name < $1.name })
+            where entry.isFolder && !entry.name.hasPrefix(".") && entry.name != "__pycache__" {
                 models += self.models(in: "\(folder)/\(entry.name)", depth: depth - 1)
             }
         }
@@ -117,7 +119,9 @@ public struct PiperVoiceFiles: Sendable {
     static func voice(name: String, model: String) -> Voice {
         var info = stat()
         let size = stat(model, &info) == 0 ? Int64(info.st_size) : 0
-        let config = (try? FileContents.read(model + ".json", limit: 1 << 20)).flatMap { try? PiperVoiceConfig(bytes: $0, path: model + ".json") }
+        let config = (try? FileContents.read(model + ".json", limit: 1 << 20)).flatMap {
+            try? PiperVoiceConfig(bytes: $0, path: model + ".json")
+        }
         return Voice(name: name, modelPath: model, language: config?.languageCode, quality: config?.quality, size: size)
     }
 }

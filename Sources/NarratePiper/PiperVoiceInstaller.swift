@@ -101,7 +101,8 @@ public struct PiperVoiceInstaller: Sendable {
             guard let voice = try put(staging, inPlaceOf: name, replacing: replacing) else {
                 // Another install of the same voice finished first: that one stands.
                 try? FileManager.default.removeItem(atPath: staging)
-                return .alreadyInstalled(installed(named: name) ?? PiperVoiceFiles.voice(name: name, model: "\(folder)/\(name)/\(name).onnx"))
+                return .alreadyInstalled(
+                    installed(named: name) ?? PiperVoiceFiles.voice(name: name, model: "\(folder)/\(name)/\(name).onnx"))
             }
             return .installed(voice)
         } catch {
@@ -163,34 +164,50 @@ public struct PiperVoiceInstaller: Sendable {
             }
             if model.hasSuffix(".onnx.json") { model = String(model.dropLast(5)) }
             guard model.hasSuffix(".onnx") else {
-                throw .invalidOption(name: "voice", message: "\(argument): not a voice's address; give the address of its .onnx file (its .onnx.json is fetched from beside it)")
+                throw .invalidOption(
+                    name: "voice",
+                    message:
+                        "\(argument): not a voice's address; give the address of its .onnx file (its .onnx.json is fetched from beside it)")
             }
             let file = URL(string: model)?.lastPathComponent ?? (model as NSString).lastPathComponent
             let name = try Self.voiceName(String(file.dropLast(5)), from: argument)
-            return (name, [
-                Piece(source: .address(model + query), name: "\(name).onnx"),
-                Piece(source: .address(model + ".json" + query), name: "\(name).onnx.json"),
-            ])
+            return (
+                name,
+                [
+                    Piece(source: .address(model + query), name: "\(name).onnx"),
+                    Piece(source: .address(model + ".json" + query), name: "\(name).onnx.json"),
+                ]
+            )
         }
-        if argument.contains("/") || argument.hasSuffix(".onnx") || argument.hasSuffix(".onnx.json") || FileManager.default.fileExists(atPath: argument) {
+        if argument.contains("/") || argument.hasSuffix(".onnx") || argument.hasSuffix(".onnx.json")
+            || FileManager.default.fileExists(atPath: argument)
+        {
             let model = argument.hasSuffix(".onnx.json") ? String(argument.dropLast(5)) : argument
             for path in [model, model + ".json"] where !FileManager.default.fileExists(atPath: path) {
                 throw .inputUnavailable(
-                    path: path, reason: path == model ? "no such file" : "no configuration beside the model; a Piper voice is NAME.onnx with NAME.onnx.json"
+                    path: path,
+                    reason: path == model
+                        ? "no such file" : "no configuration beside the model; a Piper voice is NAME.onnx with NAME.onnx.json"
                 )
             }
             let file = (model as NSString).lastPathComponent
             guard file.hasSuffix(".onnx") else {
-                throw .invalidOption(name: "voice", message: "\(argument): not a voice model; give its .onnx file, with its .onnx.json beside it")
+                throw .invalidOption(
+                    name: "voice", message: "\(argument): not a voice model; give its .onnx file, with its .onnx.json beside it")
             }
             let name = try Self.voiceName(String(file.dropLast(5)), from: argument)
-            return (name, [Piece(source: .file(model), name: "\(name).onnx"), Piece(source: .file(model + ".json"), name: "\(name).onnx.json")])
+            return (
+                name, [Piece(source: .file(model), name: "\(name).onnx"), Piece(source: .file(model + ".json"), name: "\(name).onnx.json")]
+            )
         }
         let catalogue = try catalogue()
         let entry = try catalogue.entry(named: argument)
-        return (entry.name, entry.files.map { file in
-            Piece(source: .address(catalogue.address(of: file)), name: file.name, size: file.size, md5: file.md5)
-        })
+        return (
+            entry.name,
+            entry.files.map { file in
+                Piece(source: .address(catalogue.address(of: file)), name: file.name, size: file.size, md5: file.md5)
+            }
+        )
     }
 
     /// `name` if a voice can be called that (a file name of its own).
@@ -203,7 +220,9 @@ public struct PiperVoiceInstaller: Sendable {
     }
 
     /// Writes `piece` into `staging`, to disk, and checks it against its size and digest.
-    private func fetch(_ piece: Piece, into staging: String, shownAs shown: String, progress: @escaping (Progress) -> Void) throws(NarrateError) {
+    private func fetch(_ piece: Piece, into staging: String, shownAs shown: String, progress: @escaping (Progress) -> Void)
+        throws(NarrateError)
+    {
         let path = "\(staging)/\(piece.name)"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotCreateOutput(path: shown, reason: String(cString: strerror(errno))) }
@@ -231,20 +250,24 @@ public struct PiperVoiceInstaller: Sendable {
         }
         guard fsync(descriptor) == 0 else { throw .writeFailed(path: shown, reason: String(cString: strerror(errno))) }
         if let size = piece.size, written != size {
-            throw .malformedInput(path: origin, message: "\(written) bytes arrived where the catalogue says \(size); nothing was installed, try again")
+            throw .malformedInput(
+                path: origin, message: "\(written) bytes arrived where the catalogue says \(size); nothing was installed, try again")
         }
         if let expected = piece.md5 {
             let actual = MessageDigest.hex(digest.finalize())
             guard actual == expected else {
                 throw .malformedInput(
-                    path: origin, message: "its MD5 digest is \(actual) where the catalogue says \(expected); nothing was installed, try again"
+                    path: origin,
+                    message: "its MD5 digest is \(actual) where the catalogue says \(expected); nothing was installed, try again"
                 )
             }
         }
     }
 
     /// Reads `source` in pieces for `receive`, stopping when the download is cancelled.
-    private func copy(_ source: String, total: Int?, receive: (UnsafeBufferPointer<UInt8>, Int?) throws(NarrateError) -> Void) throws(NarrateError) {
+    private func copy(_ source: String, total: Int?, receive: (UnsafeBufferPointer<UInt8>, Int?) throws(NarrateError) -> Void)
+        throws(NarrateError)
+    {
         let descriptor = open(source, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .inputUnavailable(path: source, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -284,7 +307,8 @@ public struct PiperVoiceInstaller: Sendable {
         let model = "\(name).onnx"
         let modelBytes = (try? FileContents.read("\(staging)/\(model)", limit: Self.maximumFileBytes)) ?? []
         guard DurationOutput.isModel(modelBytes) else {
-            throw .malformedInput(path: origin(model), message: "not an ONNX voice model (cut short, or another kind of file); nothing was installed")
+            throw .malformedInput(
+                path: origin(model), message: "not an ONNX voice model (cut short, or another kind of file); nothing was installed")
         }
     }
 

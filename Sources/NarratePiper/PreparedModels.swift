@@ -29,7 +29,8 @@ struct PreparedModels: Sendable {
 
     /// The cache folder `environment` names.
     static func folder(environment: [String: String]) -> String {
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? "\(environment["HOME"] ?? NSHomeDirectory())/.cache"
         return "\(cache)/narrate/models"
     }

@@ -144,7 +144,8 @@ public final class VoiceEngines: SpeechEngine {
     private func select(_ voice: PiperVoiceFiles.Voice, _ settings: VoiceSettings) throws {
         let identity = PreparedModels.key(of: voice.modelPath, runtime: "")
         let loaded = state.withLock { $0.loaded[voice.modelPath] }.flatMap { $0.identity == identity ? $0.voice : nil }
-        let piperVoice = try loaded ?? PiperVoice(modelPath: voice.modelPath, threads: threads, phonemizer: espeak, preparedModels: preparedModels)
+        let piperVoice =
+            try loaded ?? PiperVoice(modelPath: voice.modelPath, threads: threads, phonemizer: espeak, preparedModels: preparedModels)
         let engine = PiperEngine(voice: piperVoice)
         var chosen = settings
         chosen.voice = PiperEngine.voiceName(voice.name)

@@ -171,7 +171,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> ArticleLibrary.EnqueueOutcome {
         // The unique index on active outputs decides between two enqueuers of one output; the
         // job is announced in the same statement (the notification goes out at its commit).
-        let inserted = try session.query("""
+        let inserted = try session.query(
+            """
             WITH inserted AS (
                 INSERT INTO narrate_job (origin, article_id, settings_hash, render_request, format, output_path, state, max_attempts,
                     priority, work_size, article, output_folder)
@@ -186,7 +187,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
         if let row = inserted.first {
             return .queued(try Self.job(row))
         }
-        let existing = try session.query("""
+        let existing = try session.query(
+            """
             SELECT \(unescaped: Self.jobColumns) FROM narrate_job
             WHERE output_path = \(submission.outputPath) AND state IN ('queued', 'running')
             """)
@@ -212,18 +214,21 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
         // Jobs whose worker died: after their last attempt they fail for good; before it they
         // are queued again, keeping the dead worker's temporary path for the next claimer.
         // Never the claimer's own: it is alive, finishing that job.
-        try session.query("""
+        try session.query(
+            """
             UPDATE narrate_job SET state = 'failed', finished_at = now(), lease_expires_at = NULL,
                 last_error = coalesce(last_error, 'its worker stopped ' || attempts || ' times without finishing')
             WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts >= max_attempts
                 AND worker IS DISTINCT FROM \(worker)
             """)
-        try session.query("""
+        try session.query(
+            """
             UPDATE narrate_job SET state = 'queued', lease_expires_at = NULL
             WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts < max_attempts
                 AND worker IS DISTINCT FROM \(worker)
             """)
-        let rows = try session.query("""
+        let rows = try session.query(
+            """
             UPDATE narrate_job SET state = 'running', worker = \(worker), lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds),
                 attempts = attempts + 1, started_at = now(), finished_at = NULL, progress = 0
             WHERE id = (
@@ -242,7 +247,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
 
     public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> Bool {
         // The worker's row says it is alive, in the same statement.
-        let rows = try session.query("""
+        let rows = try session.query(
+            """
             WITH renewed AS (
                 UPDATE narrate_job SET lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds)
                 WHERE id = \(id) AND worker = \(worker) AND state = 'running'
@@ -256,21 +262,24 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     public func noteProgress(jobId id: Int64, worker: String, progress: Double) throws(NarrateError) {
-        try session.query("""
+        try session.query(
+            """
             UPDATE narrate_job SET progress = \(min(1, max(0, progress)))
             WHERE id = \(id) AND worker = \(worker) AND state = 'running'
             """)
     }
 
     public func noteTemporaryPath(jobId id: Int64, worker: String, path: String) throws(NarrateError) {
-        try session.query("""
+        try session.query(
+            """
             UPDATE narrate_job SET temporary_path = \(path) WHERE id = \(id) AND worker = \(worker) AND state = 'running'
             """)
     }
 
     public func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) throws(NarrateError) -> Bool {
         // The worker's figures are counted in the same statement.
-        let rows = try session.query("""
+        let rows = try session.query(
+            """
             WITH done AS (
                 UPDATE narrate_job SET state = 'done', duration_seconds = \(durationSeconds), finished_at = now(),
                     lease_expires_at = NULL, temporary_path = NULL, last_error = NULL, result = \(result), article = NULL
@@ -288,7 +297,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     public func failJob(id: Int64, worker: String, error: String) throws(NarrateError) {
-        try session.query("""
+        try session.query(
+            """
             WITH failed AS (
                 UPDATE narrate_job SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
                     last_error = \(error), lease_expires_at = NULL, temporary_path = NULL,
@@ -303,7 +313,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     public func declineJob(id: Int64, worker: String, reason: String) throws(NarrateError) {
-        try session.query("""
+        try session.query(
+            """
             UPDATE narrate_job SET state = 'queued', attempts = greatest(0, attempts - 1), lease_expires_at = NULL,
                 temporary_path = NULL, last_error = \(reason)
             WHERE id = \(id) AND worker = \(worker) AND state = 'running'
@@ -311,7 +322,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     public func releaseJob(id: Int64, worker: String) throws(NarrateError) {
-        try session.query("""
+        try session.query(
+            """
             UPDATE narrate_job SET state = 'queued', attempts = greatest(0, attempts - 1), lease_expires_at = NULL,
                 temporary_path = NULL
             WHERE id = \(id) AND worker = \(worker) AND state = 'running'
@@ -336,11 +348,13 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     /// The finished jobs `origin` submitted that it has not yet taken in, with their results
     /// (a coordinator records the renders in its library, then calls `forget`).
     public func finishedJobs(origin: String, limit: Int = 500) throws(NarrateError) -> [BatchJob] {
-        try session.query("""
+        try session.query(
+            """
             SELECT \(unescaped: Self.jobColumns), result FROM narrate_job
             WHERE origin = \(origin) AND state = 'done' AND result IS NOT NULL
             ORDER BY id LIMIT \(limit)
-            """).map { row throws(NarrateError) in
+            """
+        ).map { row throws(NarrateError) in
             var job = try Self.job(row)
             job.result = try decode(row, Self.jobColumnCount, as: String?.self)
             return job
@@ -357,21 +371,25 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     @discardableResult
     public func retryJobs(id: Int64? = nil) throws(NarrateError) -> Int {
         if let id { try requireJob(id) }
-        return try session.query("""
+        return try session.query(
+            """
             UPDATE narrate_job SET state = 'queued', attempts = 0, last_error = NULL, finished_at = NULL
             WHERE state IN ('failed', 'cancelled') AND (\(id)::bigint IS NULL OR id = \(id))
             RETURNING id
-            """).count
+            """
+        ).count
     }
 
     @discardableResult
     public func cancelJobs(id: Int64? = nil, reason: String = "cancelled") throws(NarrateError) -> Int {
         if let id { try requireJob(id) }
-        return try session.query("""
+        return try session.query(
+            """
             UPDATE narrate_job SET state = 'cancelled', last_error = \(reason), finished_at = now(), lease_expires_at = NULL
             WHERE state IN ('queued', 'running') AND (\(id)::bigint IS NULL OR id = \(id))
             RETURNING id
-            """).count
+            """
+        ).count
     }
 
     @discardableResult
@@ -393,7 +411,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     public func registerWorker(name: String, host: String) throws(NarrateError) {
-        try session.query("""
+        try session.query(
+            """
             INSERT INTO narrate_worker (name, host) VALUES (\(name), \(host))
             ON CONFLICT (name) DO UPDATE SET host = excluded.host, started_at = now(), seen_at = now(), jobs_done = 0,
                 jobs_failed = 0, audio_seconds = 0, busy_seconds = 0
@@ -405,7 +424,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     public func workers(seenWithin seconds: Double) throws(NarrateError) -> [QueueWorker] {
-        let rows = try session.query("""
+        let rows = try session.query(
+            """
             SELECT w.name, w.host, extract(epoch FROM w.started_at)::double precision, extract(epoch FROM w.seen_at)::double precision,
                 extract(epoch FROM now())::double precision, w.jobs_done, w.jobs_failed, w.audio_seconds, w.busy_seconds,
                 (SELECT min(j.id) FROM narrate_job j WHERE j.worker = w.name AND j.state = 'running')

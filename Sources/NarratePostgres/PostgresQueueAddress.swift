@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// Where a PostgreSQL job queue is and who connects to it, read as PostgreSQL's own tools
 /// read it: a URL `postgresql://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=MODE` (or
@@ -51,7 +51,8 @@ public struct PostgresQueueAddress: Sendable, Equatable {
         }
         var parameters: [String: String] = [:]
         for item in components.queryItems ?? [] { parameters[item.name] = item.value ?? "" }
-        let user = components.user.flatMap { $0.removingPercentEncoding ?? $0 }.flatMap { $0.isEmpty ? nil : $0 }
+        let user =
+            components.user.flatMap { $0.removingPercentEncoding ?? $0 }.flatMap { $0.isEmpty ? nil : $0 }
             ?? parameters["user"] ?? environment["PGUSER"] ?? environment["USER"] ?? "postgres"
         var host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? parameters["host"] ?? environment["PGHOST"] ?? "localhost"
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -65,8 +66,11 @@ public struct PostgresQueueAddress: Sendable, Equatable {
             throw invalid("sslmode \(modeText) is not one of disable, allow, prefer, require, verify-ca, verify-full")
         }
         let timeoutText = parameters["connect_timeout"] ?? environment["PGCONNECT_TIMEOUT"] ?? "10"
-        guard let timeout = Double(timeoutText), timeout >= 0 else { throw invalid("connect_timeout \(timeoutText) is not a number of seconds") }
-        for name in parameters.keys where !["sslmode", "connect_timeout", "user", "host", "port", "dbname", "application_name"].contains(name) {
+        guard let timeout = Double(timeoutText), timeout >= 0 else {
+            throw invalid("connect_timeout \(timeoutText) is not a number of seconds")
+        }
+        for name in parameters.keys
+        where !["sslmode", "connect_timeout", "user", "host", "port", "dbname", "application_name"].contains(name) {
             throw invalid("the parameter \(name) is not supported")
         }
         self.host = host
@@ -75,7 +79,8 @@ public struct PostgresQueueAddress: Sendable, Equatable {
         self.database = database
         self.tls = tls
         self.connectTimeout = timeout == 0 ? 10 : timeout
-        self.password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        self.password =
+            components.password.map { $0.removingPercentEncoding ?? $0 }
             ?? parameters["password"] ?? environment["PGPASSWORD"]
             ?? Self.passwordFile(environment: environment, home: home).flatMap {
                 Self.password(inPasswordFile: $0, host: host, port: port, database: database, user: user)

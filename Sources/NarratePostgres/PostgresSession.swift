@@ -1,9 +1,9 @@
 import Foundation
 import Logging
-import NarrateCore
 import NIOCore
 import NIOPosix
 import NIOSSL
+import NarrateCore
 internal import PostgresNIO
 
 /// One connection to PostgreSQL used from synchronous code (a worker's loop, a command): each
@@ -65,7 +65,9 @@ final class PostgresSession: @unchecked Sendable {
     /// Runs `body` in one transaction on one connection, committed when it returns; rolled
     /// back when it throws. Not retried: a transaction cut off is rolled back by the server,
     /// and the caller decides.
-    func transaction<Result>(_ body: (_ run: (PostgresQuery) throws(NarrateError) -> [PostgresRow]) throws(NarrateError) -> Result) throws(NarrateError) -> Result {
+    func transaction<Result>(_ body: (_ run: (PostgresQuery) throws(NarrateError) -> [PostgresRow]) throws(NarrateError) -> Result)
+        throws(NarrateError) -> Result
+    {
         lock.lock()
         defer { lock.unlock() }
         let connection: PostgresConnection
@@ -177,17 +179,22 @@ final class PostgresSession: @unchecked Sendable {
             switch state {
             // Invalid authorization (a wrong password, no such user, pg_hba refusing), and no privilege.
             case "28P01", "28000", "42501": return .queueDenied(address: shownAddress, reason: message)
-            case "3D000": return .queueUnavailable(address: shownAddress, reason: "\(message) (create it, or name another database in the URL)")
+            case "3D000":
+                return .queueUnavailable(address: shownAddress, reason: "\(message) (create it, or name another database in the URL)")
             default: return .queueUnavailable(address: shownAddress, reason: "\(message) (SQLSTATE \(state))")
             }
         case .authMechanismRequiresPassword:
-            return .queueDenied(address: shownAddress, reason: "the server asks for a password and none was given (URL, PGPASSWORD or ~/.pgpass)")
+            return .queueDenied(
+                address: shownAddress, reason: "the server asks for a password and none was given (URL, PGPASSWORD or ~/.pgpass)")
         case .unsupportedAuthMechanism:
-            return .queueDenied(address: shownAddress, reason: "the server asks for an authentication method narrate does not speak (use scram-sha-256 or md5)")
+            return .queueDenied(
+                address: shownAddress,
+                reason: "the server asks for an authentication method narrate does not speak (use scram-sha-256 or md5)")
         case .saslError:
             return .queueDenied(address: shownAddress, reason: "authentication failed")
         case .sslUnsupported:
-            return .queueUnavailable(address: shownAddress, reason: "the server does not offer TLS, which sslmode=\(address.tls.rawValue) needs")
+            return .queueUnavailable(
+                address: shownAddress, reason: "the server does not offer TLS, which sslmode=\(address.tls.rawValue) needs")
         case .connectionError:
             return .queueUnavailable(address: shownAddress, reason: error.underlying.map(describe) ?? "cannot connect")
         case .serverClosedConnection, .uncleanShutdown:

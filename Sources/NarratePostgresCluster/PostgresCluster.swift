@@ -88,7 +88,8 @@ public final class PostgresCluster: Sendable {
     /// for 127.0.0.1 (made with openssl), which no authority vouches for.
     public static func start(tls: Bool = false) throws(PostgresClusterError) -> PostgresCluster {
         guard let binaries = findBinaries() else {
-            throw PostgresClusterError("PostgreSQL's initdb was not found (install Debian's postgresql: scripts/install-dependencies --tests)")
+            throw PostgresClusterError(
+                "PostgreSQL's initdb was not found (install Debian's postgresql: scripts/install-dependencies --tests)")
         }
         let runAs: String? = getuid() == 0 ? (getpwnam("postgres") != nil ? "postgres" : "nobody") : nil
         let directory = NSTemporaryDirectory() + "narrate-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -105,15 +106,19 @@ public final class PostgresCluster: Sendable {
         let data = "\(directory)/data"
         try run(
             binaries + "/initdb",
-            ["-D", data, "-U", user, "--pwfile", "\(directory)/password", "--auth-local=trust", "--auth-host=scram-sha-256",
-             "-E", "UTF8", "--locale=C", "--no-sync"],
+            [
+                "-D", data, "-U", user, "--pwfile", "\(directory)/password", "--auth-local=trust", "--auth-host=scram-sha-256",
+                "-E", "UTF8", "--locale=C", "--no-sync",
+            ],
             as: runAs
         )
         if tls {
             try run(
                 "/usr/bin/openssl",
-                ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-                 "-keyout", "\(data)/server.key", "-out", "\(data)/server.crt"],
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-keyout", "\(data)/server.key", "-out", "\(data)/server.crt",
+                ],
                 as: runAs
             )
             // The server refuses a key others can read.
@@ -133,7 +138,8 @@ public final class PostgresCluster: Sendable {
     /// The server's options: loopback on `port`, the socket in the directory, and no waiting
     /// for the disk (a test cluster need not survive a power cut).
     private var serverOptions: String {
-        "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" + (tls ? " -c ssl=on" : "")
+        "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+            + (tls ? " -c ssl=on" : "")
     }
 
     /// Restarts the server (a fast shutdown: connections are cut, as a failover would).
@@ -163,7 +169,10 @@ public final class PostgresCluster: Sendable {
     public func psql(_ sql: String, database: String = PostgresCluster.database) throws(PostgresClusterError) -> String {
         try Self.run(
             binaries + "/psql",
-            ["-h", directory, "-p", "\(port)", "-U", Self.user, "-d", database, "-v", "ON_ERROR_STOP=1", "-X", "-q", "-t", "-A", "-c", sql],
+            [
+                "-h", directory, "-p", "\(port)", "-U", Self.user, "-d", database, "-v", "ON_ERROR_STOP=1", "-X", "-q", "-t", "-A", "-c",
+                sql,
+            ],
             as: runAs
         )
     }
@@ -181,7 +190,8 @@ public final class PostgresCluster: Sendable {
         guard pipe(&ends) == 0 else { throw PostgresClusterError("cannot make a pipe") }
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         let pid = try spawn(
-            ["/bin/sh", "-c", "cat >/dev/null; \(command) >/dev/null 2>&1; rm -rf \(quoted(directory))"], input: ends[0], output: "/dev/null"
+            ["/bin/sh", "-c", "cat >/dev/null; \(command) >/dev/null 2>&1; rm -rf \(quoted(directory))"], input: ends[0],
+            output: "/dev/null"
         )
         close(ends[0])
         return (pid, ends[1])

@@ -1,6 +1,6 @@
+import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-import NarrateAudio
 import NarrateRendering
 
 /// Audio made ahead for podcast feeds: the articles of a feed without audio in its format
@@ -33,7 +33,8 @@ public struct EpisodeQueue: Sendable {
             let request = RenderRequest(encoding: selection.format.encoding)
             switch try library.enqueue(
                 articleId: articleId, settingsHash: "episode", renderRequest: request.json(),
-                format: selection.format.audioFormat.rawValue, outputPath: Self.libraryOutput(articleId: articleId, format: selection.format),
+                format: selection.format.audioFormat.rawValue,
+                outputPath: Self.libraryOutput(articleId: articleId, format: selection.format),
                 priority: priority
             ) {
             case .queued(let job): jobs.append(job)

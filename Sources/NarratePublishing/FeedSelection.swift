@@ -1,7 +1,7 @@
-public import NarrateCore
-public import NarrateLibrary
 import NarrateAudio
+public import NarrateCore
 import NarrateImport
+public import NarrateLibrary
 
 /// Which articles a podcast feed holds: the whole library, one tag, the unfinished ones or
 /// a saved search; in which format; and how many of the newest at most.
@@ -37,12 +37,13 @@ public struct FeedSelection: Sendable, Hashable {
 
     /// The selection as one line of text (kept with the feeds podcast apps follow).
     public var key: String {
-        let articles = switch articles {
-        case .library: "library"
-        case .tag(let tag): "tag:" + tag
-        case .unfinished: "unfinished"
-        case .search(let query): "search:" + query
-        }
+        let articles =
+            switch articles {
+            case .library: "library"
+            case .tag(let tag): "tag:" + tag
+            case .unfinished: "unfinished"
+            case .search(let query): "search:" + query
+            }
         return "\(format.rawValue)|\(limit.map(String.init) ?? "")|\(articles)"
     }
 
@@ -76,6 +77,22 @@ public struct FeedSelection: Sendable, Hashable {
         case .tag(let tag): ": \(tag)"
         case .unfinished: ": unfinished"
         case .search(let query): ": “\(query)”"
+        }
+    }
+
+    /// The feeds a listener is offered, in MP3: the library's, the unfinished articles', and
+    /// one a tag of `tags`.
+    public static func offered(tags: [String]) -> [FeedSelection] {
+        [FeedSelection(), FeedSelection(articles: .unfinished)] + tags.map { FeedSelection(articles: .tag($0)) }
+    }
+
+    /// What a page calls the feed: "Every article", "Tag: news".
+    public var shownTitle: String {
+        switch articles {
+        case .library: "Every article"
+        case .unfinished: "Not heard to the end"
+        case .tag(let tag): "Tag: \(tag)"
+        case .search(let query): "Search: \(query)"
         }
     }
 

@@ -1,6 +1,6 @@
+public import Foundation
 public import NarrateCore
 public import NarrateLibrary
-public import Foundation
 
 /// The feeds podcast apps follow: every feed fetched is noted with when it was last
 /// fetched, so the server renders ahead the episodes of those (and only those) while it runs,

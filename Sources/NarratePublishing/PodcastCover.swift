@@ -1,7 +1,7 @@
 internal import CNarrateCairo
 internal import CNarrateImageShim
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// A podcast's cover: a square PNG of 1400 to 3000 pixels, as Apple Podcasts requires
 /// (podcast apps show it in the list of shows and on the lock screen). Drawn by narrate from
@@ -82,7 +82,10 @@ public enum PodcastCover {
             if lines.count <= 5 && lines.allSatisfy({ Self.width(of: $0, context: context) <= side * 0.8 }) { break }
             size -= 6
         }
-        if lines.count > 5 { lines = Array(lines.prefix(5)); lines[4] += "…" }
+        if lines.count > 5 {
+            lines = Array(lines.prefix(5))
+            lines[4] += "…"
+        }
         for (index, line) in lines.enumerated() {
             Self.show(line, at: side * 0.1, baseline: side * 0.3 + Double(index) * size * 1.18, in: context)
         }
@@ -116,7 +119,8 @@ public enum PodcastCover {
         guard square >= smallestSourceSide else {
             throw .malformedInput(
                 path: path,
-                message: "the image is \(width)×\(height) pixels; a podcast cover needs at least \(smallestSourceSide) (Apple asks for 1400 to 3000, square)"
+                message:
+                    "the image is \(width)×\(height) pixels; a podcast cover needs at least \(smallestSourceSide) (Apple asks for 1400 to 3000, square)"
             )
         }
         let target = min(max(square, side), largestSide)
@@ -219,12 +223,14 @@ public enum PodcastCover {
 
     private static func png(of surface: OpaquePointer) -> [UInt8] {
         let sink = PNGBytes()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            let sink = Unmanaged<PNGBytes>.fromOpaque(closure).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<PNGBytes>.fromOpaque(closure).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
         return status == CAIRO_STATUS_SUCCESS ? sink.bytes : []
     }
 
@@ -237,17 +243,18 @@ public enum PodcastCover {
     private static func decodePNG(_ bytes: [UInt8], path: String) throws(NarrateError) -> OpaquePointer {
         let source = PNGSource(bytes)
         let surface = withExtendedLifetime(source) {
-            cairo_image_surface_create_from_png_stream({ closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-                let source = Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue()
-                let count = Int(length)
-                guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-                source.bytes.withUnsafeBufferPointer { buffer in
-                    data.update(from: buffer.baseAddress! + source.offset, count: count)
-                }
-                source.offset += count
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(source).toOpaque())
+            cairo_image_surface_create_from_png_stream(
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                    let source = Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue()
+                    let count = Int(length)
+                    guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                    source.bytes.withUnsafeBufferPointer { buffer in
+                        data.update(from: buffer.baseAddress! + source.offset, count: count)
+                    }
+                    source.offset += count
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(source).toOpaque())
         }
         guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             if let surface { cairo_surface_destroy(surface) }

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 
 /// Makes a podcast feed of the library: each article of the selection that has audio in the
 /// feed's format is an episode, with its chapters and transcripts, under the podcast's
@@ -54,15 +54,16 @@ public struct PodcastFeedMaker: Sendable {
             newest = max(newest, record.savedAt, record.render.createdAt)
             let episodeLanguage = record.language.flatMap { $0 == language ? nil : $0 }
             kept.append(record)
-            episodes.append(PodcastFeed.Episode(
-                guid: Self.guid(of: record), title: record.title, descriptionHTML: Self.descriptionHTML(of: record),
-                link: record.sourceURL, pubDate: FeedDate.rfc822(iso8601: record.savedAt) ?? "", author: record.byline,
-                audioURL: addresses.audioURL(of: record, format: selection.format), audioLength: size,
-                audioType: selection.format.mimeType, durationSeconds: Int(record.render.duration.rounded()),
-                chaptersURL: addresses.fileURL(of: record, .chapters),
-                transcripts: [EpisodeFile.webVTT, .srt].map { .init(url: addresses.fileURL(of: record, $0), type: $0.mimeType) },
-                language: episodeLanguage
-            ))
+            episodes.append(
+                PodcastFeed.Episode(
+                    guid: Self.guid(of: record), title: record.title, descriptionHTML: Self.descriptionHTML(of: record),
+                    link: record.sourceURL, pubDate: FeedDate.rfc822(iso8601: record.savedAt) ?? "", author: record.byline,
+                    audioURL: addresses.audioURL(of: record, format: selection.format), audioLength: size,
+                    audioType: selection.format.mimeType, durationSeconds: Int(record.render.duration.rounded()),
+                    chaptersURL: addresses.fileURL(of: record, .chapters),
+                    transcripts: [EpisodeFile.webVTT, .srt].map { .init(url: addresses.fileURL(of: record, $0), type: $0.mimeType) },
+                    language: episodeLanguage
+                ))
         }
         // A render whose file is gone (not one that cannot be read now) is forgotten, so the
         // episode is made again.

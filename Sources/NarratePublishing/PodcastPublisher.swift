@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 import NarrateRendering
 import NarrateSystem
 
@@ -182,7 +182,6 @@ public struct PodcastPublisher {
         return Int64(status.st_size)
     }
 
-
     private static func makeFolder(_ path: String) throws(NarrateError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -256,7 +255,9 @@ public struct PodcastPublisher {
             let others = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != ".DS_Store" }
             guard others.isEmpty else {
                 throw .cannotCreateOutput(
-                    path: folder, reason: "it holds files narrate did not publish (\(others.sorted().prefix(3).joined(separator: ", "))); give an empty or new folder"
+                    path: folder,
+                    reason:
+                        "it holds files narrate did not publish (\(others.sorted().prefix(3).joined(separator: ", "))); give an empty or new folder"
                 )
             }
             return nil
@@ -283,7 +284,9 @@ public struct PodcastPublisher {
             let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
         else {
             throw .invalidOption(
-                name: "base-url", message: "base-url '\(baseURL.prefix(80))' is not an http or https address of a folder, such as https://example.org/podcast/"
+                name: "base-url",
+                message:
+                    "base-url '\(baseURL.prefix(80))' is not an http or https address of a folder, such as https://example.org/podcast/"
             )
         }
     }

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 import NarrateRendering
 
 /// What a podcast app shows of the library's podcast: its title, description, author,
@@ -115,7 +115,8 @@ public struct PodcastSettings: Sendable, Equatable, Codable {
         }
         guard Self.categories.contains(category) else {
             throw .invalidOption(
-                name: "category", message: "category '\(category.prefix(40))' is not one of Apple Podcasts': \(Self.categories.joined(separator: ", "))"
+                name: "category",
+                message: "category '\(category.prefix(40))' is not one of Apple Podcasts': \(Self.categories.joined(separator: ", "))"
             )
         }
         if let language { try SpeechLanguage.validate(language) }

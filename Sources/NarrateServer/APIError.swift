@@ -1,9 +1,9 @@
 import Foundation
 public import HTTPTypes
 public import Hummingbird
-import NarrateCore
 import NIOCore
 import NIOHTTP1
+import NarrateCore
 
 /// An error answered as JSON: `{"error": {"status": 404, "message": "…"}}`, its message in
 /// the project's words (what, where, what to do).

@@ -114,17 +114,20 @@ public struct AllowedHosts: Sendable, Equatable {
         let subdomains = text.hasPrefix(".")
         guard let (host, port) = split(subdomains ? String(text.dropFirst()) : text), !host.hasPrefix("."), !host.contains("..")
         else { return nil }
-        let labels = host.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
+        let labels = host.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".")
+        }
         guard labels || isAddress(host) else { return nil }
         return Allowed(name: host, port: port, includesSubdomains: subdomains)
     }
 
     /// Whether `host` is an IPv4 or IPv6 address (without brackets).
     static func isAddress(_ host: String) -> Bool {
-        isIPv6(host) || {
-            var address = in_addr()
-            return inet_pton(AF_INET, host, &address) == 1
-        }()
+        isIPv6(host)
+            || {
+                var address = in_addr()
+                return inet_pton(AF_INET, host, &address) == 1
+            }()
     }
 
     static func isIPv6(_ host: String) -> Bool {

@@ -2,9 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOPosix
 import NarrateCore
 import NarrateLibrary
-import NIOPosix
 import NarrateRendering
 
 /// The audio of a render, by article and render id (never by path), served by Hummingbird's
@@ -51,7 +51,9 @@ struct AudioRoute: Sendable {
         let provider = SingleFileProvider(
             path: render.path, files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
         )
-        var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(Request(head: head, body: request.body), context: context) {
+        var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(
+            Request(head: head, body: request.body), context: context
+        ) {
             _, _ in throw APIError(.notFound, "the audio of render \(renderId) is gone: ask for the article's render again")
         }
         if response.status == .ok || response.status == .partialContent {

@@ -1,5 +1,5 @@
-import NarrateCore
 import NIOConcurrencyHelpers
+import NarrateCore
 
 /// The connections `narrate serve` holds, counted against its `ConnectionLimits`: which are
 /// a stranger's and which proven, which are waiting for an answer, how many each address

@@ -1,10 +1,10 @@
-import NarrateCore
 import Foundation
-import NarrateLibrary
-import NIOCore
-import Synchronization
 import NIOConcurrencyHelpers
+import NIOCore
+import NarrateCore
+import NarrateLibrary
 import NarratePublishing
+import Synchronization
 
 /// Feeds and covers made before, kept with the library's change stamp they were made at: a
 /// podcast app polling a feed that has not changed costs one read of the stamp, and its
@@ -76,7 +76,8 @@ final class FeedCache: Sendable {
     /// Keeps `body` (with its `etag`) as the cover for `name` at `stamp`.
     func storeCover(_ name: String, at stamp: LibraryChangeStamp, body: ByteBuffer, etag: String) -> Entry {
         covers.withLockedValue { entries in
-            let entry = Entry(stamp: stamp, body: body, etag: etag, lastModified: Self.lastModified(etag: etag, before: entries[name]), made: 0)
+            let entry = Entry(
+                stamp: stamp, body: body, etag: etag, lastModified: Self.lastModified(etag: etag, before: entries[name]), made: 0)
             if entries.count >= capacity { entries.removeAll() }
             entries[name] = entry
             return entry

@@ -1,8 +1,8 @@
 import Logging
 import NarrateCore
 import NarrateLibrary
-import ServiceLifecycle
 import NarratePublishing
+import ServiceLifecycle
 
 /// Renders ahead the episodes of the feeds podcast apps follow, while the server runs: every
 /// few seconds (and at once when a feed is fetched for the first time) the articles of those
@@ -43,7 +43,7 @@ struct FeedRenderAhead: Service {
             if waiting { try workers.ensureRunning(for: .background) }
             return busy
         } catch is CancellationError {
-            return false  // the server is stopping (or never started): no error to report
+            return false // the server is stopping (or never started): no error to report
         } catch {
             if Task.isCancelled { return false }
             logger.warning("rendering the feeds' episodes ahead: \(error)")

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import NIOCore
 import NarratePublishing
 
 /// The podcast feeds and their files, for podcast apps: `/feed.xml` (the library),
@@ -150,7 +150,8 @@ struct FeedRoutes: Sendable {
         let file = context.parameters.get("file") ?? ""
         let dot = file.firstIndex(of: ".") ?? file.endIndex
         guard let renderId = Int64(file[..<dot]), renderId >= 1 else {
-            throw APIError(.badRequest, "an episode's file is RENDER.mp3, .opus, .ogg, .chapters.json, .vtt or .srt: got '\(file.prefix(40))'")
+            throw APIError(
+                .badRequest, "an episode's file is RENDER.mp3, .opus, .ogg, .chapters.json, .vtt or .srt: got '\(file.prefix(40))'")
         }
         let suffix = String(file[dot...])
         if let kind = EpisodeFile.allCases.first(where: { $0.suffix == suffix }) {
@@ -218,8 +219,11 @@ struct FeedRoutes: Sendable {
     static func baseURL(of request: Request, settings: ServerSettings, secret: String?) -> String {
         let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
         let asked = request.head.authority ?? ""
-        let allowed = !asked.isEmpty && asked.count <= 255
-            && asked.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0) }
+        let allowed =
+            !asked.isEmpty && asked.count <= 255
+            && asked.unicodeScalars.allSatisfy {
+                $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0)
+            }
         let host = allowed ? asked : "\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(settings.port)"
         return "\(scheme)://\(host)" + (secret.map { "/podcast/\($0)" } ?? "")
     }
@@ -229,26 +233,18 @@ struct FeedRoutes: Sendable {
     static func offered(tags: [String], request: Request, settings: ServerSettings) -> [(title: String, url: String)] {
         let secret = settings.token == nil ? nil : settings.feedSecret
         let base = baseURL(of: request, settings: settings, secret: secret)
-        let selections = [FeedSelection(), FeedSelection(articles: .unfinished)] + tags.map { FeedSelection(articles: .tag($0)) }
-        return selections.map { selection in
-            let title = switch selection.articles {
-            case .library: "Every article"
-            case .unfinished: "Not heard to the end"
-            case .tag(let tag): "Tag: \(tag)"
-            case .search(let query): "Search: \(query)"
-            }
-            return (title, base + path(of: selection, extension: "xml"))
-        }
+        return FeedSelection.offered(tags: tags).map { ($0.shownTitle, base + path(of: $0, extension: "xml")) }
     }
 
     /// The path of `selection`'s feed (`xml`) or cover (`png`), with its query.
     static func path(of selection: FeedSelection, extension fileExtension: String, withQuery: Bool = true) -> String {
-        let path = switch selection.articles {
-        case .library: "/feed.\(fileExtension)"
-        case .unfinished: "/feeds/unfinished.\(fileExtension)"
-        case .tag(let tag): "/feeds/tag/\(Self.pathComponent(tag)).\(fileExtension)"
-        case .search(let query): "/feeds/search/\(Self.pathComponent(query)).\(fileExtension)"
-        }
+        let path =
+            switch selection.articles {
+            case .library: "/feed.\(fileExtension)"
+            case .unfinished: "/feeds/unfinished.\(fileExtension)"
+            case .tag(let tag): "/feeds/tag/\(Self.pathComponent(tag)).\(fileExtension)"
+            case .search(let query): "/feeds/search/\(Self.pathComponent(query)).\(fileExtension)"
+            }
         guard withQuery else { return path }
         var query: [String] = []
         if selection.format != .mp3 { query.append("format=\(selection.format.rawValue)") }

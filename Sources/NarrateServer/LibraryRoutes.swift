@@ -1,14 +1,14 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import NarrateAudio
 import NarrateCore
 import NarrateFetch
-import NarrateLibrary
-import NIOCore
-import NarrateRendering
 import NarrateImport
+import NarrateLibrary
 import NarrateListening
+import NarrateRendering
 
 /// The JSON API: everything the pages do, over the use-case modules (`NarrateListening`, `NarrateImport`, ...) and the library.
 struct LibraryRoutes: Sendable {
@@ -30,7 +30,8 @@ struct LibraryRoutes: Sendable {
         api.get("articles/:id") { request, context in
             let id = try RequestReading.id("id", in: context)
             let formats = try RequestReading.formats(in: request)
-            return try await Self.json(work.run { library throws(NarrateError) in try ArticleView(articleId: id, library: library, formats: formats) })
+            return try await Self.json(
+                work.run { library throws(NarrateError) in try ArticleView(articleId: id, library: library, formats: formats) })
         }
         api.delete("articles/:id") { _, context in
             let id = try RequestReading.id("id", in: context)
@@ -41,16 +42,18 @@ struct LibraryRoutes: Sendable {
         api.put("articles/:id/tags") { request, context in try await retag(request, context: context) }
         api.get("articles/:id/voice") { _, context in
             let id = try RequestReading.id("id", in: context)
-            return try await Self.json(work.run { library throws(NarrateError) in
-                VoiceChoiceView(try ArticleVoiceChoice(articleId: id, library: library, engine: try engine()))
-            })
+            return try await Self.json(
+                work.run { library throws(NarrateError) in
+                    VoiceChoiceView(try ArticleVoiceChoice(articleId: id, library: library, engine: try engine()))
+                })
         }
         api.put("articles/:id/voice") { request, context in
             let id = try RequestReading.id("id", in: context)
             let body = try await RequestReading.body(VoiceChoiceBody.self, of: request, context: context)
-            return try await Self.json(work.run { library throws(NarrateError) in
-                VoiceChoiceView(try ArticleVoiceChoice.choose(body.voice, articleId: id, library: library, engine: try engine()))
-            })
+            return try await Self.json(
+                work.run { library throws(NarrateError) in
+                    VoiceChoiceView(try ArticleVoiceChoice.choose(body.voice, articleId: id, library: library, engine: try engine()))
+                })
         }
         api.get("reading") { _, _ in
             try await Self.json(work.run { library throws(NarrateError) in ReadingView(try ReadingChoices.load(from: library)) })
@@ -58,20 +61,23 @@ struct LibraryRoutes: Sendable {
         api.put("reading") { request, context in
             let body = try await RequestReading.body(ReadingChoiceBody.self, of: request, context: context)
             let read = try ReadingChoices.parts(body.read.joined(separator: ","), option: "read")
-            return try await Self.json(work.run { library throws(NarrateError) in
-                let choices = ReadingChoices(read: read)
-                try choices.save(to: library)
-                return ReadingView(choices)
-            })
+            return try await Self.json(
+                work.run { library throws(NarrateError) in
+                    let choices = ReadingChoices(read: read)
+                    try choices.save(to: library)
+                    return ReadingView(choices)
+                })
         }
         api.get("articles/:id/position") { _, context in try await position(articleId: try RequestReading.id("id", in: context)) }
         api.put("articles/:id/position") { request, context in try await savePosition(request, context: context) }
         api.post("articles/:id/position") { request, context in try await savePosition(request, context: context) }
         api.post("articles/:id/render") { request, context in
-            try await render(articleId: try RequestReading.id("id", in: context), formats: try RequestReading.formats(in: request), start: true)
+            try await render(
+                articleId: try RequestReading.id("id", in: context), formats: try RequestReading.formats(in: request), start: true)
         }
         api.get("articles/:id/render") { request, context in
-            try await render(articleId: try RequestReading.id("id", in: context), formats: try RequestReading.formats(in: request), start: false)
+            try await render(
+                articleId: try RequestReading.id("id", in: context), formats: try RequestReading.formats(in: request), start: false)
         }
     }
 
@@ -142,10 +148,11 @@ struct LibraryRoutes: Sendable {
 
     private func facets() async throws -> Response {
         let counted = try await work.run { library throws(NarrateError) in try library.facets() }
-        return try Self.json(Facets(
-            tags: counted.tags.map { Facets.Tag(name: $0.value, count: $0.articles) },
-            languages: counted.languages.map { Facets.Language(code: $0.value, count: $0.articles) }
-        ))
+        return try Self.json(
+            Facets(
+                tags: counted.tags.map { Facets.Tag(name: $0.value, count: $0.articles) },
+                languages: counted.languages.map { Facets.Language(code: $0.value, count: $0.articles) }
+            ))
     }
 
     private struct Facets: Encodable, Sendable {

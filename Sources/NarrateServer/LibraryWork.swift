@@ -1,6 +1,6 @@
+import NIOPosix
 import NarrateCore
 import NarrateLibrary
-import NIOPosix
 
 /// Runs the library's blocking SQLite work on NIO's thread pool, off the threads that serve
 /// requests, so a slow query or a write waiting for a worker's never holds up the others.

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import NIOCore
 import NarrateListening
 
 /// An article's audio while its render is being made: `GET /api/articles/{id}/live` streams
@@ -41,7 +41,8 @@ struct LiveAudioRoute: Sendable {
             case .none:
                 throw APIError(.notFound, "article \(id) has no render and none is being made: POST /api/articles/\(id)/render first")
             case .failed(let job):
-                throw APIError(.conflict, "the render of article \(id) failed: \(job.lastError ?? "no reason given"); POST its render to try again")
+                throw APIError(
+                    .conflict, "the render of article \(id) failed: \(job.lastError ?? "no reason given"); POST its render to try again")
             case .rendering(let job):
                 if job.state == .queued { try workers.ensureRunning() }
                 if job.state == .running, let path = job.temporaryPath, let file = Self.growing(path: path, format: job.format) {

@@ -2,9 +2,9 @@ import Foundation
 public import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 public import NarrateCore
 public import NarrateLibrary
-import NIOCore
 import UnixSignals
 
 /// `narrate serve`: the web player and its JSON API over one library, with Hummingbird 2.

@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import NarrateCore
-import NarrateLibrary
 import NIOCore
 import NIOPosix
+import NarrateCore
+import NarrateLibrary
 
 /// The pages, their scripts and style, and the OpenAPI document.
 struct PageRoutes: Sendable {
@@ -28,9 +28,12 @@ struct PageRoutes: Sendable {
         }
         router.get("openapi.json") { request, context in
             let provider = SingleFileProvider(
-                path: publicFolder + "/openapi.json", files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
+                path: publicFolder + "/openapi.json",
+                files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
             )
-            var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(request, context: context) {
+            var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(
+                request, context: context
+            ) {
                 _, _ in throw APIError(.notFound, "the OpenAPI document is missing from this installation")
             }
             response.headers[.contentType] = "application/json; charset=utf-8"

@@ -36,7 +36,8 @@ enum PageWriter {
         guard !feeds.isEmpty else { return "" }
         var items = ""
         for feed in feeds {
-            items += "<li><span class=\"feed-title\">\(escape(feed.title))</span> <a class=\"feed-url\" href=\"\(escape(feed.url))\">\(escape(feed.url))</a></li>\n"
+            items +=
+                "<li><span class=\"feed-title\">\(escape(feed.title))</span> <a class=\"feed-url\" href=\"\(escape(feed.url))\">\(escape(feed.url))</a></li>\n"
         }
         return """
             <details id="podcast" class="podcast">
@@ -72,13 +73,14 @@ enum PageWriter {
             let level = min(max((block.level ?? 1) + 1, 2), 6)
             // A part the reading choices may skip (references, a table row) says which it is.
             let attributes = "data-block=\"\(block.index)\"" + (block.part.map { " data-part=\"\($0)\"" } ?? "")
-            let element: String = switch block.kind {
-            case "heading": "<h\(level) \(attributes)>\(content)</h\(level)>"
-            case "listItem": "<li \(attributes)>\(content)</li>"
-            case "quote": "<blockquote \(attributes)>\(content)</blockquote>"
-            case "notice": "<p class=\"notice\" \(attributes)>\(content)</p>"
-            default: "<p \(attributes)>\(content)</p>"
-            }
+            let element: String =
+                switch block.kind {
+                case "heading": "<h\(level) \(attributes)>\(content)</h\(level)>"
+                case "listItem": "<li \(attributes)>\(content)</li>"
+                case "quote": "<blockquote \(attributes)>\(content)</blockquote>"
+                case "notice": "<p class=\"notice\" \(attributes)>\(content)</p>"
+                default: "<p \(attributes)>\(content)</p>"
+                }
             text += element + "\n"
         }
         if openList { text += "</ul>\n" }
@@ -109,7 +111,7 @@ enum PageWriter {
     /// ("uk", "en-gb", "de"), else the pages' own when it has none or none that HTML reads.
     static func language(of code: String?) -> String {
         guard let code, !code.isEmpty, code.count <= 35,
-              code.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
+            code.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
         else { return pageLanguage }
         return code
     }

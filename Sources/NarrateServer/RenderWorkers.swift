@@ -1,10 +1,10 @@
 import Foundation
-public import NarrateCore
-public import NarrateLibrary
-import Synchronization
 import NIOConcurrencyHelpers
 import NarrateBatch
+public import NarrateCore
+public import NarrateLibrary
 import NarrateSystem
+import Synchronization
 
 /// What starts the worker processes that render for the server (eSpeak NG is process-global
 /// and not thread-safe, so no render runs inside the server process).

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import NarrateAudio
 import NIOCore
+import NarrateAudio
 
 /// Reading what a request says, with a clear 400 for what does not read.
 enum RequestReading {
@@ -9,7 +9,8 @@ enum RequestReading {
     static func id(_ name: String, in context: some RequestContext) throws -> Int64 {
         let text = context.parameters.get(name) ?? ""
         guard let id = Int64(text), id >= 1 else {
-            throw APIError(.badRequest, "the \(name == "id" ? "article" : "render") id must be a whole number from 1: got '\(text.prefix(40))'")
+            throw APIError(
+                .badRequest, "the \(name == "id" ? "article" : "render") id must be a whole number from 1: got '\(text.prefix(40))'")
         }
         return id
     }
@@ -38,7 +39,8 @@ enum RequestReading {
     static func integer(_ name: String, in request: Request, range: ClosedRange<Int>, fallback: Int) throws -> Int {
         guard let text = request.uri.queryParameters.get(name) else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw APIError(.badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound): got '\(text.prefix(40))'")
+            throw APIError(
+                .badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound): got '\(text.prefix(40))'")
         }
         return value
     }

@@ -55,10 +55,10 @@ public struct ServeSession: Sendable {
         self.tokenIsNew = tokenIsNew
     }
 
-    /// Serves until SIGINT or SIGTERM, telling `announce` what to print once listening; the
+    /// Serves until SIGINT or SIGTERM, telling `announce` where it listens; the
     /// render worker it started is stopped on the way out. An address it cannot listen on is
     /// `.cannotListen`.
-    public func run(announce: @escaping @Sendable ([String]) -> Void) throws(NarrateError) {
+    public func run(announce: @escaping @Sendable (ServeListening) -> Void) throws(NarrateError) {
         let workers = ProcessRenderWorkers(executable: executable, libraryPath: library.location.databasePath)
         let server = NarrateServer(settings: settings, library: library, workers: workers, environment: environment, engine: engine)
         let failure = Mutex<(any Error)?>(nil)
@@ -69,7 +69,7 @@ public struct ServeSession: Sendable {
         Task {
             do {
                 try await server.run { port in
-                    announce(Self.announcement(settings, port: port, tokenIsNew: tokenIsNew, feedSecretIsNew: feedSecretIsNew))
+                    announce(Self.listening(settings, port: port, tokenIsNew: tokenIsNew, feedSecretIsNew: feedSecretIsNew))
                     // Listening: the listening worker is started, its voice loaded, before the first listener.
                     workers.startStandby()
                 }
@@ -85,31 +85,15 @@ public struct ServeSession: Sendable {
         }
     }
 
-    /// Where to open the player: with the token (and its QR code) when it was just made; and
-    /// where podcast apps find the feed (its private address when the secret was just made).
-    static func announcement(_ settings: ServerSettings, port: Int, tokenIsNew: Bool, feedSecretIsNew: Bool = false) -> [String] {
-        var lines = ["narrate serve: the library \(settings.location.databasePath)"]
+    /// Where to open the player and find the feeds, once listening on `port`.
+    static func listening(_ settings: ServerSettings, port: Int, tokenIsNew: Bool, feedSecretIsNew: Bool = false) -> ServeListening {
         let showsToken = settings.token != nil && tokenIsNew
-        let urls = settings.urls(port: port, includingToken: showsToken)
-        lines.append("Open \(urls[0])  (Ctrl-C stops)")
-        lines += urls.dropFirst().map { "  or \($0)" }
-        if settings.token == nil {
-            if tokenIsNew { lines.append("A new token is stored; it is asked for only when serving beyond this machine (--host).") }
-        } else if showsToken {
-            lines.append("This address holds the library's token, shown only now: keep it (narrate serve --new-token replaces it).")
-            lines += TerminalQRCode.lines(for: urls[0]) ?? []
-        } else {
-            lines.append("Requests need the library's token, given when it was made; narrate serve --new-token makes a new one.")
-        }
-        let site = settings.urls(port: port, includingToken: false)[0].dropLast()
-        if settings.token == nil {
-            lines.append("Podcast feed: \(site)/feed.xml  (the library page lists them all)")
-        } else if feedSecretIsNew, let secret = settings.feedSecret {
-            lines.append("Podcast feed (a private address, for a podcast app; shown only now): \(site)/podcast/\(secret)/feed.xml")
-        } else {
-            lines.append("Podcast feeds: their private addresses are on the library page (narrate serve --new-feed-secret replaces them).")
-        }
-        return lines
+        return ServeListening(
+            libraryPath: settings.location.databasePath, addresses: settings.urls(port: port, includingToken: showsToken),
+            requiresToken: settings.token != nil, tokenIsNew: tokenIsNew, showsToken: showsToken,
+            site: String(settings.urls(port: port, includingToken: false)[0].dropLast()),
+            newFeedSecret: settings.token != nil && feedSecretIsNew ? settings.feedSecret : nil
+        )
     }
 
     /// The system's words for why listening failed.

@@ -1,4 +1,5 @@
 public import NarrateCore
+
 /// The voice narrate speaks a language with when no voice or preset is given.
 ///
 /// A table for the languages whose eSpeak NG voice name is not simply the language code (or

@@ -74,12 +74,16 @@ public final class ESpeakEngine: SpeechEngine {
             let status = narrate_espeak_set_voice(settings.voice)
             if status == voiceNotFoundStatus {
                 current = nil
-                return .failure(.unknownVoice(
-                    name: settings.voice,
-                    suggestions: VoiceCatalog(voices: Self.listVoicesLocked()).closestNames(to: settings.voice)
-                ))
+                return .failure(
+                    .unknownVoice(
+                        name: settings.voice,
+                        suggestions: VoiceCatalog(voices: Self.listVoicesLocked()).closestNames(to: settings.voice)
+                    ))
             }
-            guard status == 0 else { current = nil; return .failure(Self.error(status)) }
+            guard status == 0 else {
+                current = nil
+                return .failure(Self.error(status))
+            }
         }
         let parameters: [(Int32, Int)] = [
             (Int32(NARRATE_ESPEAK_RATE), settings.rate),
@@ -89,7 +93,10 @@ public final class ESpeakEngine: SpeechEngine {
         ]
         for (parameter, value) in parameters {
             let status = narrate_espeak_set_parameter(parameter, Int32(value))
-            guard status == 0 else { current = nil; return .failure(Self.error(status)) }
+            guard status == 0 else {
+                current = nil
+                return .failure(Self.error(status))
+            }
         }
         current = settings
         return .success(())
@@ -229,12 +236,13 @@ public final class ESpeakEngine: SpeechEngine {
             guard narrate_espeak_voice_info(index, &name, &identifier, &languages, languages.count, &gender, &age) == 0
             else { continue }
             let languageList = String(decoding: languages.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            voices.append(VoiceInfo(
-                name: name.map { String(cString: $0) } ?? "",
-                identifier: identifier.map { String(cString: $0) } ?? "",
-                languages: languageList.split(separator: ",").map(String.init),
-                gender: VoiceInfo.Gender(code: Int(gender))
-            ))
+            voices.append(
+                VoiceInfo(
+                    name: name.map { String(cString: $0) } ?? "",
+                    identifier: identifier.map { String(cString: $0) } ?? "",
+                    languages: languageList.split(separator: ",").map(String.init),
+                    gender: VoiceInfo.Gender(code: Int(gender))
+                ))
         }
         return voices.sorted { ($0.languages.first ?? "", $0.name) < ($1.languages.first ?? "", $1.name) }
     }
@@ -276,10 +284,11 @@ private let synthesisSink: narrate_espeak_sink = { context, samples, count, even
             case Int(NARRATE_ESPEAK_EVENT_END): kind = .end
             default: continue
             }
-            speechEvents.append(SpeechEvent(
-                kind: kind, textOffset: Int(event.text_offset), length: Int(event.length),
-                sampleOffset: Int(event.sample_offset)
-            ))
+            speechEvents.append(
+                SpeechEvent(
+                    kind: kind, textOffset: Int(event.text_offset), length: Int(event.length),
+                    sampleOffset: Int(event.sample_offset)
+                ))
         }
     }
     let chunk = SpeechChunk(samples: UnsafeBufferPointer(start: samples, count: count), events: speechEvents)

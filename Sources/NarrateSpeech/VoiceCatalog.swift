@@ -54,7 +54,8 @@ public struct VoiceCatalog: Sendable {
             return (candidate, score)
         }
         let threshold = max(2, wanted.count / 2)
-        return scored
+        return
+            scored
             .filter { $0.score <= threshold }
             .sorted { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }
             .prefix(limit)

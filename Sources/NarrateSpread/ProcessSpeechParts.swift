@@ -29,7 +29,9 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
         } catch {
             throw NarrateError.writeFailed(path: "a part of the narration", reason: error.description)
         }
-        guard lseek(request, 0, SEEK_SET) == 0 else { throw NarrateError.writeFailed(path: "a part of the narration", reason: SystemError.current.description) }
+        guard lseek(request, 0, SEEK_SET) == 0 else {
+            throw NarrateError.writeFailed(path: "a part of the narration", reason: SystemError.current.description)
+        }
         let recording = try Self.unlinkedFile()
         do {
             let pid = try spawn(request: request, recording: recording)
@@ -42,7 +44,8 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
 
     private func spawn(request: Int32, recording: Int32) throws(NarrateError) -> pid_t {
         do {
-            return try ProcessSpawn.start(executable, arguments: [executable] + SpeechPartInvocation(parent: getpid()).arguments) { actions in
+            return try ProcessSpawn.start(executable, arguments: [executable] + SpeechPartInvocation(parent: getpid()).arguments) {
+                actions in
                 posix_spawn_file_actions_adddup2(&actions, request, STDIN_FILENO)
                 posix_spawn_file_actions_adddup2(&actions, recording, 3)
                 posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)

@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 import NarrateSystem
 
 /// The helper's side of `ProcessSpeechParts`: reads a `SpeechPart` as JSON from standard

@@ -88,7 +88,9 @@ public final class SpeechPartReader {
             if buffer.count < wanted { buffer += [UInt8](repeating: 0, count: wanted - buffer.count) }
             while end < buffer.count {
                 let start = end
-                let got = buffer.withUnsafeMutableBytes { try? SystemCall.pread(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]), at: Int64(offset)) }
+                let got = buffer.withUnsafeMutableBytes {
+                    try? SystemCall.pread(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]), at: Int64(offset))
+                }
                 guard let got, got > 0 else { break }
                 end += got
                 offset += off_t(got)

@@ -1,6 +1,6 @@
 public import NarrateCore
-import NarrateText
 import NarrateSystem
+import NarrateText
 
 /// The audio of a `SpeechPart` as one process records it for another: each sentence's samples
 /// and events as one chunk (the engine's own chunks of a sentence joined: events count their
@@ -52,11 +52,13 @@ public enum SpeechPartRecording {
                 buffer.append(contentsOf: spoken.utf8)
             }
             // An empty text is a sentence not read (`ReadingFilter`): nothing is said.
-            if !spoken.isEmpty { try engine.synthesize(spoken) { chunk in
-                samples.append(contentsOf: chunk.samples)
-                events.append(contentsOf: chunk.events)
-                return !isCancelled()
-            } }
+            if !spoken.isEmpty {
+                try engine.synthesize(spoken) { chunk in
+                    samples.append(contentsOf: chunk.samples)
+                    events.append(contentsOf: chunk.events)
+                    return !isCancelled()
+                }
+            }
             buffer.append(chunkTag)
             append(UInt32(samples.count), to: &buffer)
             append(UInt32(events.count), to: &buffer)

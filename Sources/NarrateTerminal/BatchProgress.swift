@@ -1,7 +1,7 @@
-public import NarrateBatch
-public import NarrateLibrary
 import Foundation
+public import NarrateBatch
 import NarrateCore
+public import NarrateLibrary
 import NarrateListening
 import NarrateSystem
 
@@ -100,7 +100,9 @@ public final class BatchProgress: BatchObserver {
         case .draining: note("stopping: running jobs finish, no new ones start (Ctrl-C again stops them too)")
         case .stoppingRunningJobs: note("stopping the running jobs; they stay queued ('narrate jobs run' goes on)")
         case .leavingToWorkers:
-            note("no longer waiting: the jobs stay queued for the workers ('narrate jobs --queue URL' shows them and records finished renders)")
+            note(
+                "no longer waiting: the jobs stay queued for the workers ('narrate jobs --queue URL' shows them and records finished renders)"
+            )
         }
     }
 
@@ -154,14 +156,17 @@ public final class BatchProgress: BatchObserver {
         var line = "done \(summary.done.count), up to date \(upToDate), failed \(summary.failed.count)"
         if !summary.cancelled.isEmpty { line += ", cancelled \(summary.cancelled.count)" }
         if !summary.remaining.isEmpty {
-            line += sharedQueue == nil
+            line +=
+                sharedQueue == nil
                 ? ", left in the queue \(summary.remaining.count) ('narrate jobs run' goes on)"
                 : ", queued for the workers \(summary.remaining.count) ('narrate jobs --queue URL' records their renders)"
         }
         line += " (\(DurationText.minutes(audio)) of audio)"
         print(line)
         for job in summary.failed {
-            print("failed: job \(job.id), article \(job.articleId) \(summary.titles[job.articleId] ?? ""): \(job.lastError ?? "unknown error")")
+            print(
+                "failed: job \(job.id), article \(job.articleId) \(summary.titles[job.articleId] ?? ""): \(job.lastError ?? "unknown error")"
+            )
         }
     }
 }

@@ -1,5 +1,5 @@
-public import NarratePiper
 import Foundation
+public import NarratePiper
 
 /// A download's progress bar on standard error, redrawn at most ten times a second, while
 /// standard error is a terminal (nothing otherwise, so logs and pipes stay clean).

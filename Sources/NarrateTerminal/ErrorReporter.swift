@@ -16,7 +16,9 @@ public enum ErrorReporter {
     }
 
     /// The settings a library error may name that are options of the same name here.
-    private static let options: Set<String> = ["bitrate", "quality", "sample-rate", "chapters", "sync", "name-template", "title", "format", "split"]
+    private static let options: Set<String> = [
+        "bitrate", "quality", "sample-rate", "chapters", "sync", "name-template", "title", "format", "split",
+    ]
 
     /// The error's line for the command line: the library's words, with the option it is
     /// about spelled as typed (`--bitrate`) and what to type next.

@@ -39,23 +39,27 @@ public final class FeedCatchUpPrinter: Sendable {
     /// Prints what the check of the feeds did: a JSON object, or a line and the problems.
     public func present(_ report: FeedRefresh.Report, queued: Int) throws(NarrateError) {
         if json {
-            try JSONOutput.print(Summary(
-                added: report.added, duplicates: report.duplicates, checked: report.checked, unchanged: report.unchanged,
-                failedFeeds: report.failedFeeds, waiting: report.waiting,
-                problems: report.problems.map { .init(feed: $0.feed, url: $0.url, outcome: $0.outcome.rawValue, reason: $0.reason) },
-                queuedForNarration: queued
-            ))
+            try JSONOutput.print(
+                Summary(
+                    added: report.added, duplicates: report.duplicates, checked: report.checked, unchanged: report.unchanged,
+                    failedFeeds: report.failedFeeds, waiting: report.waiting,
+                    problems: report.problems.map { .init(feed: $0.feed, url: $0.url, outcome: $0.outcome.rawValue, reason: $0.reason) },
+                    queuedForNarration: queued
+                ))
             return
         }
         guard !quiet else { return }
-        var line = "checked \(report.checked) feed\(report.checked == 1 ? "" : "s"): \(report.added.count) new article\(report.added.count == 1 ? "" : "s")"
+        var line =
+            "checked \(report.checked) feed\(report.checked == 1 ? "" : "s"): \(report.added.count) new article\(report.added.count == 1 ? "" : "s")"
         if report.unchanged > 0 { line += ", \(report.unchanged) unchanged" }
         if report.duplicates > 0 { line += ", \(report.duplicates) already in the library" }
         if report.failedFeeds > 0 { line += ", \(report.failedFeeds) failed" }
         if report.waiting > 0 { line += ", \(report.waiting) waiting (their servers asked for a pause; --force checks them)" }
         print(line)
         for problem in report.problems {
-            print(ItemProblemLine.text(url: problem.url, outcome: problem.outcome, reason: problem.reason, failed: "failed, tried again next time"))
+            print(
+                ItemProblemLine.text(
+                    url: problem.url, outcome: problem.outcome, reason: problem.reason, failed: "failed, tried again next time"))
         }
     }
 

@@ -1,5 +1,5 @@
-public import NarrateImport
 import Foundation
+public import NarrateImport
 import NarrateLibrary
 import NarrateListening
 
@@ -37,7 +37,9 @@ public final class ImportProgress: @unchecked Sendable {
         case .added(let id, let title, let url):
             if style == .json { emit(["event": "added", "id": id, "title": title, "url": url]) }
         case .problem(let problem):
-            if style == .json { emit(["event": "problem", "url": problem.url, "outcome": problem.outcome.rawValue, "reason": problem.reason]) }
+            if style == .json {
+                emit(["event": "problem", "url": problem.url, "outcome": problem.outcome.rawValue, "reason": problem.reason])
+            }
         case .progress(let done, let total):
             if startDone == nil { startDone = done }
             let duration = ContinuousClock.now - start
@@ -97,7 +99,9 @@ public final class ImportProgress: @unchecked Sendable {
     }
 
     private func emit(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return
+        }
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }

@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// JSON on standard output for `--json`: pretty, keys sorted, slashes as they are.
 public enum JSONOutput {

@@ -25,8 +25,9 @@ struct NextWord {
         var skipped = 0
         // Dutch "'s Ochtends", "'t Is": an elided article before a capitalized word.
         if index + 3 < count, scalars[index] == "'" || scalars[index] == "’", scalars[index + 2] == " ",
-           scalars[index + 1] == "s" || scalars[index + 1] == "t" || scalars[index + 1] == "n",
-           scalars[index + 3].isUpper {
+            scalars[index + 1] == "s" || scalars[index + 1] == "t" || scalars[index + 1] == "n",
+            scalars[index + 3].isUpper
+        {
             index += 3
         }
         while index < count, skipped < 8, Self.isOpening(scalars[index]) || scalars[index] == " " {

@@ -105,7 +105,8 @@ public struct PronunciationLexicon: Sendable, Equatable {
             if let spoken = spokenForm(of: word) {
                 result.append(contentsOf: spoken.unicodeScalars)
             } else if end - index > 2, scalars[end - 1] == "s", scalars[end - 2] == "'" || scalars[end - 2] == "’",
-                      let spoken = spokenForm(of: String(scalars: scalars[index..<(end - 2)])) {
+                let spoken = spokenForm(of: String(scalars: scalars[index..<(end - 2)]))
+            {
                 // The possessive: "nginx's".
                 result.append(contentsOf: spoken.unicodeScalars)
                 result.append(contentsOf: scalars[(end - 2)..<end])
@@ -136,7 +137,8 @@ extension StringProtocol {
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars: scalars[first...last])
     }
 }

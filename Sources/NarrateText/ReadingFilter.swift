@@ -50,7 +50,8 @@ public struct ReadingFilter: Sendable {
     static func urlRanges(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
         HighlightUnits.tokens(of: scalars).compactMap { token in
             let text = String(String.UnicodeScalarView(scalars[token.core])).lowercased()
-            let isURL = ["https://", "http://", "ftp://"].contains { text.hasPrefix($0) && text.count > $0.count }
+            let isURL =
+                ["https://", "http://", "ftp://"].contains { text.hasPrefix($0) && text.count > $0.count }
                 || (text.hasPrefix("www.") && text.count > 4)
             return isURL ? token.core : nil
         }

@@ -86,7 +86,7 @@ struct SentenceScanner {
         let count = scalars.count
         let first = scalars[start]
         // "[...]" and "(...)" mark an omission inside a sentence.
-        if (first == "." || first == "…"), start > 0, scalars[start - 1] == "[" || scalars[start - 1] == "(" {
+        if first == "." || first == "…", start > 0, scalars[start - 1] == "[" || scalars[start - 1] == "(" {
             var end = start
             while end < count, scalars[end] == "." || scalars[end] == "…" { end += 1 }
             return end
@@ -174,7 +174,8 @@ struct SentenceScanner {
         var next = skipWhitespace(from: clusterEnd)
         // French puts a space before a closing guillemet: « ... LL.AA. » pour ...
         if next < count, Self.isSpacedCloser(scalars[next]),
-           next + 1 == count || scalars[next + 1].isSpace || Self.isPunctuation(scalars[next + 1]) {
+            next + 1 == count || scalars[next + 1].isSpace || Self.isPunctuation(scalars[next + 1])
+        {
             next = skipWhitespace(from: next + 1)
         }
         // An emoji after the punctuation stays with its sentence: "Done! 🎉 Next."
@@ -209,7 +210,8 @@ struct SentenceScanner {
         // if a decision needs it.
         var lineBreak: (end: Int, next: Int)?
         if kind == .period, word.isCapitalized || word.isDigit,
-           scalars[clusterEnd..<look].contains(where: Self.isLineBreak) {
+            scalars[clusterEnd..<look].contains(where: Self.isLineBreak)
+        {
             lineBreak = (clusterEnd, look)
         }
 
@@ -337,7 +339,8 @@ struct SentenceScanner {
             if !next.text.isEmpty, rules.isOrdinalDate(before: next.text) { return false }
             // "dnem 1. 1. 2025", "15. 3. 2024": a date spaced out, where dates take ordinals.
             if next.isDigit, token.text.unicodeScalars.count <= 2, isSpacedDate(after: next),
-               rules.hasOrdinalDates || rules.calendar?.writesOrdinalDates == true {
+                rules.hasOrdinalDates || rules.calendar?.writesOrdinalDates == true
+            {
                 return false
             }
             // German writes every ordinal with a period and every noun with a capital:
@@ -357,7 +360,8 @@ struct SentenceScanner {
         }
         // The first half of a spaced abbreviation: "EE. UU.", "z. B.", "т. д.".
         if next.isInitial || next.endsWithPeriod, let first = token.text.unicodeScalars.last, first.isLetter,
-           rules.isAbbreviation(token.text.lowercased() + "." + next.text) {
+            rules.isAbbreviation(token.text.lowercased() + "." + next.text)
+        {
             return false
         }
         var candidates = token.abbreviationCandidates(in: scalars)
@@ -376,19 +380,22 @@ struct SentenceScanner {
         }
         if next.isDigit, candidates.contains(where: { rules.beforeNumbers.contains($0) }) { return false }
         if next.isCapitalized,
-           next.isInitial || scalars[next.wordStart..<next.wordEnd].allSatisfy(Self.isRomanLetter),
-           candidates.contains(where: { rules.beforeNumbers.contains($0) }) {
+            next.isInitial || scalars[next.wordStart..<next.wordEnd].allSatisfy(Self.isRomanLetter),
+            candidates.contains(where: { rules.beforeNumbers.contains($0) })
+        {
             let letters = scalars[next.wordStart..<next.wordEnd]
             // "del s. XVIII", "sec. I î.Hr.": a Roman numeral is a number too.
             if letters.count == 1
                 ? "IVX".unicodeScalars.contains(letters[letters.startIndex]) && !next.endsWithPeriod
                     && !rules.sentenceStarters.contains(next.text)
-                : Self.isRomanOrdinal(String(scalars: letters)) {
+                : Self.isRomanOrdinal(String(scalars: letters))
+            {
                 return false
             }
             // "l'art. L. 2121-29": a letter and a number name an article or a page.
             if next.isInitial, case let after = skipWhitespace(from: next.wordEnd + 1), after < scalars.count,
-               scalars[after].isDecimalDigit {
+                scalars[after].isDecimalDigit
+            {
                 return false
             }
         }
@@ -399,7 +406,8 @@ struct SentenceScanner {
         if next.isDigit, afterNumber, candidates.contains(where: { rules.unitsAfterNumbers.contains($0) }) { return false }
         // "Bahnhofstr. 12": a word ending in an abbreviation, before a number.
         if next.isDigit, let last = candidates.last,
-           rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
+            rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count })
+        {
             return false
         }
         for candidate in candidates {
@@ -435,7 +443,8 @@ struct SentenceScanner {
         // "über die Friedrich-Ebert-Str. Richtung Bahnhof": a street's suffix before a word that
         // may go on; a sentence starter or a common word ends it.
         if next.isCapitalized, !rules.abbreviationSuffixes.isEmpty, let last = candidates.last,
-           rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count }) {
+            rules.abbreviationSuffixes.contains(where: { last.hasSuffix($0) && last.count > $0.count })
+        {
             return isStarter || endsLine || startsByDictionary(next, period: period)
         }
         return startsSentence
@@ -560,7 +569,7 @@ struct SentenceScanner {
     /// "2020 m. kovo 16 d.", which no sentence is ("Було 5 тис." is). Looks at 60 characters at most.
     private func isOpeningPhrase(endingAt end: Int) -> Bool {
         guard end - sentenceStart <= 60,
-              scalars[sentenceStart..<end].contains(where: { Self.isASCIIDigit($0) || Self.isRomanLetter($0) })
+            scalars[sentenceStart..<end].contains(where: { Self.isASCIIDigit($0) || Self.isRomanLetter($0) })
         else { return false }
         var index = sentenceStart
         var numbers = 0
@@ -572,7 +581,8 @@ struct SentenceScanner {
             guard index > start else { break }
             let text = scalars[start..<index]
             if text.first?.isDecimalDigit == true
-                || text.allSatisfy(Self.isRomanLetter) && Self.isRomanOrdinal(String(scalars: text)) {
+                || text.allSatisfy(Self.isRomanLetter) && Self.isRomanOrdinal(String(scalars: text))
+            {
                 numbers += 1
             } else if index == end || scalars[index - 1] == "." {
                 continue
@@ -730,19 +740,23 @@ struct SentenceScanner {
                 style = 2
             }
             if style != 0, stop + 1 < count, scalars[stop].isSpace,
-               NextWord(scalars: scalars, from: skipWhitespace(from: stop)).isCapitalized {
+                NextWord(scalars: scalars, from: skipWhitespace(from: stop)).isCapitalized
+            {
                 let startsLine = index == 0 || Self.isLineBreak(scalars[index - 1])
-                markers.append(Marker(
-                    start: index, value: value, numeric: numeric, style: style, period: period, startsLine: startsLine
-                ))
+                markers.append(
+                    Marker(
+                        start: index, value: value, numeric: numeric, style: style, period: period, startsLine: startsLine
+                    ))
             }
             index = max(stop, index + 1)
         }
         var cutsAtMarkers: [Int] = []
         for (position, marker) in markers.enumerated() {
-            let follows = position > 0 && markers[position - 1].numeric == marker.numeric
+            let follows =
+                position > 0 && markers[position - 1].numeric == marker.numeric
                 && markers[position - 1].style == marker.style && markers[position - 1].value + 1 == marker.value
-            let precedes = position + 1 < markers.count && markers[position + 1].numeric == marker.numeric
+            let precedes =
+                position + 1 < markers.count && markers[position + 1].numeric == marker.numeric
                 && markers[position + 1].style == marker.style && markers[position + 1].value == marker.value + 1
             let lineItem = marker.startsLine && marker.numeric && !continuesWrappedLine(at: marker.start)
             guard follows || precedes || lineItem else { continue }
@@ -762,7 +776,8 @@ struct SentenceScanner {
         var last = index
         while last > 0, scalars[last - 1].isSpace { last -= 1 }
         guard last > 0, !isTerminator(scalars[last - 1]), !Self.isClosing(scalars[last - 1]),
-              scalars[last - 1] != ":", scalars[last..<index].filter({ $0 == "\n" }).count <= 1 else { return false }
+            scalars[last - 1] != ":", scalars[last..<index].filter({ $0 == "\n" }).count <= 1
+        else { return false }
         return isWrapped(lineEnd: last, next: index)
     }
 

@@ -57,13 +57,14 @@ public struct SentenceSegmenter: Sendable {
             }
             if ranges.contains(where: { $0.count > InputLimits.sentenceCharacters }) { ranges = Self.capped(ranges, in: scalars) }
             for (position, range) in ranges.enumerated() {
-                result.append(Sentence(
-                    text: String(scalars: scalars[range]),
-                    blockIndex: blockIndex,
-                    textRange: range,
-                    sourceRange: block.sourceMap.sourceRange(forTextRange: range),
-                    endsBlock: position == ranges.count - 1
-                ))
+                result.append(
+                    Sentence(
+                        text: String(scalars: scalars[range]),
+                        blockIndex: blockIndex,
+                        textRange: range,
+                        sourceRange: block.sourceMap.sourceRange(forTextRange: range),
+                        endsBlock: position == ranges.count - 1
+                    ))
             }
         }
         return result

@@ -149,13 +149,15 @@ public struct SpeechNormalizer: Sendable {
         // "Maple St. near", but "Councilmember Dr. Alicia Moreno": a name follows a title.
         let nameFollows = next?.core.unicodeScalars.first?.properties.isUppercase ?? false
         if hasPeriod, !nameFollows, Self.isNameOrOrdinal(previousCore),
-           let street = rules.afterNames[(core + ".").lowercased()] {
+            let street = rules.afterNames[(core + ".").lowercased()]
+        {
             token.core = street
             token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
             return
         }
         if hasPeriod, !isAcronym,
-           let expansion = expansion(of: core + ".", afterNumber: afterNumber, unitOnly: onlyBeforeNumbers) {
+            let expansion = expansion(of: core + ".", afterNumber: afterNumber, unitOnly: onlyBeforeNumbers)
+        {
             token.core = Self.matchingCase(expansion, of: core, isFirst: isFirst)
             token.trailing = Self.afterPeriod(token.trailing, keepingIt: isLast)
             return
@@ -188,8 +190,9 @@ public struct SpeechNormalizer: Sendable {
     private func isPlainWord(_ core: String) -> Bool {
         let scalars = core.unicodeScalars
         guard let first = scalars.first, let last = scalars.last,
-              rules.symbols[first] == nil, rules.symbols[last] == nil,
-              rules.currencies[first] == nil, rules.currencies[last] == nil else { return false }
+            rules.symbols[first] == nil, rules.symbols[last] == nil,
+            rules.currencies[first] == nil, rules.currencies[last] == nil
+        else { return false }
         return scalars.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" || $0 == "’" }
     }
 
@@ -207,7 +210,8 @@ public struct SpeechNormalizer: Sendable {
     /// "т. д." and "et al." as one abbreviation.
     private func compositeAbbreviation(_ first: SpokenToken, _ second: SpokenToken) -> String? {
         guard !first.core.isEmpty, !second.core.isEmpty, second.trailing.hasPrefix("."),
-              first.trailing.isEmpty || first.trailing == "." else { return nil }
+            first.trailing.isEmpty || first.trailing == "."
+        else { return nil }
         let key = (first.core + first.trailing + second.core + ".").lowercased()
         guard let expansion = rules.abbreviations[key] else { return nil }
         return expansion
@@ -223,7 +227,8 @@ public struct SpeechNormalizer: Sendable {
     /// sentence is "number 5"; "Проф. Іваненко ..." is "Професор Іваненко ...").
     private static func matchingCase(_ expansion: String, of original: String, isFirst: Bool) -> String {
         guard isFirst, let first = original.unicodeScalars.first, first.properties.isUppercase,
-              let head = expansion.first else { return expansion }
+            let head = expansion.first
+        else { return expansion }
         return head.uppercased() + expansion.dropFirst()
     }
 
@@ -256,7 +261,8 @@ public struct SpeechNormalizer: Sendable {
         let user = core[..<at]
         let domain = core[core.index(after: at)...]
         guard domain.contains("."), !domain.hasPrefix("."), !domain.contains("@"),
-              user.allSatisfy({ $0.isLetter || $0.isNumber || "._-+".contains($0) }) else { return nil }
+            user.allSatisfy({ $0.isLetter || $0.isNumber || "._-+".contains($0) })
+        else { return nil }
         let spokenUser = user.split(separator: ".").joined(separator: " \(rules.dot) ")
         return "\(spokenUser) \(rules.at) \(spokenDomain(domain))"
     }
@@ -315,7 +321,8 @@ public struct SpeechNormalizer: Sendable {
         }
         // A unit glued to its number: "20°C", "5км".
         if let digits = core.unicodeScalars.firstIndex(where: { !($0.isDecimalDigit || $0 == "," || $0 == ".") }),
-           digits > core.unicodeScalars.startIndex {
+            digits > core.unicodeScalars.startIndex
+        {
             let amount = String(core.unicodeScalars[..<digits])
             let unit = String(core.unicodeScalars[digits...]).lowercased()
             if Self.isNumber(amount), let word = rules.units[unit] { return "\(spokenNumber(amount)) \(word)" }
@@ -364,15 +371,16 @@ public struct SpeechNormalizer: Sendable {
         guard rules.dateMonths.count == 12 else { return nil }
         let parts = core.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
-              parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4,
-              let day = Int(parts[0]), let month = Int(parts[1]), (1...31).contains(day), (1...12).contains(month)
+            parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4,
+            let day = Int(parts[0]), let month = Int(parts[1]), (1...31).contains(day), (1...12).contains(month)
         else { return nil }
         // "24.02.2022 р.": the abbreviation that follows already says "року".
         let saysYear = next.map { expansion(of: $0.core + ($0.trailing.hasPrefix(".") ? "." : ""), afterNumber: true) } ?? nil
         let year = rules.yearWord.flatMap { $0 == saysYear ? nil : " \($0)" } ?? ""
         // Where numbers agree, the day and the year are ordinals in the genitive.
         if let grammar = rules.numberAgreement?.grammar, let number = Int(parts[2]), number > 0 {
-            let dayWords = grammar.ordinal(day, .genitive, .neuter), yearWords = grammar.ordinal(number, .genitive, .masculine)
+            let dayWords = grammar.ordinal(day, .genitive, .neuter)
+            let yearWords = grammar.ordinal(number, .genitive, .masculine)
             return "\(dayWords) \(rules.dateMonths[month - 1]) \(yearWords)\(year)"
         }
         return "\(day) \(rules.dateMonths[month - 1]) \(parts[2])\(year)"
@@ -429,7 +437,8 @@ public struct SpeechNormalizer: Sendable {
             let scalar = scalars[index]
             // "[T]he committee": an editor's letter, read without its brackets.
             if scalar == "[", index + 3 < scalars.count, scalars[index + 2] == "]", scalars[index + 1].properties.isAlphabetic,
-               scalars[index + 3].properties.isAlphabetic {
+                scalars[index + 3].properties.isAlphabetic
+            {
                 result.append(scalars[index + 1])
                 index += 3
                 continue
@@ -457,11 +466,13 @@ public struct SpeechNormalizer: Sendable {
         while end < scalars.count, end - start <= 24, scalars[end] != "]" { end += 1 }
         guard end < scalars.count, scalars[end] == "]", end > start + 1 else { return nil }
         let inside = String(scalars: scalars[(start + 1)..<end]).lowercased()
-        let numeric = inside.unicodeScalars.allSatisfy {
-            ($0.value >= 48 && $0.value <= 57) || $0 == "," || $0 == " " || $0 == "–" || $0 == "-"
-        } && inside.unicodeScalars.contains { $0.value >= 48 && $0.value <= 57 }
+        let numeric =
+            inside.unicodeScalars.allSatisfy {
+                ($0.value >= 48 && $0.value <= 57) || $0 == "," || $0 == " " || $0 == "–" || $0 == "-"
+            } && inside.unicodeScalars.contains { $0.value >= 48 && $0.value <= 57 }
         // "[a]" is a note; "[T]he" and "[I]" are an editor's letters, and stay.
-        let letter = inside.count == 1 && inside.unicodeScalars.first!.properties.isLowercase
+        let letter =
+            inside.count == 1 && inside.unicodeScalars.first!.properties.isLowercase
             && !(end + 1 < scalars.count && scalars[end + 1].properties.isAlphabetic)
         let named = inside == "citation needed" || inside.hasPrefix("note ") || inside.hasPrefix("nb ")
         return numeric || letter || named ? end + 1 : nil
@@ -484,7 +495,10 @@ public struct SpeechNormalizer: Sendable {
         if ".,;:)\"”’»".unicodeScalars.contains(before) { return true }
         var letters = 0
         var cursor = start
-        while cursor > 0, scalars[cursor - 1].properties.isAlphabetic { cursor -= 1; letters += 1 }
+        while cursor > 0, scalars[cursor - 1].properties.isAlphabetic {
+            cursor -= 1
+            letters += 1
+        }
         return letters >= 3
     }
 }

@@ -26,7 +26,8 @@ struct SpokenToken {
             if scalar.isSpace {
                 flush()
             } else if scalar != "\u{AD}", scalar != "\u{200B}", scalar != "\u{2060}", scalar != "\u{FEFF}",
-                      scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
+                scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value)
+            {
                 current.append(scalar)
             }
         }

@@ -39,7 +39,9 @@ public enum WordAlignment {
     }
 
     /// `align(spoken:text:)` with both word lists (`words(in:)` of each) already made.
-    public static func align(spoken: String, spokenWords spokenRanges: [Range<Int>], text: String, textWords textRanges: [Range<Int>]) -> [Int?] {
+    public static func align(spoken: String, spokenWords spokenRanges: [Range<Int>], text: String, textWords textRanges: [Range<Int>])
+        -> [Int?]
+    {
         // A sentence spoken as written: each word stands for itself.
         if spokenRanges == textRanges, spoken == text { return spokenRanges.indices.map { $0 } }
         let spokenWords = folded(spoken, spokenRanges)
@@ -75,7 +77,8 @@ public enum WordAlignment {
         var lengths = [Int](repeating: 0, count: (spoken.count + 1) * columns)
         for i in stride(from: spoken.count - 1, through: 0, by: -1) {
             for j in stride(from: text.count - 1, through: 0, by: -1) {
-                lengths[i * columns + j] = spoken[i] == text[j]
+                lengths[i * columns + j] =
+                    spoken[i] == text[j]
                     ? lengths[(i + 1) * columns + j + 1] + 1
                     : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
             }

@@ -1,7 +1,6 @@
 internal import CNarrateHunspell
 import Foundation
 import NarrateCore
-
 import NarrateSystem
 
 /// A language's dictionary of words, Hunspell's, from the system's dictionaries (Debian's

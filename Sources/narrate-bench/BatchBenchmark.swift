@@ -62,7 +62,9 @@ struct BatchBenchmark {
         let perPass = probe.wallSeconds
         var copies = max(2, Int((minimumSeconds / perPass).rounded(.up)))
         if copies % 2 == 1 { copies += 1 }
-        print("one pass of espeak-ng over the samples \(perPass.fixed(2)) s; \(copies) copies of each sample, \(copies * samples.count) articles, at least \(minimumSeconds.fixed(0)) s of work at one job")
+        print(
+            "one pass of espeak-ng over the samples \(perPass.fixed(2)) s; \(copies) copies of each sample, \(copies * samples.count) articles, at least \(minimumSeconds.fixed(0)) s of work at one job"
+        )
 
         // The copies: each ends with its own sentence, so the library keeps them apart.
         let folder = "\(work.path)/articles"
@@ -88,16 +90,28 @@ struct BatchBenchmark {
         let jobs2 = firstJobs2.averaged(with: secondJobs2)
         let bare = firstBare.averaged(with: secondBare)
         let sizes = halves.map { String($0.map(\.1.count).reduce(0, +)) }.joined(separator: " and ")
-        print("bare espeak-ng: 2 processes at once (\(sizes) bytes of text); narrate: `narrate batch FOLDER --jobs N --output-dir DIR --quiet` in a fresh library")
-        print("parallel runs in the order jobs 2, bare, bare, jobs 2: \([firstJobs2, firstBare, secondBare, secondJobs2].map { $0.wallSeconds.fixed(1) }.joined(separator: ", ")) s wall; their means below")
+        print(
+            "bare espeak-ng: 2 processes at once (\(sizes) bytes of text); narrate: `narrate batch FOLDER --jobs N --output-dir DIR --quiet` in a fresh library"
+        )
+        print(
+            "parallel runs in the order jobs 2, bare, bare, jobs 2: \([firstJobs2, firstBare, secondBare, secondJobs2].map { $0.wallSeconds.fixed(1) }.joined(separator: ", ")) s wall; their means below"
+        )
         for measurement in [jobs1, jobs2, bare] {
             let label = measurement.label + String(repeating: " ", count: max(0, 28 - measurement.label.count))
-            print("\(label) \(measurement.wallSeconds.fixed(1)) s wall, \(measurement.cpuSeconds.fixed(1)) s CPU, \((measurement.audioSeconds / 3600).fixed(2)) h of audio, \(measurement.realTime.fixed(0)) s of audio per second")
+            print(
+                "\(label) \(measurement.wallSeconds.fixed(1)) s wall, \(measurement.cpuSeconds.fixed(1)) s CPU, \((measurement.audioSeconds / 3600).fixed(2)) h of audio, \(measurement.realTime.fixed(0)) s of audio per second"
+            )
         }
         print("load average at the end \(Self.loadAverage()) (other work on the machine slows the parallel runs most)")
-        print("throughput (same texts: inverse wall time)   jobs 2 / bare parallel \((bare.wallSeconds / jobs2.wallSeconds).fixed(3))x (goal: at least 0.95x)   jobs 2 / jobs 1 \((jobs1.wallSeconds / jobs2.wallSeconds).fixed(3))x")
-        print("CPU time (same texts)                        jobs 2 / bare parallel \((jobs2.cpuSeconds / bare.cpuSeconds).fixed(3))x   jobs 1 / bare parallel \((jobs1.cpuSeconds / bare.cpuSeconds).fixed(3))x")
-        print("audio per second                             jobs 2 / bare parallel \((jobs2.realTime / bare.realTime).fixed(3))x   jobs 2 / jobs 1 \((jobs2.realTime / jobs1.realTime).fixed(3))x")
+        print(
+            "throughput (same texts: inverse wall time)   jobs 2 / bare parallel \((bare.wallSeconds / jobs2.wallSeconds).fixed(3))x (goal: at least 0.95x)   jobs 2 / jobs 1 \((jobs1.wallSeconds / jobs2.wallSeconds).fixed(3))x"
+        )
+        print(
+            "CPU time (same texts)                        jobs 2 / bare parallel \((jobs2.cpuSeconds / bare.cpuSeconds).fixed(3))x   jobs 1 / bare parallel \((jobs1.cpuSeconds / bare.cpuSeconds).fixed(3))x"
+        )
+        print(
+            "audio per second                             jobs 2 / bare parallel \((jobs2.realTime / bare.realTime).fixed(3))x   jobs 2 / jobs 1 \((jobs2.realTime / jobs1.realTime).fixed(3))x"
+        )
     }
 
     /// The samples with their language (as the library detects it), voice and spoken text.
@@ -128,9 +142,10 @@ struct BatchBenchmark {
                 throw BenchmarkError("cannot read \(sentences)")
             }
             let spoken = Array(lines.map { Array($0) }.joined(separator: Array("\n\n".utf8)))
-            samples.append(Sample(
-                path: path, name: name, language: language, voice: Self.voices[language] ?? language, spoken: spoken
-            ))
+            samples.append(
+                Sample(
+                    path: path, name: name, language: language, voice: Self.voices[language] ?? language, spoken: spoken
+                ))
         }
         return samples
     }

@@ -38,7 +38,8 @@ struct Callgrind {
             for line in String(decoding: contents, as: UTF8.self).split(separator: "\n") {
                 if line.hasPrefix("cmd:") { command = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
                 if line.hasPrefix("summary:") || line.hasPrefix("totals:"), total == nil,
-                    let value = line.split(separator: " ").dropFirst().first {
+                    let value = line.split(separator: " ").dropFirst().first
+                {
                     total = Int(value)
                 }
             }

@@ -27,8 +27,9 @@ struct ExtractionBenchmark {
         guard !pages.isEmpty else { throw BenchmarkError("\(corpus): no page folders with a source.html") }
         let total = pages.reduce(0) { $0 + $1.bytes.count }
         print("")
-        print("extraction: \(pages.count) pages of \(corpus) (\((Double(total) / 1e6).fixed(1)) MB of HTML), "
-            + "MB = 1,000,000 bytes, best of \(runs) passes")
+        print(
+            "extraction: \(pages.count) pages of \(corpus) (\((Double(total) / 1e6).fixed(1)) MB of HTML), "
+                + "MB = 1,000,000 bytes, best of \(runs) passes")
 
         let reader = HTMLReader()
         var best = Double.infinity
@@ -46,7 +47,8 @@ struct ExtractionBenchmark {
             best = min(best, (ContinuousClock.now - start).seconds)
         }
         let narrate = Double(total) / 1e6 / best
-        print("narrate             \(pad("\(narrate.fixed(2)) MB/s", 14))(\(best.fixed(3)) s per pass, \(failures) pages without an article)")
+        print(
+            "narrate             \(pad("\(narrate.fixed(2)) MB/s", 14))(\(best.fixed(3)) s per pass, \(failures) pages without an article)")
 
         let list = try work.createFile("pages.txt", containing: Array(pages.map(\.path).joined(separator: "\n").utf8))
         for peer in PythonExtractor.allCases {
@@ -55,8 +57,9 @@ struct ExtractionBenchmark {
                 continue
             }
             let rate = Double(total) / 1e6 / seconds
-            print("\(pad(peer.rawValue, 20))\(pad("\(rate.fixed(2)) MB/s", 14))(\(seconds.fixed(3)) s per pass)"
-                + "   narrate is \((seconds / best).fixed(1))x faster")
+            print(
+                "\(pad(peer.rawValue, 20))\(pad("\(rate.fixed(2)) MB/s", 14))(\(seconds.fixed(3)) s per pass)"
+                    + "   narrate is \((seconds / best).fixed(1))x faster")
         }
     }
 
@@ -96,7 +99,8 @@ enum PythonExtractor: String, CaseIterable {
     /// Arguments: a file listing page paths, then the number of passes. Prints the best
     /// seconds of a pass. Pages are read as bytes (each library decodes them itself).
     private var script: String {
-        let call = self == .trafilatura
+        let call =
+            self == .trafilatura
             ? "trafilatura.extract(page, include_comments=False)"
             : "readability.Document(page).summary()"
         let module = self == .trafilatura ? "trafilatura" : "readability"

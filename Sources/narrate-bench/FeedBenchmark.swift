@@ -43,7 +43,9 @@ struct FeedBenchmark {
             times.append((ContinuousClock.now - start).seconds)
         }
         let warm = times.dropFirst().sorted()[times.count / 2 - 1]
-        print("feed of \(articles) episodes, made    \((warm * 1000).fixed(1)) ms warm, in process (median of 6 after one; \(size / 1_024) KiB)")
+        print(
+            "feed of \(articles) episodes, made    \((warm * 1000).fixed(1)) ms warm, in process (median of 6 after one; \(size / 1_024) KiB)"
+        )
         // Where that time goes: the library's query, the episodes (a stat each), the XML.
         var query: [Double] = []
         var episodes: [Double] = []
@@ -71,7 +73,9 @@ struct FeedBenchmark {
             _ = try library.retag(id: 1, adding: ["round-\(round)"], removing: [])
             served.append(try HTTPProbe.secondsUntilBody(port: server.port, path: "/feed.xml", bodyBytes: servedSize))
         }
-        print("feed of \(articles) episodes, served  \((served.sorted()[2] * 1000).fixed(1)) ms over HTTP after a change (median of 5: stamp, make, send)")
+        print(
+            "feed of \(articles) episodes, served  \((served.sorted()[2] * 1000).fixed(1)) ms over HTTP after a change (median of 5: stamp, make, send)"
+        )
         let etag = try header("ETag", url: "http://127.0.0.1:\(server.port)/feed.xml")
         let notModified = try wrk(["-c", "16", "-H", "If-None-Match: \(etag)", "http://127.0.0.1:\(server.port)/feed.xml"])
         let feedFile = "\(work.path)/feed.xml"
@@ -83,8 +87,10 @@ struct FeedBenchmark {
             let nginxTag = try header("ETag", url: url)
             nginxRate = try wrk(["-c", "16", "-H", "If-None-Match: \(nginxTag)", url])
         }
-        print("304 answers to If-None-Match        \(notModified.fixed(0)) requests/s"
-            + (nginxRate.map { "   nginx (static copy) \($0.fixed(0))   ratio \((notModified / $0).fixed(2))x" } ?? "   (nginx not installed)"))
+        print(
+            "304 answers to If-None-Match        \(notModified.fixed(0)) requests/s"
+                + (nginxRate.map { "   nginx (static copy) \($0.fixed(0))   ratio \((notModified / $0).fixed(2))x" }
+                    ?? "   (nginx not installed)"))
 
         // narrate publish of the newest `published` articles: their audio exists.
         let site = "\(work.path)/site"
@@ -94,12 +100,17 @@ struct FeedBenchmark {
         let second = try ChildProcess.runChecked([
             narrate, "publish", site, "--base-url", "https://example.org/podcast/", "--limit", String(published), "--library", libraryPath,
         ])
-        print("publish \(published) episodes               first \(first.wallSeconds.fixed(2)) s (\(published * 4 + 3) files), again with nothing changed \(second.wallSeconds.fixed(2)) s")
+        print(
+            "publish \(published) episodes               first \(first.wallSeconds.fixed(2)) s (\(published * 4 + 3) files), again with nothing changed \(second.wallSeconds.fixed(2)) s"
+        )
     }
 
     /// Adds `count` articles, each with a render of the library's own in MP3: a hard link to
     /// `episode`, its sentences spread over it.
-    private func fill(_ library: ArticleLibrary, count: Int, generator: ArticleGenerator, episode: (path: String, frames: Int64, rate: Int), folder: String) throws {
+    private func fill(
+        _ library: ArticleLibrary, count: Int, generator: ArticleGenerator, episode: (path: String, frames: Int64, rate: Int),
+        folder: String
+    ) throws {
         let audio = library.location.audioDirectory
         try FileManager.default.createDirectory(atPath: audio, withIntermediateDirectories: true)
         for index in 0..<count {

@@ -25,7 +25,9 @@ struct FormatBenchmark {
         var seconds: [String: [Double]] = [:]
         for _ in 0..<rounds {
             for format in Self.formats {
-                let run = try ChildProcess.runChecked([narrate, "convert", article, "-o", "\(work.path)/long.\(format)", "--force", "--jobs", "1"])
+                let run = try ChildProcess.runChecked([
+                    narrate, "convert", article, "-o", "\(work.path)/long.\(format)", "--force", "--jobs", "1",
+                ])
                 seconds[format, default: []].append(run.wallSeconds)
             }
         }
@@ -39,9 +41,13 @@ struct FormatBenchmark {
             let audioSeconds = wavBytes / 2 / 22_050
             let kbps = audioSeconds > 0 ? bytes * 8 / audioSeconds / 1000 : 0
             let name = format + String(repeating: " ", count: max(0, 5 - format.count))
-            print("  \(name) \(time.fixed(2)) s   \((time / wav).fixed(2))x WAV   \((bytes / 1_048_576).fixed(1)) MiB   \(kbps.fixed(0)) kbit/s")
+            print(
+                "  \(name) \(time.fixed(2)) s   \((time / wav).fixed(2))x WAV   \((bytes / 1_048_576).fixed(1)) MiB   \(kbps.fixed(0)) kbit/s"
+            )
         }
-        print("  goals: MP3 at most 2x WAV (\((median(seconds["mp3"]!) / wav).fixed(2))x), Opus at most 2.5x (\((median(seconds["opus"]!) / wav).fixed(2))x)")
+        print(
+            "  goals: MP3 at most 2x WAV (\((median(seconds["mp3"]!) / wav).fixed(2))x), Opus at most 2.5x (\((median(seconds["opus"]!) / wav).fixed(2))x)"
+        )
 
         // Beside the pipelines, in alternating rounds; narrate with its default --jobs.
         let pipelines = [
@@ -52,11 +58,15 @@ struct FormatBenchmark {
             var narrate: [Double] = []
             var peer: [Double] = []
             for _ in 0..<rounds {
-                narrate.append(try ChildProcess.runChecked([self.narrate, "convert", article, "-o", "\(work.path)/long.\(format)", "--force"]).wallSeconds)
+                narrate.append(
+                    try ChildProcess.runChecked([self.narrate, "convert", article, "-o", "\(work.path)/long.\(format)", "--force"])
+                        .wallSeconds)
                 peer.append(try ChildProcess.runChecked(["sh", "-c", "set -e; " + pipeline]).wallSeconds)
             }
             let tool = format == "mp3" ? "lame -q 7 -b 64" : "opusenc --bitrate 32"
-            print("  \(format) narrate \(median(narrate).fixed(2)) s   espeak-ng | \(tool) \(median(peer).fixed(2)) s   ratio \((median(narrate) / median(peer)).fixed(2))x (goal: at most 1x)")
+            print(
+                "  \(format) narrate \(median(narrate).fixed(2)) s   espeak-ng | \(tool) \(median(peer).fixed(2)) s   ratio \((median(narrate) / median(peer)).fixed(2))x (goal: at most 1x)"
+            )
         }
 
         // The encoders alone, on the same samples, without synthesis.
@@ -77,7 +87,9 @@ struct FormatBenchmark {
             }
             let elapsed = Self.now() - start
             let name = format + String(repeating: " ", count: max(0, 5 - format.count))
-            print("    \(name) \(elapsed.fixed(2)) s   \((audio / elapsed).fixed(0))x real time   \((elapsed / wav).fixed(2))x WAV's whole conversion")
+            print(
+                "    \(name) \(elapsed.fixed(2)) s   \((audio / elapsed).fixed(0))x real time   \((elapsed / wav).fixed(2))x WAV's whole conversion"
+            )
         }
     }
 

@@ -12,7 +12,7 @@ enum HTTPProbe {
         let start = ContinuousClock.now
         let socket = try connect(port: port)
         defer { close(socket) }
-        let request = ([ "\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers + ["", ""])
+        let request = (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers + ["", ""])
             .joined(separator: "\r\n")
         _ = request.withCString { send(socket, $0, strlen($0), 0) }
         var received: [UInt8] = []

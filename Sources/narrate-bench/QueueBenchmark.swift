@@ -74,7 +74,8 @@ struct QueueBenchmark {
             RenderRun(
                 wallSeconds: (wallSeconds + other.wallSeconds) / 2, cpuSeconds: (cpuSeconds + other.cpuSeconds) / 2,
                 serverCPUSeconds: (serverCPUSeconds + other.serverCPUSeconds) / 2, audioSeconds: (audioSeconds + other.audioSeconds) / 2,
-                jobs: jobs, transactions: (transactions + other.transactions) / 2, queueingSeconds: (queueingSeconds + other.queueingSeconds) / 2,
+                jobs: jobs, transactions: (transactions + other.transactions) / 2,
+                queueingSeconds: (queueingSeconds + other.queueingSeconds) / 2,
                 lastJobSeconds: (lastJobSeconds + other.lastJobSeconds) / 2
             )
         }
@@ -87,7 +88,9 @@ struct QueueBenchmark {
         let work = try TemporaryDirectory()
         defer { work.remove() }
         print("")
-        print("queue: PostgreSQL \(try server.version()) on 127.0.0.1 (the tests' throwaway cluster) against the library's SQLite queue; load average \(Self.loadAverage())")
+        print(
+            "queue: PostgreSQL \(try server.version()) on 127.0.0.1 (the tests' throwaway cluster) against the library's SQLite queue; load average \(Self.loadAverage())"
+        )
 
         let claims = try measureClaims(server, work: work)
         let missing = try missingInterface(work: work)
@@ -109,12 +112,17 @@ struct QueueBenchmark {
         let transactionsPerJob = Double(machine.transactions) / Double(machine.jobs)
         let sustained = claims.claimsPerSecond * transactionsPerClaim / transactionsPerJob
         print("")
-        print("what N machines would give: the queue takes \(claims.claimsPerSecond.fixed(0)) claims a second from \(claims.workers) workers (durable);"
-            + " one machine of \(ProcessInfo.processInfo.activeProcessorCount) cores at --jobs 2 completes \(jobsPerSecond.fixed(2)) of these jobs a second"
-            + " (\((machine.audioSeconds / Double(machine.jobs) / 60).fixed(1)) min of audio each, from the batch's start to its end)")
-        print("  claims a second / one machine's jobs a second: one PostgreSQL could feed about \((claims.claimsPerSecond / jobsPerSecond).fixed(0)) such machines")
-        print("  counted in transactions (a job \(transactionsPerJob.fixed(1)): queueing, claim, lease, progress, completion, the workers' looks;"
-            + " a claim and its completion \(transactionsPerClaim.fixed(1))): about \(sustained.fixed(0)) jobs a second, \((sustained / jobsPerSecond).fixed(0)) machines")
+        print(
+            "what N machines would give: the queue takes \(claims.claimsPerSecond.fixed(0)) claims a second from \(claims.workers) workers (durable);"
+                + " one machine of \(ProcessInfo.processInfo.activeProcessorCount) cores at --jobs 2 completes \(jobsPerSecond.fixed(2)) of these jobs a second"
+                + " (\((machine.audioSeconds / Double(machine.jobs) / 60).fixed(1)) min of audio each, from the batch's start to its end)")
+        print(
+            "  claims a second / one machine's jobs a second: one PostgreSQL could feed about \((claims.claimsPerSecond / jobsPerSecond).fixed(0)) such machines"
+        )
+        print(
+            "  counted in transactions (a job \(transactionsPerJob.fixed(1)): queueing, claim, lease, progress, completion, the workers' looks;"
+                + " a claim and its completion \(transactionsPerClaim.fixed(1))): about \(sustained.fixed(0)) jobs a second, \((sustained / jobsPerSecond).fixed(0)) machines"
+        )
         print("  (the server shared this machine with the \(claims.workers) workers of the race)")
     }
 
@@ -131,22 +139,33 @@ struct QueueBenchmark {
         let unflushed = try postgresRace(server, workers: workers, label: "PostgreSQL, no flush (tests')")
         let unflushedAlone = try postgresRace(server, workers: 1, label: "PostgreSQL, no flush (tests')")
         try server.restart(.durable)
-        print("claim + complete with nothing between, each worker a thread with its own connection (pgbench-style); the jobs queued before, from one thread")
-        print("durable: each commit waits for the disk (PostgreSQL's defaults; the library's synchronous=FULL); no flush: fsync, synchronous_commit, full_page_writes off")
-        print(Self.padded("queue", 34) + Self.padded("workers", 9, right: true) + Self.padded("jobs", 8, right: true)
-            + Self.padded("claims/s", 11, right: true) + Self.padded("enqueues/s", 12, right: true) + "  transactions a claim")
+        print(
+            "claim + complete with nothing between, each worker a thread with its own connection (pgbench-style); the jobs queued before, from one thread"
+        )
+        print(
+            "durable: each commit waits for the disk (PostgreSQL's defaults; the library's synchronous=FULL); no flush: fsync, synchronous_commit, full_page_writes off"
+        )
+        print(
+            Self.padded("queue", 34) + Self.padded("workers", 9, right: true) + Self.padded("jobs", 8, right: true)
+                + Self.padded("claims/s", 11, right: true) + Self.padded("enqueues/s", 12, right: true) + "  transactions a claim")
         for figure in [durable, durableAlone, sqlite, sqliteAlone, unflushed, unflushedAlone] {
-            print(Self.padded(figure.label, 34) + Self.padded("\(figure.workers)", 9, right: true) + Self.padded("\(figure.jobs)", 8, right: true)
-                + Self.padded(figure.claimsPerSecond.fixed(0), 11, right: true) + Self.padded(figure.enqueuesPerSecond.fixed(0), 12, right: true)
-                + "  " + (figure.transactions.map { (Double($0) / Double(figure.jobs)).fixed(2) } ?? "-"))
+            print(
+                Self.padded(figure.label, 34) + Self.padded("\(figure.workers)", 9, right: true)
+                    + Self.padded("\(figure.jobs)", 8, right: true)
+                    + Self.padded(figure.claimsPerSecond.fixed(0), 11, right: true)
+                    + Self.padded(figure.enqueuesPerSecond.fixed(0), 12, right: true)
+                    + "  " + (figure.transactions.map { (Double($0) / Double(figure.jobs)).fixed(2) } ?? "-"))
         }
         print("every job done exactly once in each race (claimed ids disjoint and complete, the queue all done): checked")
         for figure in [durable, durableAlone, sqlite, sqliteAlone, unflushed, unflushedAlone] where figure.busyWaits > 0 {
-            print("\(figure.label), \(figure.workers) workers: \(figure.busyWaits) times a worker waited past the busy timeout (10 s) for the lock and tried again (a narrate worker would have stopped with the error)")
+            print(
+                "\(figure.label), \(figure.workers) workers: \(figure.busyWaits) times a worker waited past the busy timeout (10 s) for the lock and tried again (a narrate worker would have stopped with the error)"
+            )
         }
-        print("\(workers) workers: PostgreSQL durable / SQLite \((durable.claimsPerSecond / sqlite.claimsPerSecond).fixed(2))x the claims a second; "
-            + "\(workers) / 1 workers on PostgreSQL \((durable.claimsPerSecond / durableAlone.claimsPerSecond).fixed(2))x "
-            + "(the workers and the server share this machine's \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        print(
+            "\(workers) workers: PostgreSQL durable / SQLite \((durable.claimsPerSecond / sqlite.claimsPerSecond).fixed(2))x the claims a second; "
+                + "\(workers) / 1 workers on PostgreSQL \((durable.claimsPerSecond / durableAlone.claimsPerSecond).fixed(2))x "
+                + "(the workers and the server share this machine's \(ProcessInfo.processInfo.activeProcessorCount) cores)")
         return durable
     }
 
@@ -188,10 +207,11 @@ struct QueueBenchmark {
         let library = try ArticleLibrary.benchmarkLibrary(at: path)
         let text = "Article\n\nThe keeper wound the clock and wrote it down."
         let document = try TextReader().read(text, path: "article.txt")
-        let added = try library.add(NewArticle(
-            title: document.title, language: "en", original: Array(text.utf8), document: document,
-            sentences: SentenceSegmenter(language: "en").sentences(of: document)
-        ))
+        let added = try library.add(
+            NewArticle(
+                title: document.title, language: "en", original: Array(text.utf8), document: document,
+                sentences: SentenceSegmenter(language: "en").sentences(of: document)
+            ))
         guard case .added(let article, _) = added else { throw BenchmarkError("the claim race's article was not added") }
         let handles = try (0..<workers).map { _ throws(BenchmarkError) in try ArticleLibrary.benchmarkLibrary(at: path) }
         let jobs = jobs(for: workers)
@@ -229,12 +249,19 @@ struct QueueBenchmark {
             let worker = "bench-\(thread)"
             var claimed: [Int64] = []
             var waits = 0
-            while let job = try Self.patiently(&waits, { () throws(NarrateError) in
-                try queue.claimJob(worker: worker, leaseSeconds: 600, minimumPriority: .background, now: nil)
-            }) {
-                guard try Self.patiently(&waits, { () throws(NarrateError) in
-                    try queue.completeJob(id: job.id, worker: worker, durationSeconds: 1, result: nil)
-                }) else {
+            while let job = try Self.patiently(
+                &waits,
+                { () throws(NarrateError) in
+                    try queue.claimJob(worker: worker, leaseSeconds: 600, minimumPriority: .background, now: nil)
+                })
+            {
+                guard
+                    try Self.patiently(
+                        &waits,
+                        { () throws(NarrateError) in
+                            try queue.completeJob(id: job.id, worker: worker, durationSeconds: 1, result: nil)
+                        })
+                else {
                     throw BenchmarkError("job \(job.id), claimed by \(worker), was not its own at completion")
                 }
                 claimed.append(job.id)
@@ -320,8 +347,12 @@ struct QueueBenchmark {
             }
         }
         print("")
-        print("renders through the queues: \(samples.joined(separator: ", ")) (one pass \(probe.wallSeconds.fixed(2)) s at one job); \(copies) copies of each, \(copies * samples.count) articles")
-        print("SQLite: `narrate batch FOLDER --jobs N --output-dir DIR --quiet`; PostgreSQL (durable): `narrate worker --queue URL --jobs N --output-dir DIR` waiting, then `narrate batch FOLDER --queue URL --output-dir DIR --quiet`, which follows its jobs and records the renders in its library")
+        print(
+            "renders through the queues: \(samples.joined(separator: ", ")) (one pass \(probe.wallSeconds.fixed(2)) s at one job); \(copies) copies of each, \(copies * samples.count) articles"
+        )
+        print(
+            "SQLite: `narrate batch FOLDER --jobs N --output-dir DIR --quiet`; PostgreSQL (durable): `narrate worker --queue URL --jobs N --output-dir DIR` waiting, then `narrate batch FOLDER --queue URL --output-dir DIR --quiet`, which follows its jobs and records the renders in its library"
+        )
         print("each run in a fresh library, output folder and database; in the order SQLite, PostgreSQL, PostgreSQL, SQLite, their means")
         let idleRate = try server.idleCPURate(over: 5)
         print("the server idle takes \((idleRate * 1000).fixed(1)) ms of CPU a second (its own background work; measured over 5 s)")
@@ -337,13 +368,22 @@ struct QueueBenchmark {
             let total = postgres.cpuSeconds + postgres.serverCPUSeconds
             let serverBusy = max(0, postgres.serverCPUSeconds - idleRate * postgres.wallSeconds)
             print("--jobs \(jobs) (runs \(order) s wall)")
-            print("  SQLite queue      \(sqlite.wallSeconds.fixed(1)) s wall, \(sqlite.cpuSeconds.fixed(1)) s CPU, \((sqlite.audioSeconds / 3600).fixed(2)) h of audio, \((Double(sqlite.jobs) / sqlite.wallSeconds).fixed(2)) jobs/s")
-            print("  PostgreSQL queue  \(postgres.wallSeconds.fixed(1)) s wall (last job done at \(postgres.lastJobSeconds.fixed(1)) s), \(postgres.cpuSeconds.fixed(1)) s CPU + server \(postgres.serverCPUSeconds.fixed(2)) s, \((postgres.audioSeconds / 3600).fixed(2)) h of audio, \((Double(postgres.jobs) / postgres.wallSeconds).fixed(2)) jobs/s, \((Double(postgres.transactions) / Double(postgres.jobs)).fixed(1)) transactions a job")
-            print("  PostgreSQL / SQLite: wall \((postgres.wallSeconds / sqlite.wallSeconds).fixed(3))x (goal: the queue under 2% of the work, below 1.02x), to the last job done \((postgres.lastJobSeconds / sqlite.wallSeconds).fixed(3))x; CPU \((total / sqlite.cpuSeconds).fixed(3))x, the server's share \((100 * postgres.serverCPUSeconds / total).fixed(2))% (\((100 * serverBusy / total).fixed(2))% over its idle rate)")
+            print(
+                "  SQLite queue      \(sqlite.wallSeconds.fixed(1)) s wall, \(sqlite.cpuSeconds.fixed(1)) s CPU, \((sqlite.audioSeconds / 3600).fixed(2)) h of audio, \((Double(sqlite.jobs) / sqlite.wallSeconds).fixed(2)) jobs/s"
+            )
+            print(
+                "  PostgreSQL queue  \(postgres.wallSeconds.fixed(1)) s wall (last job done at \(postgres.lastJobSeconds.fixed(1)) s), \(postgres.cpuSeconds.fixed(1)) s CPU + server \(postgres.serverCPUSeconds.fixed(2)) s, \((postgres.audioSeconds / 3600).fixed(2)) h of audio, \((Double(postgres.jobs) / postgres.wallSeconds).fixed(2)) jobs/s, \((Double(postgres.transactions) / Double(postgres.jobs)).fixed(1)) transactions a job"
+            )
+            print(
+                "  PostgreSQL / SQLite: wall \((postgres.wallSeconds / sqlite.wallSeconds).fixed(3))x (goal: the queue under 2% of the work, below 1.02x), to the last job done \((postgres.lastJobSeconds / sqlite.wallSeconds).fixed(3))x; CPU \((total / sqlite.cpuSeconds).fixed(3))x, the server's share \((100 * postgres.serverCPUSeconds / total).fixed(2))% (\((100 * serverBusy / total).fixed(2))% over its idle rate)"
+            )
             postgresRuns.append(postgres)
         }
-        print("load average at the end \(Self.loadAverage()); the PostgreSQL batch's wall time includes recording the renders in its library, and the workers' CPU time their idle looks at the queue")
-        let serverShare = postgresRuns.map(\.serverCPUSeconds).reduce(0, +) / postgresRuns.map { $0.cpuSeconds + $0.serverCPUSeconds }.reduce(0, +)
+        print(
+            "load average at the end \(Self.loadAverage()); the PostgreSQL batch's wall time includes recording the renders in its library, and the workers' CPU time their idle looks at the queue"
+        )
+        let serverShare =
+            postgresRuns.map(\.serverCPUSeconds).reduce(0, +) / postgresRuns.map { $0.cpuSeconds + $0.serverCPUSeconds }.reduce(0, +)
         return (postgresRuns[1], serverShare)
     }
 
@@ -355,15 +395,23 @@ struct QueueBenchmark {
             return
         }
         let narrateQueue = URL(fileURLWithPath: narrate).deletingLastPathComponent().appendingPathComponent("narrate-queue").path
-        let figure = try QueueInstructions(narrate: narrate, narrateQueue: narrateQueue, server: server, folder: "\(work.path)/pass", work: work).measure()
+        let figure = try QueueInstructions(
+            narrate: narrate, narrateQueue: narrateQueue, server: server, folder: "\(work.path)/pass", work: work
+        ).measure()
         func giga(_ count: Int) -> String { (Double(count) / 1e9).fixed(3) + " G" }
         let ratio = Double(figure.postgres) / Double(figure.sqlite)
         print("")
         print("narrate's instructions (callgrind), one pass over the samples at one job:")
-        print("  SQLite queue      \(giga(figure.sqlite)): the batch \(giga(figure.sqliteCoordinator)), its worker \(giga(figure.sqliteWorker))")
-        print("  PostgreSQL queue  \(giga(figure.postgres)): queueing \(giga(figure.queueing)), the worker and its supervisor \(giga(figure.workers)), recording the renders \(giga(figure.recording))")
+        print(
+            "  SQLite queue      \(giga(figure.sqlite)): the batch \(giga(figure.sqliteCoordinator)), its worker \(giga(figure.sqliteWorker))"
+        )
+        print(
+            "  PostgreSQL queue  \(giga(figure.postgres)): queueing \(giga(figure.queueing)), the worker and its supervisor \(giga(figure.workers)), recording the renders \(giga(figure.recording))"
+        )
         let narrateShare = ratio - 1
-        print("  PostgreSQL / SQLite \(ratio.fixed(4))x; with the server's \((100 * serverShare).fixed(2))% of the CPU (the runs above), the queue costs \((100 * (narrateShare + serverShare)).fixed(2))% of the work (goal: under 2%)")
+        print(
+            "  PostgreSQL / SQLite \(ratio.fixed(4))x; with the server's \((100 * serverShare).fixed(2))% of the CPU (the runs above), the queue costs \((100 * (narrateShare + serverShare)).fixed(2))% of the work (goal: under 2%)"
+        )
     }
 
     /// `narrate batch FOLDER --jobs N` in a fresh library: its queue is the library's.
@@ -378,7 +426,9 @@ struct QueueBenchmark {
         let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
         let all = try library.jobs()
         let done = all.filter { $0.state == .done }
-        guard done.count == all.count, !all.isEmpty else { throw BenchmarkError("narrate batch --jobs \(jobs) did \(done.count) of \(all.count) jobs") }
+        guard done.count == all.count, !all.isEmpty else {
+            throw BenchmarkError("narrate batch --jobs \(jobs) did \(done.count) of \(all.count) jobs")
+        }
         try checkOutputs(output, count: all.count)
         TemporaryDirectory.removeTree(output)
         return RenderRun(
@@ -411,7 +461,9 @@ struct QueueBenchmark {
         let wall = (ContinuousClock.now - start).seconds
         kill(workers.pid, SIGTERM)
         let worker = try workers.wait()
-        guard worker.status == 0 else { throw BenchmarkError("narrate worker --queue exited with \(worker.status) (\(work.path)/worker.log)") }
+        guard worker.status == 0 else {
+            throw BenchmarkError("narrate worker --queue exited with \(worker.status) (\(work.path)/worker.log)")
+        }
 
         // The server's CPU time before this benchmark's own looks at it (psql) add theirs.
         let serverCPU = try server.cpuSeconds() - serverBefore
@@ -448,12 +500,16 @@ struct QueueBenchmark {
         if let walker = FileManager.default.enumerator(atPath: folder) {
             while let name = walker.nextObject() as? String {
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isFolder), !isFolder.boolValue { files.append(name) }
+                if FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isFolder), !isFolder.boolValue {
+                    files.append(name)
+                }
             }
         }
         let empty = files.filter { ((try? FileManager.default.attributesOfItem(atPath: "\(folder)/\($0)")[.size] as? Int) ?? 0) == 0 }
         guard files.count == count, empty.isEmpty else {
-            throw BenchmarkError("\(folder): \(files.count) files (\(empty.count) empty) for \(count) jobs: \(files.sorted().prefix(5).joined(separator: ", "))")
+            throw BenchmarkError(
+                "\(folder): \(files.count) files (\(empty.count) empty) for \(count) jobs: \(files.sorted().prefix(5).joined(separator: ", "))"
+            )
         }
     }
 

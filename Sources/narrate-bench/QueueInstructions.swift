@@ -70,7 +70,9 @@ struct QueueInstructions {
         func total(_ arguments: [String]) throws -> Int {
             try callgrind.instructionsByProcess(arguments).map(\.instructions).reduce(0, +)
         }
-        let queueing = try total([narrate, "batch", folder, "--queue", url, "--output-dir", place.output, "--detach", "--quiet", "--library", place.library])
+        let queueing = try total([
+            narrate, "batch", folder, "--queue", url, "--output-dir", place.output, "--detach", "--quiet", "--library", place.library,
+        ])
         let workers = try total([narrate, "worker", "--queue", url, "--jobs", "1", "--output-dir", place.output, "--until-empty"])
         // `narrate jobs` records the renders in a process of its own, which a following batch
         // does in its own: the same command with nothing left to record is taken off.
@@ -84,8 +86,11 @@ struct QueueInstructions {
         var recorded = 0
         for article in try library.list() { recorded += try library.renders(ofArticle: article.id).count }
         guard !jobs.isEmpty, jobs.allSatisfy({ $0.state == .done }), recorded == jobs.count else {
-            throw BenchmarkError("the PostgreSQL pass under callgrind did \(jobs.filter { $0.state == .done }.count) of \(jobs.count) jobs and recorded \(recorded) renders")
+            throw BenchmarkError(
+                "the PostgreSQL pass under callgrind did \(jobs.filter { $0.state == .done }.count) of \(jobs.count) jobs and recorded \(recorded) renders"
+            )
         }
-        return Figure(sqliteCoordinator: sqliteCoordinator, sqliteWorker: sqliteWorker, queueing: queueing, workers: workers, recording: recording)
+        return Figure(
+            sqliteCoordinator: sqliteCoordinator, sqliteWorker: sqliteWorker, queueing: queueing, workers: workers, recording: recording)
     }
 }

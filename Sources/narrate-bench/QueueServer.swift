@@ -88,8 +88,9 @@ struct QueueServer {
     /// User and system CPU seconds of the server so far: the postmaster, its processes now
     /// running, and those that ended (counted in the postmaster's children's time).
     func cpuSeconds() throws(BenchmarkError) -> Double {
-        guard let pidLine = try? String(contentsOfFile: "\(cluster.directory)/data/postmaster.pid", encoding: .utf8)
-            .split(separator: "\n").first, let postmaster = Int(pidLine)
+        guard
+            let pidLine = try? String(contentsOfFile: "\(cluster.directory)/data/postmaster.pid", encoding: .utf8)
+                .split(separator: "\n").first, let postmaster = Int(pidLine)
         else { throw BenchmarkError("cannot read the server's process id") }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         guard let own = Self.processTimes(postmaster) else { throw BenchmarkError("cannot read the server's CPU time") }

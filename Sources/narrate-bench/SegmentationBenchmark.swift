@@ -39,20 +39,24 @@ struct SegmentationBenchmark {
         let pySBD = PySBD(work: work)
         let pySBDVersion = pySBD.version()
         print("")
-        print("segmentation: MB = 1,000,000 UTF-8 bytes, best of \(runs) runs"
-            + (pySBDVersion.map { "; pySBD \($0), clean=False, Ukrainian with its Russian rules" } ?? ""))
+        print(
+            "segmentation: MB = 1,000,000 UTF-8 bytes, best of \(runs) runs"
+                + (pySBDVersion.map { "; pySBD \($0), clean=False, Ukrainian with its Russian rules" } ?? ""))
         if pySBDVersion == nil { print("pySBD: not installed (pip install pysbd); comparison skipped") }
-        print("mixed text: copies of en-long and en-news, uk-news and de-article interleaved (\(mixed.shares()));"
-            + " each copy segmented on its own with its own language")
+        print(
+            "mixed text: copies of en-long and en-news, uk-news and de-article interleaved (\(mixed.shares()));"
+                + " each copy segmented on its own with its own language")
 
         // (a) The long article.
         let articleNarrate = measure(articlePieces)
         let articleName = longArticle.split(separator: "/").last.map(String.init) ?? longArticle
-        var line = pad("\(articleName) (en, \(megabytes(article.utf8.count)))", 36)
+        var line =
+            pad("\(articleName) (en, \(megabytes(article.utf8.count)))", 36)
             + "narrate " + pad(throughput(article.utf8.count, articleNarrate.seconds), 12)
         if pySBDVersion != nil {
             let articlePySBD = try pySBD.bestSeconds(articlePieces, runs: runs)
-            line += "pySBD " + pad(throughput(article.utf8.count, articlePySBD.seconds), 12)
+            line +=
+                "pySBD " + pad(throughput(article.utf8.count, articlePySBD.seconds), 12)
                 + "ratio " + pad((articlePySBD.seconds / articleNarrate.seconds).fixed(1) + "x", 8)
                 + "sentences \(articleNarrate.sentences) / \(articlePySBD.sentences)"
         }
@@ -60,12 +64,14 @@ struct SegmentationBenchmark {
 
         // (b) The mixed text: narrate on all of it, pySBD on its 1 MB prefix.
         let mixedNarrate = measure(mixed.pieces)
-        line = pad("mixed text (\(megabytes(mixed.byteCount)))", 36)
+        line =
+            pad("mixed text (\(megabytes(mixed.byteCount)))", 36)
             + "narrate " + pad(throughput(mixed.byteCount, mixedNarrate.seconds), 12)
         if pySBDVersion != nil {
             let sliceNarrate = measure(slice.pieces)
             let slicePySBD = try pySBD.bestSeconds(slice.pieces, runs: runs)
-            line += "pySBD " + pad(throughput(slice.byteCount, slicePySBD.seconds), 12)
+            line +=
+                "pySBD " + pad(throughput(slice.byteCount, slicePySBD.seconds), 12)
                 + "ratio " + pad((slicePySBD.seconds / sliceNarrate.seconds).fixed(1) + "x", 8)
                 + "sentences \(sliceNarrate.sentences) / \(slicePySBD.sentences) (pySBD on the first \(megabytes(slice.byteCount)),"
                 + " where narrate does \(throughput(slice.byteCount, sliceNarrate.seconds)): 10 MB would take it minutes)"
@@ -77,9 +83,10 @@ struct SegmentationBenchmark {
         let (small, large) = (linearity[0], linearity[1])
         let smallPerMB = small.seconds / (Double(slice.byteCount) / 1e6)
         let largePerMB = large.seconds / (Double(mixed.byteCount) / 1e6)
-        print(pad("linearity (one text per language)", 36)
-            + "\(megabytes(slice.byteCount)) in \((small.seconds * 1000).fixed(1)) ms, \(megabytes(mixed.byteCount)) in \((large.seconds * 1000).fixed(1)) ms:"
-            + " per-MB time ratio \((largePerMB / smallPerMB).fixed(3))x (1.0 is linear)")
+        print(
+            pad("linearity (one text per language)", 36)
+                + "\(megabytes(slice.byteCount)) in \((small.seconds * 1000).fixed(1)) ms, \(megabytes(mixed.byteCount)) in \((large.seconds * 1000).fixed(1)) ms:"
+                + " per-MB time ratio \((largePerMB / smallPerMB).fixed(3))x (1.0 is linear)")
     }
 
     /// The best time of `runs` passes of narrate's segmenter over `pieces` and the sentence

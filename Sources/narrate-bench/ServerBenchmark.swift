@@ -46,7 +46,9 @@ struct ServerBenchmark {
             cached.append(try HTTPProbe.secondsUntilBody(port: server.port, path: audioPath, bodyBytes: 45))
         }
         print("first audio byte, render cached     \((median(cached) * 1000).fixed(1)) ms (GET the render's audio)")
-        print("first audio byte, no render yet     \((median(uncached) * 1000).fixed(1)) ms (POST render, GET live: a worker starts, the audio streams as it is made)")
+        print(
+            "first audio byte, no render yet     \((median(uncached) * 1000).fixed(1)) ms (POST render, GET live: a worker starts, the audio streams as it is made)"
+        )
 
         let base = "http://127.0.0.1:\(server.port)"
         let json = try wrk(["-c", "16", "\(base)/api/articles/1"])
@@ -57,10 +59,14 @@ struct ServerBenchmark {
         let renderFile = ((try? library.renders(ofArticle: 1)) ?? []).first?.path ?? ""
         let nginx = try? NginxProcess(file: renderFile, folder: work.path)
         var nginxRange: Double?
-        if let nginx { nginxRange = try wrk(["-c", "16", "-H", "Range: bytes=1000000-1065535", "http://127.0.0.1:\(nginx.port)/audio.wav"]) }
+        if let nginx {
+            nginxRange = try wrk(["-c", "16", "-H", "Range: bytes=1000000-1065535", "http://127.0.0.1:\(nginx.port)/audio.wav"])
+        }
         print("article JSON (\(wordCount(library)) timed words)    \(json.fixed(0)) requests/s")
         print("library list JSON                   \(list.fixed(0)) requests/s")
-        print("audio, 64 KiB ranges                \(range.fixed(0)) requests/s" + (nginxRange.map { "   nginx \($0.fixed(0))   ratio \((range / $0).fixed(2))x" } ?? "   (nginx not installed)"))
+        print(
+            "audio, 64 KiB ranges                \(range.fixed(0)) requests/s"
+                + (nginxRange.map { "   nginx \($0.fixed(0))   ratio \((range / $0).fixed(2))x" } ?? "   (nginx not installed)"))
 
         // Peak memory: a fresh server each time, then 100 streams of the whole audio for 10 s: as
         // fast as loopback takes them (wrk), and as 100 listeners would fetch them, at four
@@ -130,7 +136,9 @@ struct ServerBenchmark {
     }
 
     private func wordCount(_ library: ArticleLibrary) -> String {
-        guard let render = try? library.renders(ofArticle: 1).first, let count = try? library.wordCount(ofRender: render.id) else { return "?" }
+        guard let render = try? library.renders(ofArticle: 1).first, let count = try? library.wordCount(ofRender: render.id) else {
+            return "?"
+        }
         return String(count)
     }
 
@@ -238,7 +246,9 @@ struct NginxProcess {
     /// The peak resident memory of its master and workers together, in KiB.
     func peakKiB() -> Int {
         let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").compactMap { pid_t($0) }.reduce(ProcessMemory.peakKiB(of: pid)) { $0 + ProcessMemory.peakKiB(of: $1) }
+        return children.split(separator: " ").compactMap { pid_t($0) }.reduce(ProcessMemory.peakKiB(of: pid)) {
+            $0 + ProcessMemory.peakKiB(of: $1)
+        }
     }
 
     func stop() {

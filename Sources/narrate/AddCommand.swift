@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
-import NarrateSystem
+import NarrateImport
 import NarratePiper
 import NarrateSpeech
-import NarrateImport
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate add`: saves articles (files, folders of them, or standard input) to the library.
 struct AddCommand: ParsableCommand {
@@ -28,7 +28,8 @@ struct AddCommand: ParsableCommand {
     @Option(name: .customLong("tag"), help: "A tag to give (repeatable).")
     var tags: [String] = []
 
-    @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
+    @Option(
+        name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
     var format: SourceFormat?
 
     @Flag(help: "Print a JSON array of outcomes instead of lines.")
@@ -56,7 +57,8 @@ struct AddCommand: ParsableCommand {
             var outcomes: [Outcome] = []
             var firstFailure: NarrateError?
             try importer.add(
-                paths, to: libraryOptions.open, engine: { () throws(NarrateError) -> any SpeechEngine in
+                paths, to: libraryOptions.open,
+                engine: { () throws(NarrateError) -> any SpeechEngine in
                     // A voice to keep may be a Piper voice's; without one, eSpeak NG's languages alone.
                     voice == nil ? try ESpeakEngine.shared() : try VoiceEngines.shared()
                 }, environment: NarrateEnvironment.variables(),

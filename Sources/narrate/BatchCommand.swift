@@ -1,11 +1,11 @@
-import NarrateTerminal
 import ArgumentParser
-import NarrateCore
-import NarrateSystem
-import NarratePiper
-import NarrateLibrary
-import NarrateSpeech
 import NarrateBatch
+import NarrateCore
+import NarrateLibrary
+import NarratePiper
+import NarrateSpeech
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate batch`: narrates many articles in parallel worker processes through a durable
 /// queue in the library, so an interrupted batch goes on with `narrate jobs run`.
@@ -60,10 +60,16 @@ struct BatchCommand: ParsableCommand {
         if articles.isEmpty { throw ValidationError("say which articles: ids, files or folders, --all, --tag T or --unrendered") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if queueOptions.url != nil, jobs != nil {
-            throw ValidationError("--jobs starts workers for the library's own queue; with a shared queue, run 'narrate worker --queue URL --jobs N' on each machine")
+            throw ValidationError(
+                "--jobs starts workers for the library's own queue; with a shared queue, run 'narrate worker --queue URL --jobs N' on each machine"
+            )
         }
         if queueOptions.url == nil, detach { throw ValidationError("--detach is for a shared queue (--queue URL)") }
-        do throws(NarrateError) { _ = try encodingOptions.encoding(output: nil) } catch { throw ValidationError(ErrorReporter.message(for: error)) }
+        do throws(NarrateError) {
+            _ = try encodingOptions.encoding(output: nil)
+        } catch {
+            throw ValidationError(ErrorReporter.message(for: error))
+        }
     }
 
     private var articles: BatchSubmission.Articles {
@@ -83,25 +89,20 @@ struct BatchCommand: ParsableCommand {
             defer { queue?.close() }
             let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue?.displayAddress)
             let engine = try VoiceEngines.shared()
-            let (presets, environment) = (NarrateEnvironment.presets(), NarrateEnvironment.variables())
             let queued: BatchSubmission.Result
             let summary: BatchCoordinator.Summary
             do throws(NarrateError) {
-                if let queue {
-                    // Queued there for `narrate worker` processes anywhere, then followed
-                    // (unless --detach) while their renders are recorded in the library.
-                    Interruption.countStopRequests()
-                    (queued, summary) = try SharedBatch(library: library, queue: queue, observer: progress).run(
-                        submitting: articles, with: submission, engine: engine, presets: presets, environment: environment,
-                        follow: !detach, stopRequests: Interruption.stopRequests, report: progress.submitted
-                    )
-                } else {
-                    // Workers start with the first job queued, while the rest is still being added.
-                    (queued, summary) = try progress.coordinator(library: library, workers: jobs).run(
-                        submitting: articles, with: submission, engine: engine, presets: presets, environment: environment,
-                        stopRequests: Interruption.stopRequests, report: progress.submitted
-                    )
-                }
+                Interruption.countStopRequests()
+                let place: BatchNarration.Queue =
+                    if let queue {
+                        .shared(queue, observer: progress, follow: !detach)
+                    } else {
+                        .library(progress.coordinator(library: library, workers: jobs))
+                    }
+                (queued, summary) = try BatchNarration.run(
+                    articles, with: submission, on: place, library: library, engine: engine, presets: NarrateEnvironment.presets(),
+                    environment: NarrateEnvironment.variables(), stopRequests: Interruption.stopRequests, report: progress.submitted
+                )
             } catch .interrupted {
                 // Stopped while adding and queueing: what is in the library stays there.
                 ErrorReporter.printError(

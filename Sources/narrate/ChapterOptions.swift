@@ -7,7 +7,10 @@ struct ChapterOptions: ParsableArguments {
     @Option(help: "Also write the chapters (one per heading): .json (Podcasting 2.0 chapters) or .txt (ffmetadata).")
     var chapters: String?
 
-    @Option(help: "Write numbered files (OUTPUT-01.EXT, ...): 'chapters' (one per heading) or 'minutes:N' (cut between sentences after N minutes).")
+    @Option(
+        help:
+            "Write numbered files (OUTPUT-01.EXT, ...): 'chapters' (one per heading) or 'minutes:N' (cut between sentences after N minutes)."
+    )
     var split: String?
 
     /// The split rule, if any.

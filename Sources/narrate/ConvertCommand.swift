@@ -1,13 +1,13 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
-import NarrateSystem
-import NarratePiper
 import NarrateIngest
-import NarrateSpeech
-import NarrateRendering
 import NarrateListening
+import NarratePiper
+import NarrateRendering
+import NarrateSpeech
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate convert`: one article in, one audio file out.
 struct ConvertCommand: ParsableCommand {
@@ -31,7 +31,9 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var synthesisOptions: SynthesisOptions
 
-    @Option(help: "Language rules for sentences and pronunciation (such as en, uk); default: the article's declared language, else the voice's.")
+    @Option(
+        help: "Language rules for sentences and pronunciation (such as en, uk); default: the article's declared language, else the voice's."
+    )
     var language: String?
 
     @OptionGroup var voiceOptions: VoiceOptions
@@ -81,7 +83,8 @@ struct ConvertCommand: ParsableCommand {
             spread: synthesisOptions.spread
         )
         let result = try conversion.run(
-            engine: { () throws(NarrateError) in try VoiceEngines.shared() }, presets: NarrateEnvironment.presets(), environment: NarrateEnvironment.variables(),
+            engine: { () throws(NarrateError) in try VoiceEngines.shared() }, presets: NarrateEnvironment.presets(),
+            environment: NarrateEnvironment.variables(),
             isCancelled: { Interruption.isRequested }
         )
         if let chaptersPath = chapterOptions.chapters {

@@ -1,8 +1,8 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
-import NarrateSystem
 import NarrateImport
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate extract`: the article narrate finds in a page (or file) and its metadata, so a
 /// user can check what will be read before adding or converting it.
@@ -15,7 +15,9 @@ struct ExtractCommand: ParsableCommand {
     @Argument(help: "A web page (.html), text or Markdown file, an http(s) URL, or - for standard input.")
     var input: String
 
-    @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension or content type).")
+    @Option(
+        name: [.customLong("input-format"), .long],
+        help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension or content type).")
     var format: SourceFormat?
 
     @Flag(help: "Print a JSON object: title, byline, site, language, published, excerpt, url and text.")

@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
+import NarrateImport
 import NarrateIngest
 import NarrateLibrary
-import NarrateImport
+import NarrateTerminal
 
 /// `narrate feeds`: the subscriptions, with when each was checked and how it went.
 struct FeedsCommand: ParsableCommand {

@@ -1,6 +1,6 @@
-import NarrateSystem
 import ArgumentParser
 import NarrateFetch
+import NarrateSystem
 
 /// How a command that fetches many pages does it (`subscribe`, `refresh`, `import`).
 struct FetchOptions: ParsableArguments {

@@ -1,15 +1,15 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
-import NarrateSystem
 import NarrateFetch
+import NarrateImport
 import NarrateIngest
 import NarrateLibrary
-import NarrateSpeech
-import NarrateRendering
-import NarrateImport
 import NarrateListening
+import NarrateRendering
+import NarrateSpeech
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate import FILE`: the links of a read-later service's or a browser's export.
 struct ImportCommand: ParsableCommand {
@@ -43,7 +43,8 @@ struct ImportCommand: ParsableCommand {
             let progress = ImportProgress(json: json, quiet: quiet)
             progress.note("\(file): \(format.rawValue), \(links.count) link\(links.count == 1 ? "" : "s")")
             let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
-            let importer = LinkImport(library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs, tags: tag)
+            let importer = LinkImport(
+                library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs, tags: tag)
             let report = try importer.run(links, isCancelled: { Interruption.isRequested }, report: progress.event)
             progress.finish(report)
             if Interruption.isRequested { ErrorReporter.terminate(130) }

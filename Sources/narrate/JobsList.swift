@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
-import NarrateCore
-import NarrateLibrary
 import Foundation
 import NarrateBatch
+import NarrateCore
+import NarrateLibrary
 import NarrateListening
+import NarrateTerminal
 
 /// `narrate jobs [--json]`.
 struct JobsList: ParsableCommand {
@@ -52,9 +52,10 @@ struct JobsList: ParsableCommand {
                 DurationText.minutes(max(0, worker.now - worker.seenAt)) + " ago",
             ]
         }
-        print(TextTable(
-            header: ["WORKER", "HOST", "NOW", "DONE", "FAILED", "AUDIO", "AUDIO/S", "SEEN"], rows: rows, rightAligned: [3, 4, 5, 6]
-        ).rendered)
+        print(
+            TextTable(
+                header: ["WORKER", "HOST", "NOW", "DONE", "FAILED", "AUDIO", "AUDIO/S", "SEEN"], rows: rows, rightAligned: [3, 4, 5, 6]
+            ).rendered)
         let recorded = listing.rendersRecorded
         if recorded > 0 { print("recorded in the library: \(recorded) render\(recorded == 1 ? "" : "s")") }
     }

@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
-import NarrateCore
-import NarrateLibrary
 import Foundation
 import NarrateBatch
+import NarrateCore
+import NarrateLibrary
 import NarrateListening
+import NarrateTerminal
 
 /// `narrate jobs retry [ID | --failed]`.
 struct JobsRetry: ParsableCommand {

@@ -1,11 +1,11 @@
-import NarrateTerminal
 import ArgumentParser
-import NarrateCore
-import NarrateSystem
-import NarrateLibrary
 import Foundation
 import NarrateBatch
+import NarrateCore
+import NarrateLibrary
 import NarrateListening
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate jobs run`: goes on with an interrupted batch.
 struct JobsRun: ParsableCommand {
@@ -25,7 +25,8 @@ struct JobsRun: ParsableCommand {
     func validate() throws {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if QueueOptions.fromEnvironment != nil {
-            throw ValidationError("a shared queue (NARRATE_QUEUE) is worked by 'narrate worker --queue URL' on each machine, not 'jobs run'")
+            throw ValidationError(
+                "a shared queue (NARRATE_QUEUE) is worked by 'narrate worker --queue URL' on each machine, not 'jobs run'")
         }
     }
 

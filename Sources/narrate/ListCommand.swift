@@ -1,8 +1,8 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
 import NarrateListening
+import NarrateTerminal
 
 /// `narrate list`: the library's articles as a table (or JSON).
 struct ListCommand: ParsableCommand {
@@ -64,10 +64,11 @@ struct ListCommand: ParsableCommand {
                     article.tags.joined(separator: ","), String(article.savedAt.prefix(10)),
                 ]
             }
-            print(TextTable(
-                header: ["ID", "TITLE", "LANG", "WORDS", "TIME", "HEARD", "LEFT", "TAGS", "SAVED"], rows: rows,
-                rightAligned: [0, 3, 4, 5, 6]
-            ).rendered)
+            print(
+                TextTable(
+                    header: ["ID", "TITLE", "LANG", "WORDS", "TIME", "HEARD", "LEFT", "TAGS", "SAVED"], rows: rows,
+                    rightAligned: [0, 3, 4, 5, 6]
+                ).rendered)
         }
     }
 

@@ -1,6 +1,6 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
+import NarrateTerminal
 
 /// The `narrate` command: turns saved articles into spoken audio.
 struct NarrateCommand: ParsableCommand {
@@ -10,23 +10,33 @@ struct NarrateCommand: ParsableCommand {
         version: "0.1.0",
         // Grouped as a user looks for them (`narrate --help` lists each group under its name).
         groupedSubcommands: [
-            CommandGroup(name: "Convert and inspect", subcommands: [
-                ConvertCommand.self, ExtractCommand.self, SegmentCommand.self, VoicesCommand.self,
-            ]),
-            CommandGroup(name: "The library", subcommands: [
-                AddCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, TagCommand.self,
-                RemoveCommand.self, RenderCommand.self,
-            ]),
-            CommandGroup(name: "Listening", subcommands: [
-                PlayCommand.self, ResumeCommand.self, PositionCommand.self, ServeCommand.self, ReadingCommand.self,
-            ]),
-            CommandGroup(name: "Feeds and podcasts", subcommands: [
-                SubscribeCommand.self, FeedsCommand.self, RefreshCommand.self, UnsubscribeCommand.self, PodcastCommand.self,
-                PublishCommand.self,
-            ]),
-            CommandGroup(name: "Batches and workers", subcommands: [
-                BatchCommand.self, JobsCommand.self, WorkerCommand.self, SpeakPartCommand.self,
-            ]),
+            CommandGroup(
+                name: "Convert and inspect",
+                subcommands: [
+                    ConvertCommand.self, ExtractCommand.self, SegmentCommand.self, VoicesCommand.self,
+                ]),
+            CommandGroup(
+                name: "The library",
+                subcommands: [
+                    AddCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, TagCommand.self,
+                    RemoveCommand.self, RenderCommand.self,
+                ]),
+            CommandGroup(
+                name: "Listening",
+                subcommands: [
+                    PlayCommand.self, ResumeCommand.self, PositionCommand.self, ServeCommand.self, ReadingCommand.self,
+                ]),
+            CommandGroup(
+                name: "Feeds and podcasts",
+                subcommands: [
+                    SubscribeCommand.self, FeedsCommand.self, RefreshCommand.self, UnsubscribeCommand.self, PodcastCommand.self,
+                    PublishCommand.self,
+                ]),
+            CommandGroup(
+                name: "Batches and workers",
+                subcommands: [
+                    BatchCommand.self, JobsCommand.self, WorkerCommand.self, SpeakPartCommand.self,
+                ]),
         ]
     )
 

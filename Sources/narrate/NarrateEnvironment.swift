@@ -1,5 +1,5 @@
-import NarrateCore
 import Foundation
+import NarrateCore
 import NarrateRendering
 
 /// The environment variables that point narrate at its data (voices, language profiles),
@@ -9,7 +9,10 @@ enum NarrateEnvironment {
     /// `NARRATE_LIBRARY`, `NARRATE_VOICES_DIR`, `NARRATE_TEXTCAT_DATA`, `NARRATE_JOB_LEASE`,
     /// `NARRATE_QUEUE`.
     static func variables() -> [String: String] {
-        let keys: Set = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "NARRATE_LIBRARY", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA", "NARRATE_JOB_LEASE", "NARRATE_QUEUE"]
+        let keys: Set = [
+            "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "NARRATE_LIBRARY", "NARRATE_VOICES_DIR", "NARRATE_TEXTCAT_DATA",
+            "NARRATE_JOB_LEASE", "NARRATE_QUEUE",
+        ]
         return ProcessInfo.processInfo.environment.filter { keys.contains($0.key) }
     }
 

@@ -1,14 +1,14 @@
-import NarrateTerminal
 import ArgumentParser
+import Foundation
 import NarrateAudio
 import NarrateCore
-import NarrateSystem
-import NarratePiper
 import NarrateLibrary
-import NarrateSpeech
-import Foundation
-import NarrateRendering
 import NarrateListening
+import NarratePiper
+import NarrateRendering
+import NarrateSpeech
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate play`: plays a library article in real time from where the listener stopped,
 /// saving the position at every sentence, on Ctrl-C, on SIGTERM and when the pipe closes.
@@ -27,7 +27,10 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Start this many sentences before the saved position.")
     var rewind: Int?
 
-    @Option(help: "Where the sound goes: auto (the sound card, if there is one), device, stdout (a stream for a pipe: '| aplay') or null (silence, in real time).")
+    @Option(
+        help:
+            "Where the sound goes: auto (the sound card, if there is one), device, stdout (a stream for a pipe: '| aplay') or null (silence, in real time)."
+    )
     var sink: SinkChoice = .auto
 
     @Option(help: "Run the clock this many times faster (stdout and null sinks; for tests).")
@@ -62,7 +65,8 @@ struct PlayCommand: ParsableCommand {
             // The sound card first: without one there is nothing to render for.
             let playbackSink = try makeSink(sampleRate: engine.sampleRate)
             let playback = ArticlePlayback(
-                library: library, engine: engine, spread: synthesisOptions.spread, presets: NarrateEnvironment.presets(), device: "narrate play"
+                library: library, engine: engine, spread: synthesisOptions.spread, presets: NarrateEnvironment.presets(),
+                device: "narrate play"
             )
             var total = summary.sentenceCount
             let outcome = try playback.play(
@@ -76,7 +80,8 @@ struct PlayCommand: ParsableCommand {
             case .finished:
                 ErrorReporter.printNote("finished \(id) \(title)")
             case .sinkClosed(let sentence):
-                ErrorReporter.printNote("the output closed at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
+                ErrorReporter.printNote(
+                    "the output closed at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
             case .stopped(let sentence):
                 ErrorReporter.printNote("stopped at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
                 ErrorReporter.terminate(130)

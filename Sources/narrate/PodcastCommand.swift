@@ -1,9 +1,9 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
 import NarrateLibrary
 import NarratePublishing
+import NarrateTerminal
 
 /// `narrate podcast`: what podcast apps show of the library's podcast (title, description,
 /// author, category, cover), for the feeds `narrate serve` serves and `narrate publish` writes.
@@ -54,7 +54,8 @@ struct PodcastCommand: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             var settings = try PodcastSettings.load(from: library)
-            let changes = title != nil || description != nil || author != nil || category != nil || explicit != nil
+            let changes =
+                title != nil || description != nil || author != nil || category != nil || explicit != nil
                 || language != nil || cover != nil || drawnCover
             if let title { settings.title = title.trimmingCharacters(in: .whitespacesAndNewlines) }
             if let description { settings.description = description.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -1,12 +1,12 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
-import NarratePiper
 import NarrateLibrary
-import NarrateSpeech
-import NarrateRendering
 import NarrateListening
+import NarratePiper
+import NarrateRendering
+import NarrateSpeech
+import NarrateTerminal
 
 /// `narrate position`: where the listener of an article stopped, and changing it.
 struct PositionCommand: ParsableCommand {
@@ -50,13 +50,15 @@ struct PositionCommand: ParsableCommand {
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
-            let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: library, engine: try VoiceEngines.shared()), device: "narrate position")
+            let position = try ArticlePosition(
+                articleId: id, renderer: ArticleRenderer(library: library, engine: try VoiceEngines.shared()), device: "narrate position")
             if history { return try printHistory(position) }
             let count = position.article.summary.sentenceCount
             do throws(NarrateError) {
-                let change: ArticlePosition.Change? = if let set { .sentence(set - 1) } else if let at {
-                    ListeningTimeline.seconds(at).map { .seconds($0) }
-                } else if let restore { .restore(restore) } else { reset ? .reset : finished ? .finished : nil }
+                let change: ArticlePosition.Change? =
+                    if let set { .sentence(set - 1) } else if let at {
+                        ListeningTimeline.seconds(at).map { .seconds($0) }
+                    } else if let restore { .restore(restore) } else { reset ? .reset : finished ? .finished : nil }
                 if let change { try position.apply(change) }
             } catch {
                 // The use case names what is wrong; the command line names the option.

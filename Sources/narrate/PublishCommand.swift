@@ -1,11 +1,11 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateBatch
 import NarrateCore
-import NarrateSystem
 import NarrateLibrary
 import NarratePublishing
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate publish`: the library's podcast as a static site in a folder (feed, cover, page,
 /// episodes), for any web server or static host; incremental, and atomic for listeners.
@@ -56,7 +56,9 @@ struct PublishCommand: ParsableCommand {
         }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more: got \(limit)") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
-        if let search, search.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--search is empty: give words to find") }
+        if let search, search.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--search is empty: give words to find")
+        }
         do throws(NarrateError) {
             _ = try EpisodeFormat(named: format)
             try PodcastPublisher.validate(baseURL: baseURL)
@@ -76,36 +78,28 @@ struct PublishCommand: ParsableCommand {
         Interruption.install()
         do throws(NarrateError) {
             let selection = FeedSelection(articles: articles, format: try EpisodeFormat(named: format), limit: limit)
-            // The folder is checked before anything is rendered for it.
-            try PodcastPublisher.checkFolder(directory)
             let library = try libraryOptions.open()
-            // Audio first, for the articles that have none in the format.
-            let queued = try EpisodeQueue(library: library).queueAll(selection)
-            if !queued.isEmpty {
-                var titles: [Int64: String] = [:]
-                for job in queued { titles[job.articleId] = try? library.summary(id: job.articleId).title }
-                let progress = BatchProgress(json: false, quiet: quiet)
-                if !quiet { ErrorReporter.printNote("rendering \(queued.count) episode\(queued.count == 1 ? "" : "s") first") }
-                let summary = try progress.coordinator(library: library, workers: jobs)
-                    .run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: Interruption.stopRequests)
-                if Interruption.stopRequests() > 0 {
-                    ErrorReporter.printError("interrupted while rendering; nothing was published ('narrate jobs run' renders the rest)")
-                    ErrorReporter.terminate(130)
-                }
-                for job in summary.failed {
-                    ErrorReporter.printNote("article \(job.articleId) \(titles[job.articleId] ?? ""): not published, its audio failed: \(job.lastError ?? "unknown error")")
-                }
-            }
-            let report = try PodcastPublisher(library: library).publish(
-                selection, into: directory, baseURL: baseURL, isCancelled: { Interruption.isRequested }
+            let progress = BatchProgress(json: false, quiet: quiet)
+            let outcome = try PodcastPublication(library: library) { progress.coordinator(library: library, workers: jobs) }.run(
+                selection, into: directory, baseURL: baseURL, stopRequests: Interruption.stopRequests,
+                isCancelled: { Interruption.isRequested },
+                willRender: { count in if !quiet { ErrorReporter.printNote("rendering \(count) episode\(count == 1 ? "" : "s") first") } }
             )
-            let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            for job in outcome.rendering?.failed ?? [] {
+                let title = outcome.titles[job.articleId] ?? ""
+                ErrorReporter.printNote(
+                    "article \(job.articleId) \(title): not published, its audio failed: \(job.lastError ?? "unknown error")")
+            }
+            guard let report = outcome.published else {
+                ErrorReporter.printError("interrupted while rendering; nothing was published ('narrate jobs run' renders the rest)")
+                ErrorReporter.terminate(130)
+            }
             var line = "published \(report.episodes) episode\(report.episodes == 1 ? "" : "s") to \(directory): "
-            line += report.written.isEmpty ? "nothing changed" : "\(report.written.count) file\(report.written.count == 1 ? "" : "s") written"
-            line += ", \(report.unchanged) unchanged"
-            if !report.removed.isEmpty { line += ", \(report.removed.count) removed" }
+            line +=
+                report.written.isEmpty ? "nothing changed" : "\(report.written.count) file\(report.written.count == 1 ? "" : "s") written"
+            line += ", \(report.unchanged) unchanged" + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed")
             print(line)
-            print("feed: \(base)\(PodcastPublisher.feedName)")
+            print("feed: \(baseURL.hasSuffix("/") ? baseURL : baseURL + "/")\(PodcastPublisher.feedName)")
             if !report.withoutAudio.isEmpty { ErrorReporter.terminate(75) }
         } catch .interrupted {
             ErrorReporter.printError("interrupted; the feed published before is intact")

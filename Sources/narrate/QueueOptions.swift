@@ -1,12 +1,15 @@
 import ArgumentParser
+import Foundation
 import NarrateCore
 import NarrateLibrary
-import Foundation
 
 /// `--queue URL`: the shared batch queue on PostgreSQL (default: `$NARRATE_QUEUE`); without
 /// one, batches use the library's own queue.
 struct QueueOptions: ParsableArguments {
-    @Option(help: "A shared queue on PostgreSQL (postgresql://USER@HOST/DB; default: $NARRATE_QUEUE; '' for the library's own), for workers on many machines.")
+    @Option(
+        help:
+            "A shared queue on PostgreSQL (postgresql://USER@HOST/DB; default: $NARRATE_QUEUE; '' for the library's own), for workers on many machines."
+    )
     var queue: String?
 
     /// The queue's address as given, or from the environment; nil: the library's queue (also

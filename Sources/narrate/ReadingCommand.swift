@@ -1,8 +1,8 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
 import NarrateRendering
+import NarrateTerminal
 
 /// `narrate reading [--read PARTS] [--skip PARTS] [--reset]`: which parts of an article this
 /// library reads aloud besides its text; without options, says which.
@@ -36,7 +36,9 @@ struct ReadingCommand: ParsableCommand {
                 try choices.save(to: library)
             }
             for part in ReadingPart.choosable {
-                print("\(choices.reads(part) ? "read" : "skip")  \(part.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(part.label)")
+                print(
+                    "\(choices.reads(part) ? "read" : "skip")  \(part.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(part.label)"
+                )
             }
         }
     }

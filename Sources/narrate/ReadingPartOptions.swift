@@ -4,16 +4,18 @@ import NarrateCore
 /// `--read PARTS` and `--skip PARTS`: parts of an article read or not besides the choices
 /// they change (the library's, a preset's), for a render or for the library itself.
 struct ReadingPartOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Parts to read besides the defaults: references, footnotes, images, tables, code, urls (comma-separated, or all).",
-        valueName: "parts"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "Parts to read besides the defaults: references, footnotes, images, tables, code, urls (comma-separated, or all).",
+            valueName: "parts"
+        ))
     var read: String?
 
-    @Option(help: ArgumentHelp(
-        "Parts not to read: references, footnotes, images, tables, code, urls (by default references and footnotes are not).",
-        valueName: "parts"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "Parts not to read: references, footnotes, images, tables, code, urls (by default references and footnotes are not).",
+            valueName: "parts"
+        ))
     var skip: String?
 
     func validate() throws {

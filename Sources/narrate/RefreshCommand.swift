@@ -1,14 +1,14 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateBatch
 import NarrateCore
-import NarrateSystem
 import NarrateFetch
-import NarrateLibrary
-import NarrateSpeech
-import NarrateRendering
 import NarrateImport
+import NarrateLibrary
+import NarrateRendering
+import NarrateSpeech
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate refresh`: checks every feed and adds what is new.
 struct RefreshCommand: ParsableCommand {

@@ -1,7 +1,7 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
+import NarrateTerminal
 
 /// `narrate rm`: removes articles and everything stored with them, all or none.
 struct RemoveCommand: ParsableCommand {

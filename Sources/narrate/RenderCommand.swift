@@ -1,12 +1,12 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
-import NarrateSystem
-import NarratePiper
-import NarrateSpeech
-import NarrateRendering
 import NarrateListening
+import NarratePiper
+import NarrateRendering
+import NarrateSpeech
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate render`: a library article to an audio file, remembered with its sentence
 /// timings, and not synthesized again for the same settings.
@@ -66,11 +66,12 @@ struct RenderCommand: ParsableCommand {
                 try JSONOutput.print(result)
                 return
             }
-            let how = switch result.source {
-            case .synthesized: ""
-            case .cached: ", cached"
-            case .copied: ", copied from an earlier render"
-            }
+            let how =
+                switch result.source {
+                case .synthesized: ""
+                case .cached: ", cached"
+                case .copied: ", copied from an earlier render"
+                }
             OutputReport.report(
                 "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), \(result.sentences) sentences, voice \(result.voice)\(how))",
                 toStandardOutput: output != AudioFileWriter.standardOutput

@@ -1,11 +1,11 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateAudio
 import NarrateCore
-import NarrateSystem
+import NarrateListening
 import NarratePiper
 import NarrateSpeech
-import NarrateListening
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate resume`: the rest of an article, from the saved position to the end, as an
 /// audio file for a player on another device.
@@ -52,7 +52,8 @@ struct ResumeCommand: ParsableCommand {
                 overwrite: force, extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
             )
             let result = try export.run(
-                library: libraryOptions.open(), engine: { () throws(NarrateError) in try VoiceEngines.shared() }, presets: NarrateEnvironment.presets(),
+                library: libraryOptions.open(), engine: { () throws(NarrateError) in try VoiceEngines.shared() },
+                presets: NarrateEnvironment.presets(),
                 isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(id)
             )
             OutputReport.report(

@@ -1,8 +1,8 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
-import NarrateLibrary
 import NarrateImport
+import NarrateLibrary
+import NarrateTerminal
 
 /// `narrate search`: full-text search over titles, bylines and texts.
 struct SearchCommand: ParsableCommand {

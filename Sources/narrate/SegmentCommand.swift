@@ -1,9 +1,9 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
-import NarrateSystem
-import NarrateSpeech
 import NarrateImport
+import NarrateSpeech
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate segment`: the sentences narrate would speak, as they stand in the source, or
 /// in the form eSpeak NG receives, so a user can see where the text is cut and why
@@ -23,13 +23,17 @@ struct SegmentCommand: ParsableCommand {
     @Option(help: "Voice preset whose language and pronunciation lexicon apply (see 'narrate convert --help').")
     var preset: String?
 
-    @Option(name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
+    @Option(
+        name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
     var format: SourceFormat?
 
     @Flag(help: "Print each sentence as eSpeak NG will receive it (abbreviations expanded, URLs shortened, ...).")
     var spoken = false
 
-    @Flag(help: "Print a JSON array: index, block, start and end (Unicode scalar offsets in the source), byteStart and byteEnd (UTF-8), text and spoken.")
+    @Flag(
+        help:
+            "Print a JSON array: index, block, start and end (Unicode scalar offsets in the source), byteStart and byteEnd (UTF-8), text and spoken."
+    )
     var json = false
 
     func run() throws {

@@ -1,8 +1,8 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarratePiper
 import NarrateServer
+import NarrateTerminal
 
 /// `narrate serve`: the web player over the library, until Ctrl-C (or SIGTERM).
 struct ServeCommand: ParsableCommand {
@@ -60,8 +60,8 @@ struct ServeCommand: ParsableCommand {
                 environment: NarrateEnvironment.variables(),
                 engine: { () throws(NarrateError) -> any SpeechEngine in try VoiceEngines.shared() }
             )
-            try session.run { lines in
-                print(lines.joined(separator: "\n"))
+            try session.run { listening in
+                print(ServeAnnouncement.lines(listening).joined(separator: "\n"))
                 ErrorReporter.finishStandardOutput()
             }
         }

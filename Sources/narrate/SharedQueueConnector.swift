@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 import Synchronization
 
 /// How a command reaches a shared queue: in `narrate-queue`, the PostgreSQL client it
@@ -25,7 +25,9 @@ public enum SharedQueueConnector {
         let executable = ((ExecutablePath.current() ?? CommandLine.arguments[0]) as NSString).deletingLastPathComponent + "/narrate-queue"
         guard access(executable, X_OK) == 0 else {
             throw .queueUnavailable(
-                address: "the shared queue", reason: "it needs narrate-queue beside narrate (\(executable) is missing; build it with scripts/build-release --product narrate-queue)"
+                address: "the shared queue",
+                reason:
+                    "it needs narrate-queue beside narrate (\(executable) is missing; build it with scripts/build-release --product narrate-queue)"
             )
         }
         fflush(nil)

@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
-import NarratePiper
-import NarrateSpeech
 import NarrateImport
 import NarrateListening
+import NarratePiper
+import NarrateSpeech
+import NarrateTerminal
 
 /// `narrate show`: one article's details and text (or JSON), optionally its sentences.
 struct ShowCommand: ParsableCommand {
@@ -43,7 +43,9 @@ struct ShowCommand: ParsableCommand {
             }
             print("")
             if let sentences = details.sentences {
-                for sentence in sentences { print("\(sentence.index)\t\(sentence.text.split(whereSeparator: \.isNewline).joined(separator: " "))") }
+                for sentence in sentences {
+                    print("\(sentence.index)\t\(sentence.text.split(whereSeparator: \.isNewline).joined(separator: " "))")
+                }
             } else {
                 print(details.text)
             }

@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarratePiper
-import NarrateSpeech
 import NarrateRendering
+import NarrateSpeech
 import NarrateSpread
+import NarrateTerminal
 
 /// `narrate speak-part` (hidden; a narration spread over processes starts it): synthesizes
 /// the part of an article read on standard input into descriptor 3.

@@ -1,12 +1,12 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
-import NarrateSystem
 import NarrateFetch
+import NarrateImport
 import NarrateIngest
 import NarrateLibrary
 import NarrateSpeech
-import NarrateImport
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate subscribe URL`: follows a feed (or the feed a page links) and takes its items.
 struct SubscribeCommand: ParsableCommand {

@@ -5,7 +5,10 @@ import NarrateSpread
 
 /// `--jobs N`: how many processes synthesize one long article at once.
 struct SynthesisOptions: ParsableArguments {
-    @Option(help: "Processes that synthesize one long article at once (default: one per core; short articles, and Piper voices, which use every core themselves, use one).")
+    @Option(
+        help:
+            "Processes that synthesize one long article at once (default: one per core; short articles, and Piper voices, which use every core themselves, use one)."
+    )
     var jobs: Int?
 
     func validate() throws {

@@ -1,7 +1,7 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
+import NarrateTerminal
 
 /// `narrate tag ID +TAG -TAG ...`: adds and removes an article's tags.
 struct TagCommand: ParsableCommand {

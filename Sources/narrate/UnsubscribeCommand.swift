@@ -1,7 +1,7 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarrateLibrary
+import NarrateTerminal
 
 /// `narrate unsubscribe ID`: stops following a feed; its articles stay.
 struct UnsubscribeCommand: ParsableCommand {

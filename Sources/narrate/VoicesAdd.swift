@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
-import NarrateSystem
 import NarrateFetch
 import NarratePiper
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate voices add NAME|URL|FILE`: installs a Piper voice, all or nothing.
 struct VoicesAdd: ParsableCommand {
@@ -43,7 +43,9 @@ struct VoicesAdd: ParsableCommand {
             case .installed(let voice):
                 print("installed \(Self.describe(voice)) in \((voice.modelPath as NSString).deletingLastPathComponent)")
             case .alreadyInstalled(let voice):
-                print("\(Self.describe(voice)) is already installed in \((voice.modelPath as NSString).deletingLastPathComponent); --force installs it again")
+                print(
+                    "\(Self.describe(voice)) is already installed in \((voice.modelPath as NSString).deletingLastPathComponent); --force installs it again"
+                )
             }
         }
     }

@@ -1,10 +1,10 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
-import NarrateSystem
 import NarrateFetch
 import NarratePiper
+import NarrateSystem
+import NarrateTerminal
 
 /// `narrate voices available`: the Piper voices of the catalogue, and which are installed.
 struct VoicesAvailable: ParsableCommand {
@@ -56,7 +56,9 @@ struct VoicesAvailable: ParsableCommand {
             if listed.isEmpty, let language {
                 throw .noVoiceSpeaks(language: language, suggestions: [])
             }
-            let rows = listed.map { [$0.language, $0.name, $0.quality ?? "-", "\($0.size / 1_000_000) MB", $0.installed ? "yes" : "-", $0.identifier] }
+            let rows = listed.map {
+                [$0.language, $0.name, $0.quality ?? "-", "\($0.size / 1_000_000) MB", $0.installed ? "yes" : "-", $0.identifier]
+            }
             print(TextTable(header: ["LANGUAGE", "NAME", "QUALITY", "SIZE", "INSTALLED", "VOICE"], rows: rows).rendered)
         }
     }

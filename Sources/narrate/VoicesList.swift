@@ -1,8 +1,8 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarratePiper
 import NarrateSpeech
+import NarrateTerminal
 
 /// `narrate voices [list]`: the installed voices, eSpeak NG's and the Piper voices found.
 struct VoicesList: ParsableCommand {

@@ -1,8 +1,8 @@
-import NarrateTerminal
 import ArgumentParser
 import NarrateCore
 import NarratePiper
 import NarrateRendering
+import NarrateTerminal
 
 /// `narrate voices prefer [neural|espeak]`: which kind of voice an article's language picks
 /// in this library when no voice is asked for; without an argument, says which it is.

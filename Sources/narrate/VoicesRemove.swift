@@ -1,9 +1,9 @@
-import NarrateTerminal
 import ArgumentParser
 import Foundation
 import NarrateCore
 import NarrateFetch
 import NarratePiper
+import NarrateTerminal
 
 /// `narrate voices rm NAME`: removes a Piper voice `narrate voices add` installed.
 struct VoicesRemove: ParsableCommand {

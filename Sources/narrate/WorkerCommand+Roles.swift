@@ -1,10 +1,10 @@
-import NarrateTerminal
 import Foundation
 import NarrateBatch
 import NarrateCore
-import NarrateSystem
 import NarrateLibrary
 import NarratePiper
+import NarrateSystem
+import NarrateTerminal
 
 /// The three parts a worker process plays: one worker of a shared queue (started by a
 /// supervisor), the supervisor of `--jobs N` of them, and a worker of the library's queue

@@ -1,10 +1,10 @@
 import ArgumentParser
-import NarrateCore
-import NarratePiper
-import NarrateLibrary
-import NarrateSpeech
 import Foundation
 import NarrateBatch
+import NarrateCore
+import NarrateLibrary
+import NarratePiper
+import NarrateSpeech
 
 /// `narrate worker`: renders queued batch jobs.
 ///
@@ -70,11 +70,12 @@ struct WorkerCommand: ParsableCommand {
     /// side of it); nil for one a person started, which has no coordinator.
     var invocation: WorkerInvocation? {
         guard let coordinator, let name else { return nil }
-        let queue: WorkerInvocation.Queue = if let path = libraryOptions.library {
-            .library(path: path)
-        } else {
-            .shared(outputRoot: outputDir, untilEmpty: untilEmpty)
-        }
+        let queue: WorkerInvocation.Queue =
+            if let path = libraryOptions.library {
+                .library(path: path)
+            } else {
+                .shared(outputRoot: outputDir, untilEmpty: untilEmpty)
+            }
         return WorkerInvocation(
             name: name, coordinator: coordinator, queue: queue, minimumPriority: priority, lingerSeconds: linger, preloadsVoice: preload
         )

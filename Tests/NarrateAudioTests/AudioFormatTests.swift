@@ -63,7 +63,9 @@ struct AudioFormatTests {
         if format == .wav || format == .flac || format == .au {
             // Lossless: the very samples.
             #expect(decoded.count == 44_100)
-            #expect(decoded[..<22_050].map { Int($0) } == (0..<22_050).map { Int(Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 22_050))) })
+            #expect(
+                decoded[..<22_050].map { Int($0) }
+                    == (0..<22_050).map { Int(Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 22_050))) })
         }
     }
 
@@ -105,9 +107,10 @@ struct AudioFormatTests {
         writer.markers = [AudioMarker(frame: 0, label: "Opening"), AudioMarker(frame: 22_050, label: "Quiet part; «тиша»")]
         try writer.commit()
         // Frames scale to the file's rate; the audio and tags are untouched by the added chunks.
-        #expect(try WAVCueChunks.read(path: path) == [
-            AudioMarker(frame: 0, label: "Opening"), AudioMarker(frame: 44_100, label: "Quiet part; «тиша»"),
-        ])
+        #expect(
+            try WAVCueChunks.read(path: path) == [
+                AudioMarker(frame: 0, label: "Opening"), AudioMarker(frame: 44_100, label: "Quiet part; «тиша»"),
+            ])
         let info = try AudioFileInfo.read(path: path)
         #expect(info.frames == 88_200)
         #expect(info.tags.title == tags.title)

@@ -1,7 +1,7 @@
 import Foundation
 import NarrateAudio
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Formats, tags, chapters, split sets and standard output, end to end on the built binary
 /// with the real engine; every file is decoded back with libsndfile.
@@ -27,7 +27,9 @@ struct AudioFormatCommandTests {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", line]
         process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
-        process.environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": libraryPath, "NARRATE": NarrateBinary.path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": libraryPath, "NARRATE": NarrateBinary.path]) {
+            $1
+        }
         process.standardError = FileHandle.nullDevice
         try DescriptorGate.launch(process)
         process.waitUntilExit()
@@ -61,7 +63,9 @@ struct AudioFormatCommandTests {
     func renderedFilesMatchTheirTimingsTagsAndChapters(_ format: String) throws {
         #expect(try narrate(["add", article]).status == 0)
         let output = "\(scratch.path)/notes.\(format)"
-        let run = try narrate(["render", "1", "-o", output, "--sync", "sync.json", "--chapters", "chapters.json", "--album", "Reading list"])
+        let run = try narrate([
+            "render", "1", "-o", output, "--sync", "sync.json", "--chapters", "chapters.json", "--album", "Reading list",
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let timings = try fragments("\(scratch.path)/sync.json")
         let info = try AudioFileInfo.read(path: output)
@@ -101,7 +105,9 @@ struct AudioFormatCommandTests {
         #expect(byChapter.status == 0, "\(byChapter.standardError)")
         let chapterParts = (1...7).map { "\(scratch.path)/parts/notes-0\($0).flac" }
         #expect(try scratch.entries().contains("parts"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/parts").sorted() == chapterParts.map { ($0 as NSString).lastPathComponent })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/parts").sorted()
+                == chapterParts.map { ($0 as NSString).lastPathComponent })
         let lossless = try chapterParts.map { try AudioFileInfo.read(path: $0).frames }.reduce(0, +)
         #expect(lossless == Int((total * 22_050).rounded()))
         #expect(try AudioFileInfo.read(path: chapterParts[2]).tags.trackNumber == "3")
@@ -170,7 +176,8 @@ struct AudioFormatCommandTests {
         }
         // The same again is up to date; a new bitrate is new work.
         let again = try narrate(["batch", "--all", "--format", "opus", "--bitrate", "24", "--output-dir", "out", "--json"])
-        #expect(again.standardOutput.contains("\"upToDate\":2") || again.standardOutput.contains("\"upToDate\" : 2"), "\(again.standardOutput)")
+        #expect(
+            again.standardOutput.contains("\"upToDate\":2") || again.standardOutput.contains("\"upToDate\" : 2"), "\(again.standardOutput)")
         let refused = try narrate(["batch", "--all", "--format", "wav", "--bitrate", "24"])
         #expect(refused.status == 64)
         #expect(refused.errorLines.count == 1)
@@ -182,38 +189,43 @@ struct AudioFormatCommandTests {
     @Test(.enabled(if: DurabilityTests.compiler != nil, "needs a C compiler to build the preload library"))
     func aLibsndfileWithoutTheFormatIsOneClearLine() throws {
         let compiler = try #require(DurabilityTests.compiler)
-        let source = try scratch.write("novorbis.c", text: """
-            #define _GNU_SOURCE
-            #include <dlfcn.h>
-            #include <sndfile.h>
-            SNDFILE *sf_open_fd(int fd, int mode, SF_INFO *info, int close_desc) {
-                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_OGG) return 0;
-                SNDFILE *(*real)(int, int, SF_INFO *, int) = (SNDFILE *(*)(int, int, SF_INFO *, int)) dlsym(RTLD_NEXT, "sf_open_fd");
-                return real(fd, mode, info, close_desc);
-            }
-            SNDFILE *sf_open_virtual(SF_VIRTUAL_IO *io, int mode, SF_INFO *info, void *data) {
-                if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_OGG) return 0;
-                SNDFILE *(*real)(SF_VIRTUAL_IO *, int, SF_INFO *, void *) = (SNDFILE *(*)(SF_VIRTUAL_IO *, int, SF_INFO *, void *)) dlsym(RTLD_NEXT, "sf_open_virtual");
-                return real(io, mode, info, data);
-            }
-            """)
+        let source = try scratch.write(
+            "novorbis.c",
+            text: """
+                #define _GNU_SOURCE
+                #include <dlfcn.h>
+                #include <sndfile.h>
+                SNDFILE *sf_open_fd(int fd, int mode, SF_INFO *info, int close_desc) {
+                    if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_OGG) return 0;
+                    SNDFILE *(*real)(int, int, SF_INFO *, int) = (SNDFILE *(*)(int, int, SF_INFO *, int)) dlsym(RTLD_NEXT, "sf_open_fd");
+                    return real(fd, mode, info, close_desc);
+                }
+                SNDFILE *sf_open_virtual(SF_VIRTUAL_IO *io, int mode, SF_INFO *info, void *data) {
+                    if ((info->format & SF_FORMAT_TYPEMASK) == SF_FORMAT_OGG) return 0;
+                    SNDFILE *(*real)(SF_VIRTUAL_IO *, int, SF_INFO *, void *) = (SNDFILE *(*)(SF_VIRTUAL_IO *, int, SF_INFO *, void *)) dlsym(RTLD_NEXT, "sf_open_virtual");
+                    return real(io, mode, info, data);
+                }
+                """)
         let library = "\(scratch.path)/novorbis.so"
         #expect(try shell("\(compiler) -shared -fPIC -o '\(library)' '\(source)' -ldl") == 0)
         let environment = ["NARRATE_LIBRARY": libraryPath, "LD_PRELOAD": library]
         let convert = try NarrateBinary.run(["convert", article, "-o", "out.ogg"], directory: scratch.path, environment: environment)
         #expect(convert.status == 69)
         #expect(convert.errorLines.count == 1)
-        #expect(convert.standardError.contains("cannot write Ogg Vorbis audio: the installed libsndfile lacks it"), "\(convert.standardError)")
+        #expect(
+            convert.standardError.contains("cannot write Ogg Vorbis audio: the installed libsndfile lacks it"), "\(convert.standardError)")
         #expect(!(try scratch.entries().contains { $0.contains("out.ogg") }))
         // A batch checks with a real open before it queues anything.
         #expect(try narrate(["add", article]).status == 0)
-        let batch = try NarrateBinary.run(["batch", "--all", "--format", "ogg", "--output-dir", "out"], directory: scratch.path, environment: environment)
+        let batch = try NarrateBinary.run(
+            ["batch", "--all", "--format", "ogg", "--output-dir", "out"], directory: scratch.path, environment: environment)
         #expect(batch.status == 69)
         #expect(batch.standardError.contains("cannot write Ogg Vorbis audio"))
         #expect(try narrate(["jobs", "--json"]).standardOutput.contains("\"articleId\"") == false)
         // Other formats still work under the same library, MP3 and Opus among them.
         for format in ["flac", "mp3", "opus"] {
-            let other = try NarrateBinary.run(["convert", article, "-o", "out.\(format)"], directory: scratch.path, environment: environment)
+            let other = try NarrateBinary.run(
+                ["convert", article, "-o", "out.\(format)"], directory: scratch.path, environment: environment)
             #expect(other.status == 0, "\(format): \(other.standardError)")
         }
     }

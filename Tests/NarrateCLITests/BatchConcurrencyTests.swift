@@ -56,10 +56,11 @@ struct BatchConcurrencyTests {
             standardOutput: "batch.out", standardError: "batch.err"
         )
         // `jobs run` once the batch has queued everything and its worker is on the first job.
-        let queued = fixture.wait(until: {
-            let jobs = fixture.jobs()
-            return jobs.count == count && jobs.contains { $0.state == .running }
-        }, while: batch)
+        let queued = fixture.wait(
+            until: {
+                let jobs = fixture.jobs()
+                return jobs.count == count && jobs.contains { $0.state == .running }
+            }, while: batch)
         try #require(queued, "the batch never queued its jobs: \(fixture.read("batch.err"))")
         let run = try fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
         batch.waitUntilExit()

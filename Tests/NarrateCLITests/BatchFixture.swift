@@ -1,8 +1,8 @@
 import Foundation
 import NarrateAudio
 import NarrateLibrary
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// A scratch folder with its own library for batch tests, and what they do with it: run or
 /// start narrate, read the queue, write long articles, check the outputs. Leases are 2 s

@@ -23,11 +23,12 @@ struct BatchInterruptionTests {
             ["batch"] + articles + ["--jobs", "2", "--output-dir", "out"], standardOutput: "stdout", standardError: "stderr"
         )
         var running: Set<Int64> = []
-        let started = fixture.wait(until: {
-            let jobs = fixture.jobs()
-            running = Set(jobs.filter { $0.state == .running }.map(\.id))
-            return jobs.count == count && running.count == 2
-        }, while: coordinator)
+        let started = fixture.wait(
+            until: {
+                let jobs = fixture.jobs()
+                running = Set(jobs.filter { $0.state == .running }.map(\.id))
+                return jobs.count == count && running.count == 2
+            }, while: coordinator)
         try #require(started, "two jobs never ran at once: \(fixture.jobs().map(\.state)) \(fixture.read("stderr"))")
         return (coordinator, running)
     }
@@ -46,7 +47,9 @@ struct BatchInterruptionTests {
     /// The interrupted batch exited 130 and left a consistent queue: every job done or
     /// queued (none running or cancelled), and in the output folder exactly the done jobs'
     /// files, whole, and no temporary file. Returns the jobs.
-    func expectStoppedConsistently(_ coordinator: Process, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [BatchJob] {
+    func expectStoppedConsistently(_ coordinator: Process, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [BatchJob]
+    {
         #expect(coordinator.terminationReason == .exit, sourceLocation: sourceLocation)
         #expect(coordinator.terminationStatus == 130, "\(fixture.read("stderr"))", sourceLocation: sourceLocation)
         let jobs = fixture.jobs()
@@ -110,11 +113,12 @@ struct BatchInterruptionTests {
             ["batch"] + articles + ["--jobs", "1", "--output-dir", "out"], standardOutput: "stdout", standardError: "stderr"
         )
         var worker: pid_t?
-        let started = fixture.wait(until: {
-            guard fixture.jobs().contains(where: { $0.state == .running && $0.temporaryPath != nil }) else { return false }
-            worker = Self.workers(of: coordinator.processIdentifier).first
-            return worker != nil
-        }, while: coordinator)
+        let started = fixture.wait(
+            until: {
+                guard fixture.jobs().contains(where: { $0.state == .running && $0.temporaryPath != nil }) else { return false }
+                worker = Self.workers(of: coordinator.processIdentifier).first
+                return worker != nil
+            }, while: coordinator)
         try #require(started, "no job ran: \(fixture.jobs().map(\.state)) \(fixture.read("stderr"))")
         let stoppedJob = try #require(fixture.jobs().first { $0.state == .running })
         kill(try #require(worker), signal)
@@ -135,10 +139,12 @@ struct BatchInterruptionTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
             guard let pid = pid_t(entry),
-                  let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { return nil }
             let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             guard arguments.contains("worker"), let flag = arguments.firstIndex(of: "--coordinator"),
-                  flag + 1 < arguments.count, arguments[flag + 1] == String(coordinator) else { return nil }
+                flag + 1 < arguments.count, arguments[flag + 1] == String(coordinator)
+            else { return nil }
             return pid
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Batch output names end to end: the folder is never left, a bad template is one line.
 @Suite("Batch output names, end to end", .ownThreads)

@@ -1,5 +1,5 @@
-import NarrateTerminal
 import Foundation
+import NarrateTerminal
 import Testing
 
 /// What a batch says while it runs: JSON events on stdout with `--json`, plain progress
@@ -63,7 +63,8 @@ struct BatchProgressTests {
         #expect(lines.filter { $0.hasPrefix("narrate: added ") }.count == 2, "\(lines)")
         let progress = lines.filter { !$0.hasPrefix("narrate: ") }
         #expect(!progress.isEmpty, "no progress line: \(lines)")
-        #expect(progress.allSatisfy { $0.contains("/2 done, ") && $0.contains(" h of audio, ") && $0.contains("× real time") }, "\(progress)")
+        #expect(
+            progress.allSatisfy { $0.contains("/2 done, ") && $0.contains(" h of audio, ") && $0.contains("× real time") }, "\(progress)")
         #expect(run.standardOutput.hasPrefix("done 2, up to date 0, failed 0 ("), "\(run.standardOutput)")
         #expect(run.standardOutput.hasSuffix(" of audio)\n"))
     }

@@ -1,8 +1,8 @@
 import Foundation
 import NarrateAudio
 import NarrateLibrary
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// `narrate batch` and `narrate jobs`, with worker processes and the faults they must
 /// survive (see `BatchFixture`: leases are 2 s, so a dead worker's job comes back fast).
@@ -61,7 +61,8 @@ struct BatchTests {
         let deadline = Date().addingTimeInterval(30)
         while !killed, Date() < deadline, coordinator.isRunning {
             if let worker = (try? library().jobs(in: [.running]))?.first?.worker {
-                let pgrep = try NarrateBinary.run(["-f", "worker --name \(worker) .*--library \(libraryPath)"], executable: "/usr/bin/pgrep")
+                let pgrep = try NarrateBinary.run(
+                    ["-f", "worker --name \(worker) .*--library \(libraryPath)"], executable: "/usr/bin/pgrep")
                 if let pid = pgrep.standardOutput.split(separator: "\n").first.flatMap({ Int32($0) }) {
                     kill(pid, SIGKILL)
                     killed = true
@@ -87,7 +88,11 @@ struct BatchTests {
         coordinator.waitUntilExit()
         // Article 3's stored content becomes unreadable: its job can never succeed.
         let python = try NarrateBinary.run(
-            ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE articleContent SET document='broken' WHERE articleId=3\"); c.commit()", libraryPath],
+            [
+                "python3", "-c",
+                "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE articleContent SET document='broken' WHERE articleId=3\"); c.commit()",
+                libraryPath,
+            ],
             executable: "/usr/bin/env", environment: [:]
         )
         #expect(python.status == 0, "\(python.standardError)")

@@ -10,15 +10,18 @@ enum WebTools {
         return outcome.status == 0 ? outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
-    static let hasBrowser: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+    static let hasBrowser: Bool =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
         && (try? NarrateBinary.run(["python3", "-c", "import selenium"], executable: "/usr/bin/env").status) == 0
 
     /// schemathesis's `st`, where pip put it.
     static let schemathesis: String? = {
-        guard let outcome = try? NarrateBinary.run(
-            ["python3", "-c", "import schemathesis, sysconfig; print(sysconfig.get_path('scripts'))"], executable: "/usr/bin/env"
-        ), outcome.status == 0 else { return nil }
+        guard
+            let outcome = try? NarrateBinary.run(
+                ["python3", "-c", "import schemathesis, sysconfig; print(sysconfig.get_path('scripts'))"], executable: "/usr/bin/env"
+            ), outcome.status == 0
+        else { return nil }
         let path = outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) + "/st"
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
@@ -39,8 +42,10 @@ struct BrowserTests {
         // Article 1 rendered before the page opens; article 2 (35 minutes) not: played while it
         // renders; article 3 in Ukrainian, for the pages' languages.
         let added = try NarrateBinary.run(
-            ["add", "--library", library, NarrateBinary.sample("en-field-notes.md"), NarrateBinary.sample("en-long.txt"),
-             NarrateBinary.sample("uk-news.txt")]
+            [
+                "add", "--library", library, NarrateBinary.sample("en-field-notes.md"), NarrateBinary.sample("en-long.txt"),
+                NarrateBinary.sample("uk-news.txt"),
+            ]
         )
         #expect(added.status == 0)
         let server = try RunningServer(["--library", library])
@@ -58,7 +63,8 @@ struct BrowserTests {
         let run = try NarrateBinary.run(
             [
                 "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/player_test.py", "--url", server.base, "--article", "1",
-                "--unrendered-article", "2", "--other-language-article", "3", "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
+                "--unrendered-article", "2", "--other-language-article", "3", "--narrate", NarrateBinary.path, "--library", library,
+                "--screenshots", WebTools.screenshots,
             ],
             executable: "/usr/bin/env"
         )
@@ -113,7 +119,8 @@ struct OpenAPIConformanceTests {
         let run = try NarrateBinary.run(
             [
                 "\(NarrateBinary.packageRoot)/Sources/NarrateServer/Public/openapi.json", "--url", server.base,
-                "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
+                "--checks",
+                "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
                 "--max-examples", "25", "--seed", "20261125", "--generation-database", "none", "--workers", "1", "--request-timeout", "30",
                 "--no-color",
             ].reduce(into: ["run"]) { $0.append($1) },

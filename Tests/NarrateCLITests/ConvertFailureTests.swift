@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Every failure of `narrate convert` has its exit code, one line on stderr, and leaves no
 /// file behind.
@@ -65,8 +65,9 @@ struct ConvertFailureTests {
     }
 
     @Test func markdownWithOnlyCodeAndNoNoticeIs65() throws {
-        try expectFailure(65, input: Array("```\nlet x = 1\n```\n".utf8), inputName: "in.md",
-                          arguments: ["--code-notice", ""], mentioning: "no speakable text")
+        try expectFailure(
+            65, input: Array("```\nlet x = 1\n```\n".utf8), inputName: "in.md",
+            arguments: ["--code-notice", ""], mentioning: "no speakable text")
     }
 
     @Test func unsupportedInputFormatIs65() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import NarrateAudio
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// `narrate convert` on the shipped samples, checked with libsndfile against espeak-ng.
 @Suite("narrate convert on the samples", .ownThreads)

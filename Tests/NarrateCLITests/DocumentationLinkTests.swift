@@ -136,7 +136,7 @@ struct DocumentationLinkTests {
                 guard inSection, line.hasPrefix("|") else { continue }
                 let cells = line.split(separator: "|", omittingEmptySubsequences: false)
                 guard cells.count > 1,
-                      let match = cells[1].trimmingCharacters(in: .whitespaces).wholeMatch(of: /`narrate ([^`]+)`/)
+                    let match = cells[1].trimmingCharacters(in: .whitespaces).wholeMatch(of: /`narrate ([^`]+)`/)
                 else { continue }
                 commands.append(String(match.output.1))
             }
@@ -150,7 +150,8 @@ struct DocumentationLinkTests {
             let file = String(parts[0]).removingPercentEncoding ?? String(parts[0])
             let fragment = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : nil
             if file.isEmpty { return (path, fragment) }
-            let base = file.hasPrefix("/")
+            let base =
+                file.hasPrefix("/")
                 ? URL(fileURLWithPath: NarrateBinary.packageRoot, isDirectory: true)
                 : URL(fileURLWithPath: path).deletingLastPathComponent()
             let relative = file.hasPrefix("/") ? String(file.dropFirst()) : file
@@ -170,8 +171,8 @@ struct DocumentationLinkTests {
             for scalar in text.trimmingCharacters(in: .whitespaces).lowercased().unicodeScalars {
                 switch scalar.properties.generalCategory {
                 case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                     .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-                     .connectorPunctuation:
+                    .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+                    .connectorPunctuation:
                     anchor.append(scalar)
                 case .spaceSeparator where scalar == " ", .dashPunctuation where scalar == "-":
                     anchor.append("-")

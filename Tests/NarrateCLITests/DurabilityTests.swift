@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// What a power cut would find: an output's data is flushed to the disk (`fsync`) before
 /// the rename that puts it in place, and the folder is flushed after it, so a renamed file
@@ -20,41 +20,43 @@ struct DurabilityTests {
 
     /// Builds the logging library and runs narrate under it; returns the log's lines.
     func logged(_ arguments: [String]) throws -> (NarrateBinary.Outcome, [String]) {
-        let source = try scratch.write("log.c", text: """
-            #define _GNU_SOURCE
-            #include <dlfcn.h>
-            #include <stdio.h>
-            #include <stdlib.h>
-            #include <unistd.h>
-            static void note(const char *line) {
-                FILE *log = fopen(getenv("NARRATE_SYSCALL_LOG"), "a");
-                if (log) { fputs(line, log); fputc('\\n', log); fclose(log); }
-            }
-            int fsync(int fd) {
-                char link[64], path[4096], line[4200];
-                snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-                ssize_t n = readlink(link, path, sizeof path - 1);
-                path[n < 0 ? 0 : n] = 0;
-                snprintf(line, sizeof line, "fsync %s", path);
-                note(line);
-                int (*real)(int) = (int (*)(int)) dlsym(RTLD_NEXT, "fsync");
-                return real(fd);
-            }
-            int rename(const char *from, const char *to) {
-                char line[8300];
-                snprintf(line, sizeof line, "rename %s %s", from, to);
-                note(line);
-                int (*real)(const char *, const char *) = (int (*)(const char *, const char *)) dlsym(RTLD_NEXT, "rename");
-                return real(from, to);
-            }
-            int link(const char *from, const char *to) {
-                char line[8300];
-                snprintf(line, sizeof line, "link %s %s", from, to);
-                note(line);
-                int (*real)(const char *, const char *) = (int (*)(const char *, const char *)) dlsym(RTLD_NEXT, "link");
-                return real(from, to);
-            }
-            """)
+        let source = try scratch.write(
+            "log.c",
+            text: """
+                #define _GNU_SOURCE
+                #include <dlfcn.h>
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <unistd.h>
+                static void note(const char *line) {
+                    FILE *log = fopen(getenv("NARRATE_SYSCALL_LOG"), "a");
+                    if (log) { fputs(line, log); fputc('\\n', log); fclose(log); }
+                }
+                int fsync(int fd) {
+                    char link[64], path[4096], line[4200];
+                    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+                    ssize_t n = readlink(link, path, sizeof path - 1);
+                    path[n < 0 ? 0 : n] = 0;
+                    snprintf(line, sizeof line, "fsync %s", path);
+                    note(line);
+                    int (*real)(int) = (int (*)(int)) dlsym(RTLD_NEXT, "fsync");
+                    return real(fd);
+                }
+                int rename(const char *from, const char *to) {
+                    char line[8300];
+                    snprintf(line, sizeof line, "rename %s %s", from, to);
+                    note(line);
+                    int (*real)(const char *, const char *) = (int (*)(const char *, const char *)) dlsym(RTLD_NEXT, "rename");
+                    return real(from, to);
+                }
+                int link(const char *from, const char *to) {
+                    char line[8300];
+                    snprintf(line, sizeof line, "link %s %s", from, to);
+                    note(line);
+                    int (*real)(const char *, const char *) = (int (*)(const char *, const char *)) dlsym(RTLD_NEXT, "link");
+                    return real(from, to);
+                }
+                """)
         let library = "\(scratch.path)/log.so"
         let build = try NarrateBinary.run(["-shared", "-fPIC", "-o", library, source, "-ldl"], executable: Self.compiler!)
         try #require(build.status == 0, "\(build.standardError)")

@@ -1,51 +1,54 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// `narrate extract` on saved web pages, and `narrate add` reading them.
 @Suite("narrate extract and web pages", .ownThreads)
 struct ExtractCommandTests {
-    static let first = "The river rose again on Tuesday night, and by morning the lower streets of the old town were "
+    static let first =
+        "The river rose again on Tuesday night, and by morning the lower streets of the old town were "
         + "under water, so the council opened the school hall to families who had to leave their homes before dawn."
-    static let second = "Volunteers carried sandbags along the embankment for hours, while the ferry crews, who know "
+    static let second =
+        "Volunteers carried sandbags along the embankment for hours, while the ferry crews, who know "
         + "the current better than anyone, moved the smaller boats upstream to the quiet harbour behind the mill."
-    static let third = "By the evening the water had begun to fall, and the engineers said the new flood wall, "
+    static let third =
+        "By the evening the water had begun to fall, and the engineers said the new flood wall, "
         + "finished only last spring, had held exactly as it was designed to, sparing the market square and the library."
 
     /// An English page with an author, a site name and a publication time.
     static let article = """
-    <!DOCTYPE html>
-    <html lang="en-GB"><head><meta charset="utf-8">
-    <title>Flood waters fall in the old town | Daily River</title>
-    <meta name="author" content="Olena Koval">
-    <meta property="og:site_name" content="Daily River">
-    <meta property="article:published_time" content="2024-05-02T08:00:00Z">
-    </head><body>
-    <nav><a href="/">Home</a> <a href="/news">News</a></nav>
-    <article><h1>Flood waters fall in the old town</h1>
-    <p>\(first)</p><p>\(second)</p><p>\(third)</p></article>
-    <footer>Copyright 2024 Daily River</footer>
-    </body></html>
-    """
+        <!DOCTYPE html>
+        <html lang="en-GB"><head><meta charset="utf-8">
+        <title>Flood waters fall in the old town | Daily River</title>
+        <meta name="author" content="Olena Koval">
+        <meta property="og:site_name" content="Daily River">
+        <meta property="article:published_time" content="2024-05-02T08:00:00Z">
+        </head><body>
+        <nav><a href="/">Home</a> <a href="/news">News</a></nav>
+        <article><h1>Flood waters fall in the old town</h1>
+        <p>\(first)</p><p>\(second)</p><p>\(third)</p></article>
+        <footer>Copyright 2024 Daily River</footer>
+        </body></html>
+        """
 
     /// A Ukrainian page that declares its language.
     static let ukrainian = """
-    <!DOCTYPE html>
-    <html lang="uk-UA"><head><meta charset="utf-8"><title>Бібліотека в Полтаві знову відчинена</title></head><body>
-    <article><p>Після двох років ремонту міська бібліотека знову відчинила двері, і читачі прийшли вже зранку, \
-    щоб подивитися на нові зали, світлі читальні та оновлений дитячий відділ.</p>
-    <p>Діти отримали нові книжки й настільні ігри, а для старших читачів бібліотека відкрила курси, \
-    де вчать користуватися електронним каталогом і читати книжки з телефона.</p>
-    <p>Директорка бібліотеки каже, що тепер тут щосуботи будуть зустрічі з авторами, \
-    а влітку у дворі працюватиме читальня просто неба, якщо дозволить погода.</p></article>
-    </body></html>
-    """
+        <!DOCTYPE html>
+        <html lang="uk-UA"><head><meta charset="utf-8"><title>Бібліотека в Полтаві знову відчинена</title></head><body>
+        <article><p>Після двох років ремонту міська бібліотека знову відчинила двері, і читачі прийшли вже зранку, \
+        щоб подивитися на нові зали, світлі читальні та оновлений дитячий відділ.</p>
+        <p>Діти отримали нові книжки й настільні ігри, а для старших читачів бібліотека відкрила курси, \
+        де вчать користуватися електронним каталогом і читати книжки з телефона.</p>
+        <p>Директорка бібліотеки каже, що тепер тут щосуботи будуть зустрічі з авторами, \
+        а влітку у дворі працюватиме читальня просто неба, якщо дозволить погода.</p></article>
+        </body></html>
+        """
 
     /// A page with pictures and nothing to read.
     static let gallery = """
-    <!DOCTYPE html>
-    <html><head><title>Gallery</title></head><body><div><img src="one.jpg"><img src="two.jpg"></div></body></html>
-    """
+        <!DOCTYPE html>
+        <html><head><title>Gallery</title></head><body><div><img src="one.jpg"><img src="two.jpg"></div></body></html>
+        """
 
     func narrate(_ arguments: [String], in scratch: ScratchDirectory) throws -> NarrateBinary.Outcome {
         try NarrateBinary.run(arguments, environment: ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"])
@@ -67,17 +70,18 @@ struct ExtractCommandTests {
         let run = try narrate(["extract", try scratch.write("page.html", text: Self.article)], in: scratch)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
-        #expect(run.standardOutput == """
-        Flood waters fall in the old town
-        Olena Koval · Daily River · 2024-05-02T08:00:00Z · en
+        #expect(
+            run.standardOutput == """
+                Flood waters fall in the old town
+                Olena Koval · Daily River · 2024-05-02T08:00:00Z · en
 
-        \(Self.first)
+                \(Self.first)
 
-        \(Self.second)
+                \(Self.second)
 
-        \(Self.third)
+                \(Self.third)
 
-        """)
+                """)
     }
 
     @Test func extractJSONHasEveryKeyWithNullsForWhatThePageDoesNotSay() throws {

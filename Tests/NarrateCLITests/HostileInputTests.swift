@@ -61,10 +61,15 @@ struct HostileInputTests {
         let handle = try #require(FileHandle(forWritingAtPath: big))
         try handle.truncate(atOffset: 900 << 20)
         try handle.close()
-        for command in [["add", big, "--library", library], ["segment", big], ["extract", big], ["convert", big, "-o", "\(scratch.path)/x.wav"]] {
+        for command in [
+            ["add", big, "--library", library], ["segment", big], ["extract", big], ["convert", big, "-o", "\(scratch.path)/x.wav"],
+        ] {
             let (outcome, peak) = try measured(command)
             #expect(outcome.status == 65, "\(command[0]): \(outcome.status) \(outcome.standardError)")
-            #expect(outcome.errorLines == ["narrate: \(big): larger than 16 MiB, the most narrate reads as an article; save a shorter part, or split it"])
+            #expect(
+                outcome.errorLines == [
+                    "narrate: \(big): larger than 16 MiB, the most narrate reads as an article; save a shorter part, or split it"
+                ])
             expectBounded(peak, "\(command[0]) refusing it", limitKiB: 64 * 1024)
         }
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/x.wav"))
@@ -133,7 +138,9 @@ struct HostileInputTests {
         #expect(added.status == 0, "\(added.standardError)")
         let listed = try NarrateBinary.run(["list", "--json", "--library", library])
         #expect(listed.standardOutput.utf8.count < 4_096)
-        let titles = (try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        let titles = (try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]] ?? []).compactMap {
+            $0["title"] as? String
+        }
         #expect(titles.count == 1)
         #expect(titles.allSatisfy { $0.count <= 250 && $0.hasSuffix("…") })
     }

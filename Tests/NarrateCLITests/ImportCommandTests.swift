@@ -34,7 +34,9 @@ struct ImportCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.hasPrefix("\(path): Pocket (CSV), 5 links\n"), "\(run.standardError)")
         let output = run.standardOutput
-        #expect(output.hasPrefix("imported 5 links: 2 added (1 marked finished), 1 already in the library, 1 dead, 1 without an article\n"), "\(output)")
+        #expect(
+            output.hasPrefix("imported 5 links: 2 added (1 marked finished), 1 already in the library, 1 dead, 1 without an article\n"),
+            "\(output)")
         #expect(output.contains("  dead link: \(server.url("/missing")): HTTP 404 Not Found\n"))
         #expect(output.contains("  no article: \(server.url("/menu-only.html")): "))
 
@@ -51,16 +53,19 @@ struct ImportCommandTests {
         // Again: nothing fetched, nothing added; the dead link is not tried again.
         let again = try narrate(["import", path])
         #expect(again.status == 0)
-        #expect(again.standardOutput == "imported 5 links: 0 added, 5 skipped (in the library, or dead before)\n", "\(again.standardOutput)")
+        #expect(
+            again.standardOutput == "imported 5 links: 0 added, 5 skipped (in the library, or dead before)\n", "\(again.standardOutput)")
     }
 
     @Test func ctrlCStopsAtOnceAndTheSameImportGoesOnWithoutFetchingAgain() throws {
         let server = try TestServer.start()
         defer { server.stop() }
         // One at a time, in order: two articles, then two links whose server never answers.
-        let list = try scratch.write("urls.txt", text: [
-            server.url("/article.html"), server.url("/ukrainian.html"), server.url("/never?import=1"), server.url("/never?import=2"),
-        ].joined(separator: "\n") + "\n")
+        let list = try scratch.write(
+            "urls.txt",
+            text: [
+                server.url("/article.html"), server.url("/ukrainian.html"), server.url("/never?import=1"), server.url("/never?import=2"),
+            ].joined(separator: "\n") + "\n")
         let output = Pipe()
         let events = PipeReader(output.fileHandleForReading)
         let process = try NarrateBinary.start(
@@ -93,7 +98,9 @@ struct ImportCommandTests {
         // again (they were not recorded as failed) and time out this time.
         let again = try narrate(["import", list, "--jobs", "1", "--timeout", "1"])
         #expect(again.status == 75, "\(again.standardError)")
-        #expect(again.standardOutput.hasPrefix("imported 4 links: 0 added, 2 skipped (in the library, or dead before), 2 failed"), "\(again.standardOutput)")
+        #expect(
+            again.standardOutput.hasPrefix("imported 4 links: 0 added, 2 skipped (in the library, or dead before), 2 failed"),
+            "\(again.standardOutput)")
         // The test server counts a request when its thread has read it, which a loaded
         // machine may do after narrate gave up on it.
         var counts = try server.requestCounts()
@@ -115,8 +122,10 @@ struct ImportCommandTests {
         let folder = "\(scratch.path)/omnivore"
         try FileManager.default.createDirectory(atPath: "\(folder)/content", withIntermediateDirectories: true)
         let metadata: [[String: Any]] = [
-            ["id": "1", "slug": "harbour-a1", "title": "Harbour", "url": server.url("/gone-harbour"), "state": "Archived",
-             "labels": ["sea", "Ліхтар"], "savedAt": "2024-03-01T08:00:00.000Z"],
+            [
+                "id": "1", "slug": "harbour-a1", "title": "Harbour", "url": server.url("/gone-harbour"), "state": "Archived",
+                "labels": ["sea", "Ліхтар"], "savedAt": "2024-03-01T08:00:00.000Z",
+            ],
             ["id": "2", "slug": "rivers-b2", "title": "Ріки", "url": server.url("/gone-rivers"), "state": "SUCCEEDED", "labels": []],
             ["id": "3", "slug": "keeper-c3", "title": "Keeper", "url": server.url("/article.html"), "state": "SUCCEEDED", "labels": []],
         ]
@@ -128,7 +137,9 @@ struct ImportCommandTests {
         let zip = "\(scratch.path)/Omnivore export.zip"
         let pack = Process()
         pack.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        pack.arguments = ["python3", "-c", "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2])", String(zip.dropLast(4)), folder]
+        pack.arguments = [
+            "python3", "-c", "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2])", String(zip.dropLast(4)), folder,
+        ]
         try DescriptorGate.launch(pack)
         pack.waitUntilExit()
         try #require(pack.terminationStatus == 0)
@@ -144,7 +155,8 @@ struct ImportCommandTests {
         let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         let harbour = try #require(articles.first { ($0["title"] as? String) == "Harbour" })
         #expect(Set(harbour["tags"] as? [String] ?? []) == ["sea", "ліхтар"])
-        #expect(articles.contains { ($0["title"] as? String) == "Ріки" && ($0["language"] as? String)?.hasPrefix("uk") == true }, "\(articles)")
+        #expect(
+            articles.contains { ($0["title"] as? String) == "Ріки" && ($0["language"] as? String)?.hasPrefix("uk") == true }, "\(articles)")
     }
 
     @Test func jsonEventsAndBadFiles() throws {
@@ -175,16 +187,18 @@ struct ImportCommandTests {
     @Test(.enabled(if: DurabilityTests.compiler != nil, "needs a C compiler to build the preload library"))
     func aMissingReaderLibraryIsOneLineNamingItsPackage() throws {
         let compiler = try #require(DurabilityTests.compiler)
-        let source = try scratch.write("nolibs.c", text: """
-            #define _GNU_SOURCE
-            #include <dlfcn.h>
-            #include <string.h>
-            void *dlopen(const char *name, int flags) {
-                if (name != NULL && (strstr(name, "libcsv") || strstr(name, "libarchive") || strstr(name, "libxml2"))) return NULL;
-                void *(*real)(const char *, int) = (void *(*)(const char *, int)) dlsym(RTLD_NEXT, "dlopen");
-                return real(name, flags);
-            }
-            """)
+        let source = try scratch.write(
+            "nolibs.c",
+            text: """
+                #define _GNU_SOURCE
+                #include <dlfcn.h>
+                #include <string.h>
+                void *dlopen(const char *name, int flags) {
+                    if (name != NULL && (strstr(name, "libcsv") || strstr(name, "libarchive") || strstr(name, "libxml2"))) return NULL;
+                    void *(*real)(const char *, int) = (void *(*)(const char *, int)) dlsym(RTLD_NEXT, "dlopen");
+                    return real(name, flags);
+                }
+                """)
         let library = "\(scratch.path)/nolibs.so"
         let build = Process()
         build.executableURL = URL(fileURLWithPath: compiler)
@@ -195,7 +209,8 @@ struct ImportCommandTests {
         let environment = ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite", "LD_PRELOAD": library]
         let pocket = try scratch.write("pocket.csv", text: "title,url,time_added,tags,status\nA,https://a.example/,1709280000,,unread\n")
         let zip = try scratch.write("export.zip", text: "PK\u{3}\u{4}")
-        let opml = try scratch.write("feeds.opml", text: "<opml version=\"2.0\"><body><outline xmlUrl=\"https://a.example/feed\"/></body></opml>")
+        let opml = try scratch.write(
+            "feeds.opml", text: "<opml version=\"2.0\"><body><outline xmlUrl=\"https://a.example/feed\"/></body></opml>")
         let expected = [
             (["import", pocket], "cannot read CSV exports: libcsv (libcsv.so.3) cannot be loaded; install Debian's libcsv3"),
             (["import", zip], "cannot read zip exports: libarchive (libarchive13) cannot be loaded; install Debian's libarchive13"),

@@ -1,13 +1,14 @@
 import Foundation
 import NarrateAudio
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Articles saved as UTF-16 (what Windows Notepad writes) read as their UTF-8 copies do, in
 /// every command that reads a file.
 @Suite("UTF-16 input end to end", .ownThreads)
 struct InputEncodingTests {
-    let article = "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
+    let article =
+        "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
         + "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.\n"
     let markdown = "---\nlang: uk\n---\n# Новини\n\nЗустріч у м. Київ відбулася 24.02.2022 р. о 10:30. Прийшли всі. 📚\n"
 
@@ -104,9 +105,10 @@ struct InputEncodingTests {
         let input = try scratch.write("bad.txt", utf16LittleEndian("Hi. ") + loneHighSurrogate + utf16LittleEndian("x").dropFirst(2))
         let run = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/out.wav"])
         #expect(run.status == 65)
-        #expect(run.errorLines == [
-            "narrate: \(input): invalid UTF-16LE at byte offset 10; convert the file to UTF-8 (for example with iconv)",
-        ])
+        #expect(
+            run.errorLines == [
+                "narrate: \(input): invalid UTF-16LE at byte offset 10; convert the file to UTF-8 (for example with iconv)"
+            ])
         #expect(try scratch.entries() == ["bad.txt"])
     }
 

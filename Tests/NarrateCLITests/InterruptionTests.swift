@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Stopping `narrate convert` part way: exit 130, one line on stderr, nothing left behind.
 @Suite("narrate convert interrupted", .ownThreads)
@@ -50,7 +50,7 @@ struct InterruptionTests {
         let input = Pipe()
         let (process, error) = try start(["convert", "-", "-o", "\(scratch.path)/out.wav"], input: input)
         NarrateBinary.waitUntilCatching(SIGINT, process)
-        Thread.sleep(forTimeInterval: 0.3)  // long enough to be blocked reading standard input
+        Thread.sleep(forTimeInterval: 0.3) // long enough to be blocked reading standard input
         process.interrupt()
         let stoppedPromptly = waitForExit(process, upTo: 10)
         if !stoppedPromptly {

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// `narrate add / list / show / search / tag / rm` on a library in a scratch directory.
 @Suite("narrate library commands", .ownThreads)
 struct LibraryCommandTests {
-    let ukrainian = "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
+    let ukrainian =
+        "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
         + "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.\n"
-    let english = "Garden notes\n\nThe herbs in the library garden grew faster than anyone expected this summer, "
+    let english =
+        "Garden notes\n\nThe herbs in the library garden grew faster than anyone expected this summer, "
         + "and the volunteers now meet every Saturday morning.\n"
 
     func narrate(_ arguments: [String], in scratch: ScratchDirectory, input: Data? = nil) throws -> NarrateBinary.Outcome {
@@ -44,10 +46,11 @@ struct LibraryCommandTests {
         #expect(object["voice"] as? String == "uk")
         #expect(object["title"] as? String == "Бібліотека в Полтаві")
         let sentences = try #require(object["sentences"] as? [[String: Any]])
-        #expect(sentences.map { $0["text"] as? String } == [
-            "Бібліотека в Полтаві", "Після двох років ремонту міська бібліотека знову відчинила двері.",
-            "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.",
-        ])
+        #expect(
+            sentences.map { $0["text"] as? String } == [
+                "Бібліотека в Полтаві", "Після двох років ремонту міська бібліотека знову відчинила двері.",
+                "Читачі прийшли вже зранку, а діти отримали нові книжки й настільні ігри.",
+            ])
         let start = try #require(sentences[1]["start"] as? Int)
         let end = try #require(sentences[1]["end"] as? Int)
         let scalars = Array(ukrainian.unicodeScalars)
@@ -168,8 +171,10 @@ struct LibraryCommandTests {
     }()
 
     /// As root (CI), the library is made by root and used by `nobody`, who may not write it.
-    @Test(.enabled(if: LibraryCommandTests.canUseReadOnlyLibrary,
-                   "root, and user nobody cannot run the narrate binary here: read-only library not tested"))
+    @Test(
+        .enabled(
+            if: LibraryCommandTests.canUseReadOnlyLibrary,
+            "root, and user nobody cannot run the narrate binary here: read-only library not tested"))
     func aReadOnlyLibraryIsAClearError() throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.path)
@@ -180,7 +185,8 @@ struct LibraryCommandTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let arguments = ["add", "\(scratch.path)/a.txt", "--title", "Again", "--library", path]
-        let run = getuid() == 0
+        let run =
+            getuid() == 0
             ? try NarrateBinary.run(["-u", "nobody", "--", NarrateBinary.path] + arguments, executable: "/usr/sbin/runuser")
             : try NarrateBinary.run(arguments)
         #expect(run.status == 74, "\(run.standardError)")
@@ -193,7 +199,8 @@ struct LibraryCommandTests {
         let scratch = try ScratchDirectory()
         var paths: [[String]] = [[], []]
         for index in 0..<20 {
-            let file = try scratch.write("a\(index).txt", text: "Article \(index)\n\nThis is article number \(index), about rain and books.\n")
+            let file = try scratch.write(
+                "a\(index).txt", text: "Article \(index)\n\nThis is article number \(index), about rain and books.\n")
             paths[index % 2].append(file)
         }
         let environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"]) { $1 }

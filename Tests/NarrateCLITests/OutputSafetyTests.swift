@@ -1,7 +1,7 @@
 import Foundation
 import NarrateAudio
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Where `narrate convert` puts its audio, what it says about it, and that a failure never
 /// damages what was there before.

@@ -32,7 +32,8 @@ struct ParallelSynthesisTests {
         let scratch = try ScratchDirectory()
         // The Ukrainian sample is short: a long article made of it four times over.
         let text = try String(contentsOfFile: NarrateBinary.sample(sample), encoding: .utf8)
-        let input = try scratch.write("article.txt", text: sample == "uk-news.txt" ? Array(repeating: text, count: 4).joined(separator: "\n\n") : text)
+        let input = try scratch.write(
+            "article.txt", text: sample == "uk-news.txt" ? Array(repeating: text, count: 4).joined(separator: "\n\n") : text)
         for jobs in [1, 2] {
             // A library each: a second render in one library would be a copy of the first.
             let environment = ["NARRATE_LIBRARY": "\(scratch.path)/library-\(jobs).sqlite"]
@@ -47,7 +48,9 @@ struct ParallelSynthesisTests {
         let one = try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/jobs-1.json"))
         let two = try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/jobs-2.json"))
         #expect(one == two)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/jobs-1.wav")) == Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/jobs-2.wav")))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/jobs-1.wav"))
+                == Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/jobs-2.wav")))
     }
 
     @Test func jobsOutOfRangeAreOneLine() throws {

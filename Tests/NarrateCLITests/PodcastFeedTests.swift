@@ -1,13 +1,14 @@
 import Foundation
-import NarrateRendering
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
+import NarrateRendering
 import NarrateTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// What the podcast feed tests need: feedparser, webvtt-py and srt (scripts/install-dependencies --tests).
 enum FeedTools {
@@ -79,10 +80,14 @@ struct PodcastFeedTests {
     @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
     func everyFieldMatchesTheLibraryAndAppleRequirements() throws {
         let fixture = try FeedServer()
-        #expect(try fixture.narrate(["add", NarrateBinary.sample("en-news.txt"), NarrateBinary.sample("uk-news.txt"), "--tag", "news"]).status == 0)
-        #expect(try fixture.narrate(
-            ["add", "-", "--title", Self.hostileTitle], input: "# Heading one\n\nA short story about cats. It rained.\n\n## Two\n\nThe end came soon.\n"
-        ).status == 0)
+        #expect(
+            try fixture.narrate(["add", NarrateBinary.sample("en-news.txt"), NarrateBinary.sample("uk-news.txt"), "--tag", "news"]).status
+                == 0)
+        #expect(
+            try fixture.narrate(
+                ["add", "-", "--title", Self.hostileTitle],
+                input: "# Heading one\n\nA short story about cats. It rained.\n\n## Two\n\nThe end came soon.\n"
+            ).status == 0)
         let server = try fixture.start()
         // Fetched once: followed, so its episodes are rendered ahead; it shows them once made.
         let first = try HTTPExchange.send("GET", "\(server.base)/feed.xml")
@@ -105,7 +110,8 @@ struct PodcastFeedTests {
         for id in 1...3 {
             let article = try fixture.article(id)
             let hash = try #require(article["contentHash"] as? String)
-            let item = try #require(items.first { ($0["guid"] as? String) == "narrate-article-" + hash.prefix(32) }, "no item for article \(id)")
+            let item = try #require(
+                items.first { ($0["guid"] as? String) == "narrate-article-" + hash.prefix(32) }, "no item for article \(id)")
             guids[hash] = item["guid"] as? String
             let title = try #require(article["title"] as? String)
             // Control characters cannot stand in XML: left out, the rest as it was.
@@ -165,9 +171,16 @@ struct PodcastFeedTests {
     @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
     func tagUnfinishedSearchAndOpusFeedsHoldTheirArticles() throws {
         let fixture = try FeedServer()
-        #expect(try fixture.narrate(["add", "-", "--title", "Rain in Lviv", "--tag", "weather"], input: "It rained in Lviv all week. The river rose.\n").status == 0)
-        #expect(try fixture.narrate(["add", "-", "--title", "Harvest", "--tag", "farm"], input: "The harvest came early this year. Apples were sweet.\n").status == 0)
-        #expect(try fixture.narrate(["add", "-", "--title", "Old news"], input: "This one was heard to the end. Nothing else.\n").status == 0)
+        #expect(
+            try fixture.narrate(
+                ["add", "-", "--title", "Rain in Lviv", "--tag", "weather"], input: "It rained in Lviv all week. The river rose.\n"
+            ).status == 0)
+        #expect(
+            try fixture.narrate(
+                ["add", "-", "--title", "Harvest", "--tag", "farm"], input: "The harvest came early this year. Apples were sweet.\n"
+            ).status == 0)
+        #expect(
+            try fixture.narrate(["add", "-", "--title", "Old news"], input: "This one was heard to the end. Nothing else.\n").status == 0)
         #expect(try fixture.narrate(["position", "3", "--finished"]).status == 0)
         let server = try fixture.start()
         let tag = try fixture.waitForEpisodes("/feeds/tag/weather.xml", count: 1)
@@ -258,7 +271,9 @@ struct PodcastFeedTests {
             if received < 120_000 { Thread.sleep(forTimeInterval: 0.02) }
             if received > 40_000, received < 44_096 {
                 // Others are answered meanwhile.
-                #expect(try HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": changed.headers["etag"] ?? ""]).status == 304)
+                #expect(
+                    try HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": changed.headers["etag"] ?? ""])
+                        .status == 304)
             }
         }
         #expect(received > length, "the slow client got \(received) of \(length) bytes")

@@ -57,7 +57,8 @@ struct PublishTests {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)"),
                 attributes[.type] as? FileAttributeType == .typeRegular
             else { continue }
-            files[name] = "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \(attributes[.systemFileNumber] ?? 0)"
+            files[name] =
+                "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \(attributes[.systemFileNumber] ?? 0)"
         }
         return files
     }
@@ -134,7 +135,9 @@ struct PublishTests {
         #expect(feed.components(separatedBy: "<item>").count - 1 == 2)
         try Self.expectConsistent(site, base: base)
         // The list of narrate's files names exactly what is there.
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(site)/.narrate-publish.json"))) as? [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(site)/.narrate-publish.json")))
+            as? [String: Any]
         let listed = Set(manifest?["files"] as? [String] ?? [])
         #expect(listed == Set(Self.snapshot(site).keys).subtracting([".narrate-publish.json"]))
     }
@@ -148,7 +151,9 @@ struct PublishTests {
         let base = "https://example.org/podcast/"
         #expect(try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
         // The Opus audio made beforehand (published elsewhere), so the next run only copies and writes.
-        #expect(try NarrateBinary.run(["publish", "\(scratch.path)/other", "--base-url", base, "--format", "opus", "--library", library]).status == 0)
+        #expect(
+            try NarrateBinary.run(["publish", "\(scratch.path)/other", "--base-url", base, "--format", "opus", "--library", library]).status
+                == 0)
         let feedBefore = try Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml"))
         var killedMidway = false
         for _ in 0..<5 where !killedMidway {
@@ -161,7 +166,8 @@ struct PublishTests {
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            killedMidway = process.terminationReason == .uncaughtSignal
+            killedMidway =
+                process.terminationReason == .uncaughtSignal
                 && (try? Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml"))) == feedBefore
             // Whatever moment it died at, the feed in place names whole files only.
             try Self.expectConsistent(site, base: base)
@@ -193,13 +199,17 @@ struct PublishTests {
         let library = try Self.library(scratch, count: 2)
         let site = "\(scratch.path)/site"
         #expect(try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library]).status == 0)
-        let guid = try #require(try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
-            .components(separatedBy: "<podcast:guid>").dropFirst().first?.components(separatedBy: "<").first)
+        let guid = try #require(
+            try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
+                .components(separatedBy: "<podcast:guid>").dropFirst().first?.components(separatedBy: "<").first)
         #expect(guid.count == 36)
 
         // Held by another run (here flock(1), as a run holds it).
         let holder = try NarrateBinary.start(["flock", site, "sleep", "30"], executable: "/usr/bin/env")
-        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
         // Held once a try of its own is refused (flock -n exits 1), however slowly it started.
         let held = Date().addingTimeInterval(30)
         while Date() < held {
@@ -209,7 +219,9 @@ struct PublishTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         let refused = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library])
-        #expect(refused.status == 73 && refused.standardError.contains("another narrate publish is writing into it"), "\(refused.standardError)")
+        #expect(
+            refused.status == 73 && refused.standardError.contains("another narrate publish is writing into it"), "\(refused.standardError)"
+        )
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
 
@@ -247,7 +259,8 @@ struct PublishTests {
             (["--base-url", "https://example.org/", "--limit", "0"], "--limit must be 1 or more"),
         ] {
             let run = try NarrateBinary.run(["publish", "\(scratch.path)/site", "--library", library] + arguments)
-            #expect(run.status == 64 && run.errorLines.count == 1 && run.standardError.contains(message), "\(arguments): \(run.standardError)")
+            #expect(
+                run.status == 64 && run.errorLines.count == 1 && run.standardError.contains(message), "\(arguments): \(run.standardError)")
         }
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/site"))
         let file = try scratch.write("plain.txt", text: "x")

@@ -1,8 +1,8 @@
 import Foundation
 import NarrateAudio
 import NarrateLibrary
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Jobs queued by an older narrate (schema v3, options stored as arguments) still run after
 /// the library is upgraded, with the options they were queued with.

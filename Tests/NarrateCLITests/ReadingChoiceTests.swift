@@ -73,7 +73,8 @@ struct ReadingChoiceTests {
         #expect(try NarrateBinary.run(["add", input] + library).status == 0)
         let shown = try NarrateBinary.run(["reading"] + library)
         #expect(shown.status == 0)
-        #expect(shown.standardOutput.hasPrefix("skip  references  References and external links\nskip  footnotes   Footnotes\nread  images"))
+        #expect(
+            shown.standardOutput.hasPrefix("skip  references  References and external links\nskip  footnotes   Footnotes\nread  images"))
 
         let before = try NarrateBinary.run(["render", "1", "-o", "\(scratch.path)/before.wav", "--jobs", "1"] + library)
         #expect(before.status == 0, "\(before.standardError)")

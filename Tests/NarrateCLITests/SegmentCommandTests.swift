@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// `narrate segment`: where the text is cut, and what eSpeak NG will hear.
 @Suite("narrate segment", .ownThreads)
@@ -17,26 +17,28 @@ struct SegmentCommandTests {
         let input = try scratch.write("report.txt", text: article)
         let run = try NarrateBinary.run(["segment", input])
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput == """
-            Field report
-            Dr. Smith met Ms. Lee at 5 p.m. in the U.S. Capitol.
-            They talked for an hour!
-            See https://www.example.org/reports/2026 for more [3].
+        #expect(
+            run.standardOutput == """
+                Field report
+                Dr. Smith met Ms. Lee at 5 p.m. in the U.S. Capitol.
+                They talked for an hour!
+                See https://www.example.org/reports/2026 for more [3].
 
-            """)
+                """)
         #expect(run.standardError.isEmpty)
     }
 
     @Test func spokenShowsWhatTheEngineReceives() throws {
         let run = try NarrateBinary.run(["segment", "-", "--spoken"], input: Data(article.utf8))
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput == """
-            Field report
-            Doctor Smith met Ms Lee at 5 p.m in the U.S Capitol.
-            They talked for an hour!
-            See link to example dot org for more.
+        #expect(
+            run.standardOutput == """
+                Field report
+                Doctor Smith met Ms Lee at 5 p.m in the U.S Capitol.
+                They talked for an hour!
+                See link to example dot org for more.
 
-            """)
+                """)
     }
 
     @Test func jsonRangesPointIntoTheSource() throws {

@@ -1,9 +1,10 @@
 import Foundation
+import NarrateTestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import NarrateTestSupport
-import Testing
 
 /// `narrate serve` running as a user starts it, on a port the system picks, with the
 /// address it printed.

@@ -107,7 +107,8 @@ struct ServeTests {
         // Gone from /proc once reaped; a zombie's state there is Z.
         func state(_ pid: Int32) -> String? {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let end = stat.lastIndex(of: ")") else { return nil }
+                let end = stat.lastIndex(of: ")")
+            else { return nil }
             return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
         }
         let deadline = Date().addingTimeInterval(10)
@@ -128,7 +129,9 @@ struct ServeTests {
                 let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)
             else { return nil }
             let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            let parent = status.split(separator: "\n").first { $0.hasPrefix("PPid:") }.flatMap { Int32($0.dropFirst(5).trimmingCharacters(in: .whitespaces)) }
+            let parent = status.split(separator: "\n").first { $0.hasPrefix("PPid:") }.flatMap {
+                Int32($0.dropFirst(5).trimmingCharacters(in: .whitespaces))
+            }
             return arguments.count > 1 && arguments[1] == "worker" && parent == server ? pid : nil
         }.sorted()
     }
@@ -239,7 +242,8 @@ struct ServeTests {
             // The QR code, in half blocks.
             #expect(server.banner.contains("▀") || server.banner.contains("▄"))
             #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles").status == 401)
-            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+            #expect(
+                try HTTPExchange.send("GET", "\(server.base)/api/articles", headers: ["Authorization": "Bearer \(token)"]).status == 200)
             #expect(server.stop(SIGINT) == 0)
         }
         do {
@@ -297,7 +301,8 @@ struct ServeTests {
                 // Connections are files: at most the limit of 1,024 and the files kept free.
                 #expect(openFiles(pid) <= 1_024 + 256, "\(openFiles(pid)) files open")
                 if measuresMemory {
-                    #expect(residentMegabytes(pid) <= before + 64, "\(before) MB before, \(residentMegabytes(pid)) MB during flood \(flood)")
+                    #expect(
+                        residentMegabytes(pid) <= before + 64, "\(before) MB before, \(residentMegabytes(pid)) MB during flood \(flood)")
                 }
                 held.removeAll()
                 Thread.sleep(forTimeInterval: 0.5)
@@ -376,9 +381,10 @@ final class HelperWatch: @unchecked Sendable {
             guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
             let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             guard arguments.count > 3, arguments[1] == "speak-part", arguments[2] == "--parent",
-                  let status = try? String(contentsOfFile: "/proc/\(arguments[3])/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") }),
-                  Int32(line.dropFirst(5).trimmingCharacters(in: .whitespaces)) == server else { return nil }
+                let status = try? String(contentsOfFile: "/proc/\(arguments[3])/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") }),
+                Int32(line.dropFirst(5).trimmingCharacters(in: .whitespaces)) == server
+            else { return nil }
             return pid
         }
     }

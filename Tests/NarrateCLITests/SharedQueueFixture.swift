@@ -24,8 +24,9 @@ struct SharedQueueFixture {
     /// The jobs done, read with psql: a look that takes milliseconds even when narrate runs
     /// instrumented (a `narrate list` then takes seconds, in which workers finish more jobs).
     func doneJobs() throws -> Int {
-        Int(try cluster.psql("SELECT count(*) FROM narrate_job WHERE state = 'done'", database: database)
-            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        Int(
+            try cluster.psql("SELECT count(*) FROM narrate_job WHERE state = 'done'", database: database)
+                .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// A fresh database in `cluster` (the test process's shared one by default).
@@ -60,7 +61,8 @@ struct SharedQueueFixture {
         let path = "\(scratch.path)/\(machine).err"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         return try NarrateBinary.start(
-            ["worker", "--output-dir", outputDirectory] + arguments, directory: scratch.path, environment: environment(machine: machine, lease: lease),
+            ["worker", "--output-dir", outputDirectory] + arguments, directory: scratch.path,
+            environment: environment(machine: machine, lease: lease),
             standardOutput: FileHandle.nullDevice, standardError: try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         )
     }
@@ -126,7 +128,8 @@ struct SharedQueueFixture {
         let listing = try self.listing()
         for job in listing.jobs where job.state == .done {
             let path = "\(outputDirectory)/\(job.outputPath)"
-            let render = try #require(try library.renders(ofArticle: job.articleId).first { $0.path == path }, sourceLocation: sourceLocation)
+            let render = try #require(
+                try library.renders(ofArticle: job.articleId).first { $0.path == path }, sourceLocation: sourceLocation)
             let reader = try AudioFileReader(path: path)
             #expect(reader.frames > 0 && Int64(reader.frames) == render.sampleCount, sourceLocation: sourceLocation)
         }

@@ -155,12 +155,16 @@ struct SharedQueueTests {
         )
         #expect(lacking.status == 0, "\(lacking.standardError)")
         #expect(lacking.errorLines.count == 2, "\(lacking.errorLines)")
-        #expect(lacking.errorLines.allSatisfy { $0.contains("left for another machine") && $0.contains("'piper:en_US-tiny-high'") }, "\(lacking.errorLines)")
+        #expect(
+            lacking.errorLines.allSatisfy { $0.contains("left for another machine") && $0.contains("'piper:en_US-tiny-high'") },
+            "\(lacking.errorLines)")
         let waiting = try fixture.listing().jobs
         #expect(waiting.count == 2)
         for job in waiting {
             #expect(job.state == .queued && job.attempts == 0, "\(job)")
-            #expect(job.lastError?.contains("unknown voice 'piper:en_US-tiny-high'") == true && job.lastError?.contains("machine-b") == true, "\(job)")
+            #expect(
+                job.lastError?.contains("unknown voice 'piper:en_US-tiny-high'") == true && job.lastError?.contains("machine-b") == true,
+                "\(job)")
         }
         let able = try fixture.startWorker(on: "machine-a", ["--jobs", "1", "--until-empty", "--name", "machine-a"])
         #expect(fixture.wait(for: able))
@@ -269,14 +273,22 @@ struct SharedQueueTests {
         let cases: [(url: String, status: Int32, words: String)] = [
             ("mysql://narrate@127.0.0.1/narrate", 64, "postgresql://"),
             ("postgresql://narrate@127.0.0.1:\(port)/narrate?sslmode=disable", 69, "127.0.0.1:\(port)"),
-            (cluster.url(user: PostgresCluster.user, password: "wrong", database: PostgresCluster.database) + "?sslmode=disable", 77, "password"),
+            (
+                cluster.url(user: PostgresCluster.user, password: "wrong", database: PostgresCluster.database) + "?sslmode=disable", 77,
+                "password"
+            ),
             (cluster.url(user: role, password: "readerpass", database: locked) + "?sslmode=disable", 77, "permission"),
         ]
         for (url, status, words) in cases {
-            for arguments in [["batch", "in", "--output-dir", fixture.outputDirectory, "--queue", url], ["worker", "--queue", url], ["jobs", "--queue", url]] {
+            for arguments in [
+                ["batch", "in", "--output-dir", fixture.outputDirectory, "--queue", url], ["worker", "--queue", url],
+                ["jobs", "--queue", url],
+            ] {
                 let outcome = try fixture.narrate(arguments)
                 #expect(outcome.status == status, "\(arguments[0]) \(url): \(outcome.standardError)")
-                #expect(outcome.errorLines.count == 1 && outcome.errorLines.first?.contains(words) == true, "\(arguments[0]): \(outcome.errorLines)")
+                #expect(
+                    outcome.errorLines.count == 1 && outcome.errorLines.first?.contains(words) == true,
+                    "\(arguments[0]): \(outcome.errorLines)")
                 #expect(!outcome.standardError.contains("readerpass") && !outcome.standardError.contains(":wrong@"))
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import NarrateAudio
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Outputs that are not regular files: devices, FIFOs, links and standard output on a full
 /// device. A device or FIFO is written in place and never replaced (with or without
@@ -14,10 +14,12 @@ struct SpecialOutputTests {
 
     init() throws {
         scratch = try ScratchDirectory()
-        article = try scratch.write("news.txt", text: """
-            The lighthouse keeper climbed the stairs at dusk. He lit the lamp and watched the sea.
-            Ships passed in the night, and none of them ran aground.
-            """)
+        article = try scratch.write(
+            "news.txt",
+            text: """
+                The lighthouse keeper climbed the stairs at dusk. He lit the lamp and watched the sea.
+                Ships passed in the night, and none of them ran aground.
+                """)
     }
 
     /// Whether this process may make device nodes (root, outside a restricted container).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// Without --voice or --preset the article's language picks the voice (README: the mapping).
 @Suite("narrate convert picks the voice by language", .ownThreads)
@@ -10,8 +10,14 @@ struct VoiceChoiceTests {
         ("en.txt", "The library reopened this morning, and readers were waiting at the door before nine.", [], "voice en-us"),
         ("fr.txt", "La bibliothèque a rouvert ce matin et les lecteurs attendaient déjà devant la porte.", [], "voice fr-fr"),
         ("de.md", "---\nlang: de\n---\n\nKurz.", [], "voice de"),
-        ("uk2.txt", "Сьогодні в Полтаві знову відкрилася міська бібліотека, і читачі прийшли туди вже зранку.", ["--voice", "en-gb"], "voice en-gb"),
-        ("uk3.txt", "Сьогодні в Полтаві знову відкрилася міська бібліотека, і читачі прийшли туди вже зранку.", ["--language", "ru"], "voice ru"),
+        (
+            "uk2.txt", "Сьогодні в Полтаві знову відкрилася міська бібліотека, і читачі прийшли туди вже зранку.", ["--voice", "en-gb"],
+            "voice en-gb"
+        ),
+        (
+            "uk3.txt", "Сьогодні в Полтаві знову відкрилася міська бібліотека, і читачі прийшли туди вже зранку.", ["--language", "ru"],
+            "voice ru"
+        ),
     ])
     func theLanguagePicksTheVoice(_ name: String, _ text: String, _ options: [String], _ expected: String) throws {
         let scratch = try ScratchDirectory()

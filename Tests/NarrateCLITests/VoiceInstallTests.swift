@@ -5,7 +5,9 @@ import Testing
 /// `narrate voices add`, `available` and `rm` against a voice catalogue served from
 /// 127.0.0.1 (the tiny voice the tests write, listed with its sizes and MD5 digests as Piper's
 /// voices.json lists voices): installed all at once or not at all, whatever goes wrong.
-@Suite("Installing Piper voices", .serialized, .enabled(if: NeuralVoiceTests.canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
+@Suite(
+    "Installing Piper voices", .serialized,
+    .enabled(if: NeuralVoiceTests.canWriteVoices, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
 final class VoiceInstallTests {
     let scratch: ScratchDirectory
     /// The catalogue's folder, served at /files/.
@@ -119,7 +121,10 @@ final class VoiceInstallTests {
     @Test func badNamesCataloguesAndDownloadsInstallNothing() throws {
         let unknown = try narrate(["voices", "add", "en_US-tinny-x_low"])
         #expect(unknown.status == 64)
-        #expect(unknown.errorLines == ["narrate: no voice 'en_US-tinny-x_low' in the voice catalogue \(catalogue); did you mean 'en_US-tiny-x_low'?"])
+        #expect(
+            unknown.errorLines == [
+                "narrate: no voice 'en_US-tinny-x_low' in the voice catalogue \(catalogue); did you mean 'en_US-tiny-x_low'?"
+            ])
 
         let notJSON = try narrate(["voices", "add", "tiny", "--catalogue", server.url("/article.html")])
         #expect(notJSON.status == 65)
@@ -140,7 +145,9 @@ final class VoiceInstallTests {
         let mismatch = try narrate(["voices", "add", "tiny", "--catalogue", server.url("/files/wrong-digest.json")])
         #expect(mismatch.status == 65)
         #expect(mismatch.errorLines.count == 1)
-        #expect(mismatch.standardError.contains("its MD5 digest is") && mismatch.standardError.contains("nothing was installed"), "\(mismatch.standardError)")
+        #expect(
+            mismatch.standardError.contains("its MD5 digest is") && mismatch.standardError.contains("nothing was installed"),
+            "\(mismatch.standardError)")
 
         // A "model" that is a text file, listed with its true digest: not ONNX.
         let fakeFolder = "\(served)/en/en_US/fake/x_low"
@@ -197,7 +204,9 @@ final class VoiceInstallTests {
         let command = "\(NarrateBinary.path) voices add tiny 2>&1"
         let run = try NarrateBinary.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script", environment: environment)
         #expect(run.status == 0, "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("en_US-tiny-x_low.onnx [########################]") && run.standardOutput.contains("100%"), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("en_US-tiny-x_low.onnx [########################]") && run.standardOutput.contains("100%"),
+            "\(run.standardOutput)")
         #expect(run.standardOutput.contains("installed piper:en_US-tiny-x_low"))
     }
 
@@ -213,7 +222,8 @@ final class VoiceInstallTests {
         try FileManager.default.copyItem(
             atPath: "\(served)/\(Self.tinyFolder)/en_US-tiny-x_low.onnx.json", toPath: "\(bigFolder)/en_US-big-x_low.onnx.json"
         )
-        try #require(NeuralVoiceTests.python(["\(NarrateBinary.packageRoot)/Tests/NarratePiperTests/make_voice_catalogue.py", served]).status == 0)
+        try #require(
+            NeuralVoiceTests.python(["\(NarrateBinary.packageRoot)/Tests/NarratePiperTests/make_voice_catalogue.py", served]).status == 0)
         let full = try narrate(["voices", "add", "big"], environment: ["XDG_DATA_HOME": disk.path])
         #expect(full.status == 74, "\(full.standardError)")
         #expect(full.errorLines.count == 1)

@@ -1,7 +1,7 @@
 import Foundation
 import NarrateAudio
-import Testing
 import NarrateTestSupport
+import Testing
 
 /// `narrate convert --preset`: finding presets, layering options over them, rejecting bad ones
 /// (voices/README.md is the contract).
@@ -79,8 +79,10 @@ struct VoicePresetTests {
             "german.json", text: #"{"name": "german", "voice": "de", "rate": 90, "pitch": 70, "wordGap": 5}"#
         )
         let overridden = try convert(
-            [input, "-o", "\(scratch.path)/overridden.wav", "--preset", preset,
-             "--voice", "en-us", "--rate", "175", "--pitch", "50", "--word-gap", "0"],
+            [
+                input, "-o", "\(scratch.path)/overridden.wav", "--preset", preset,
+                "--voice", "en-us", "--rate", "175", "--pitch", "50", "--word-gap", "0",
+            ],
             in: scratch
         )
         #expect(overridden.status == 0, "\(overridden.standardError)")

@@ -7,10 +7,12 @@ import Testing
 struct MessageDigestTests {
     @Test func theKnownVectorsAreMade() {
         let abc = Array("abc".utf8)
-        #expect(MessageDigest.hex(MessageDigest.hash(.sha256, of: abc)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            MessageDigest.hex(MessageDigest.hash(.sha256, of: abc)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(MessageDigest.hex(MessageDigest.hash(.sha1, of: abc)) == "a9993e364706816aba3e25717850c26c9cd0d89d")
         #expect(MessageDigest.hex(MessageDigest.hash(.md5, of: abc)) == "900150983cd24fb0d6963f7d28e17f72")
-        #expect(MessageDigest.hex(MessageDigest.hash(.sha256, of: [])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            MessageDigest.hex(MessageDigest.hash(.sha256, of: [])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     /// Bytes added a piece at a time make the digest of them all at once.

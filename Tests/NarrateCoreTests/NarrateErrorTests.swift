@@ -52,17 +52,22 @@ struct NarrateErrorTests {
     /// A library that cannot be loaded is named with the package that has it, and only
     /// libsndfile's formats blame libsndfile.
     @Test func aMissingLibraryIsNamedWithItsPackage() {
-        #expect(NarrateError.readerUnavailable(format: "XML feeds", reason: "libxml2 (libxml2.so.2) cannot be loaded", package: "libxml2").description
-            == "cannot read XML feeds: libxml2 (libxml2.so.2) cannot be loaded; install Debian's libxml2")
-        #expect(NarrateError.encoderRefused(format: "MP3", reason: "LAME refused the settings").description
-            == "cannot write MP3 audio: LAME refused the settings; choose another bitrate or quality")
+        #expect(
+            NarrateError.readerUnavailable(format: "XML feeds", reason: "libxml2 (libxml2.so.2) cannot be loaded", package: "libxml2")
+                .description
+                == "cannot read XML feeds: libxml2 (libxml2.so.2) cannot be loaded; install Debian's libxml2")
+        #expect(
+            NarrateError.encoderRefused(format: "MP3", reason: "LAME refused the settings").description
+                == "cannot write MP3 audio: LAME refused the settings; choose another bitrate or quality")
         #expect(NarrateError.formatUnavailable(format: "FLAC", reason: "no encoder").description.contains("libsndfile"))
     }
 
     @Test func theClosestNamesAreSuggested() {
-        #expect(NarrateError.unknownVoice(name: "en-uss", suggestions: ["en-us", "en-gb"]).description
-            == "unknown voice 'en-uss'; did you mean 'en-us', 'en-gb'?")
-        #expect(NarrateError.noVoiceSpeaks(language: "ukr", suggestions: ["uk"]).description
-            == "no installed voice speaks 'ukr' (did you mean 'uk'?)")
+        #expect(
+            NarrateError.unknownVoice(name: "en-uss", suggestions: ["en-us", "en-gb"]).description
+                == "unknown voice 'en-uss'; did you mean 'en-us', 'en-gb'?")
+        #expect(
+            NarrateError.noVoiceSpeaks(language: "ukr", suggestions: ["uk"]).description
+                == "no installed voice speaks 'ukr' (did you mean 'uk'?)")
     }
 }

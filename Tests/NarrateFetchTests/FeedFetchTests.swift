@@ -24,8 +24,9 @@ struct FeedFetchTests {
         #expect(page.contentType == "application/rss+xml; charset=utf-8")
         #expect(String(decoding: page.body, as: UTF8.self).contains("<title>The Last Keeper</title>"))
         #expect(try PageFetcher().fetchFeed(server.url("/feed.xml"), etag: page.etag) == .notModified(finalURL: server.url("/feed.xml")))
-        #expect(try PageFetcher().fetchFeed(server.url("/feed.xml"), lastModified: page.lastModified)
-            == .notModified(finalURL: server.url("/feed.xml")))
+        #expect(
+            try PageFetcher().fetchFeed(server.url("/feed.xml"), lastModified: page.lastModified)
+                == .notModified(finalURL: server.url("/feed.xml")))
         // A validator of another copy gets the feed.
         guard case .fetched = try PageFetcher().fetchFeed(server.url("/feed.xml"), etag: "\"old\"") else {
             Issue.record("a stale copy was not replaced")

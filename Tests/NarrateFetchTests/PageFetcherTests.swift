@@ -44,26 +44,31 @@ struct PageFetcherTests {
 
     @Test func fetchesPlainText() throws {
         let page = try PageFetcher().fetch(server.url("/plain.txt"))
-        #expect(page == FetchedPage(
-            finalURL: server.url("/plain.txt"), contentType: "text/plain; charset=utf-8",
-            body: Array("Plain words, nothing else.\n".utf8)
-        ))
+        #expect(
+            page
+                == FetchedPage(
+                    finalURL: server.url("/plain.txt"), contentType: "text/plain; charset=utf-8",
+                    body: Array("Plain words, nothing else.\n".utf8)
+                ))
     }
 
     @Test func acceptsAPageWithoutContentType() throws {
         let page = try PageFetcher().fetch(server.url("/untyped"))
-        #expect(page == FetchedPage(
-            finalURL: server.url("/untyped"), contentType: nil, body: Array("Plain words, nothing else.\n".utf8)
-        ))
+        #expect(
+            page
+                == FetchedPage(
+                    finalURL: server.url("/untyped"), contentType: nil, body: Array("Plain words, nothing else.\n".utf8)
+                ))
     }
 
     @Test func sendsAcceptAndUserAgentHeaders() throws {
         let page = try PageFetcher(userAgent: "narrate-tests/1.0").fetch(server.url("/headers"))
-        #expect(String(decoding: page.body, as: UTF8.self) == """
-            Accept: text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5
-            User-Agent: narrate-tests/1.0
+        #expect(
+            String(decoding: page.body, as: UTF8.self) == """
+                Accept: text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5
+                User-Agent: narrate-tests/1.0
 
-            """)
+                """)
     }
 
     // MARK: Redirects
@@ -280,11 +285,12 @@ struct PageFetcherTests {
     @Test(arguments: ["/loop", "/doc.pdf", "/huge", "/chain?n=10", "refused", "unknown host"])
     func noFailureDescriptionSpansLinesOrDumpsFoundationErrors(_ route: String) throws {
         try Self.withRefusingPort { port in
-            let address = switch route {
-            case "refused": "http://127.0.0.1:\(port)/"
-            case "unknown host": "http://narrate-test.invalid/"
-            default: server.url(route)
-            }
+            let address =
+                switch route {
+                case "refused": "http://127.0.0.1:\(port)/"
+                case "unknown host": "http://narrate-test.invalid/"
+                default: server.url(route)
+                }
             let error = #expect(throws: NarrateError.self) { try PageFetcher(timeout: 5).fetch(address) }
             let description = error?.description ?? ""
             #expect(!description.isEmpty)

@@ -46,7 +46,9 @@ struct PoliteQueueTests {
     @Test func noMoreThanTheLimitsAtOnce() {
         let hosts = (0..<40).map { ["a.example", "b.example", "c.example", "d.example", "e.example"][$0 % 5] }
         let gauge = Gauge()
-        let results = PoliteQueue(concurrency: 6, perHost: 2, pauseAfterFailure: 0).run(hosts: hosts, isCancelled: { false }, givenUp: { _, _ in -1 }) { index in
+        let results = PoliteQueue(concurrency: 6, perHost: 2, pauseAfterFailure: 0).run(
+            hosts: hosts, isCancelled: { false }, givenUp: { _, _ in -1 }
+        ) { index in
             gauge.start(hosts[index])
             usleep(20_000)
             gauge.end(hosts[index])
@@ -60,7 +62,9 @@ struct PoliteQueueTests {
     @Test func aHostThatFailedIsLeftAloneForThePause() {
         let hosts = Array(repeating: "slow.example", count: 3)
         let gauge = Gauge()
-        _ = PoliteQueue(concurrency: 4, perHost: 1, pauseAfterFailure: 0.3).run(hosts: hosts, isCancelled: { false }, givenUp: { _, _ in -1 }) { index in
+        _ = PoliteQueue(concurrency: 4, perHost: 1, pauseAfterFailure: 0.3).run(
+            hosts: hosts, isCancelled: { false }, givenUp: { _, _ in -1 }
+        ) { index in
             gauge.start(hosts[index])
             gauge.end(hosts[index])
             return (index, .failed)
@@ -69,13 +73,17 @@ struct PoliteQueueTests {
         let ends = gauge.ends("slow.example")
         #expect(starts.count == 3)
         for index in 1..<starts.count {
-            #expect(starts[index].timeIntervalSince(ends[index - 1]) >= 0.29, "started \(starts[index].timeIntervalSince(ends[index - 1])) s after a failure")
+            #expect(
+                starts[index].timeIntervalSince(ends[index - 1]) >= 0.29,
+                "started \(starts[index].timeIntervalSince(ends[index - 1])) s after a failure")
         }
     }
 
     @Test func nothingStartsOnceCancelled() {
         let started = Atomic<Int>(0)
-        let results = PoliteQueue(concurrency: 2).run(hosts: Array(repeating: "x.example", count: 20), isCancelled: { started.load(ordering: .relaxed) >= 4 }, givenUp: { _, _ in -1 }) { index in
+        let results = PoliteQueue(concurrency: 2).run(
+            hosts: Array(repeating: "x.example", count: 20), isCancelled: { started.load(ordering: .relaxed) >= 4 }, givenUp: { _, _ in -1 }
+        ) { index in
             started.add(1, ordering: .relaxed)
             return (index, .fine)
         }

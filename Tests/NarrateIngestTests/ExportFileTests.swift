@@ -1,8 +1,9 @@
 import Foundation
-import NarrateTestSupport
 import NarrateCore
-@testable import NarrateIngest
+import NarrateTestSupport
 import Testing
+
+@testable import NarrateIngest
 
 /// The export files in `Exports/`, one per format at the size years of saving make (written
 /// by `make_exports.py`, which also writes what each holds into `expected.json`): every
@@ -112,15 +113,16 @@ struct ExportFileTests {
         defer { scratch.remove() }
         let zip = "\(scratch.path)/omnivore.zip"
         // 17 MiB of Markdown (over the 16 MiB an article may be), 17 KiB packed, beside a small one.
-        try run(python: """
-            import json, sys, zipfile
-            entries = [{"url": "https://example.org/big", "slug": "big", "title": "Big"},
-                       {"url": "https://example.org/small", "slug": "small", "title": "Small"}]
-            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
-                archive.writestr("metadata_0_to_1.json", json.dumps(entries))
-                archive.writestr("content/big.md", b"# Big\\n\\n" + b"word " * (17 << 18))
-                archive.writestr("content/small.md", b"# Small\\n\\nA small article. It is read.")
-            """, zip)
+        try run(
+            python: """
+                import json, sys, zipfile
+                entries = [{"url": "https://example.org/big", "slug": "big", "title": "Big"},
+                           {"url": "https://example.org/small", "slug": "small", "title": "Small"}]
+                with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
+                    archive.writestr("metadata_0_to_1.json", json.dumps(entries))
+                    archive.writestr("content/big.md", b"# Big\\n\\n" + b"word " * (17 << 18))
+                    archive.writestr("content/small.md", b"# Small\\n\\nA small article. It is read.")
+                """, zip)
         var folder: String?
         do {
             let (_, links) = try ExportReader.read(path: zip)
@@ -188,11 +190,12 @@ struct ExportFileTests {
         let bomb = "\(scratch.path)/bomb.zip"
         // 8 MiB of spaces in one metadata file, 8 KiB packed; read with a limit of 4 MiB (the
         // import's is 1 GiB).
-        try run(python: """
-            import sys, zipfile
-            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
-                archive.writestr("metadata_0_to_0.json", b" " * (8 << 20))
-            """, bomb)
+        try run(
+            python: """
+                import sys, zipfile
+                with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
+                    archive.writestr("metadata_0_to_0.json", b" " * (8 << 20))
+                """, bomb)
         #expect(FileManager.default.contents(atPath: bomb)?.count ?? 0 < 64 << 10)
         do {
             _ = try ExportArchive(path: bomb, limit: 4 << 20, folder: nil) { _ in .keep }
@@ -206,15 +209,16 @@ struct ExportFileTests {
     }
 
     func pack(folder: String, into zip: String) throws {
-        try run(python: """
-            import os, sys, zipfile
-            folder, target = sys.argv[1], sys.argv[2]
-            with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-                for root, _, names in sorted(os.walk(folder)):
-                    for name in sorted(names):
-                        path = os.path.join(root, name)
-                        archive.write(path, os.path.relpath(path, folder))
-            """, folder, zip)
+        try run(
+            python: """
+                import os, sys, zipfile
+                folder, target = sys.argv[1], sys.argv[2]
+                with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+                    for root, _, names in sorted(os.walk(folder)):
+                        for name in sorted(names):
+                            path = os.path.join(root, name)
+                            archive.write(path, os.path.relpath(path, folder))
+                """, folder, zip)
     }
 
     func run(python script: String, _ arguments: String...) throws {

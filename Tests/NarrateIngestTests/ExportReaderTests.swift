@@ -13,7 +13,8 @@ struct ExportReaderTests {
     }
 
     @Test func pocketCSV() throws {
-        let (format, links) = try read(#"""
+        let (format, links) = try read(
+            #"""
             title,url,time_added,tags,status\#r
             "Keeper, the last one",https://coast.example/keeper,1709280000,sea|people,archive\#r
             "Він сказав ""так""",https://news.example/uk?id=1&x=2,1709366400,,unread\#r
@@ -23,17 +24,22 @@ struct ExportReaderTests {
 
             """#)
         #expect(format == .pocketCSV)
-        #expect(links == [
-            SavedLink(url: "https://coast.example/keeper", title: "Keeper, the last one", savedAt: "2024-03-01T08:00:00Z", tags: ["sea", "people"], archived: true),
-            SavedLink(url: "https://news.example/uk?id=1&x=2", title: "Він сказав \"так\"", savedAt: "2024-03-02T08:00:00Z"),
-            SavedLink(url: "https://b.example/", title: "A title\nover two lines", savedAt: "2024-03-02T08:00:00Z", tags: ["a", "b", "c"]),
-        ])
+        #expect(
+            links == [
+                SavedLink(
+                    url: "https://coast.example/keeper", title: "Keeper, the last one", savedAt: "2024-03-01T08:00:00Z",
+                    tags: ["sea", "people"], archived: true),
+                SavedLink(url: "https://news.example/uk?id=1&x=2", title: "Він сказав \"так\"", savedAt: "2024-03-02T08:00:00Z"),
+                SavedLink(
+                    url: "https://b.example/", title: "A title\nover two lines", savedAt: "2024-03-02T08:00:00Z", tags: ["a", "b", "c"]),
+            ])
     }
 
     /// A saved time that is no time (too large, infinite, not a number) is none, not a date
     /// in the year 506,713.
     @Test func timesBeyondTheCalendarAreNone() throws {
-        let (_, links) = try read("""
+        let (_, links) = try read(
+            """
             title,url,time_added,tags,status
             A,https://a.example/1,1e308,,unread
             B,https://a.example/2,inf,,unread
@@ -45,7 +51,8 @@ struct ExportReaderTests {
     }
 
     @Test func pocketHTML() throws {
-        let (format, links) = try read("""
+        let (format, links) = try read(
+            """
             <!DOCTYPE html><html><head><title>Pocket Export</title></head><body>
             <h1>Unread</h1><ul>
             <li><a href="https://a.example/1" time_added="1709280000" tags="news,long read">First &amp; best</a></li>
@@ -61,7 +68,8 @@ struct ExportReaderTests {
     }
 
     @Test func instapaperCSV() throws {
-        let (format, links) = try read(#"""
+        let (format, links) = try read(
+            #"""
             URL,Title,Selection,Folder,Timestamp,Tags
             https://i.example/1,Щоденник,,Unread,1709280000,"[""history"",""uk""]"
             https://i.example/2,Read one,"a quote, with a comma",Archive,1709280001,[]
@@ -75,17 +83,21 @@ struct ExportReaderTests {
     }
 
     @Test func wallabagJSONCarriesTheContent() throws {
-        let (format, links) = try read("""
+        let (format, links) = try read(
+            """
             [{"is_archived": 1, "is_starred": 0, "tags": ["science", {"label": "long"}], "title": "Tides",
               "url": "https://w.example/tides", "content": "<p>The tide came in.</p>", "created_at": "2024-03-01T09:00:00+01:00",
               "language": "en", "reading_time": 3, "domain_name": "w.example"},
              {"is_archived": false, "tags": [], "title": "No content", "url": "https://w.example/2", "content": "", "reading_time": 0}]
             """)
         #expect(format == .wallabag)
-        #expect(links[0] == SavedLink(
-            url: "https://w.example/tides", title: "Tides", savedAt: "2024-03-01T08:00:00Z", tags: ["science", "long"], archived: true,
-            content: "<p>The tide came in.</p>", language: "en"
-        ))
+        #expect(
+            links[0]
+                == SavedLink(
+                    url: "https://w.example/tides", title: "Tides", savedAt: "2024-03-01T08:00:00Z", tags: ["science", "long"],
+                    archived: true,
+                    content: "<p>The tide came in.</p>", language: "en"
+                ))
         #expect(links[1].content == nil && !links[1].archived)
     }
 
@@ -108,7 +120,8 @@ struct ExportReaderTests {
     }
 
     @Test func browserBookmarksKeepTheirFoldersAsTags() throws {
-        let (format, links) = try read("""
+        let (format, links) = try read(
+            """
             <!DOCTYPE NETSCAPE-Bookmark-file-1>
             <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
             <TITLE>Bookmarks</TITLE><H1>Bookmarks</H1>

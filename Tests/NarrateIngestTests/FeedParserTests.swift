@@ -12,7 +12,8 @@ struct FeedParserTests {
     }
 
     @Test func rss2ItemsKeepTheirContentDatesLinksAndTags() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"
                  xmlns:atom="http://www.w3.org/2005/Atom">
@@ -65,7 +66,8 @@ struct FeedParserTests {
     }
 
     @Test func rss1ItemsAreBesideTheChannel() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <?xml version="1.0"?>
             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"
                      xmlns:dc="http://purl.org/dc/elements/1.1/">
@@ -85,14 +87,18 @@ struct FeedParserTests {
         #expect(feed.format == .rdf)
         #expect(feed.title == "Новини")
         #expect(feed.language == "uk")
-        #expect(feed.items == [FeedItem(
-            guid: "https://news.example/1", url: "https://news.example/1", title: "У Полтаві відкрили колекцію",
-            published: "2026-02-14T07:15:00Z", tags: ["Культура"]
-        )])
+        #expect(
+            feed.items == [
+                FeedItem(
+                    guid: "https://news.example/1", url: "https://news.example/1", title: "У Полтаві відкрили колекцію",
+                    published: "2026-02-14T07:15:00Z", tags: ["Культура"]
+                )
+            ])
     }
 
     @Test func atomEntriesResolveXMLBaseAndKeepXHTMLContent() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://blog.example/posts/" xml:lang="de">
               <title type="html">Notizen &lt;em&gt;vom&lt;/em&gt; Hafen</title>
               <link href="https://blog.example/"/>
@@ -134,7 +140,8 @@ struct FeedParserTests {
     }
 
     @Test func jsonFeedItemsTakeHTMLOrText() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             {"version": "https://jsonfeed.org/version/1.1", "title": "Field Notes", "home_page_url": "https://notes.example/",
              "feed_url": "https://notes.example/feed.json", "language": "en", "authors": [{"name": "Ana"}],
              "items": [
@@ -147,10 +154,12 @@ struct FeedParserTests {
         #expect(feed.format == .jsonFeed)
         #expect(feed.title == "Field Notes")
         #expect(feed.items.count == 2)
-        #expect(feed.items[0] == FeedItem(
-            guid: "1", url: "https://notes.example/one", title: "One", author: "Ana", published: "2026-04-01T16:00:00Z",
-            content: "<p>First.</p>", contentIsHTML: true, tags: ["walks"]
-        ))
+        #expect(
+            feed.items[0]
+                == FeedItem(
+                    guid: "1", url: "https://notes.example/one", title: "One", author: "Ana", published: "2026-04-01T16:00:00Z",
+                    content: "<p>First.</p>", contentIsHTML: true, tags: ["walks"]
+                ))
         #expect(feed.items[1].guid == "2")
         #expect(feed.items[1].url == "https://elsewhere.example/two")
         #expect(feed.items[1].content == "Second." && !feed.items[1].contentIsHTML)
@@ -163,9 +172,11 @@ struct FeedParserTests {
             entities += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">\n"
         }
         let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n\(entities)]>\n<rss><channel><title>&lol10;</title></channel></rss>"
-        #expect(throws: NarrateError.malformedInput(
-            path: "https://example.org/feed.xml", message: "refused: its entities expand beyond bounds (a billion-laughs document?)"
-        )) { try parse(text) }
+        #expect(
+            throws: NarrateError.malformedInput(
+                path: "https://example.org/feed.xml", message: "refused: its entities expand beyond bounds (a billion-laughs document?)"
+            )
+        ) { try parse(text) }
     }
 
     @Test func anExternalEntityIsNeverRead() throws {
@@ -181,7 +192,8 @@ struct FeedParserTests {
     }
 
     @Test func xmlThatIsNotWellFormedIsReadAsFarAsItCanBeAndSaysSo() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <rss><channel><title>Broken & proud</title>
             <item><title>One</title><link>https://a.example/1</link></item>
             <item><title>Two</title><link>https://a.example/2</link>
@@ -243,9 +255,10 @@ struct FeedParserTests {
             <link rel="stylesheet" href="x.css">
             </head><body></body></html>
             """
-        #expect(FeedDiscovery.feeds(inPage: Array(page.utf8), url: "https://site.example/") == [
-            "https://site.example/blog/feed.xml", "https://site.example/atom.xml",
-        ])
+        #expect(
+            FeedDiscovery.feeds(inPage: Array(page.utf8), url: "https://site.example/") == [
+                "https://site.example/blog/feed.xml", "https://site.example/atom.xml",
+            ])
     }
 
     /// UTF-8 with an unescaped ampersand, served with a charset that is wrong: read in the
@@ -258,7 +271,8 @@ struct FeedParserTests {
     }
 
     @Test func datesAsFeedsWriteThem() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <rss><channel>
             <item><guid>1</guid><pubDate>Tue, 10 Jun 03 04:00:00 GMT</pubDate></item>
             <item><guid>2</guid><pubDate>Wed, 4 Sept 2024 9:05:00 EST</pubDate></item>
@@ -274,7 +288,8 @@ struct FeedParserTests {
     /// number longer than any date field, or text beyond ASCII, is no date.
     @Test func overlongNumbersAndCombiningMarksInDatesAreNoCrash() throws {
         let digits = String(repeating: "0", count: 25) + "409927646082434804"
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <rss><channel>
             <item><guid>1</guid><pubDate>2024-03-01T08:00:00.\(digits)CEEDED</pubDate></item>
             <item><guid>2</guid><pubDate>2024-03-01T08:00:00.\(digits)Z</pubDate></item>
@@ -285,10 +300,11 @@ struct FeedParserTests {
             <item><guid>7</guid><pubDate>Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT</pubDate></item>
             </channel></rss>
             """)
-        #expect(feed.items.map(\.published) == [
-            "2024-03-01T08:00:00.\(digits)CEEDED", "2024-03-01T08:00:00Z", "2024-03-01T07:00:00Z",
-            "1 Mar 2024 08:00:00.\(digits) GMT", "2024-03-01T08:00:0000000000000000001Z",
-            "0506-03-\u{0730}1T08:00:00.00Z", "Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT",
-        ])
+        #expect(
+            feed.items.map(\.published) == [
+                "2024-03-01T08:00:00.\(digits)CEEDED", "2024-03-01T08:00:00Z", "2024-03-01T07:00:00Z",
+                "1 Mar 2024 08:00:00.\(digits) GMT", "2024-03-01T08:00:0000000000000000001Z",
+                "0506-03-\u{0730}1T08:00:00.00Z", "Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT",
+            ])
     }
 }

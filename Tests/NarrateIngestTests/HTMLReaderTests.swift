@@ -1,15 +1,19 @@
 import Foundation
 import NarrateCore
-@testable import NarrateIngest
 import Testing
+
+@testable import NarrateIngest
 
 /// Three paragraphs of about 200 characters each: together past the 500 characters the
 /// extractor wants before it relaxes its rules.
-private let first = "The river rose again on Tuesday night, and by morning the lower streets of the old town were "
+private let first =
+    "The river rose again on Tuesday night, and by morning the lower streets of the old town were "
     + "under water, so the council opened the school hall to families who had to leave their homes before dawn."
-private let second = "Volunteers carried sandbags along the embankment for hours, while the ferry crews, who know "
+private let second =
+    "Volunteers carried sandbags along the embankment for hours, while the ferry crews, who know "
     + "the current better than anyone, moved the smaller boats upstream to the quiet harbour behind the mill."
-private let third = "By the evening the water had begun to fall, and the engineers said the new flood wall, "
+private let third =
+    "By the evening the water had begun to fall, and the engineers said the new flood wall, "
     + "finished only last spring, had held exactly as it was designed to, sparing the market square and the library."
 private let paragraphs = "<p>\(first)</p>\n<p>\(second)</p>\n<p>\(third)</p>"
 private let title = "Flood waters fall in the old town"
@@ -58,157 +62,189 @@ struct HTMLReaderTests {
     // MARK: What is dropped
 
     @Test func pageChromeAroundTheArticleIsDropped() throws {
-        let document = try read(page(body: """
-        <header><a href="/">Daily River</a> <a href="/news">News</a> <a href="/sport">Sport</a></header>
-        <nav><ul><li><a href="/">Home</a></li><li><a href="/weather">Weather</a></li></ul></nav>
-        <div id="cookie-banner">We use cookies to make this site work. <button>Accept all cookies</button></div>
-        <article>\(paragraphs)</article>
-        <aside><h2>Most read</h2><ul><li><a href="/a">Prices at the market go up again this week</a></li></ul></aside>
-        <footer><p>Copyright 2024 Daily River. All rights reserved.</p></footer>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <header><a href="/">Daily River</a> <a href="/news">News</a> <a href="/sport">Sport</a></header>
+                    <nav><ul><li><a href="/">Home</a></li><li><a href="/weather">Weather</a></li></ul></nav>
+                    <div id="cookie-banner">We use cookies to make this site work. <button>Accept all cookies</button></div>
+                    <article>\(paragraphs)</article>
+                    <aside><h2>Most read</h2><ul><li><a href="/a">Prices at the market go up again this week</a></li></ul></aside>
+                    <footer><p>Copyright 2024 Daily River. All rights reserved.</p></footer>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func shareBarAndFormInsideTheArticleAreDropped() throws {
-        let document = try read(page(body: """
-        <article>
-        <div class="share-bar"><a href="https://facebook.com/share">Facebook</a> <a href="https://x.com/share">X</a></div>
-        \(paragraphs)
-        <form action="/subscribe"><label>Your email for the morning letter</label><input type="email">
-        <button>Subscribe</button></form>
-        </article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article>
+                    <div class="share-bar"><a href="https://facebook.com/share">Facebook</a> <a href="https://x.com/share">X</a></div>
+                    \(paragraphs)
+                    <form action="/subscribe"><label>Your email for the morning letter</label><input type="email">
+                    <button>Subscribe</button></form>
+                    </article>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func commentsAfterTheArticleAreDropped() throws {
-        let comment = "I live by the embankment myself, and I have never seen the water come up so fast, "
+        let comment =
+            "I live by the embankment myself, and I have never seen the water come up so fast, "
             + "thank you to every volunteer who came out in the rain to help us, we will not forget it."
-        let document = try read(page(body: """
-        <div class="story">\(paragraphs)</div>
-        <section id="comments"><h2>Comments</h2><p>\(comment)</p><p>\(comment)</p></section>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <div class="story">\(paragraphs)</div>
+                    <section id="comments"><h2>Comments</h2><p>\(comment)</p><p>\(comment)</p></section>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func asideAndFooterInsideTheArticleAreDropped() throws {
-        let document = try read(page(body: """
-        <article>\(paragraphs)
-        <aside><p>Read also: how the new flood wall was built, in pictures, with a map.</p></aside>
-        <footer><p>Filed under floods, weather, old town.</p></footer>
-        </article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article>\(paragraphs)
+                    <aside><p>Read also: how the new flood wall was built, in pictures, with a map.</p></aside>
+                    <footer><p>Filed under floods, weather, old town.</p></footer>
+                    </article>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func aNavMenuInsideTheArticleIsNotRead() throws {
-        let document = try read(page(body: """
-        <article>
-        <nav><a href="/">Home</a> › <a href="/news">News</a> › Floods, a breadcrumb trail that goes on a while</nav>
-        <p>\(first)</p><p>\(second)</p><p>\(third)</p>
-        </article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article>
+                    <nav><a href="/">Home</a> › <a href="/news">News</a> › Floods, a breadcrumb trail that goes on a while</nav>
+                    <p>\(first)</p><p>\(second)</p><p>\(third)</p>
+                    </article>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func hiddenContentIsDropped() throws {
-        let document = try read(page(body: """
-        <article>
-        <p hidden>Hidden attribute words.</p>
-        <p>\(first)</p>
-        <div aria-hidden="true"><p>Words hidden from assistive technology, long enough to be read as a paragraph.</p></div>
-        <p>\(second)</p>
-        <p style="display: none">Words not displayed, long enough to be read as a paragraph of the article.</p>
-        <p>\(third)</p>
-        </article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article>
+                    <p hidden>Hidden attribute words.</p>
+                    <p>\(first)</p>
+                    <div aria-hidden="true"><p>Words hidden from assistive technology, long enough to be read as a paragraph.</p></div>
+                    <p>\(second)</p>
+                    <p style="display: none">Words not displayed, long enough to be read as a paragraph of the article.</p>
+                    <p>\(third)</p>
+                    </article>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func scriptsStylesAndNoscriptAreNeverRead() throws {
-        let document = try read(page(body: """
-        <article>
-        <script>document.write("Script words");</script>
-        <p>\(first)<script>var inline = "inline script words";</script></p>
-        <style>p { color: red; } /* style words */</style>
-        <noscript><p>Turn on JavaScript to see the video of the flood.</p></noscript>
-        <p>\(second)</p>
-        <p>\(third)</p>
-        </article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article>
+                    <script>document.write("Script words");</script>
+                    <p>\(first)<script>var inline = "inline script words";</script></p>
+                    <style>p { color: red; } /* style words */</style>
+                    <noscript><p>Turn on JavaScript to see the video of the flood.</p></noscript>
+                    <p>\(second)</p>
+                    <p>\(third)</p>
+                    </article>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     // MARK: Blocks
 
     @Test func headingsKeepTheirLevels() throws {
-        let document = try read(page(body: """
-        <article><p>\(first)</p><h2>On the embankment</h2><p>\(second)</p><h3>The flood wall</h3><p>\(third)</p>
-        <h4>What comes next</h4><p>The council meets on Friday to count the cost of the damage.</p></article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article><p>\(first)</p><h2>On the embankment</h2><p>\(second)</p><h3>The flood wall</h3><p>\(third)</p>
+                    <h4>What comes next</h4><p>The council meets on Friday to count the cost of the damage.</p></article>
+                    """))
         let headings = document.blocks.filter { $0.kind != .paragraph }
         #expect(headings.map(\.kind) == [.heading(level: 1), .heading(level: 2), .heading(level: 3), .heading(level: 4)])
         #expect(headings.map(\.text) == [title, "On the embankment", "The flood wall", "What comes next"])
     }
 
     @Test func listItemsAreListItems() throws {
-        let document = try read(page(body: """
-        <article>\(paragraphs)<ul><li>Sandbags at the school gate</li><li>Dry clothes at the library</li></ul></article>
-        """))
-        #expect(Array(document.blocks.suffix(2)) == [
-            Block(kind: .listItem, text: "Sandbags at the school gate", sourceMap: document.blocks[4].sourceMap),
-            Block(kind: .listItem, text: "Dry clothes at the library", sourceMap: document.blocks[5].sourceMap),
-        ])
+        let document = try read(
+            page(
+                body: """
+                    <article>\(paragraphs)<ul><li>Sandbags at the school gate</li><li>Dry clothes at the library</li></ul></article>
+                    """))
+        #expect(
+            Array(document.blocks.suffix(2)) == [
+                Block(kind: .listItem, text: "Sandbags at the school gate", sourceMap: document.blocks[4].sourceMap),
+                Block(kind: .listItem, text: "Dry clothes at the library", sourceMap: document.blocks[5].sourceMap),
+            ])
     }
 
     @Test func blockquoteIsAQuote() throws {
-        let document = try read(page(body: """
-        <article><p>\(first)</p><blockquote><p>We have never seen it rise this fast.</p></blockquote>
-        <p>\(second)</p><p>\(third)</p></article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article><p>\(first)</p><blockquote><p>We have never seen it rise this fast.</p></blockquote>
+                    <p>\(second)</p><p>\(third)</p></article>
+                    """))
         #expect(document.blocks.map(\.kind) == [.heading(level: 1), .paragraph, .quote, .paragraph, .paragraph])
         #expect(document.blocks[2].text == "We have never seen it rise this fast.")
     }
 
     @Test func preformattedCodeBecomesTheCodeBlockNotice() throws {
-        let document = try read(page(body: """
-        <article><p>\(first)</p><pre><code>level = read_gauge("mill")
-        alert(level)</code></pre><p>\(second)</p><p>\(third)</p></article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article><p>\(first)</p><pre><code>level = read_gauge("mill")
+                    alert(level)</code></pre><p>\(second)</p><p>\(third)</p></article>
+                    """))
         #expect(document.blocks.map(\.kind) == [.heading(level: 1), .paragraph, .notice, .paragraph, .paragraph])
         #expect(document.blocks[2].text == "Code sample skipped.")
     }
 
     @Test func aTableRowIsOneParagraphWithCellsJoinedByCommas() throws {
-        let document = try read(page(body: """
-        <article>\(paragraphs)<table><thead><tr><th>Town</th><th>Rain</th><th>River</th></tr></thead>
-        <tbody><tr><td>Poltava</td><td>41 mm</td><td>Vorskla</td></tr></tbody></table></article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article>\(paragraphs)<table><thead><tr><th>Town</th><th>Rain</th><th>River</th></tr></thead>
+                    <tbody><tr><td>Poltava</td><td>41 mm</td><td>Vorskla</td></tr></tbody></table></article>
+                    """))
         #expect(document.blocks.suffix(2).map(\.text) == ["Town, Rain, River", "Poltava, 41 mm, Vorskla"])
         #expect(document.blocks.suffix(2).map(\.kind) == [.paragraph, .paragraph])
     }
 
     @Test func aFigcaptionIsAParagraphOfItsOwn() throws {
-        let document = try read(page(body: """
-        <article><p>\(first)</p><figure><img src="wall.jpg" alt="The wall"><figcaption>The new flood wall at dawn.</figcaption>
-        </figure><p>\(second)</p><p>\(third)</p></article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article><p>\(first)</p><figure><img src="wall.jpg" alt="The wall"><figcaption>The new flood wall at dawn.</figcaption>
+                    </figure><p>\(second)</p><p>\(third)</p></article>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, "The new flood wall at dawn.", second, third])
         #expect(document.blocks[2].kind == .paragraph)
     }
 
     @Test func aLineBreakStaysInsideItsBlock() throws {
-        let document = try read(page(body: """
-        <article><p>\(first)</p><p>Mill Street 4<br>Poltava</p><p>\(second)</p><p>\(third)</p></article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article><p>\(first)</p><p>Mill Street 4<br>Poltava</p><p>\(second)</p><p>\(third)</p></article>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, "Mill Street 4\nPoltava", second, third])
     }
 
     @Test func runsOfLineBreaksSplitParagraphs() throws {
-        let document = try read(page(body: """
-        <div class="story">\(first)<br><br>\(second)<br>
-        <br><br>\(third)</div>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <div class="story">\(first)<br><br>\(second)<br>
+                    <br><br>\(third)</div>
+                    """))
         #expect(document.blocks.map(\.text) == [title, first, second, third])
         #expect(document.blocks.dropFirst().allSatisfy { $0.kind == .paragraph })
     }
@@ -216,10 +252,11 @@ struct HTMLReaderTests {
     // MARK: Metadata
 
     @Test func openGraphTitleBeatsTheTitleElement() throws {
-        let document = try read(page(
-            title: "Daily River: news from the river towns", head: "<meta property=\"og:title\" content=\"\(title)\">",
-            body: "<article>\(paragraphs)</article>"
-        ))
+        let document = try read(
+            page(
+                title: "Daily River: news from the river towns", head: "<meta property=\"og:title\" content=\"\(title)\">",
+                body: "<article>\(paragraphs)</article>"
+            ))
         #expect(document.title == title)
     }
 
@@ -240,36 +277,42 @@ struct HTMLReaderTests {
 
     @Test func jsonLDGivesHeadlineAuthorPublisherAndDate() throws {
         let json = """
-        {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "\(title)",
-        "author": {"@type": "Person", "name": "Olena Koval"}, "publisher": {"@type": "Organization", "name": "Daily River"},
-        "datePublished": "2024-05-02T08:00:00+03:00"}
-        """
-        #expect(try linkedData(json) == LinkedData(
-            title: title, byline: "Olena Koval", site: "Daily River", publishedAt: "2024-05-02T08:00:00+03:00"
-        ))
+            {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "\(title)",
+            "author": {"@type": "Person", "name": "Olena Koval"}, "publisher": {"@type": "Organization", "name": "Daily River"},
+            "datePublished": "2024-05-02T08:00:00+03:00"}
+            """
+        #expect(
+            try linkedData(json)
+                == LinkedData(
+                    title: title, byline: "Olena Koval", site: "Daily River", publishedAt: "2024-05-02T08:00:00+03:00"
+                ))
     }
 
     @Test func jsonLDArticleIsFoundInsideAGraph() throws {
         let json = """
-        {"@context": "https://schema.org", "@graph": [{"@type": "WebSite", "name": "Daily River website"},
-        {"@type": "Article", "headline": "\(title)", "author": {"name": "Olena Koval"}, "publisher": {"name": "Daily River"},
-        "datePublished": "2024-05-02"}]}
-        """
-        #expect(try linkedData(json) == LinkedData(
-            title: title, byline: "Olena Koval", site: "Daily River", publishedAt: "2024-05-02"
-        ))
+            {"@context": "https://schema.org", "@graph": [{"@type": "WebSite", "name": "Daily River website"},
+            {"@type": "Article", "headline": "\(title)", "author": {"name": "Olena Koval"}, "publisher": {"name": "Daily River"},
+            "datePublished": "2024-05-02"}]}
+            """
+        #expect(
+            try linkedData(json)
+                == LinkedData(
+                    title: title, byline: "Olena Koval", site: "Daily River", publishedAt: "2024-05-02"
+                ))
     }
 
     @Test func jsonLDArticleIsFoundInATopLevelArrayAndAuthorsAreJoined() throws {
         let json = """
-        [{"@context": "https://schema.org", "@type": "BreadcrumbList", "name": "News"},
-        {"@context": "https://schema.org", "@type": "BlogPosting", "headline": "\(title)",
-        "author": [{"name": "Olena Koval"}, {"name": "Petro Hnatiuk"}], "publisher": {"name": "Daily River"},
-        "datePublished": "2024-05-02"}]
-        """
-        #expect(try linkedData(json) == LinkedData(
-            title: title, byline: "Olena Koval, Petro Hnatiuk", site: "Daily River", publishedAt: "2024-05-02"
-        ))
+            [{"@context": "https://schema.org", "@type": "BreadcrumbList", "name": "News"},
+            {"@context": "https://schema.org", "@type": "BlogPosting", "headline": "\(title)",
+            "author": [{"name": "Olena Koval"}, {"name": "Petro Hnatiuk"}], "publisher": {"name": "Daily River"},
+            "datePublished": "2024-05-02"}]
+            """
+        #expect(
+            try linkedData(json)
+                == LinkedData(
+                    title: title, byline: "Olena Koval, Petro Hnatiuk", site: "Daily River", publishedAt: "2024-05-02"
+                ))
     }
 
     @Test func titleElementIsCutBeforeTheSiteName() throws {
@@ -283,41 +326,48 @@ struct HTMLReaderTests {
     }
 
     @Test func contentLanguageMetaGivesTheLanguageWhenHtmlHasNoLang() throws {
-        let document = try read(page(
-            head: "<meta http-equiv=\"content-language\" content=\"en-GB\">", body: "<article>\(paragraphs)</article>"
-        ))
+        let document = try read(
+            page(
+                head: "<meta http-equiv=\"content-language\" content=\"en-GB\">", body: "<article>\(paragraphs)</article>"
+            ))
         #expect(document.language == "en")
     }
 
     @Test func bylineComesFromARelAuthorLinkWhenNoMetaGivesIt() throws {
-        let document = try read(page(body: """
-        <article><a rel="author" href="/people/olena">Olena Koval</a>\(paragraphs)</article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article><a rel="author" href="/people/olena">Olena Koval</a>\(paragraphs)</article>
+                    """))
         #expect(document.byline == "Olena Koval")
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func bylineComesFromABylineClassWhenNoMetaGivesIt() throws {
-        let document = try read(page(body: """
-        <article><p class="byline">By Olena Koval, river correspondent</p>\(paragraphs)</article>
-        """))
+        let document = try read(
+            page(
+                body: """
+                    <article><p class="byline">By Olena Koval, river correspondent</p>\(paragraphs)</article>
+                    """))
         #expect(document.byline == "By Olena Koval, river correspondent")
         #expect(document.blocks.map(\.text) == [title, first, second, third])
     }
 
     @Test func authorMetaBeatsABylineInThePage() throws {
-        let document = try read(page(
-            head: "<meta name=\"author\" content=\"Olena Koval\">",
-            body: "<article><p class=\"byline\">By the news desk</p>\(paragraphs)</article>"
-        ))
+        let document = try read(
+            page(
+                head: "<meta name=\"author\" content=\"Olena Koval\">",
+                body: "<article><p class=\"byline\">By the news desk</p>\(paragraphs)</article>"
+            ))
         #expect(document.byline == "Olena Koval")
     }
 
     @Test func excerptComesFromOpenGraphDescription() throws {
-        let document = try read(page(
-            head: "<meta property=\"og:description\" content=\"The water is going down.\">",
-            body: "<article>\(paragraphs)</article>"
-        ))
+        let document = try read(
+            page(
+                head: "<meta property=\"og:description\" content=\"The water is going down.\">",
+                body: "<article>\(paragraphs)</article>"
+            ))
         #expect(document.excerpt == "The water is going down.")
     }
 
@@ -351,7 +401,8 @@ struct HTMLReaderTests {
     // MARK: Character sets
 
     @Test func aWindows1251PageReadsItsUkrainianText() throws {
-        let html = "<html lang=\"uk\"><head><meta charset=\"windows-1251\"><title>\(ukrainianTitle)</title></head><body>"
+        let html =
+            "<html lang=\"uk\"><head><meta charset=\"windows-1251\"><title>\(ukrainianTitle)</title></head><body>"
             + "<article>" + ukrainianParagraphs.map { "<p>\($0)</p>" }.joined() + "</article></body></html>"
         let bytes = windows1251(html)
         #expect(bytes.count == html.unicodeScalars.count)
@@ -363,14 +414,16 @@ struct HTMLReaderTests {
     }
 
     @Test func aPageDeclaringWindows1251ThatIsUTF8ReadsRight() throws {
-        let html = "<html><head><meta charset=\"windows-1251\"><title>\(ukrainianTitle)</title></head><body>"
+        let html =
+            "<html><head><meta charset=\"windows-1251\"><title>\(ukrainianTitle)</title></head><body>"
             + "<article>" + ukrainianParagraphs.map { "<p>\($0)</p>" }.joined() + "</article></body></html>"
         let (document, _) = try HTMLReader().read(Array(html.utf8), name: "page.html")
         #expect(document.blocks.map(\.text) == [ukrainianTitle] + ukrainianParagraphs)
     }
 
     @Test func theHeaderCharsetOfAFetchedPageWins() throws {
-        let html = "<html><head><title>\(ukrainianTitle)</title></head><body>"
+        let html =
+            "<html><head><title>\(ukrainianTitle)</title></head><body>"
             + "<article>" + ukrainianParagraphs.map { "<p>\($0)</p>" }.joined() + "</article></body></html>"
         let (document, _) = try HTMLReader().read(
             windows1251(html), contentType: "text/html; charset=windows-1251", name: "page.html"
@@ -381,13 +434,15 @@ struct HTMLReaderTests {
     // MARK: Errors
 
     @Test func aPageOfOnlyLinksAndMenusHasNoReadableArticle() {
-        let html = page(title: "Daily River", body: """
-        <header><a href="/">Daily River</a></header>
-        <nav><ul><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li><li><a href="/weather">Weather</a></li>
-        <li><a href="/culture">Culture</a></li><li><a href="/about">About us</a></li></ul></nav>
-        <div class="menu"><a href="/login">Log in</a> | <a href="/register">Register</a></div>
-        <footer><a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
-        """)
+        let html = page(
+            title: "Daily River",
+            body: """
+                <header><a href="/">Daily River</a></header>
+                <nav><ul><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li><li><a href="/weather">Weather</a></li>
+                <li><a href="/culture">Culture</a></li><li><a href="/about">About us</a></li></ul></nav>
+                <div class="menu"><a href="/login">Log in</a> | <a href="/register">Register</a></div>
+                <footer><a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
+                """)
         #expect(throws: NarrateError.noReadableArticle(path: "page.html")) { try read(html) }
     }
 
@@ -414,13 +469,13 @@ struct HTMLReaderTests {
     @Test func badlyMalformedMarkupStillYieldsTheText() throws {
         // Unclosed paragraphs and bold, stray end tags, unquoted attributes, a paragraph inside a table.
         let html = """
-        <html><head><title>\(title)</title><body></div></span>
-        <div class=story id=main>
-        <p>\(first)
-        <p><b>\(second)</i></div2>
-        <table><p>\(third)<tr><td>Poltava<td>41 mm</table>
-        </div></div></article>
-        """
+            <html><head><title>\(title)</title><body></div></span>
+            <div class=story id=main>
+            <p>\(first)
+            <p><b>\(second)</i></div2>
+            <table><p>\(third)<tr><td>Poltava<td>41 mm</table>
+            </div></div></article>
+            """
         let document = try read(html)
         #expect(document.blocks.map(\.text) == [title, first, second, third, "Poltava, 41 mm"])
     }
@@ -495,8 +550,10 @@ struct HTMLReaderTests {
     // MARK: Source maps
 
     @Test func eachBlockMapsToTheStartOfItsTextInThePage() throws {
-        let html = page(title: ukrainianTitle, body: "<article>\n"
-            + "<h2>Ніч повені</h2>\n" + ukrainianParagraphs.map { "<p>\($0)</p>" }.joined(separator: "\n") + "\n</article>")
+        let html = page(
+            title: ukrainianTitle,
+            body: "<article>\n"
+                + "<h2>Ніч повені</h2>\n" + ukrainianParagraphs.map { "<p>\($0)</p>" }.joined(separator: "\n") + "\n</article>")
         let (document, source) = try HTMLReader().read(Array(html.utf8), name: "page.html")
         let scalars = Array(source.unicodeScalars)
         let articleBlocks = document.blocks.dropFirst()
@@ -526,55 +583,63 @@ struct PreformattedProseTests {
     /// with dot leaders, and a drawing.
     static let rfc: String = {
         func page(_ number: Int, _ body: String) -> String {
-            let header = number == 1 ? "" : "<span class=\"grey\">RFC 9999            Harbour Signal Protocol (HSP)           March 2026</span>\n\n"
-            let footer = "\n\n<span class=\"grey\">Keeper &amp; Lamp               Standards Track                    [Page \(number)]</span>"
+            let header =
+                number == 1 ? "" : "<span class=\"grey\">RFC 9999            Harbour Signal Protocol (HSP)           March 2026</span>\n\n"
+            let footer =
+                "\n\n<span class=\"grey\">Keeper &amp; Lamp               Standards Track                    [Page \(number)]</span>"
             return "<pre class=\"newpage\">\(header)\(body)\(footer)</pre>\n<hr class=\"noprint\"/><!--NewPage-->"
         }
         let pages = [
-            page(1, """
-            Internet Engineering Task Force (IETF)                          A. Keeper
-            Request for Comments: 9999                                        B. Lamp
-            Category: Standards Track                                      March 2026
+            page(
+                1,
+                """
+                Internet Engineering Task Force (IETF)                          A. Keeper
+                Request for Comments: 9999                                        B. Lamp
+                Category: Standards Track                                      March 2026
 
-                               Harbour Signal Protocol (HSP)
+                                   Harbour Signal Protocol (HSP)
 
-            Abstract
+                Abstract
 
-               This document describes how lighthouses on one coast exchange the
-               state of their lamps, so that a keeper can tell at a glance which
-               lights are burning, which are dimmed for repairs, and which have
-               failed during the night.
+                   This document describes how lighthouses on one coast exchange the
+                   state of their lamps, so that a keeper can tell at a glance which
+                   lights are burning, which are dimmed for repairs, and which have
+                   failed during the night.
 
-            Table of Contents
+                Table of Contents
 
-               1.  Introduction ................................................2
-               2.  Messages ....................................................3
-            """),
-            page(2, """
-            1.  Introduction
+                   1.  Introduction ................................................2
+                   2.  Messages ....................................................3
+                """),
+            page(
+                2,
+                """
+                1.  Introduction
 
-               Keepers have long relied on sight alone to learn that a neighbouring
-               light has failed.  On a clear night this works well enough, but in
-               fog or heavy rain a dark tower can go unnoticed for hours, and ships
-               that count on it may run aground before anyone raises the alarm.
-               The protocol described here lets each station report its lamp to
-               the others every minute, and lets a station that hears nothing
-               from a neighbour for five minutes warn the harbour master, who then
-               decides whether to send
-            """),
-            page(3, """
-               a boat to the silent tower or to broadcast a warning to ships.
+                   Keepers have long relied on sight alone to learn that a neighbouring
+                   light has failed.  On a clear night this works well enough, but in
+                   fog or heavy rain a dark tower can go unnoticed for hours, and ships
+                   that count on it may run aground before anyone raises the alarm.
+                   The protocol described here lets each station report its lamp to
+                   the others every minute, and lets a station that hears nothing
+                   from a neighbour for five minutes warn the harbour master, who then
+                   decides whether to send
+                """),
+            page(
+                3,
+                """
+                   a boat to the silent tower or to broadcast a warning to ships.
 
-               +--------+       +--------+       +--------+
-               | Tower  |------>| Tower  |------>| Harbour|
-               |   A    |<------|   B    |<------| master |
-               +--------+       +--------+       +--------+
+                   +--------+       +--------+       +--------+
+                   | Tower  |------>| Tower  |------>| Harbour|
+                   |   A    |<------|   B    |<------| master |
+                   +--------+       +--------+       +--------+
 
-            2.  Messages
+                2.  Messages
 
-               Each message names the station, the state of its lamp and the time
-               at which the state was last observed by the keeper on duty.
-            """),
+                   Each message names the station, the state of its lamp and the time
+                   at which the state was last observed by the keeper on duty.
+                """),
         ]
         return "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>RFC 9999 - Harbour Signal Protocol (HSP)</title></head><body>\n"
             + pages.joined(separator: "\n") + "\n</body></html>\n"
@@ -590,12 +655,16 @@ struct PreformattedProseTests {
         #expect(!texts.contains { $0.contains("Harbour Signal Protocol (HSP) March 2026") }, "\(texts)")
         #expect(!all.contains("....."), "\(texts)")
         // Wrapped lines joined into one paragraph.
-        #expect(texts.contains(
-            "This document describes how lighthouses on one coast exchange the state of their lamps, so that a keeper can tell at a "
-                + "glance which lights are burning, which are dimmed for repairs, and which have failed during the night."
-        ), "\(texts)")
+        #expect(
+            texts.contains(
+                "This document describes how lighthouses on one coast exchange the state of their lamps, so that a keeper can tell at a "
+                    + "glance which lights are burning, which are dimmed for repairs, and which have failed during the night."
+            ), "\(texts)")
         // The paragraph cut by the page break is one.
-        #expect(texts.contains { $0.hasSuffix("who then decides whether to send a boat to the silent tower or to broadcast a warning to ships.") }, "\(texts)")
+        #expect(
+            texts.contains {
+                $0.hasSuffix("who then decides whether to send a boat to the silent tower or to broadcast a warning to ships.")
+            }, "\(texts)")
         // The drawing is the code notice; the headings and the last section are there.
         #expect(document.blocks.contains { $0.kind == .notice && $0.text == "Code sample skipped." })
         #expect(texts.contains("1. Introduction 2\n2. Messages 3"), "\(texts)")
@@ -618,11 +687,13 @@ struct PreformattedProseTests {
             as keepers did before.
             </pre></article>
             """
-        let document = try HTMLReader().read(html: "<html><head><title>The Keeper</title></head><body>\(poem)</body></html>", name: "poem.html")
-        #expect(document.blocks.dropFirst().map(\.text) == [
-            "The lamp is lit, the wick is trimmed,\nthe glass is clean of salt;\nthe keeper climbs the iron stair\nand never once will halt.",
-            "And when the fog comes in at dusk\nand swallows sea and shore,\nhe winds the horn by hand all night\nas keepers did before.",
-        ])
+        let document = try HTMLReader().read(
+            html: "<html><head><title>The Keeper</title></head><body>\(poem)</body></html>", name: "poem.html")
+        #expect(
+            document.blocks.dropFirst().map(\.text) == [
+                "The lamp is lit, the wick is trimmed,\nthe glass is clean of salt;\nthe keeper climbs the iron stair\nand never once will halt.",
+                "And when the fog comes in at dusk\nand swallows sea and shore,\nhe winds the horn by hand all night\nas keepers did before.",
+            ])
 
         let post = """
             <pre>
@@ -634,13 +705,15 @@ struct PreformattedProseTests {
             headland saw the dark tower and lit his spare lamp on the gallery.
             </pre>
             """
-        let read = try HTMLReader().read(html: "<html><head><title>Twenty years</title></head><body>\(post)</body></html>", name: "post.html")
-        #expect(read.blocks.dropFirst().map(\.text) == [
-            "I have kept this light for twenty years, and in all that time the lamp has failed only twice: once in the great storm "
-                + "of the first winter, and once when a gull broke the glass and the wind blew out the flame.",
-            "Both times the ships came through, because the keeper on the next headland saw the dark tower and lit his spare lamp "
-                + "on the gallery.",
-        ], "\(read.blocks.map(\.text))")
+        let read = try HTMLReader().read(
+            html: "<html><head><title>Twenty years</title></head><body>\(post)</body></html>", name: "post.html")
+        #expect(
+            read.blocks.dropFirst().map(\.text) == [
+                "I have kept this light for twenty years, and in all that time the lamp has failed only twice: once in the great storm "
+                    + "of the first winter, and once when a gull broke the glass and the wind blew out the flame.",
+                "Both times the ships came through, because the keeper on the next headland saw the dark tower and lit his spare lamp "
+                    + "on the gallery.",
+            ], "\(read.blocks.map(\.text))")
     }
 
     @Test(arguments: [
@@ -650,8 +723,10 @@ struct PreformattedProseTests {
         "{\n  \"station\": \"North Head\",\n  \"lamp\": \"burning\",\n  \"observed\": \"2026-03-01T21:00:00Z\"\n}\n",
     ])
     func codeDataAndShellSessionsStayTheNotice(_ code: String) throws {
-        let html = "<article><p>\(String(repeating: "The keepers wrote their reports by hand every evening. ", count: 10))</p><pre>\(code)</pre></article>"
-        let document = try HTMLReader().read(html: "<html><head><title>Reports</title></head><body>\(html)</body></html>", name: "code.html")
+        let html =
+            "<article><p>\(String(repeating: "The keepers wrote their reports by hand every evening. ", count: 10))</p><pre>\(code)</pre></article>"
+        let document = try HTMLReader().read(
+            html: "<html><head><title>Reports</title></head><body>\(html)</body></html>", name: "code.html")
         #expect(document.blocks.map(\.kind).suffix(1) == [.notice], "\(document.blocks.map(\.text))")
     }
 }

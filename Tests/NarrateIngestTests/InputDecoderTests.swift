@@ -1,6 +1,7 @@
 import NarrateCore
-@testable import NarrateIngest
 import Testing
+
+@testable import NarrateIngest
 
 /// The bytes of `text` in UTF-16, little- or big-endian, without a byte-order mark.
 private func utf16Bytes(_ text: String, bigEndian: Bool = false) -> [UInt8] {
@@ -86,8 +87,9 @@ struct InputDecoderTests {
 
     @Test func theMessageNamesTheEncodingAndTheOffset() {
         let error = NarrateError.invalidEncoding(path: "a.txt", encoding: "UTF-16LE", byteOffset: 10)
-        #expect(error.description
-            == "a.txt: invalid UTF-16LE at byte offset 10; convert the file to UTF-8 (for example with iconv)")
+        #expect(
+            error.description
+                == "a.txt: invalid UTF-16LE at byte offset 10; convert the file to UTF-8 (for example with iconv)")
         #expect(error.exitCode == 65)
     }
 
@@ -139,14 +141,18 @@ struct InputDecoderTests {
         var testDescription: String { name }
 
         static let all = [
-            BinarySample(name: "a PNG (signature and IHDR chunk)", bytes: [
-                0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
-                0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
-            ], firstNul: 8),
-            BinarySample(name: "an ELF header", bytes: [
-                0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                0x03, 0x00, 0x3E, 0x00, 0x01, 0x00, 0x00, 0x00,
-            ], firstNul: 7),
+            BinarySample(
+                name: "a PNG (signature and IHDR chunk)",
+                bytes: [
+                    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+                    0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+                ], firstNul: 8),
+            BinarySample(
+                name: "an ELF header",
+                bytes: [
+                    0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                    0x03, 0x00, 0x3E, 0x00, 0x01, 0x00, 0x00, 0x00,
+                ], firstNul: 7),
             BinarySample(
                 name: "UTF-8 text with one stray NUL",
                 bytes: Array("A sentence of text. An".utf8) + [0x00] + Array("other sentence follows here. ".utf8),

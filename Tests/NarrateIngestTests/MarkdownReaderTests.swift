@@ -1,7 +1,8 @@
 import Foundation
 import NarrateCore
-@testable import NarrateIngest
 import Testing
+
+@testable import NarrateIngest
 
 @Suite("Markdown reading")
 struct MarkdownReaderTests {
@@ -19,31 +20,36 @@ struct MarkdownReaderTests {
     }
 
     @Test func headingsParagraphsListsAndQuotesAreRead() throws {
-        let document = try read("""
-        # Field notes
+        let document = try read(
+            """
+            # Field notes
 
-        A first paragraph.
+            A first paragraph.
 
-        - one item
-        - another item
+            - one item
+            - another item
 
-        > A quoted line.
+            > A quoted line.
 
-        ## Later
-        """)
+            ## Later
+            """)
         #expect(document.title == "Field notes")
-        #expect(document.blocks.map(\.kind) == [
-            .heading(level: 1), .paragraph, .listItem, .listItem, .quote, .heading(level: 2),
-        ])
-        #expect(document.blocks.map(\.text) == [
-            "Field notes", "A first paragraph.", "one item", "another item", "A quoted line.", "Later",
-        ])
+        #expect(
+            document.blocks.map(\.kind) == [
+                .heading(level: 1), .paragraph, .listItem, .listItem, .quote, .heading(level: 2),
+            ])
+        #expect(
+            document.blocks.map(\.text) == [
+                "Field notes", "A first paragraph.", "one item", "another item", "A quoted line.", "Later",
+            ])
         #expect(document.format == .markdown)
     }
 
     /// Without a heading, the title is the first line that reads as something: a cover image
     /// alone on the first line is skipped (found by the reader fuzzer: the title was empty).
-    @Test(arguments: ["![Cover](cover.jpg)\nThe harbour at dawn.\nMore text follows here.", "<span></span>\nThe harbour at dawn.\nMore text."])
+    @Test(arguments: [
+        "![Cover](cover.jpg)\nThe harbour at dawn.\nMore text follows here.", "<span></span>\nThe harbour at dawn.\nMore text.",
+    ])
     func aFirstLineThatReadsAsNothingIsNotTheTitle(_ markdown: String) throws {
         #expect(try read(markdown).title == "The harbour at dawn.")
     }

@@ -1,6 +1,7 @@
 import NarrateCore
-@testable import NarrateIngest
 import Testing
+
+@testable import NarrateIngest
 
 /// A page of `blocks` blocks of `depth` nested `div`s, as Tests/Hostile/hostile_inputs.py nested
 /// writes them: bare (the divs hold only each other and, innermost, a sentence with a link)
@@ -49,10 +50,11 @@ struct NestedPageTests {
     @Test func aPageOf399NestedDivsWithTextAtEveryLevelReadsItsDeepestLevels() throws {
         // The deepest levels, beyond the 400 kept, are flattened into the last one.
         let document = try HTMLReader().read(html: nestedPage(depth: 399, textAtEveryLevel: true), name: "page.html")
-        #expect(document.blocks.map(\.text) == [
-            "Nested 399", "Level 396 of block 0, a link",
-            "Level 397 of block 0, a linkLevel 398 of block 0, a linkThe innermost sentence of block 0 has words, commas, and a link.",
-        ])
+        #expect(
+            document.blocks.map(\.text) == [
+                "Nested 399", "Level 396 of block 0, a link",
+                "Level 397 of block 0, a linkLevel 398 of block 0, a linkThe innermost sentence of block 0 has words, commas, and a link.",
+            ])
     }
 
     @Test(arguments: [false, true])
@@ -65,7 +67,8 @@ struct NestedPageTests {
         // About 20 walks of the page for each of the four attempts (its article is short). One
         // walk of each level's subtree would add about depth / 2 visits a node: 200 at 399 levels.
         for (depth, ratio) in visitsPerNode { #expect(ratio <= 120, "\(ratio) visits a node at depth \(depth)") }
-        let deepest = try #require(visitsPerNode[399]), shallowest = try #require(visitsPerNode[50])
+        let deepest = try #require(visitsPerNode[399])
+        let shallowest = try #require(visitsPerNode[50])
         #expect(deepest <= shallowest * 1.3, "\(deepest) visits a node at 399 levels, \(shallowest) at 50")
     }
 
@@ -74,7 +77,8 @@ struct NestedPageTests {
         // Twice the page, at most twice the work (less: the article, one block, costs the same).
         #expect(Double(visits[2]) <= Double(visits[1]) * 2, "8 blocks took \(visits[2]) visits, 4 blocks \(visits[1])")
         // Each block beyond the article costs the same.
-        let fromTwoToFour = Double(visits[1] - visits[0]) / 2, fromFourToEight = Double(visits[2] - visits[1]) / 4
+        let fromTwoToFour = Double(visits[1] - visits[0]) / 2
+        let fromFourToEight = Double(visits[2] - visits[1]) / 4
         #expect(abs(fromFourToEight - fromTwoToFour) <= fromTwoToFour * 0.1, "\(fromTwoToFour) then \(fromFourToEight) visits a block")
     }
 

@@ -27,26 +27,31 @@ struct OPMLDocumentTests {
     @Test func feedsAreReadWithTheirFoldersOnceEach() throws {
         let document = try OPMLDocument.read(Array(Self.export.utf8), name: "feeds.opml")
         #expect(document.title == "My feeds")
-        #expect(document.outlines == [
-            .init(url: "https://coast.example/feed.xml", title: "Coast & Sea", siteURL: "https://coast.example/"),
-            .init(url: "https://poltava.example/rss", title: "Полтава", folder: "Новини"),
-            .init(url: "https://deep.example/atom.xml", title: "Deep", folder: "Nested folder"),
-        ])
+        #expect(
+            document.outlines == [
+                .init(url: "https://coast.example/feed.xml", title: "Coast & Sea", siteURL: "https://coast.example/"),
+                .init(url: "https://poltava.example/rss", title: "Полтава", folder: "Новини"),
+                .init(url: "https://deep.example/atom.xml", title: "Deep", folder: "Nested folder"),
+            ])
     }
 
     @Test func whatIsWrittenReadsBackTheSame() throws {
-        let document = OPMLDocument(title: "narrate feeds", outlines: [
-            .init(url: "https://a.example/feed?x=1&y=2", title: "A <&> \"quoted\"", siteURL: "https://a.example/"),
-            .init(url: "https://b.example/rss", title: "Б", folder: "news"),
-        ])
+        let document = OPMLDocument(
+            title: "narrate feeds",
+            outlines: [
+                .init(url: "https://a.example/feed?x=1&y=2", title: "A <&> \"quoted\"", siteURL: "https://a.example/"),
+                .init(url: "https://b.example/rss", title: "Б", folder: "news"),
+            ])
         let written = document.xml()
         #expect(written.contains("xmlUrl=\"https://a.example/feed?x=1&amp;y=2\""))
         #expect(try OPMLDocument.read(Array(written.utf8), name: "x") == document)
     }
 
     @Test func whatIsNotOPMLIsOneLine() {
-        #expect(throws: NarrateError.malformedInput(
-            path: "list.xml", message: "not an OPML file (no <opml> with a <body>); export the feed list from your reader as OPML"
-        )) { try OPMLDocument.read(Array("<rss><channel/></rss>".utf8), name: "list.xml") }
+        #expect(
+            throws: NarrateError.malformedInput(
+                path: "list.xml", message: "not an OPML file (no <opml> with a <body>); export the feed list from your reader as OPML"
+            )
+        ) { try OPMLDocument.read(Array("<rss><channel/></rss>".utf8), name: "list.xml") }
     }
 }

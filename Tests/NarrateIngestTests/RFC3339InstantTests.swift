@@ -29,7 +29,9 @@ struct RFC3339InstantTests {
             #expect(RFC3339Instant(text) == nil, "\(text)")
         }
         // Left to the formatter, they read as before.
-        #expect(FeedTimestamp.iso8601("2024-01-01T00:00:00+0100") == FeedTimestamp.slowDate("2024-01-01T00:00:00+0100")?.formatted(Date.ISO8601FormatStyle()))
+        #expect(
+            FeedTimestamp.iso8601("2024-01-01T00:00:00+0100")
+                == FeedTimestamp.slowDate("2024-01-01T00:00:00+0100")?.formatted(Date.ISO8601FormatStyle()))
         #expect(FeedTimestamp.iso8601("Tue, 10 Jun 2003 04:00:00 GMT") == "2003-06-10T04:00:00Z")
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import NarrateIngest
 import NarrateCore
 import Testing
+
+@testable import NarrateIngest
 
 /// Extraction against Mozilla Readability.js on the pages of ../shared/corpora/readability,
 /// scored as its README says: bag-of-words F1 of the extracted text against the text of
@@ -38,9 +39,10 @@ struct ReadabilityConformanceTests {
             let folder = "\(directory)/\(page)"
             let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/source.html")))
             let expectedHTML = try String(contentsOfFile: "\(folder)/expected.html", encoding: .utf8)
-            let metadata = try JSONSerialization.jsonObject(
-                with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/expected-metadata.json"))
-            ) as? [String: Any]
+            let metadata =
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/expected-metadata.json"))
+                ) as? [String: Any]
             let reference = try Self.referenceText(expectedHTML)
             var output = ""
             var title = ""

@@ -1,7 +1,8 @@
 import Foundation
 import NarrateCore
-@testable import NarrateIngest
 import Testing
+
+@testable import NarrateIngest
 
 /// What extraction marks as parts a listener may not want read: the text stays whole, the
 /// parts and asides say what it is.
@@ -13,7 +14,8 @@ struct ReadingPartsTests {
             "<p>Paragraph \(number) of the field report tells how the river rose on Tuesday night and how the volunteers "
                 + "carried sandbags along the embankment for hours while the ferry crews moved the boats upstream.</p>"
         }.joined(separator: "\n")
-        let html = "<!DOCTYPE html><html><head><title>Field report</title></head><body><article>\(before)"
+        let html =
+            "<!DOCTYPE html><html><head><title>Field report</title></head><body><article>\(before)"
             + "<h1>Field report</h1>\(prose)\(extra)</article></body></html>"
         return try? HTMLReader().read(html: html, name: "page.html")
     }
@@ -23,11 +25,13 @@ struct ReadingPartsTests {
     }
 
     @Test func editLinksAndFootnoteMarkersAreApparatusInsideTheirBlocks() throws {
-        let document = try #require(page("""
-            <h2>History<span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/e">edit</a>\
-            <span class="mw-editsection-bracket">]</span></span></h2>
-            <p>The dam was finished in spring.<sup class="reference"><a href="#cite_note-1">[1]</a></sup> It held.</p>
-            """))
+        let document = try #require(
+            page(
+                """
+                <h2>History<span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/e">edit</a>\
+                <span class="mw-editsection-bracket">]</span></span></h2>
+                <p>The dam was finished in spring.<sup class="reference"><a href="#cite_note-1">[1]</a></sup> It held.</p>
+                """))
         let heading = try #require(blocks(document, containing: "History").first)
         #expect(heading.text == "History[edit]")
         #expect(heading.asides == [Block.Aside(range: 7..<13, part: .apparatus)])
@@ -41,18 +45,20 @@ struct ReadingPartsTests {
     }
 
     @Test func referenceListsFootnotesNavigationCaptionsTablesAndCodeAreParts() throws {
-        let document = try #require(page("""
-            <figure><img src="a.jpg" alt="x"><figcaption>The embankment at dawn. <span class="credit">Photo: J. Smith</span></figcaption></figure>
-            <table><tr><td>Tuesday</td><td>3 metres</td></tr></table>
-            <pre><code>let level = 3</code></pre>
-            <div class="hatnote">For the 1953 flood, see North Sea flood.</div>
-            <h2>Notes</h2>
-            <ol><li>Measured at the old bridge.</li></ol>
-            <h2>References</h2>
-            <div class="reflist"><ol class="references"><li>Smith, J. (2020). Rivers. Oxford.</li></ol></div>
-            <div class="navbox"><ul><li>Floods of Europe</li></ul></div>
-            <section class="footnotes"><ol><li>Only on Tuesday.</li></ol></section>
-            """))
+        let document = try #require(
+            page(
+                """
+                <figure><img src="a.jpg" alt="x"><figcaption>The embankment at dawn. <span class="credit">Photo: J. Smith</span></figcaption></figure>
+                <table><tr><td>Tuesday</td><td>3 metres</td></tr></table>
+                <pre><code>let level = 3</code></pre>
+                <div class="hatnote">For the 1953 flood, see North Sea flood.</div>
+                <h2>Notes</h2>
+                <ol><li>Measured at the old bridge.</li></ol>
+                <h2>References</h2>
+                <div class="reflist"><ol class="references"><li>Smith, J. (2020). Rivers. Oxford.</li></ol></div>
+                <div class="navbox"><ul><li>Floods of Europe</li></ul></div>
+                <section class="footnotes"><ol><li>Only on Tuesday.</li></ol></section>
+                """))
         let caption = try #require(blocks(document, containing: "embankment at dawn").first)
         #expect(caption.part == .images)
         #expect(caption.asides?.first?.part == .apparatus)
@@ -71,11 +77,13 @@ struct ReadingPartsTests {
     }
 
     @Test func aSectionEndsAtTheNextHeadingOfItsLevel() throws {
-        let document = try #require(page("""
-            <h2>See also</h2><ul><li>Flood wall</li></ul>
-            <h3>Older floods</h3><p>Listed by year.</p>
-            <h2>Aftermath</h2><p>The council met on Friday and thanked the volunteers of the town.</p>
-            """))
+        let document = try #require(
+            page(
+                """
+                <h2>See also</h2><ul><li>Flood wall</li></ul>
+                <h3>Older floods</h3><p>Listed by year.</p>
+                <h2>Aftermath</h2><p>The council met on Friday and thanked the volunteers of the town.</p>
+                """))
         #expect(blocks(document, containing: "Flood wall").first?.part == .references)
         #expect(blocks(document, containing: "Listed by year").first?.part == .references)
         #expect(blocks(document, containing: "Aftermath").first?.part == nil)

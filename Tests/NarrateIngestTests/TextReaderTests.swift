@@ -1,6 +1,7 @@
 import NarrateCore
-@testable import NarrateIngest
 import Testing
+
+@testable import NarrateIngest
 
 @Suite("Plain text reading and decoding")
 struct TextReaderTests {

@@ -44,7 +44,8 @@ struct ArticleLibraryTests {
         let id = try addedID(outcome)
         #expect(try library.savedLinkOutcomes(among: [url]) == [url: .added])
         #expect(try library.position(ofArticle: id)?.finished == true)
-        let again = try library.add(article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url + "?again", finished: false))
+        let again = try library.add(
+            article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url + "?again", finished: false))
         #expect(again == .exists(id: id, title: "Read Already"))
         #expect(try library.savedLinkOutcomes(among: [url + "?again"]) == [url + "?again": .duplicate])
         // A feed that is not there: the item's record fails, and the article goes with it.
@@ -83,7 +84,10 @@ struct ArticleLibraryTests {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try library.add(article("Rain Report\n\nIt rained. Then it stopped."))
-        guard case .added(let id, let title) = first else { Issue.record("expected added, got \(first)"); return }
+        guard case .added(let id, let title) = first else {
+            Issue.record("expected added, got \(first)")
+            return
+        }
         #expect(title == "Rain Report")
         // Reflowed, the same words: the same article.
         let second = try library.add(article("Rain Report\n\nIt rained.\nThen it stopped."))
@@ -149,10 +153,15 @@ struct ArticleLibraryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard case .added(let id, _) = try library.add(article("T\n\nOne. Two.")),
             case .added(let other, _) = try library.add(article("U\n\nThree."))
-        else { Issue.record("not added"); return }
+        else {
+            Issue.record("not added")
+            return
+        }
         let audio = library.location.audioDirectory
         try FileManager.default.createDirectory(atPath: audio, withIntermediateDirectories: true)
-        let owned = "\(audio)/\(id)-a.wav", users = "\(folder)/mine.wav", otherOwned = "\(audio)/\(other)-a.wav"
+        let owned = "\(audio)/\(id)-a.wav"
+        let users = "\(folder)/mine.wav"
+        let otherOwned = "\(audio)/\(other)-a.wav"
         for path in [owned, users, otherOwned] { try Data("RIFF".utf8).write(to: URL(fileURLWithPath: path)) }
         let render = try library.recordRender(
             articleId: id, settingsHash: "s1", path: owned, ownedByLibrary: true, format: "wav", sampleRate: 22050,
@@ -194,7 +203,10 @@ struct ArticleLibraryTests {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard case .added(let id, _) = try library.add(article("T\n\nOne. Two. Three."))
-        else { Issue.record("not added"); return }
+        else {
+            Issue.record("not added")
+            return
+        }
         let estimate = try library.summary(id: id)
         #expect(estimate.audioSeconds == nil)
         #expect(estimate.secondsLeft == estimate.listeningSeconds)
@@ -223,7 +235,10 @@ struct ArticleLibraryTests {
     @Test func aRenderWithTheSameSettingsAndPathReplacesTheEarlierOne() throws {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard case .added(let id, _) = try library.add(article("T\n\nOne.")) else { Issue.record("not added"); return }
+        guard case .added(let id, _) = try library.add(article("T\n\nOne.")) else {
+            Issue.record("not added")
+            return
+        }
         for count in [100, 200] as [Int64] {
             try library.recordRender(
                 articleId: id, settingsHash: "s", path: "/tmp/x.wav", ownedByLibrary: false, format: "wav",
@@ -268,10 +283,12 @@ struct ArticleLibraryTests {
     @Test func theLocationFollowsOptionEnvironmentAndDefault() {
         #expect(LibraryLocation.resolve(option: "/a/b.sqlite", environment: ["NARRATE_LIBRARY": "/c"])?.databasePath == "/a/b.sqlite")
         #expect(LibraryLocation.resolve(option: nil, environment: ["NARRATE_LIBRARY": "/c/l.db"])?.databasePath == "/c/l.db")
-        #expect(LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"])?.databasePath
-            == "/x/narrate/library.sqlite")
-        #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/h"])?.databasePath
-            == "/h/.local/share/narrate/library.sqlite")
+        #expect(
+            LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"])?.databasePath
+                == "/x/narrate/library.sqlite")
+        #expect(
+            LibraryLocation.resolve(option: nil, environment: ["HOME": "/h"])?.databasePath
+                == "/h/.local/share/narrate/library.sqlite")
         #expect(LibraryLocation(databasePath: "/x/narrate/library.sqlite").audioDirectory == "/x/narrate/audio")
     }
 }
@@ -284,10 +301,11 @@ struct ArticleLibrarySearchTests {
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
         func add(_ text: String, language: String) throws {
             let document = try TextReader().read(text, path: "t.txt")
-            _ = try library.add(NewArticle(
-                title: document.title, language: language, original: Array(text.utf8), document: document,
-                sentences: SentenceSegmenter(language: language).sentences(of: document)
-            ))
+            _ = try library.add(
+                NewArticle(
+                    title: document.title, language: language, original: Array(text.utf8), document: document,
+                    sentences: SentenceSegmenter(language: language).sentences(of: document)
+                ))
         }
         try add("Бібліотека відкрилася\n\nУ Полтаві знову працює міська бібліотека.", language: "uk")
         try add("Погода\n\nУ неділю в Полтаві буде дощ, а в бібліотеці — лекція.", language: "uk")
@@ -312,10 +330,11 @@ struct ArticleLibrarySearchTests {
         for index in 0..<40 {
             let text = "Lighthouse log \(index)\n\nThe keeper wrote entry \(index) by lamplight."
             let document = try TextReader().read(text, path: "t.txt")
-            let outcome = try library.add(NewArticle(
-                title: document.title, language: "en", original: Array(text.utf8), document: document,
-                sentences: SentenceSegmenter(language: "en").sentences(of: document), tags: index.isMultiple(of: 2) ? ["even"] : []
-            ))
+            let outcome = try library.add(
+                NewArticle(
+                    title: document.title, language: "en", original: Array(text.utf8), document: document,
+                    sentences: SentenceSegmenter(language: "en").sentences(of: document), tags: index.isMultiple(of: 2) ? ["even"] : []
+                ))
             if case .added(let id, _) = outcome { ids.append(id) }
         }
         let even = try library.searchSummaries("lighthouse keeper", tag: "even")

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-@testable import NarrateLibrary
 import Testing
+
+@testable import NarrateLibrary
 
 /// The content hash scans scalars where that is sure to give what the grapheme-cluster scan
 /// gave (every hash already stored was made so), and falls back to it elsewhere.
@@ -27,7 +28,9 @@ struct ContentHashTests {
     }
 
     @Test func latinGreekAndCyrillicTextTakesTheScalarScan() {
-        for text in ["  The\tlighthouse\r\nstood.\n\n", "Новини з Полтави.\u{00A0}Дощ — 40 мм.", "Straße\u{2009}über «Brücken»", "Ελλάδα σήμερα"] {
+        for text in [
+            "  The\tlighthouse\r\nstood.\n\n", "Новини з Полтави.\u{00A0}Дощ — 40 мм.", "Straße\u{2009}über «Brücken»", "Ελλάδα σήμερα",
+        ] {
             #expect(ContentHash.collapsedScalars(text) != nil, "\(text)")
         }
         for text in ["word \u{301}accent", "\u{0600} 12", "x \u{0E33}y"] {

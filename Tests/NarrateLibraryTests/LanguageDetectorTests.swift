@@ -21,13 +21,15 @@ struct LanguageDetectorTests {
     static let samples: [String: [String]] = {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let more = folder.appendingPathComponent("LanguageSamples")
-        let files = [folder.appendingPathComponent("LanguageSamples.json")]
+        let files =
+            [folder.appendingPathComponent("LanguageSamples.json")]
             + ((try? FileManager.default.contentsOfDirectory(atPath: more.path)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted().map { more.appendingPathComponent($0) }
         var samples: [String: [String]] = [:]
         for file in files {
             guard let data = try? Data(contentsOf: file),
-                  let file = try? JSONDecoder().decode([String: [String]].self, from: data) else { continue }
+                let file = try? JSONDecoder().decode([String: [String]].self, from: data)
+            else { continue }
             samples.merge(file) { $0 + $1 }
         }
         return samples

@@ -125,9 +125,11 @@ struct LibraryUpgradeTests {
     func openersAtOnceAllGetTheUpgradedLibrary(_ fixture: String?) throws {
         for _ in 0..<8 {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-race-\(UUID().uuidString)").path
-            let path = try fixture.map {
-                try Self.copy(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\($0)").path).path
-            } ?? "\(folder)/library.sqlite"
+            let path =
+                try fixture.map {
+                    try Self.copy(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\($0)").path)
+                        .path
+                } ?? "\(folder)/library.sqlite"
             defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
             let failures = Failures()
             DispatchQueue.concurrentPerform(iterations: 6) { _ in

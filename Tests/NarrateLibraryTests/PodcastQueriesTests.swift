@@ -21,10 +21,11 @@ struct PodcastQueriesTests {
         let text = "\(title)\n\nThe keeper wound the clock and wrote it down. Then he slept."
         var document = try TextReader().read(text, path: "a.txt")
         document.excerpt = excerpt
-        let outcome = try library.add(NewArticle(
-            title: title, language: "en", original: Array(text.utf8), document: document,
-            sentences: SentenceSegmenter(language: "en").sentences(of: document), tags: tags
-        ))
+        let outcome = try library.add(
+            NewArticle(
+                title: title, language: "en", original: Array(text.utf8), document: document,
+                sentences: SentenceSegmenter(language: "en").sentences(of: document), tags: tags
+            ))
         guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
         return id
     }
@@ -92,13 +93,17 @@ struct PodcastQueriesTests {
         #expect(try library.episodes(format: "wav").isEmpty == false)
         let plain = try add("Third")
         try render(plain, format: "mp3")
-        #expect(try library.episodes(format: "mp3", ids: [plain]).first?.excerpt == "The keeper wound the clock and wrote it down. Then he slept.")
+        #expect(
+            try library.episodes(format: "mp3", ids: [plain]).first?.excerpt
+                == "The keeper wound the clock and wrote it down. Then he slept.")
     }
 
     @Test func workersTakeTheListenersJobsFirstThenTheBatchesThenTheFeeds() throws {
         let id = try add("One")
         func enqueue(_ name: String, _ priority: JobPriority) throws -> Int64 {
-            switch try library.enqueue(articleId: id, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: name, priority: priority) {
+            switch try library.enqueue(
+                articleId: id, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: name, priority: priority)
+            {
             case .queued(let job), .alreadyQueued(let job): return job.id
             }
         }

@@ -18,10 +18,13 @@ struct PositionAcrossDevicesTests {
         library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
         let text = "Title\n\nOne. Two. Three. Four. Five.\n"
         let document = try TextReader().read(text, path: "a.txt")
-        guard case .added(let added, _) = try library.add(NewArticle(
-            title: document.title, language: "en", original: Array(text.utf8), document: document,
-            sentences: SentenceSegmenter(language: "en").sentences(of: document)
-        )) else { throw NarrateError.noSuchArticle(id: -1) }
+        guard
+            case .added(let added, _) = try library.add(
+                NewArticle(
+                    title: document.title, language: "en", original: Array(text.utf8), document: document,
+                    sentences: SentenceSegmenter(language: "en").sentences(of: document)
+                ))
+        else { throw NarrateError.noSuchArticle(id: -1) }
         id = added
     }
 

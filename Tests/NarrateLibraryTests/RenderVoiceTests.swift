@@ -1,5 +1,6 @@
-@testable import NarrateLibrary
 import Testing
+
+@testable import NarrateLibrary
 
 /// Which renders may be listened to for an article that keeps a voice: one in that voice by any
 /// spelling it was kept by, one whose voice is not known, or any when it keeps none; never one

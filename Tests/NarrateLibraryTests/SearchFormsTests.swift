@@ -1,9 +1,10 @@
 import Foundation
 import NarrateCore
 import NarrateIngest
-@testable import NarrateLibrary
 import NarrateText
 import Testing
+
+@testable import NarrateLibrary
 
 /// Search by any word form: stems in each article's language, prefixes while typing, one
 /// typo in a long word, exact phrases in quotes; and the set of 100 queries in uk, en, ru and
@@ -39,10 +40,11 @@ struct SearchFormsTests {
 
     static func add(_ text: String, language: String, to library: ArticleLibrary) throws -> Int64 {
         let document = try TextReader().read(text, path: "t.txt")
-        let outcome = try library.add(NewArticle(
-            title: document.title, language: language, original: Array(text.utf8), document: document,
-            sentences: SentenceSegmenter(language: language).sentences(of: document)
-        ))
+        let outcome = try library.add(
+            NewArticle(
+                title: document.title, language: language, original: Array(text.utf8), document: document,
+                sentences: SentenceSegmenter(language: language).sentences(of: document)
+            ))
         guard case .added(let id, _) = outcome else { throw NarrateError.malformedInput(path: "t.txt", message: "not added") }
         return id
     }
@@ -56,10 +58,15 @@ struct SearchFormsTests {
         let (library, ids, texts, scratch) = try Self.sampleLibrary()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("SearchQueries.json"))
-        let queries = try JSONDecoder().decode([String: [Query]].self, from: Data(
-            // Only the list: the file's "about" is prose.
-            JSONSerialization.data(withJSONObject: ["queries": (JSONSerialization.jsonObject(with: data) as? [String: Any])?["queries"] ?? []])
-        ))["queries"] ?? []
+        let queries =
+            try JSONDecoder().decode(
+                [String: [Query]].self,
+                from: Data(
+                    // Only the list: the file's "about" is prose.
+                    JSONSerialization.data(withJSONObject: [
+                        "queries": (JSONSerialization.jsonObject(with: data) as? [String: Any])?["queries"] ?? []
+                    ])
+                ))["queries"] ?? []
         #expect(queries.count >= 100)
         var found = 0
         var misses: [String] = []
@@ -136,14 +143,16 @@ struct SearchFormsTests {
         let both = try #require(try library.search("ботанічного саду").first)
         #expect(both.snippet.lowercased().contains("[ботанічний] [сад]"), "\(both.snippet)")
         // A match in the title only: the text's opening, nothing marked.
-        let snippet = SearchSnippet.make(text: "Nothing here matches. At all.", terms: SearchTerms(groups: [.init(word: "keeper")]), stemmer: nil)
+        let snippet = SearchSnippet.make(
+            text: "Nothing here matches. At all.", terms: SearchTerms(groups: [.init(word: "keeper")]), stemmer: nil)
         #expect(snippet == "Nothing here matches. At all.")
         var keeper = SearchTerms.Group(word: "keeper")
         keeper.stems = ["keeper"]
         let text = (1...40).map { "word\($0)" }.joined(separator: " ") + " keepers, at the end."
         let long = SearchSnippet.make(text: text, terms: SearchTerms(groups: [keeper]), stemmer: WordStemmer(language: "en"))
         #expect(long == "…word39 word40 [keepers], at the end.", "\(long)")
-        let middle = SearchSnippet.make(text: text + " And more after it, on and on.", terms: SearchTerms(groups: [keeper]), stemmer: WordStemmer(language: "en"))
+        let middle = SearchSnippet.make(
+            text: text + " And more after it, on and on.", terms: SearchTerms(groups: [keeper]), stemmer: WordStemmer(language: "en"))
         #expect(middle == "…word39 word40 [keepers], at the end. And more after it, on and…", "\(middle)")
     }
 
@@ -182,7 +191,8 @@ struct SearchFormsTests {
     /// first page of ranked matches if need be.
     @Test func hitsLeftOutMakeRoomForTheNextOnes() throws {
         let keeps = (1...40).map { ("Keep \($0)\n\nKeep it, keep it, keep it: keep the gate shut, keep \($0).", "en") }
-        let (library, ids, scratch) = try Self.shippedLibrary(extra: keeps + [("The keeper\n\nThe lighthouse keeper climbed the stairs.", "en")])
+        let (library, ids, scratch) = try Self.shippedLibrary(
+            extra: keeps + [("The keeper\n\nThe lighthouse keeper climbed the stairs.", "en")])
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         // "keeper" by its German stem is "keep": 40 English articles match that way and rank
         // first, and are all left out (English stems only for an English article).

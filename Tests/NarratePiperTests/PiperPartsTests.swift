@@ -30,9 +30,15 @@ struct PiperPartsTests {
             ("[]", "not a Piper voice's configuration"),
             (#"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "en-us"}}"#, "without phoneme_id_map"),
             (#"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "en-us"}, "phoneme_id_map": {"a": [4]}}"#, #"has no "^", "$", "_""#),
-            (#"{"audio": {"sample_rate": 1}, "espeak": {"voice": "en-us"}, "phoneme_id_map": {"_": [0], "^": [1], "$": [2]}}"#, "sample_rate"),
+            (
+                #"{"audio": {"sample_rate": 1}, "espeak": {"voice": "en-us"}, "phoneme_id_map": {"_": [0], "^": [1], "$": [2]}}"#,
+                "sample_rate"
+            ),
             (#"{"audio": {"sample_rate": 22050}, "phoneme_id_map": {"_": [0], "^": [1], "$": [2]}}"#, "espeak.voice"),
-            (#"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "x"}, "phoneme_type": "text", "phoneme_id_map": {"_": [0], "^": [1], "$": [2]}}"#, "phoneme_type"),
+            (
+                #"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "x"}, "phoneme_type": "text", "phoneme_id_map": {"_": [0], "^": [1], "$": [2]}}"#,
+                "phoneme_type"
+            ),
         ]
         for (json, words) in cases {
             do {
@@ -53,7 +59,8 @@ struct PiperPartsTests {
         ]
         let sequence = PhonemeSequence(clauses: clauses, config: config)
         // ^ _ h _ ə _ l _ ˈ _ o _ ʊ _ , _ (space) _ w _ ˈ _ ɜ _ ː _ l _ d _ (space) _ . _ $
-        #expect(sequence.ids == [1, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 4, 0, 3, 0, 12, 0, 9, 0, 13, 0, 14, 0, 8, 0, 15, 0, 3, 0, 5, 0, 2])
+        #expect(
+            sequence.ids == [1, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 4, 0, 3, 0, 12, 0, 9, 0, 13, 0, 14, 0, 8, 0, 15, 0, 3, 0, 5, 0, 2])
         // "ø" is no phoneme of the voice: left out, counted.
         #expect(sequence.skipped == 1)
         #expect(sequence.wordStarts == [2, 18])
@@ -64,7 +71,8 @@ struct PiperPartsTests {
     /// their outputs (2) and operation (4), and the graph's outputs (12).
     static func model(nodes: [(operation: String, output: String)]) -> [UInt8] {
         func field(_ number: UInt8, _ bytes: [UInt8]) -> [UInt8] { [number << 3 | 2] + DurationOutput.varint(bytes.count) + bytes }
-        let graph = nodes.flatMap { node in field(1, field(2, Array(node.output.utf8)) + field(4, Array(node.operation.utf8))) }
+        let graph =
+            nodes.flatMap { node in field(1, field(2, Array(node.output.utf8)) + field(4, Array(node.operation.utf8))) }
             + field(12, field(1, Array("output".utf8)))
         return [0x08, 0x08] + field(7, graph) + [0x42, 0x02, 0x10, 0x0F]
     }

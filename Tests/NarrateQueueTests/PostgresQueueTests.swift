@@ -1,10 +1,11 @@
 import Foundation
 import NarrateCore
 import NarrateLibrary
-@testable import NarratePostgres
 import NarratePostgresCluster
 import NarrateTestSupport
 import Testing
+
+@testable import NarratePostgres
 
 /// What only the PostgreSQL queue has: its address read as PostgreSQL's tools read it, one
 /// clear error for each way of not getting in, and reconnecting when the server restarts.
@@ -42,23 +43,30 @@ struct PostgresQueueTests {
 
     @Test func aPasswordFileIsReadAsLibpqReadsIt() throws {
         let home = try ScratchDirectory()
-        let file = try home.write(".pgpass", text: """
-            # comment
-            other:5432:*:queue:wrong
-            db.example:5432:narrate:queue:pa\\:ss
-            *:*:*:*:fallback
-            """)
+        let file = try home.write(
+            ".pgpass",
+            text: """
+                # comment
+                other:5432:*:queue:wrong
+                db.example:5432:narrate:queue:pa\\:ss
+                *:*:*:*:fallback
+                """)
         chmod(file, 0o600)
         let address = try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: [:], home: home.path)
         #expect(address.password == "pa:ss")
         let other = try PostgresQueueAddress(url: "postgresql://someone@elsewhere/x", environment: [:], home: home.path)
         #expect(other.password == "fallback")
         // PGPASSWORD comes before the file; a file others can read is ignored, as libpq does.
-        #expect(try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: ["PGPASSWORD": "env"], home: home.path).password == "env")
+        #expect(
+            try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: ["PGPASSWORD": "env"], home: home.path)
+                .password == "env")
         chmod(file, 0o644)
         #expect(try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: [:], home: home.path).password == nil)
         chmod(file, 0o600)
-        #expect(try PostgresQueueAddress(url: "postgresql://queue@db.example/narrate", environment: ["PGPASSFILE": "/nonexistent"], home: home.path).password == nil)
+        #expect(
+            try PostgresQueueAddress(
+                url: "postgresql://queue@db.example/narrate", environment: ["PGPASSFILE": "/nonexistent"], home: home.path
+            ).password == nil)
     }
 
     @Test(arguments: [
@@ -164,7 +172,9 @@ struct PostgresQueueTests {
         queuer.start()
         #expect(waiting.waitForJobs(seconds: 30))
         #expect(Date().timeIntervalSince(started) < 10)
-        #expect(try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == submission.outputPath)
+        #expect(
+            try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath
+                == submission.outputPath)
     }
 
     /// A server that offers TLS: prefer (libpq's default) and require use it, verify-full
@@ -175,7 +185,8 @@ struct PostgresQueueTests {
         defer { cluster.shutDown() }
         for mode in ["", "?sslmode=require"] {
             let queue = try PostgresJobQueue(address: try PostgresQueueAddress(url: cluster.url + mode, environment: [:], home: nil))
-            let encrypted = try cluster.psql("""
+            let encrypted = try cluster.psql(
+                """
                 SELECT bool_and(s.ssl) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.application_name = 'narrate'
                 """)
             #expect(encrypted == "t", "sslmode \(mode)")
@@ -194,8 +205,10 @@ struct PostgresQueueTests {
         let database = "v1_\(UUID().uuidString.prefix(8).lowercased())"
         try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
         let first = PostgresJobQueue.migrations[0].joined(separator: ";\n")
-        try cluster.psql("CREATE TABLE narrate_schema (version integer NOT NULL); INSERT INTO narrate_schema VALUES (1); \(first)", database: database)
-        try cluster.psql("""
+        try cluster.psql(
+            "CREATE TABLE narrate_schema (version integer NOT NULL); INSERT INTO narrate_schema VALUES (1); \(first)", database: database)
+        try cluster.psql(
+            """
             INSERT INTO narrate_job (article_id, settings_hash, render_request, format, output_path, state)
             VALUES (7, 'h', '{}', 'wav', '/srv/audio/7.wav', 'queued')
             """, database: database)
@@ -209,7 +222,8 @@ struct PostgresQueueTests {
         #expect(job.articleId == 7 && job.outputPath == "/srv/audio/7.wav" && job.outputFolder == nil && job.state == .queued)
         // v3: results stored as they are (external, uncompressed), articles with LZ4 (this
         // PostgreSQL has it).
-        let storage = "SELECT attstorage::text || attcompression::text FROM pg_attribute WHERE attrelid = 'narrate_job'::regclass AND attname ="
+        let storage =
+            "SELECT attstorage::text || attcompression::text FROM pg_attribute WHERE attrelid = 'narrate_job'::regclass AND attname ="
         #expect(try cluster.psql("\(storage) 'result'", database: database) == "e")
         #expect(try cluster.psql("\(storage) 'article'", database: database) == "xl")
     }
@@ -235,6 +249,7 @@ struct PostgresQueueTests {
             try? cluster.startAgain()
         }
         restarter.start()
-        #expect(try queue.claimJob(worker: "w", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == "/tmp/restart-1.wav")
+        #expect(
+            try queue.claimJob(worker: "w", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == "/tmp/restart-1.wav")
     }
 }

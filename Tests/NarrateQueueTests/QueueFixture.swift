@@ -74,10 +74,11 @@ final class QueueFixture: @unchecked Sendable {
         var workSize = words
         if let library {
             let document = try TextReader().read(text, path: "a.txt")
-            let outcome = try library.add(NewArticle(
-                title: document.title, language: "en", original: Array(text.utf8), document: document,
-                sentences: SentenceSegmenter(language: "en").sentences(of: document)
-            ))
+            let outcome = try library.add(
+                NewArticle(
+                    title: document.title, language: "en", original: Array(text.utf8), document: document,
+                    sentences: SentenceSegmenter(language: "en").sentences(of: document)
+                ))
             guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
             articleId = id
             workSize = try library.article(id: id).summary.wordCount

@@ -1,15 +1,15 @@
 import Foundation
 import NarrateAudio
+import NarrateBatch
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
 import NarratePostgres
 import NarratePostgresCluster
+import NarrateRendering
 import NarrateTestSupport
 import NarrateText
 import Testing
-import NarrateRendering
-import NarrateBatch
 
 /// A worker of the PostgreSQL queue, with no library: it renders the article each job
 /// carries into the shared output folder and hands the render back as the job's result.
@@ -20,10 +20,11 @@ struct SharedQueueWorkerTests {
     func submit(_ texts: [String], outputs: [String], library: ArticleLibrary, queue: PostgresJobQueue) throws -> [BatchJob] {
         try zip(texts, outputs).map { text, output in
             let document = try TextReader().read(text, path: "a.txt")
-            let outcome = try library.add(NewArticle(
-                title: document.title, language: "en", original: Array(text.utf8), document: document,
-                sentences: SentenceSegmenter(language: "en").sentences(of: document)
-            ))
+            let outcome = try library.add(
+                NewArticle(
+                    title: document.title, language: "en", original: Array(text.utf8), document: document,
+                    sentences: SentenceSegmenter(language: "en").sentences(of: document)
+                ))
             guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
             let article = QueuedArticle(try library.article(id: id), sentences: try library.sentences(ofArticle: id))
             let json = String(decoding: try JSONEncoder().encode(article), as: UTF8.self)
@@ -100,7 +101,8 @@ struct SharedQueueWorkerTests {
         let engine = FakeEngine()
         let observer = SilentObserver()
         let batch = SharedBatch(library: library, queue: queue, observer: observer, pollSeconds: 0.05)
-        let submission = try BatchSubmission(voice: VoiceRequest(), encoding: AudioEncoding(), outputDirectory: folder, nameTemplate: "{id}")
+        let submission = try BatchSubmission(
+            voice: VoiceRequest(), encoding: AudioEncoding(), outputDirectory: folder, nameTemplate: "{id}")
         let (queued, summary) = try batch.run(
             submitting: BatchSubmission.Articles(inputs: inputs), with: submission, engine: engine,
             presets: VoicePresetLibrary(directories: []), environment: [:], follow: false, stopRequests: { 0 }
@@ -209,7 +211,9 @@ struct SharedRenderJSONTests {
         let packed = Data([0, 20]).base64EncodedString()
         #expect(json.contains(packed))
         for wrong in [Data([20, 19]), Data([0]), Data([0x80, 0x80])] {
-            #expect(throws: NarrateError.self) { try SharedRender(json: json.replacingOccurrences(of: packed, with: wrong.base64EncodedString())) }
+            #expect(throws: NarrateError.self) {
+                try SharedRender(json: json.replacingOccurrences(of: packed, with: wrong.base64EncodedString()))
+            }
         }
     }
 
@@ -223,7 +227,8 @@ struct SharedRenderJSONTests {
             let error = #expect(throws: NarrateError.self) {
                 try SharedRender(json: json.replacingOccurrences(of: "\"version\":2", with: "\"version\":\(version)"))
             }
-            #expect(error?.description.contains("made by \(maker) narrate (result version \(version)") == true, "\(String(describing: error))")
+            #expect(
+                error?.description.contains("made by \(maker) narrate (result version \(version)") == true, "\(String(describing: error))")
         }
     }
 }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import NarrateLibrary
 import NarrateServer
+import NarrateTerminal
 import NarrateTestSupport
 import Synchronization
 import Testing
@@ -40,7 +41,8 @@ struct AccessTests {
         try await fixture.test(token: Self.token) { client in
             let bearer = try await client.execute(uri: "/api/articles", method: .get, headers: [.authorization: "Bearer \(Self.token)"])
             #expect(bearer.status == .ok)
-            let cookie = try await client.execute(uri: "/api/articles", method: .get, headers: [.cookie: "a=b; narrate_token=\(Self.token)"])
+            let cookie = try await client.execute(
+                uri: "/api/articles", method: .get, headers: [.cookie: "a=b; narrate_token=\(Self.token)"])
             #expect(cookie.status == .ok)
             // The printed address: the cookie is set and the page reloaded without the token.
             let opened = try await client.execute(uri: "/?token=\(Self.token)&x=1", method: .get)

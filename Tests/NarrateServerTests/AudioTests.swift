@@ -3,11 +3,11 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NarrateLibrary
+import NarrateListening
 import NarrateServer
 import NarrateTestSupport
 import Synchronization
 import Testing
-import NarrateListening
 
 @Suite("Audio by article and render id: ranges, validators, HEAD")
 struct AudioTests {
@@ -68,7 +68,8 @@ struct AudioTests {
         let other = try fixture.add("Another article entirely. It has two sentences.")
         try await fixture.test { client in
             let renderId = url.split(separator: "/")[4]
-            _ = errorMessage(try await client.execute(uri: "/api/articles/\(other)/renders/\(renderId)/audio", method: .get), status: .notFound)
+            _ = errorMessage(
+                try await client.execute(uri: "/api/articles/\(other)/renders/\(renderId)/audio", method: .get), status: .notFound)
             _ = errorMessage(try await client.execute(uri: "/api/articles/\(id)/renders/999/audio", method: .get), status: .notFound)
             _ = errorMessage(try await client.execute(uri: "/api/articles/999/renders/\(renderId)/audio", method: .get), status: .notFound)
             _ = errorMessage(try await client.execute(uri: "/api/articles/\(id)/renders/abc/audio", method: .get), status: .badRequest)

@@ -83,8 +83,10 @@ struct BadInputTests {
         let fixture = try ServerFixture()
         let id = try fixture.add(ServerFixture.sampleText)
         try await fixture.test { client in
-            for bad in ["", "{", "[]", "null", #"{"text": 5}"#, #"{"url": "https://example.org", "text": "both"}"#, #"{}"#, #"{"text": "   "}"#,
-                #"{"text": "Fine text.", "format": "pdf"}"#, #"{"text": "Fine text.", "language": "english!"}"#] {
+            for bad in [
+                "", "{", "[]", "null", #"{"text": 5}"#, #"{"url": "https://example.org", "text": "both"}"#, #"{}"#, #"{"text": "   "}"#,
+                #"{"text": "Fine text.", "format": "pdf"}"#, #"{"text": "Fine text.", "language": "english!"}"#,
+            ] {
                 let answer = try await client.execute(uri: "/api/articles", method: .post, body: body(bad))
                 _ = errorMessage(answer, status: .badRequest)
             }

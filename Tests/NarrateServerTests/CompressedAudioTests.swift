@@ -4,11 +4,11 @@ import HummingbirdTesting
 import NIOCore
 import NarrateAudio
 import NarrateLibrary
+import NarrateListening
+import NarrateRendering
 import NarrateServer
 import NarrateTestSupport
 import Testing
-import NarrateListening
-import NarrateRendering
 
 @Suite("The player's audio in the formats it plays: compressed, reused, its delay told")
 struct CompressedAudioTests {
@@ -79,7 +79,8 @@ struct CompressedAudioTests {
         try await fixture.test { client in
             for formats in ["xx", "opus,,mp3", "raw", "au", ""] {
                 for (uri, method) in [
-                    ("/api/articles/\(id)/render?formats=\(formats)", HTTPRequest.Method.post), ("/api/articles/\(id)?formats=\(formats)", .get),
+                    ("/api/articles/\(id)/render?formats=\(formats)", HTTPRequest.Method.post),
+                    ("/api/articles/\(id)?formats=\(formats)", .get),
                     ("/api/articles/\(id)/live?formats=\(formats)", .get),
                 ] {
                     let message = errorMessage(try await client.execute(uri: uri, method: method), status: .badRequest)

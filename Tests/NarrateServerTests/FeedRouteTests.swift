@@ -3,11 +3,11 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NarrateLibrary
+import NarratePublishing
 import NarrateServer
 import NarrateTestSupport
 import Synchronization
 import Testing
-import NarratePublishing
 
 @Suite("Podcast feeds over HTTP: validators, episode files, private addresses")
 struct FeedRouteTests {
@@ -36,11 +36,13 @@ struct FeedRouteTests {
             let etag = try #require(feed.headers[.eTag])
             let unchanged = try await client.execute(uri: "/feed.xml", method: .get, headers: [.ifNoneMatch: etag])
             #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
-            let since = try await client.execute(uri: "/feed.xml", method: .get, headers: [.ifModifiedSince: try #require(feed.headers[.lastModified])])
+            let since = try await client.execute(
+                uri: "/feed.xml", method: .get, headers: [.ifModifiedSince: try #require(feed.headers[.lastModified])])
             #expect(since.status == .notModified)
             // A date with a combining mark is no date (Foundation's formatter on Linux once
             // stopped the server on it): the feed is answered whole.
-            let marked = try await client.execute(uri: "/feed.xml", method: .get, headers: [.ifModifiedSince: "Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT"])
+            let marked = try await client.execute(
+                uri: "/feed.xml", method: .get, headers: [.ifModifiedSince: "Thu, 2\u{0730}6 Nov 2026 05:48:19 GMT"])
             #expect(marked.status == .ok && marked.body.readableBytes == feed.body.readableBytes)
             let head = try await client.execute(uri: "/feed.xml", method: .head)
             #expect(head.status == .ok && head.body.readableBytes == 0 && head.headers[.contentLength] == String(feed.body.readableBytes))
@@ -50,7 +52,10 @@ struct FeedRouteTests {
             let mp3 = try await client.execute(uri: audio, method: .get)
             #expect(mp3.status == .ok && mp3.headers[.contentType] == "audio/mpeg")
             #expect(text.contains("length=\"\(mp3.body.readableBytes)\""))
-            for (suffix, type) in [(".chapters.json", "application/json+chapters; charset=utf-8"), (".vtt", "text/vtt; charset=utf-8"), (".srt", "application/x-subrip; charset=utf-8")] {
+            for (suffix, type) in [
+                (".chapters.json", "application/json+chapters; charset=utf-8"), (".vtt", "text/vtt; charset=utf-8"),
+                (".srt", "application/x-subrip; charset=utf-8"),
+            ] {
                 let file = try await client.execute(uri: audio.replacingOccurrences(of: ".mp3", with: suffix), method: .get)
                 #expect(file.status == .ok && file.headers[.contentType] == type, "\(suffix)")
             }
@@ -84,7 +89,9 @@ struct FeedRouteTests {
         let coverPath = try #require(settings.coverPath)
         try await fixture.test { client in
             let after = String(buffer: try await client.execute(uri: "/feed.xml", method: .get).body)
-            let href = { (xml: String) in xml.components(separatedBy: "<itunes:image href=\"").dropFirst().first?.components(separatedBy: "\"").first }
+            let href = { (xml: String) in
+                xml.components(separatedBy: "<itunes:image href=\"").dropFirst().first?.components(separatedBy: "\"").first
+            }
             #expect(href(after) != nil && href(after) != href(before))
             let cover = try await client.execute(uri: "/feed.png", method: .get)
             #expect(Array(cover.body.readableBytesView) == (try Array(Data(contentsOf: URL(fileURLWithPath: coverPath)))))

@@ -1,15 +1,16 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import NarrateServer
 import NarrateLibrary
+import NarrateServer
 import NarrateTestSupport
 import Testing
 
 @Suite("Host: only this server's names are answered (DNS rebinding)")
 struct HostTests {
     @Test func addressesLocalhostAndAllowedNamesAreThisServer() {
-        let hosts = AllowedHosts(names: ["narrate.example.org", ".home.example", "proxy.example:8443"], machineNames: ["kitchen", "kitchen.local"])
+        let hosts = AllowedHosts(
+            names: ["narrate.example.org", ".home.example", "proxy.example:8443"], machineNames: ["kitchen", "kitchen.local"])
         for host in [
             "localhost", "localhost:8080", "LOCALHOST.", "player.localhost:8080", "127.0.0.1", "127.0.0.1:8080", "[::1]:8080", "[::1]",
             "192.168.1.20:8080", "[fe80::1]:80", "narrate.example.org", "narrate.example.org:9000", "home.example", "a.b.home.example:1",
@@ -19,7 +20,8 @@ struct HostTests {
         }
         for host in [
             "evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "xhome.example", "proxy.example",
-            "proxy.example:8080", "[::1", "::1", "127.0.0.1:", "127.0.0.1:99999", "127.0.0.1:8o", "a b", "user@localhost", "", "kitchen.evil",
+            "proxy.example:8080", "[::1", "::1", "127.0.0.1:", "127.0.0.1:99999", "127.0.0.1:8o", "a b", "user@localhost", "",
+            "kitchen.evil",
         ] {
             #expect(!hosts.allows(host), "\(host)")
         }
@@ -64,7 +66,8 @@ struct HostTests {
                 #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true)
                 #expect(answer.body.contains(#""status":421"#))
                 #expect(answer.body.contains("evil.example"))
-                #expect(!answer.body.contains("test article") && !answer.body.contains("weather"), "\(method) \(target) let the article out")
+                #expect(
+                    !answer.body.contains("test article") && !answer.body.contains("weather"), "\(method) \(target) let the article out")
             }
             // The legitimate names still work, and feeds name the host asked for.
             for host in ["localhost:\(port)", "127.0.0.1:\(port)", "localhost"] {
@@ -72,7 +75,9 @@ struct HostTests {
                 #expect(list.status == 200, "\(host)")
                 #expect(list.body.contains("A test article"))
             }
-            let feed = try await onOwnThread { try RawConnection.exchange(port: port, "GET", "/feed.xml", headers: ["Host": "127.0.0.1:\(port)"]) }
+            let feed = try await onOwnThread {
+                try RawConnection.exchange(port: port, "GET", "/feed.xml", headers: ["Host": "127.0.0.1:\(port)"])
+            }
             #expect(feed.status == 200)
             #expect(!feed.body.contains("evil.example"))
         }
@@ -84,10 +89,14 @@ struct HostTests {
         try fixture.add(ServerFixture.sampleText)
         try await fixture.test(allowedHosts: ["narrate.home.example"]) { client in
             let port = try #require(client.port)
-            let page = try await onOwnThread { try RawConnection.exchange(port: port, "GET", "/", headers: ["Host": "narrate.home.example:\(port)"]) }
+            let page = try await onOwnThread {
+                try RawConnection.exchange(port: port, "GET", "/", headers: ["Host": "narrate.home.example:\(port)"])
+            }
             #expect(page.status == 200)
             #expect(page.body.contains("http://narrate.home.example:\(port)/feed.xml"))
-            let other = try await onOwnThread { try RawConnection.exchange(port: port, "GET", "/", headers: ["Host": "other.home.example:\(port)"]) }
+            let other = try await onOwnThread {
+                try RawConnection.exchange(port: port, "GET", "/", headers: ["Host": "other.home.example:\(port)"])
+            }
             #expect(other.status == 421)
         }
     }

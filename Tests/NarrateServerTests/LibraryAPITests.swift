@@ -23,7 +23,8 @@ struct LibraryAPITests {
             #expect(jsonObject(added)["added"] as? Bool == true)
             // The same text again: already there.
             let again = try await client.execute(
-                uri: "/api/articles", method: .post, body: body(#"{"text": "Storms over the harbour. The ferries stopped.", "title": "Harbour"}"#)
+                uri: "/api/articles", method: .post,
+                body: body(#"{"text": "Storms over the harbour. The ferries stopped.", "title": "Harbour"}"#)
             )
             #expect(again.status == .ok)
             #expect(jsonObject(again)["added"] as? Bool == false)

@@ -2,11 +2,12 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
-@testable import NarrateServer
 import NarrateLibrary
 import NarrateTestSupport
 import Synchronization
 import Testing
+
+@testable import NarrateServer
 
 @Suite("Pages: readable without JavaScript, their files and the OpenAPI document served")
 struct PageTests {
@@ -25,7 +26,8 @@ struct PageTests {
             #expect(page.contains("<h1 class=\"title\">Storms &amp; &lt;Tides&gt;</h1>"))
             #expect(page.contains("<h2 data-block=\"0\">The weather station</h2>"))
             #expect(page.contains("<h3 data-block=\"2\">Readings</h3>"))
-            #expect(page.contains("<p data-block=\"1\">The wind rose before dawn. Rain followed at seven, and the gauge filled by noon.</p>"))
+            #expect(
+                page.contains("<p data-block=\"1\">The wind rose before dawn. Rain followed at seven, and the gauge filled by noon.</p>"))
             #expect(page.contains("When a &lt; b &amp; c &gt; d, &quot;quote&quot; it."))
             #expect(page.contains("<div id=\"player\" hidden></div>"))
         }
@@ -83,8 +85,10 @@ struct PageTests {
             let openapi = jsonObject(document)
             #expect((openapi["openapi"] as? String)?.hasPrefix("3.1") == true)
             let paths = openapi["paths"] as? [String: Any] ?? [:]
-            for path in ["/api/articles", "/api/articles/{id}", "/api/articles/{id}/position", "/api/articles/{id}/render",
-                "/api/articles/{id}/renders/{renderId}/audio", "/api/facets", "/api/articles/{id}/tags"] {
+            for path in [
+                "/api/articles", "/api/articles/{id}", "/api/articles/{id}/position", "/api/articles/{id}/render",
+                "/api/articles/{id}/renders/{renderId}/audio", "/api/facets", "/api/articles/{id}/tags",
+            ] {
                 #expect(paths[path] != nil, "\(path) is not in the OpenAPI document")
             }
         }

@@ -3,12 +3,12 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NarrateLibrary
+import NarrateListening
+import NarrateRendering
 import NarrateServer
 import NarrateTestSupport
 import Synchronization
 import Testing
-import NarrateRendering
-import NarrateListening
 
 @Suite("Positions over the API: one truth across devices")
 struct PositionAPITests {

@@ -4,9 +4,9 @@ import HummingbirdTesting
 import NIOCore
 import NarrateCore
 import NarrateLibrary
+import NarrateRendering
 import NarrateTestSupport
 import Testing
-import NarrateRendering
 
 /// The player's "Read aloud" menu through the API: the library's reading choices, changed on
 /// every device, and the listening render then one that reads what they read.
@@ -43,7 +43,10 @@ struct ReadingAPITests {
             let firstRender = first["render"] as? [String: Any]
             let firstSentences = first["sentences"] as? [[String: Any]] ?? []
             let lengths = firstSentences.map { sentence in
-                (block: sentence["block"] as? Int ?? -1, seconds: ((sentence["endSeconds"] as? Double) ?? 0) - ((sentence["startSeconds"] as? Double) ?? 0))
+                (
+                    block: sentence["block"] as? Int ?? -1,
+                    seconds: ((sentence["endSeconds"] as? Double) ?? 0) - ((sentence["startSeconds"] as? Double) ?? 0)
+                )
             }
             #expect(lengths.count >= 5)
             #expect(lengths.allSatisfy { $0.block >= 2 ? $0.seconds == 0 : $0.seconds > 0 }, "\(lengths)")

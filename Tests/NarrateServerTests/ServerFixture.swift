@@ -3,15 +3,15 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NarrateBatch
 import NarrateCore
+import NarrateImport
 import NarrateLibrary
+import NarrateRendering
 import NarrateServer
 import NarrateTestSupport
 import Synchronization
 import Testing
-import NarrateRendering
-import NarrateBatch
-import NarrateImport
 
 /// Renders queued jobs in this process with the fake engine, at once, when the server asks
 /// for a worker (the real server starts `narrate worker` processes).

@@ -1,7 +1,8 @@
 import Foundation
 import NarrateCore
-@testable import NarrateSpeech
 import Testing
+
+@testable import NarrateSpeech
 
 /// eSpeak NG is process-global, so these tests run one at a time.
 @Suite("eSpeak NG engine", .serialized)
@@ -48,7 +49,9 @@ struct ESpeakEngineTests {
             .deletingLastPathComponent().appendingPathComponent("samples").path
         var texts = ["The keeper lit the lamp, then left.", "Funding will come from three sources: a state grant of $650,000."]
         for sample in ["en-news.txt", "en-long.txt"] {
-            texts += try String(contentsOfFile: "\(samples)/\(sample)", encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.isEmpty }.prefix(30)
+            texts += try String(contentsOfFile: "\(samples)/\(sample)", encoding: .utf8).split(separator: "\n").map(String.init).filter {
+                !$0.isEmpty
+            }.prefix(30)
         }
         for text in texts {
             // As when another thread asks between this one's configuring and speaking.
@@ -246,4 +249,3 @@ struct ESpeakEngineTests {
         #expect(VoiceCatalog.editDistance("kitten", "sitting") == 3)
     }
 }
-

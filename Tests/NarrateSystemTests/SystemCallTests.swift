@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import NarrateSystem
+import Synchronization
 import Testing
 
 /// Where the interrupted-read test is: 1 the plain read, 2 SystemCall's, 3 done.

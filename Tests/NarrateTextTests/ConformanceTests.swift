@@ -62,7 +62,8 @@ struct ConformanceTests {
     func hardCases() throws {
         let files = try SegmentationCase.load(from: SegmentationCase.ownCasesDirectory, prefix: "hard-")
         #expect(files.count >= 4)
-        var passed = 0, all = 0
+        var passed = 0
+        var all = 0
         for file in files {
             let failures = SegmentationCase.failures(in: file)
             print("hard-\(file.language): \(file.cases.count - failures.count) of \(file.cases.count) pass")

@@ -38,10 +38,12 @@ struct HighlightUnitsTests {
 
     /// A comma between two rewritten tokens keeps them apart; brackets and quotes stay out.
     @Test func punctuationEndsAStretch() {
-        #expect(Self.stretches("From 2024, 2025 followed.", spoken: "From twenty twenty-four, twenty twenty-five followed.")
-            == ["From", "2024", "2025", "followed"])
-        #expect(Self.stretches("It opened (in 1968) here.", spoken: "It opened (in nineteen sixty-eight) here.")
-            == ["It", "opened", "in", "1968", "here"])
+        #expect(
+            Self.stretches("From 2024, 2025 followed.", spoken: "From twenty twenty-four, twenty twenty-five followed.")
+                == ["From", "2024", "2025", "followed"])
+        #expect(
+            Self.stretches("It opened (in 1968) here.", spoken: "It opened (in nineteen sixty-eight) here.")
+                == ["It", "opened", "in", "1968", "here"])
     }
 
     /// Ukrainian numbers that agree with their noun: the number is one stretch.

@@ -55,7 +55,10 @@ struct LongTextTests {
 
     @Test func aDocumentsSentencesAreCutTooAndKeepTheirSourceRanges() throws {
         let text = (0..<3_000).map { "слово\($0)" }.joined(separator: " ")
-        let document = Document(title: "t", blocks: [Block(kind: .paragraph, text: text, sourceMap: .identity(sourceOffset: 0, length: text.unicodeScalars.count))], format: .text)
+        let document = Document(
+            title: "t",
+            blocks: [Block(kind: .paragraph, text: text, sourceMap: .identity(sourceOffset: 0, length: text.unicodeScalars.count))],
+            format: .text)
         let sentences = SentenceSegmenter(language: "uk").sentences(of: document)
         #expect(sentences.count > 10)
         #expect(sentences.allSatisfy { $0.text.unicodeScalars.count <= InputLimits.sentenceCharacters })

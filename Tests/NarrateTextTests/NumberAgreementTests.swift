@@ -1,6 +1,7 @@
 import Foundation
-@testable import NarrateText
 import Testing
+
+@testable import NarrateText
 
 /// Numbers that agree (issue 21): the table of cases in Cases/numbers-LANGUAGE.json, each a
 /// sentence and what the speech normalizer gives the voice; and the number words themselves.

@@ -67,7 +67,8 @@ struct SegmentationCase: Decodable, Sendable {
         var position = 0
         for range in ranges {
             guard range.lowerBound >= position, range.upperBound <= scalars.count, !range.isEmpty,
-                  scalars[position..<range.lowerBound].allSatisfy({ $0.properties.isWhitespace }) else { return false }
+                scalars[position..<range.lowerBound].allSatisfy({ $0.properties.isWhitespace })
+            else { return false }
             position = range.upperBound
         }
         return scalars[position...].allSatisfy { $0.properties.isWhitespace }

@@ -16,7 +16,10 @@ struct SentenceSegmenterTests {
         ("Hello world. How are you?", ["Hello world.", "How are you?"]),
         ("Dr. Smith met Mr. Jones at 5 p.m. on Main St. yesterday.", ["Dr. Smith met Mr. Jones at 5 p.m. on Main St. yesterday."]),
         ("He said, \"Stop.\" Then he left!", ["He said, \"Stop.\"", "Then he left!"]),
-        ("The price rose 3.5 percent. Analysts, e.g. Ms. Lee, agreed.", ["The price rose 3.5 percent.", "Analysts, e.g. Ms. Lee, agreed."]),
+        (
+            "The price rose 3.5 percent. Analysts, e.g. Ms. Lee, agreed.",
+            ["The price rose 3.5 percent.", "Analysts, e.g. Ms. Lee, agreed."]
+        ),
         ("J. R. R. Tolkien wrote it. It sold well.", ["J. R. R. Tolkien wrote it.", "It sold well."]),
         ("Wait... what? Yes!! Really.", ["Wait... what?", "Yes!!", "Really."]),
         ("It was built by Acme Inc. The firm grew.", ["It was built by Acme Inc.", "The firm grew."]),
@@ -24,7 +27,10 @@ struct SentenceSegmenterTests {
         ("No terminal punctuation here", ["No terminal punctuation here"]),
         // A note's markers after the period stay with the sentence they end (a Wikipedia page).
         ("The dam was finished.[1] It held.", ["The dam was finished.[1]", "It held."]),
-        ("It rose.[12][13] Then fell.[a] The end [citation needed]. Next.", ["It rose.[12][13]", "Then fell.[a]", "The end [citation needed].", "Next."]),
+        (
+            "It rose.[12][13] Then fell.[a] The end [citation needed]. Next.",
+            ["It rose.[12][13]", "Then fell.[a]", "The end [citation needed].", "Next."]
+        ),
         ("See [T]he report.[note 2]", ["See [T]he report.[note 2]"]),
     ])
     func splitsOrdinaryProse(_ text: String, _ expected: [String]) {
@@ -32,10 +38,12 @@ struct SentenceSegmenterTests {
     }
 
     @Test func ukrainianAndGermanUseTheirOwnRules() {
-        #expect(split("Зустріч відбулася у м. Київ. Прийшли всі.", language: "uk")
-            == ["Зустріч відбулася у м. Київ.", "Прийшли всі."])
-        #expect(split("Das Treffen war am 3. Oktober. Es regnete z. B. stark.", language: "de-DE")
-            == ["Das Treffen war am 3. Oktober.", "Es regnete z. B. stark."])
+        #expect(
+            split("Зустріч відбулася у м. Київ. Прийшли всі.", language: "uk")
+                == ["Зустріч відбулася у м. Київ.", "Прийшли всі."])
+        #expect(
+            split("Das Treffen war am 3. Oktober. Es regnete z. B. stark.", language: "de-DE")
+                == ["Das Treffen war am 3. Oktober.", "Es regnete z. B. stark."])
         // Without German rules "3. Oktober" is a number ending a sentence.
         #expect(split("Das Treffen war am 3. Oktober.", language: "en").count == 2)
     }
@@ -53,8 +61,14 @@ struct SentenceSegmenterTests {
         ("uk", "Дані на 1 січ. 2024 р. оновили.", ["Дані на 1 січ. 2024 р. оновили."]),
         ("ru", "Длина 5 см. Ширина 3 см.", ["Длина 5 см.", "Ширина 3 см."]),
         ("ru", "Яблоки, груши и пр. Потом пришли гости.", ["Яблоки, груши и пр.", "Потом пришли гости."]),
-        ("de", "Der 2. Weltkrieg begann 1939. Im 20. Jahrhundert gab es zwei.", ["Der 2. Weltkrieg begann 1939.", "Im 20. Jahrhundert gab es zwei."]),
-        ("de", "Er wohnt seit dem 3. Okt. 2020 in der Bahnhofstr. 12. Danach zog er um.", ["Er wohnt seit dem 3. Okt. 2020 in der Bahnhofstr. 12.", "Danach zog er um."]),
+        (
+            "de", "Der 2. Weltkrieg begann 1939. Im 20. Jahrhundert gab es zwei.",
+            ["Der 2. Weltkrieg begann 1939.", "Im 20. Jahrhundert gab es zwei."]
+        ),
+        (
+            "de", "Er wohnt seit dem 3. Okt. 2020 in der Bahnhofstr. 12. Danach zog er um.",
+            ["Er wohnt seit dem 3. Okt. 2020 in der Bahnhofstr. 12.", "Danach zog er um."]
+        ),
         ("de", "Äpfel, Birnen u.a. Die Ernte war gut.", ["Äpfel, Birnen u.a.", "Die Ernte war gut."]),
         ("fr", "La tour mesure 300 m. Elle est haute.", ["La tour mesure 300 m.", "Elle est haute."]),
         ("fr", "Ils étaient sept. Puis ils partirent.", ["Ils étaient sept.", "Puis ils partirent."]),
@@ -78,8 +92,9 @@ struct SentenceSegmenterTests {
     }
 
     @Test func aHeadlineLineIsASentenceButWrappedProseIsNot() {
-        #expect(split("Breaking news\nThe council met today. It voted.")
-            == ["Breaking news", "The council met today.", "It voted."])
+        #expect(
+            split("Breaking news\nThe council met today. It voted.")
+                == ["Breaking news", "The council met today.", "It voted."])
         let wrapped = """
             The council met on Tuesday evening to discuss the budget for the next
             year, and the members agreed that the library should stay open on
@@ -95,8 +110,9 @@ struct SentenceSegmenterTests {
     }
 
     @Test func anyOtherLanguageGetsTheSharedRules() {
-        #expect(split("Tapasin J. Virtasen eilen. Hän oli iloinen.", language: "fi")
-            == ["Tapasin J. Virtasen eilen.", "Hän oli iloinen."])
+        #expect(
+            split("Tapasin J. Virtasen eilen. Hän oli iloinen.", language: "fi")
+                == ["Tapasin J. Virtasen eilen.", "Hän oli iloinen."])
         #expect(LanguageRules.forLanguage("fi").code == "fi")
         #expect(LanguageRules.forLanguage("uk").segmentation.titles.contains("вул"))
     }
@@ -124,7 +140,8 @@ struct SentenceSegmenterTests {
 
     @Test func randomUnicodeNeverCrashesAndKeepsTheInvariant() {
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [Unicode.Scalar] = Array("aZ я.!?…\"'«»()[]—-,;: \n\t1٣。".unicodeScalars) + ["\u{1F389}", "\u{200D}", "\u{301}", "\u{A0}"]
+        let alphabet: [Unicode.Scalar] =
+            Array("aZ я.!?…\"'«»()[]—-,;: \n\t1٣。".unicodeScalars) + ["\u{1F389}", "\u{200D}", "\u{301}", "\u{A0}"]
         for _ in 0..<300 {
             let length = Int.random(in: 0..<80, using: &generator)
             let scalars = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }

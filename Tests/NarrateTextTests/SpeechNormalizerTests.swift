@@ -17,7 +17,10 @@ struct SpeechNormalizerTests {
         ("It was proven¹ in 5 m² rooms.", "It was proven in 5 m² rooms."),
         ("He was at No. 5 in the list.", "He was at number 5 in the list."),
         ("Tom & Jerry", "Tom and Jerry"),
-        ("St. Michael's is on Maple St. near 1st St. and Mulholland Dr.", "Saint Michael's is on Maple Street near 1st Street and Mulholland Drive."),
+        (
+            "St. Michael's is on Maple St. near 1st St. and Mulholland Dr.",
+            "Saint Michael's is on Maple Street near 1st Street and Mulholland Drive."
+        ),
         ("Councilmember Dr. Alicia Moreno agreed.", "Councilmember Doctor Alicia Moreno agreed."),
         ("Wait... what?", "Wait... what?"),
         ("Line one\nline two", "Line one line two"),
@@ -89,7 +92,8 @@ struct SpeechNormalizerTests {
     }
 
     @Test func lexiconEntriesWinAndFollowCaseRules() throws {
-        let lexicon = try PronunciationLexicon.parse("""
+        let lexicon = try PronunciationLexicon.parse(
+            """
             # names
             nginx = engine x
             US = United States

@@ -29,8 +29,9 @@ struct WordAlignmentTests {
     }
 
     @Test func wordsTheSpokenFormAddsStandOnTheWordBefore() {
-        #expect(aligned("It costs five million dollars.", "It costs $5 million.")
-            == ["It", "costs", "5", "million", "million"])
+        #expect(
+            aligned("It costs five million dollars.", "It costs $5 million.")
+                == ["It", "costs", "5", "million", "million"])
     }
 
     @Test func aNumberSpelledOutSpreadsOverItsDigits() {

@@ -1,9 +1,9 @@
 import Foundation
 import NarrateAudio
 import NarrateCore
+import NarrateRendering
 import NarrateTestSupport
 import Testing
-import NarrateRendering
 
 /// One article to one audio file without the library, in process with a fake engine: the
 /// voice the article's language picks, split sets, chapters, and nothing left behind on a
@@ -19,7 +19,8 @@ struct ArticleConversionTests {
     }
 
     func convert(_ conversion: ArticleConversion, isCancelled: @escaping () -> Bool = { false }) throws -> ArticleConversion.Result {
-        try conversion.run(engine: { [engine] () throws(NarrateError) in engine }, presets: presets, environment: [:], isCancelled: isCancelled)
+        try conversion.run(
+            engine: { [engine] () throws(NarrateError) in engine }, presets: presets, environment: [:], isCancelled: isCancelled)
     }
 
     @Test func aMarkdownArticleBecomesOneFileWithItsChapters() throws {
@@ -41,9 +42,10 @@ struct ArticleConversionTests {
         let input = try scratch.write("uk.txt", text: "Привіт. Як справи?\n")
         let picked = try convert(ArticleConversion(input: input, language: "uk", destination: "\(scratch.path)/a.wav"))
         #expect(picked.voice == "uk")
-        let asked = try convert(ArticleConversion(
-            input: input, language: "uk", voice: VoiceRequest(voice: "en-us"), destination: "\(scratch.path)/b.wav"
-        ))
+        let asked = try convert(
+            ArticleConversion(
+                input: input, language: "uk", voice: VoiceRequest(voice: "en-us"), destination: "\(scratch.path)/b.wav"
+            ))
         #expect(asked.voice == "en-us")
     }
 
@@ -106,7 +108,10 @@ struct ArticleConversionTests {
         #expect(try scratch.entries() == ["a.txt", "e.txt"])
     }
 
-    @Test(arguments: [("a.txt", "a.wav"), ("dir/a.b.md", "dir/a.b.wav"), (".hidden", ".hidden.wav"), ("noext", "noext.wav"), ("d.x/noext", "d.x/noext.wav")])
+    @Test(arguments: [
+        ("a.txt", "a.wav"), ("dir/a.b.md", "dir/a.b.wav"), (".hidden", ".hidden.wav"), ("noext", "noext.wav"),
+        ("d.x/noext", "d.x/noext.wav"),
+    ])
     func theDefaultOutputReplacesTheExtension(input: String, output: String) {
         #expect(ArticleConversion.defaultOutput(for: input) == output)
     }

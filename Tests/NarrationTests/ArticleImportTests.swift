@@ -1,13 +1,13 @@
 import Foundation
 import NarrateAudio
+import NarrateBatch
 import NarrateCore
+import NarrateImport
 import NarrateLibrary
+import NarrateListening
+import NarrateRendering
 import NarrateTestSupport
 import Testing
-import NarrateRendering
-import NarrateBatch
-import NarrateImport
-import NarrateListening
 
 /// Adding inputs to the library, in process with a fake engine: each input's outcome in
 /// order, one bad file failing alone, and choices checked before the library is opened.
@@ -26,10 +26,13 @@ struct ArticleImportTests {
     ) throws -> [(String, ArticleImport.Outcome)] {
         var outcomes: [(String, ArticleImport.Outcome)] = []
         let library = fixture.library
-        try importer.add(paths, to: { () throws(NarrateError) in
-            opened?.pointee = true
-            return library
-        }, engine: { () throws(NarrateError) in FakeEngine() }, environment: [:]) { outcomes.append(($0, $1)) }
+        try importer.add(
+            paths,
+            to: { () throws(NarrateError) in
+                opened?.pointee = true
+                return library
+            }, engine: { () throws(NarrateError) in FakeEngine() }, environment: [:]
+        ) { outcomes.append(($0, $1)) }
         return outcomes
     }
 
@@ -42,7 +45,8 @@ struct ArticleImportTests {
         let outcomes = try add(["\(scratch.path)/in"], with: ArticleImport(tags: ["fruit"]))
         #expect(outcomes.map { ($0.0 as NSString).lastPathComponent } == ["a.txt", "b.md", "c.txt"])
         guard case .added(let id, "Apples") = outcomes[0].1, case .added(_, "Bees") = outcomes[1].1,
-              case .failed(.binaryInput) = outcomes[2].1 else {
+            case .failed(.binaryInput) = outcomes[2].1
+        else {
             Issue.record("unexpected outcomes \(outcomes)")
             return
         }
@@ -126,7 +130,8 @@ struct SharedPiecesTests {
             _ = try fixture.addArticle("Article \(index)\n\nText number \(index).\n")
         }
         for id in try fixture.library.list().map(\.id).sorted() {
-            _ = try fixture.library.enqueue(articleId: id, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "/o/\(id).wav", maxAttempts: 1)
+            _ = try fixture.library.enqueue(
+                articleId: id, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "/o/\(id).wav", maxAttempts: 1)
         }
         for _ in 0..<2 {
             let job = try #require(try fixture.library.claimJob(worker: "w", leaseSeconds: 20))

@@ -1,11 +1,11 @@
 import Foundation
 import NarrateAudio
 import NarrateCore
+import NarrateImport
 import NarrateLibrary
+import NarrateRendering
 import NarrateTestSupport
 import Testing
-import NarrateRendering
-import NarrateImport
 
 /// What narrate would read, in process: an input's sentences with their source ranges and
 /// spoken forms, a page's extract, and a library article's details.
@@ -69,10 +69,12 @@ struct ArticleInspectionTests {
         #expect(details.text.hasPrefix("The lighthouse\n\nThe keeper"))
         let kept = try fixture.addArticle("Kept\n\nIts own voice.\n", voice: "uk")
         var started = false
-        let own = try ArticleDetails(id: kept, library: fixture.library, withSentences: false, engine: {
-            started = true
-            return FakeEngine()
-        })
+        let own = try ArticleDetails(
+            id: kept, library: fixture.library, withSentences: false,
+            engine: {
+                started = true
+                return FakeEngine()
+            })
         #expect(own.voice == "uk")
         #expect(own.sentences == nil)
         #expect(!started, "an article with a voice of its own needs no engine")

@@ -1,10 +1,10 @@
-import NarrateTestSupport
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
-import Testing
-import NarrateRendering
 import NarrateListening
+import NarrateRendering
+import NarrateTestSupport
+import Testing
 
 /// A playback sink that keeps what it is given, and can go away after some samples.
 final class RecordingPlaybackSink: PlaybackSink {

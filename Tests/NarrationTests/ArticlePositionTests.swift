@@ -1,9 +1,9 @@
-import NarrateTestSupport
 import NarrateCore
 import NarrateLibrary
-import Testing
-import NarrateRendering
 import NarrateListening
+import NarrateRendering
+import NarrateTestSupport
+import Testing
 
 /// Positions by sentence and by time, in process: estimated before a render, measured after.
 @Suite("Article positions")
@@ -108,7 +108,9 @@ struct ArticlePositionTests {
         #expect(try position.report().updatedAt == nil)
     }
 
-    @Test(arguments: [("4:05", 245.0), ("1:02:03", 3723.0), ("12.5", 12.5), ("1:xx", nil), ("-3", nil), ("1:2:3:4", nil)] as [(String, Double?)])
+    @Test(
+        arguments: [("4:05", 245.0), ("1:02:03", 3723.0), ("12.5", 12.5), ("1:xx", nil), ("-3", nil), ("1:2:3:4", nil)]
+            as [(String, Double?)])
     func timesAreRead(_ text: String, _ seconds: Double?) {
         #expect(ListeningTimeline.seconds(text) == seconds)
     }

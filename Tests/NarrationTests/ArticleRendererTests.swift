@@ -1,12 +1,12 @@
-import NarrateTestSupport
 import Foundation
 import NarrateAudio
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
+import NarrateRendering
+import NarrateTestSupport
 import NarrateText
 import Testing
-import NarrateRendering
 
 /// A library in a folder of its own with one article in it, removed after the test.
 final class LibraryFixture {
@@ -27,9 +27,10 @@ final class LibraryFixture {
         library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
         let document = try TextReader().read(Self.text, path: "lighthouse.txt")
         let sentences = SentenceSegmenter(language: "en").sentences(of: document)
-        let outcome = try library.add(NewArticle(
-            title: document.title, language: "en", original: Array(Self.text.utf8), document: document, sentences: sentences
-        ))
+        let outcome = try library.add(
+            NewArticle(
+                title: document.title, language: "en", original: Array(Self.text.utf8), document: document, sentences: sentences
+            ))
         guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
         articleId = id
     }
@@ -125,14 +126,16 @@ struct ArticleRendererTests {
     @Test func theLibrarysOwnRenderIsACopyOfAFileTheUserNamed() throws {
         let engine = FakeEngine()
         let renderer = ArticleRenderer(library: fixture.library, engine: engine)
-        let mine = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: "\(fixture.folder)/mine.wav", overwrite: false)
+        let mine = try renderer.render(
+            articleId: fixture.articleId, settings: fixture.settings, output: "\(fixture.folder)/mine.wav", overwrite: false)
         let spoken = engine.spoken.count
         let own = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
         #expect(own.source == .copied && own.render.ownedByLibrary)
         #expect(own.render.path.hasPrefix(fixture.library.location.audioDirectory))
         #expect(engine.spoken.count == spoken)
         try FileManager.default.removeItem(atPath: mine.render.path)
-        #expect(try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false).source == .cached)
+        #expect(
+            try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false).source == .cached)
     }
 
     @Test func otherSettingsOrAnotherEngineVersionRenderAnew() throws {
@@ -179,7 +182,10 @@ struct ArticleRendererTests {
         #expect(throws: NarrateError.interrupted) {
             try ArticleRenderer(library: fixture.library, engine: FakeEngine()).render(
                 articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false,
-                isCancelled: { polls += 1; return polls > 2 }
+                isCancelled: {
+                    polls += 1
+                    return polls > 2
+                }
             )
         }
         #expect(try fixture.library.renders(ofArticle: fixture.articleId).isEmpty)

@@ -1,10 +1,10 @@
-import NarrateTestSupport
+import Foundation
 import NarrateCore
 import NarrateLibrary
-import Testing
-import Foundation
-import NarrateRendering
 import NarrateListening
+import NarrateRendering
+import NarrateTestSupport
+import Testing
 
 /// What a player page shows while it plays, in process with a fake engine: blocks,
 /// sentences and words timed in the render, the word at a time, and the saved position.
@@ -38,7 +38,8 @@ struct ArticleTranscriptTests {
             #expect(word.startSeconds >= sentence.startSeconds && word.endSeconds <= sentence.endSeconds)
         }
         let text = Array(transcript.blocks[1].text.unicodeScalars)
-        let keeper = try #require(transcript.words.first { String(String.UnicodeScalarView(text[$0.start..<$0.end])) == "keeper" && $0.block == 1 })
+        let keeper = try #require(
+            transcript.words.first { String(String.UnicodeScalarView(text[$0.start..<$0.end])) == "keeper" && $0.block == 1 })
         #expect(transcript.word(at: keeper.startSeconds) == keeper)
         #expect(transcript.word(at: (keeper.startSeconds + keeper.endSeconds) / 2) == keeper)
         #expect(transcript.word(at: -1) == nil)

@@ -1,8 +1,8 @@
 import NarrateCore
 import NarrateLibrary
+import NarrateRendering
 import NarrateTestSupport
 import Testing
-import NarrateRendering
 
 /// The voices the article page's picker offers: the neural voices for the article's language,
 /// the best first, then eSpeak NG's, and the one the article keeps whatever it speaks.
@@ -21,9 +21,10 @@ struct ArticleVoiceChoiceTests {
             Self.piper("en_US-bob-medium", "en-us", "medium"),
         ]
         let choice = try ArticleVoiceChoice(articleId: fixture.articleId, library: fixture.library, engine: engine)
-        #expect(choice.voices.map(\.identifier) == [
-            "piper:en_US-zed-high", "piper:en_GB-alba-medium", "piper:en_US-bob-medium", "piper:en_US-amy-low", "gmw/en-US",
-        ])
+        #expect(
+            choice.voices.map(\.identifier) == [
+                "piper:en_US-zed-high", "piper:en_GB-alba-medium", "piper:en_US-bob-medium", "piper:en_US-amy-low", "gmw/en-US",
+            ])
         #expect(choice.voice == nil)
 
         // A voice of another language kept for the article is offered too, after them.

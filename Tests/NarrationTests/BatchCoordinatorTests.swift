@@ -1,12 +1,12 @@
 import Foundation
 import NarrateAudio
+import NarrateBatch
 import NarrateCore
+import NarrateImport
 import NarrateLibrary
+import NarrateRendering
 import NarrateTestSupport
 import Testing
-import NarrateRendering
-import NarrateBatch
-import NarrateImport
 
 /// Stands in for worker processes: each launch works one job in process and starts /bin/true,
 /// a real child for the coordinator to reap.
@@ -108,11 +108,13 @@ struct BatchCoordinatorTests {
         let coordinator = BatchCoordinator(library: fixture.library, workers: 1, launcher: launcher, observer: observer)
         var polls = 0
         // After a few rounds of idle workers, let the next one work.
-        let summary = try coordinator.run(jobIds: ids, titles: [:], stopRequests: {
-            polls += 1
-            if polls == 3 { launcher.works = true }
-            return 0
-        })
+        let summary = try coordinator.run(
+            jobIds: ids, titles: [:],
+            stopRequests: {
+                polls += 1
+                if polls == 3 { launcher.works = true }
+                return 0
+            })
         #expect(summary.done.count == 1)
         #expect(launcher.launched.count >= 2)
     }
@@ -121,23 +123,33 @@ struct BatchCoordinatorTests {
     /// longer waited for; the others finish.
     @Test func aJobWhoseArticleIsRemovedIsNoLongerWaitedFor() throws {
         let ids = try queue(2)
-        let other = try fixture.library.add(ArticleImport(format: .markdown, title: "Other", language: "en").article(pasted: "Words.", detector: nil)).articleId
-        guard case .queued(let doomed) = try fixture.library.enqueue(
-            articleId: other, settingsHash: "h", renderRequest: RenderRequest().json(), format: "wav", outputPath: "\(fixture.folder)/other.wav"
-        ) else { Issue.record("not queued"); return }
+        let other = try fixture.library.add(
+            ArticleImport(format: .markdown, title: "Other", language: "en").article(pasted: "Words.", detector: nil)
+        ).articleId
+        guard
+            case .queued(let doomed) = try fixture.library.enqueue(
+                articleId: other, settingsHash: "h", renderRequest: RenderRequest().json(), format: "wav",
+                outputPath: "\(fixture.folder)/other.wav"
+            )
+        else {
+            Issue.record("not queued")
+            return
+        }
         let launcher = InProcessLauncher(library: fixture.library)
         launcher.works = false
         let observer = RecordingObserver()
         var polls = 0
         let summary = try BatchCoordinator(library: fixture.library, workers: 1, launcher: launcher, observer: observer)
-            .run(jobIds: ids.union([doomed.id]), titles: [:], stopRequests: {
-                polls += 1
-                if polls == 2 {
-                    _ = try? fixture.library.remove(ids: [other])
-                    launcher.works = true
-                }
-                return 0
-            })
+            .run(
+                jobIds: ids.union([doomed.id]), titles: [:],
+                stopRequests: {
+                    polls += 1
+                    if polls == 2 {
+                        _ = try? fixture.library.remove(ids: [other])
+                        launcher.works = true
+                    }
+                    return 0
+                })
         #expect(summary.done.count == 2 && summary.remaining.isEmpty, "\(summary)")
         #expect(!summary.done.contains { $0.id == doomed.id })
     }

@@ -1,22 +1,23 @@
 import Foundation
 import NarrateAudio
+import NarrateBatch
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
-import NarrateText
-import NarrateTestSupport
-import Testing
 import NarrateRendering
-import NarrateBatch
+import NarrateTestSupport
+import NarrateText
+import Testing
 
 extension LibraryFixture {
     /// Adds another article, with `voice` kept for it; returns its id.
     func addArticle(_ text: String, voice: String? = nil) throws -> Int64 {
         let document = try TextReader().read(text, path: "more.txt")
-        let outcome = try library.add(NewArticle(
-            title: document.title, language: "en", voice: voice, original: Array(text.utf8), document: document,
-            sentences: SentenceSegmenter(language: "en").sentences(of: document)
-        ))
+        let outcome = try library.add(
+            NewArticle(
+                title: document.title, language: "en", voice: voice, original: Array(text.utf8), document: document,
+                sentences: SentenceSegmenter(language: "en").sentences(of: document)
+            ))
         guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
         return id
     }
@@ -223,7 +224,9 @@ struct BatchWorkerTests {
         #expect(try scratch.entries() == ["\(fixture.articleId).wav"])
     }
 
-    @Test(arguments: [([:], 20.0), (["NARRATE_JOB_LEASE": "5"], 5.0), (["NARRATE_JOB_LEASE": "1"], 2.0), (["NARRATE_JOB_LEASE": "x"], 20.0)])
+    @Test(arguments: [
+        ([:], 20.0), (["NARRATE_JOB_LEASE": "5"], 5.0), (["NARRATE_JOB_LEASE": "1"], 2.0), (["NARRATE_JOB_LEASE": "x"], 20.0),
+    ])
     func theLeaseComesFromTheEnvironmentWithinBounds(environment: [String: String], seconds: Double) {
         #expect(BatchWorker.leaseSeconds(environment: environment) == seconds)
     }

@@ -1,10 +1,10 @@
-import NarrateTestSupport
 import Foundation
 import NarrateAudio
 import NarrateCore
+import NarrateRendering
+import NarrateTestSupport
 import NarrateText
 import Testing
-import NarrateRendering
 
 @Suite("Chapters and split sets")
 struct ChapterTests {
@@ -41,10 +41,11 @@ struct ChapterTests {
     }
 
     @Test func chapterFilesInPodcastingJSONAndFFmetadata() throws {
-        let list = ChapterList(chapters: [
-            .init(title: "Opening", sentenceIndex: 0, startSample: 0, endSample: 1_500),
-            .init(title: "Part = two; #2\\end", sentenceIndex: 3, startSample: 1_500, endSample: 4_000),
-        ], sampleRate: 1_000)
+        let list = ChapterList(
+            chapters: [
+                .init(title: "Opening", sentenceIndex: 0, startSample: 0, endSample: 1_500),
+                .init(title: "Part = two; #2\\end", sentenceIndex: 3, startSample: 1_500, endSample: 4_000),
+            ], sampleRate: 1_000)
         let json = try JSONSerialization.jsonObject(with: Data(list.podcastJSON().utf8)) as! [String: Any]
         #expect(json["version"] as? String == "1.2.0")
         let chapters = json["chapters"] as! [[String: Any]]
@@ -57,11 +58,12 @@ struct ChapterTests {
     }
 
     @Test func resumingCutsTheChapterInProgress() {
-        let list = ChapterList(chapters: [
-            .init(title: "A", sentenceIndex: 0, startSample: 0, endSample: 1_000),
-            .init(title: "B", sentenceIndex: 4, startSample: 1_000, endSample: 3_000),
-            .init(title: "C", sentenceIndex: 9, startSample: 3_000, endSample: 5_000),
-        ], sampleRate: 1_000)
+        let list = ChapterList(
+            chapters: [
+                .init(title: "A", sentenceIndex: 0, startSample: 0, endSample: 1_000),
+                .init(title: "B", sentenceIndex: 4, startSample: 1_000, endSample: 3_000),
+                .init(title: "C", sentenceIndex: 9, startSample: 3_000, endSample: 5_000),
+            ], sampleRate: 1_000)
         let rest = list.starting(at: 2_000)
         #expect(rest.chapters.map(\.title) == ["B", "C"])
         #expect(rest.chapters.map(\.startSample) == [0, 1_000])
@@ -86,7 +88,8 @@ struct ChapterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { $0.hasSuffix(".tmp") })
         let paths = try writer.commit()
         #expect(paths == ["01", "02", "03"].map { "\(directory)/notes-\($0).flac" })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["notes-01.flac", "notes-02.flac", "notes-03.flac"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["notes-01.flac", "notes-02.flac", "notes-03.flac"])
         let frames = try paths.map { try AudioFileInfo.read(path: $0).frames }
         #expect(frames.reduce(0, +) == summary.frameCount)
         // Each part starts with its chapter's first sentence.

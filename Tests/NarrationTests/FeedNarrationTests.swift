@@ -1,10 +1,10 @@
 import Foundation
 import NarrateCore
 import NarrateFetch
-import NarrateLibrary
-import Testing
 import NarrateImport
+import NarrateLibrary
 import NarrateListening
+import Testing
 
 /// New articles of a refresh queued for narration: all of them with `--narrate`, else those
 /// of feeds subscribed with it; each the library's own render, at batch priority, once.
@@ -29,11 +29,14 @@ struct FeedNarrationTests {
 
     @Test func onlyFeedsThatAskForItAreNarratedWithoutTheFlag() throws {
         let library = fixture.library
-        guard case .subscribed(let quiet) = try library.subscribe(
-            url: "https://a.example/feed", title: "A", siteURL: nil, format: "rss", tag: nil, language: nil, narrate: false
-        ), case .subscribed(let spoken) = try library.subscribe(
-            url: "https://b.example/feed", title: "B", siteURL: nil, format: "rss", tag: nil, language: nil, narrate: true
-        ) else {
+        guard
+            case .subscribed(let quiet) = try library.subscribe(
+                url: "https://a.example/feed", title: "A", siteURL: nil, format: "rss", tag: nil, language: nil, narrate: false
+            ),
+            case .subscribed(let spoken) = try library.subscribe(
+                url: "https://b.example/feed", title: "B", siteURL: nil, format: "rss", tag: nil, language: nil, narrate: true
+            )
+        else {
             Issue.record("not subscribed")
             return
         }

@@ -5,8 +5,9 @@ import NarrateLibrary
 import NarrateTestSupport
 import Synchronization
 import Testing
-@testable import NarrateRendering
+
 @testable import NarrateBatch
+@testable import NarrateRendering
 
 /// What the completions did, in order (NSLock, which ThreadSanitizer sees).
 private final class Log: @unchecked Sendable {

@@ -12,8 +12,10 @@ struct LibraryPageTests {
         let library = fixture.library
         // The fixture's own article (about a lighthouse) is left out by the tag.
         let importer = ArticleImport(format: .text, language: "en", tags: ["fruit"])
-        for (title, text) in [("Apples", "Red apples grow on trees."), ("Orchards", "The orchard keeper picks the pears."),
-                              ("Bees", "Bees visit every orchard in spring.")] {
+        for (title, text) in [
+            ("Apples", "Red apples grow on trees."), ("Orchards", "The orchard keeper picks the pears."),
+            ("Bees", "Bees visit every orchard in spring."),
+        ] {
             _ = try importer.add(.pasted("\(title)\n\n\(text)\n"), to: library, environment: [:])
         }
         let all = try LibraryPage.load(

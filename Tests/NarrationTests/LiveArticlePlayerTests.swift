@@ -2,11 +2,11 @@ import Foundation
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
+import NarrateListening
+import NarrateRendering
 import NarrateTestSupport
 import Synchronization
 import Testing
-import NarrateRendering
-import NarrateListening
 
 /// Playing an article that has no render yet: the render is made on a thread while the
 /// player reads its file as it grows.
@@ -27,7 +27,8 @@ struct LiveArticlePlayerTests {
     }
 
     func renderedSamples() throws -> (RenderRecord, [Range<Int64>], [Int16]) {
-        let (render, samples) = try #require(try ArticleRenderer(library: fixture.library, engine: FakeEngine()).newestIntactRender(ofArticle: fixture.articleId))
+        let (render, samples) = try #require(
+            try ArticleRenderer(library: fixture.library, engine: FakeEngine()).newestIntactRender(ofArticle: fixture.articleId))
         let reader = try AudioFileReader(path: render.path)
         var all: [Int16] = []
         var buffer: [Int16] = []

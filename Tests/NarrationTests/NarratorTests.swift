@@ -1,9 +1,9 @@
-import NarrateTestSupport
 import NarrateCore
 import NarrateIngest
+import NarrateRendering
+import NarrateTestSupport
 import NarrateText
 import Testing
-import NarrateRendering
 
 /// Records what is written: runs of speech and silence.
 final class RecordingSink: AudioSink {
@@ -44,9 +44,10 @@ struct NarratorTests {
         let pauses = PauseSettings(sentence: 300, paragraph: 700, heading: 900)
         let summary = try Narrator(engine: engine).narrate(document, voice: .standard, pauses: pauses, into: sink)
         #expect(engine.spoken == ["Title", "One.", "Two.", "Three."])
-        #expect(sink.events == [
-            "speech 50", "silence 900", "speech 40", "silence 300", "speech 40", "silence 700", "speech 60",
-        ])
+        #expect(
+            sink.events == [
+                "speech 50", "silence 900", "speech 40", "silence 300", "speech 40", "silence 700", "speech 60",
+            ])
         #expect(summary.frameCount == sink.total)
         #expect(summary.timings.map(\.startFrame) == [0, 950, 1290, 2030])
         #expect(summary.duration == Double(sink.total) / 1000)
@@ -57,8 +58,11 @@ struct NarratorTests {
         let engine = FakeEngine()
         let article = Document(
             title: "",
-            blocks: [Block(kind: .paragraph, text: "Д-р Іваненко живе на вул. Хрещатик. Ціна 5 грн.",
-                           sourceMap: .identity(sourceOffset: 0, length: 47))],
+            blocks: [
+                Block(
+                    kind: .paragraph, text: "Д-р Іваненко живе на вул. Хрещатик. Ціна 5 грн.",
+                    sourceMap: .identity(sourceOffset: 0, length: 47))
+            ],
             format: .text
         )
         let lexicon = PronunciationLexicon(entries: ["Хрещатик": "Хреща́тик"])
@@ -89,7 +93,10 @@ struct NarratorTests {
         #expect(throws: NarrateError.interrupted) {
             try Narrator(engine: engine).narrate(
                 document, voice: .standard, pauses: .standard, into: sink,
-                isCancelled: { polls += 1; return polls > 3 }
+                isCancelled: {
+                    polls += 1
+                    return polls > 3
+                }
             )
         }
         #expect(engine.spoken.count < 4)
@@ -124,8 +131,9 @@ struct NarratorTests {
         let engine = FakeEngine()
         engine.silenceBeforeWords = true
         let document = try TextReader().read("One, two three.\n\nFour five.", path: "a.txt")
-        let summary = try Narrator(engine: engine, language: "en").narrate(document, voice: .standard, pauses: .standard, into: RecordingSink())
-        let lead = FakeEngine.leadingSilence - 5  // 5 ms before the sound, at 1,000 Hz
+        let summary = try Narrator(engine: engine, language: "en").narrate(
+            document, voice: .standard, pauses: .standard, into: RecordingSink())
+        let lead = FakeEngine.leadingSilence - 5 // 5 ms before the sound, at 1,000 Hz
         let first = summary.words.filter { $0.sentenceIndex == 0 }
         // "One" sounds from sample 50, "two" from 100 (reported at the comma, 80), "three" from 140.
         #expect(first.map(\.startFrame) == [lead, lead + 50, lead + 90])

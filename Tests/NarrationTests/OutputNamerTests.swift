@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import NarrateTestSupport
 import NarrateRendering
+import NarrateTestSupport
+import Testing
 
 /// Batch output names: safe file names from any title or template, unique, never outside
 /// the output folder, short enough for the file system whatever the script.

@@ -1,10 +1,10 @@
 import Foundation
 import NarrateCore
 import NarrateLibrary
-import NarrateTestSupport
-import NarrateRendering
-import Testing
 import NarratePublishing
+import NarrateRendering
+import NarrateTestSupport
+import Testing
 
 /// Covers as Apple Podcasts asks for them, and publishing stopped part way, in process.
 @Suite("Podcast covers and publishing, in process")
@@ -133,6 +133,8 @@ struct PodcastCoverAndPublisherTests {
         #expect(timeline.file(.srt).hasPrefix("1\n00:00:00,000 --> "))
         #expect(timeline.file(.chapters).contains("\"version\" : \"1.2.0\""))
         #expect(throws: NarrateError.self) { try EpisodeTimeline(articleId: second, renderId: render.id, library: fixture.library) }
-        #expect(throws: NarrateError.noSuchArticle(id: 99)) { try EpisodeTimeline(articleId: 99, renderId: render.id, library: fixture.library) }
+        #expect(throws: NarrateError.noSuchArticle(id: 99)) {
+            try EpisodeTimeline(articleId: 99, renderId: render.id, library: fixture.library)
+        }
     }
 }

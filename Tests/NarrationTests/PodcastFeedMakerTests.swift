@@ -1,16 +1,17 @@
 import Foundation
-import NarrateRendering
+import NarrateAudio
 import NarrateBatch
+import NarrateCore
 import NarrateImport
+import NarrateLibrary
 import NarratePublishing
+import NarrateRendering
+import NarrateTestSupport
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import NarrateAudio
-import NarrateCore
-import NarrateLibrary
-import NarrateTestSupport
-import Testing
 
 /// A library with articles whose episodes are rendered in process by the fake engine.
 final class PodcastFixture {
@@ -32,7 +33,8 @@ final class PodcastFixture {
     /// Renders the episodes `selection` lacks, as the batch workers would.
     func renderEpisodes(_ selection: FeedSelection) throws {
         _ = try EpisodeQueue(library: library).queueAll(selection)
-        let worker = BatchWorker(library: library, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "test", leaseSeconds: 30)
+        let worker = BatchWorker(
+            library: library, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "test", leaseSeconds: 30)
         try worker.run(claimsNoMore: { false }, stopsNow: { false })
     }
 
@@ -88,7 +90,8 @@ struct PodcastFeedMakerTests {
 
         // A new render replaces the enclosure; the guid stays.
         let renderer = ArticleRenderer(library: fixture.library, engine: FakeEngine())
-        var settings = try ArticleVoice.settings(for: stored, request: VoiceRequest(rate: 220), presets: VoicePresetLibrary(directories: []), engine: FakeEngine())
+        var settings = try ArticleVoice.settings(
+            for: stored, request: VoiceRequest(rate: 220), presets: VoicePresetLibrary(directories: []), engine: FakeEngine())
         settings.encoding = AudioEncoding(format: .mp3)
         let newer = try renderer.render(articleId: first, settings: settings, output: nil, overwrite: false).render
         let again = try #require(try maker.feed(selection, addresses: addresses, isPrivate: false).episodes.first)
@@ -137,7 +140,8 @@ struct PodcastFeedMakerTests {
         try fixture.renderEpisodes(FeedSelection())
         var settings = PodcastSettings.standard
         settings.description = "Articles & <notes>"
-        let feed = try PodcastFeedMaker(library: fixture.library).feed(FeedSelection(), addresses: addresses, isPrivate: false, settings: settings)
+        let feed = try PodcastFeedMaker(library: fixture.library).feed(
+            FeedSelection(), addresses: addresses, isPrivate: false, settings: settings)
         let xml = feed.xml()
         let reader = FeedReader()
         let parser = XMLParser(data: Data(xml.utf8))
@@ -148,7 +152,9 @@ struct PodcastFeedMakerTests {
         #expect(reader.texts["description"]?.first == "Articles & <notes>")
         #expect(!xml.contains("\u{1}") && !xml.contains("\u{1B}") && !xml.contains("\u{FFFE}"))
         // The same library gives the same bytes.
-        #expect(try PodcastFeedMaker(library: fixture.library).feed(FeedSelection(), addresses: addresses, isPrivate: false, settings: settings).xml() == xml)
+        #expect(
+            try PodcastFeedMaker(library: fixture.library).feed(FeedSelection(), addresses: addresses, isPrivate: false, settings: settings)
+                .xml() == xml)
         _ = id
     }
 
@@ -180,7 +186,10 @@ struct PodcastFeedMakerTests {
         #expect(try queue.fill([FeedSelection()]).isEmpty, "four are waiting already")
         // A failed episode is not asked for again; the others are.
         let job = try #require(try fixture.library.claimJob(worker: "w", leaseSeconds: 30))
-        for _ in 0..<3 { try fixture.library.failJob(id: job.id, worker: "w", error: "broken"); _ = try fixture.library.claimJob(worker: "w", leaseSeconds: 30) }
+        for _ in 0..<3 {
+            try fixture.library.failJob(id: job.id, worker: "w", error: "broken")
+            _ = try fixture.library.claimJob(worker: "w", leaseSeconds: 30)
+        }
         _ = try fixture.library.cancelJobs()
         let next = try queue.fill([FeedSelection()])
         #expect(!next.map(\.articleId).contains(job.articleId))
@@ -239,7 +248,9 @@ final class FeedReader: NSObject, XMLParserDelegate {
     var texts: [String: [String]] = [:]
     private var current = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         current = ""
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NarratePublishing
 
 /// The page of a published podcast as a listener reads it (issue 36, items 4 and 7).
@@ -22,7 +23,9 @@ struct PublishedIndexTests {
     )
 
     static func page(_ episodes: [PodcastFeed.Episode]) -> String {
-        PublishedIndex(feed: PodcastFeed(channel: channel, episodes: episodes), addresses: PublishedFeedAddresses(base: "https://example.org/pod/")).html()
+        PublishedIndex(
+            feed: PodcastFeed(channel: channel, episodes: episodes), addresses: PublishedFeedAddresses(base: "https://example.org/pod/")
+        ).html()
     }
 
     /// "33:02" beside a date read as a time of day; a length reads as one.

@@ -1,6 +1,6 @@
+import NarrateImport
 import NarrateText
 import Testing
-import NarrateImport
 
 /// Which languages a search query could be in, by the installed dictionaries (Debian's
 /// hunspell-en-us, hunspell-de-de and hunspell-uk, which scripts/install-dependencies installs).

@@ -1,9 +1,9 @@
 import Foundation
 import NarrateCore
+import NarrateRendering
 import NarrateTestSupport
 import NarrateText
 import Testing
-import NarrateRendering
 
 /// Reading choices as narration applies them: parts not read take no time and no pause,
 /// asides not read are not heard, and the choices come from the defaults, the library, a
@@ -54,7 +54,8 @@ struct ReadingChoiceNarrationTests {
 
     @Test func anArticleWithNothingReadSaysSo() {
         let references = Document(
-            title: "Refs", blocks: [Block(kind: .listItem, text: "Smith.", sourceMap: .identity(sourceOffset: 0, length: 6), part: .references)],
+            title: "Refs",
+            blocks: [Block(kind: .listItem, text: "Smith.", sourceMap: .identity(sourceOffset: 0, length: 6), part: .references)],
             format: .html
         )
         #expect(throws: NarrateError.noSpeakableText(path: "Refs")) {
@@ -71,7 +72,8 @@ struct ReadingChoiceNarrationTests {
 
     @Test func choicesComeFromTheLibraryThenThePresetThenTheRequest() throws {
         let scratch = try ScratchDirectory()
-        _ = try scratch.write("with-refs.json", text: #"{"name": "with-refs", "voice": "en-us", "read": ["references"], "skip": ["tables"]}"#)
+        _ = try scratch.write(
+            "with-refs.json", text: #"{"name": "with-refs", "voice": "en-us", "read": ["references"], "skip": ["tables"]}"#)
         let presets = VoicePresetLibrary(directories: [scratch.path])
         let library = ReadingChoices.standard.changed(read: [.footnotes], skip: [])
         #expect(try VoiceRequest().reading(presets: presets, base: library) == library)

@@ -2,10 +2,10 @@ import Foundation
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
+import NarrateListening
+import NarrateRendering
 import NarrateTestSupport
 import Testing
-import NarrateRendering
-import NarrateListening
 
 /// A library article delivered where asked, and the rest of it from where its listener
 /// stopped, in process with a fake engine.
@@ -41,10 +41,11 @@ struct RenderDeliveryTests {
     }
 
     @Test func aSyncMapAndChaptersAreWrittenBesideIt() throws {
-        let result = try deliver(RenderDelivery(
-            articleId: fixture.articleId, output: "\(scratch.path)/a.wav",
-            extras: OutputExtras(syncMap: "\(scratch.path)/a.vtt", chapters: "\(scratch.path)/a.json")
-        ))
+        let result = try deliver(
+            RenderDelivery(
+                articleId: fixture.articleId, output: "\(scratch.path)/a.wav",
+                extras: OutputExtras(syncMap: "\(scratch.path)/a.vtt", chapters: "\(scratch.path)/a.json")
+            ))
         #expect(result.paths == ["\(scratch.path)/a.wav"])
         let vtt = try String(contentsOfFile: "\(scratch.path)/a.vtt", encoding: .utf8)
         #expect(vtt.hasPrefix("WEBVTT"))
@@ -53,7 +54,8 @@ struct RenderDeliveryTests {
     }
 
     @Test func aSplitIsCutFromTheWAVRender() throws {
-        let result = try deliver(RenderDelivery(articleId: fixture.articleId, output: "\(scratch.path)/a.wav", extras: OutputExtras(split: .minutes(1))))
+        let result = try deliver(
+            RenderDelivery(articleId: fixture.articleId, output: "\(scratch.path)/a.wav", extras: OutputExtras(split: .minutes(1))))
         #expect(result.paths == ["\(scratch.path)/a-01.wav"])
         #expect(try fixture.library.renders(ofArticle: fixture.articleId).count == 1)
     }
@@ -95,16 +97,22 @@ struct RenderDeliveryTests {
     }
 
     func resume(_ export: ResumeExport, rendering: inout Double?) throws -> ResumeExport.Result {
-        try export.run(library: fixture.library, engine: { [engine] () throws(NarrateError) in engine }, presets: presets, willRender: { rendering = $0 })
+        try export.run(
+            library: fixture.library, engine: { [engine] () throws(NarrateError) in engine }, presets: presets,
+            willRender: { rendering = $0 })
     }
 
     @Test func theRestStartsAtTheSavedSentence() throws {
         var rendering: Double?
         try fixture.library.savePosition(articleId: fixture.articleId, sentence: 2, finished: false)
-        let result = try resume(ResumeExport(articleId: fixture.articleId, output: "\(scratch.path)/rest.wav", extras: OutputExtras(syncMap: "\(scratch.path)/rest.srt")), rendering: &rendering)
+        let result = try resume(
+            ResumeExport(
+                articleId: fixture.articleId, output: "\(scratch.path)/rest.wav", extras: OutputExtras(syncMap: "\(scratch.path)/rest.srt")),
+            rendering: &rendering)
         #expect(rendering != nil, "the article is rendered first, and the front end is told")
         #expect(result.firstSentence == 2 && result.sentenceCount == 5)
-        let whole = try #require(try ArticleRenderer(library: fixture.library, engine: engine).newestIntactRender(ofArticle: fixture.articleId))
+        let whole = try #require(
+            try ArticleRenderer(library: fixture.library, engine: engine).newestIntactRender(ofArticle: fixture.articleId))
         let rest = try AudioFileInfo.read(path: "\(scratch.path)/rest.wav")
         #expect(Int64(rest.frames) == whole.1[4].upperBound - whole.1[2].lowerBound)
         let srt = try String(contentsOfFile: "\(scratch.path)/rest.srt", encoding: .utf8)

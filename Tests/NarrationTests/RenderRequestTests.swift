@@ -1,7 +1,7 @@
 import NarrateAudio
 import NarrateCore
-import Testing
 import NarrateRendering
+import Testing
 
 /// The render request a batch job carries: typed and versioned JSON, and the arguments jobs
 /// queued before it carried.

@@ -3,6 +3,7 @@ import NarrateCore
 import NarrateTestSupport
 import NarrateText
 import Testing
+
 @testable import NarrateRendering
 @testable import NarrateSpread
 
@@ -58,7 +59,9 @@ struct SynthesisSpreadTests {
     let document: Document = {
         let blocks = (0..<80).map { number in
             let text = (0..<5).map { "Sentence \($0) of paragraph \(number) has a few words in it, then ends here." }.joined(separator: " ")
-            return Block(kind: number % 10 == 0 ? .heading(level: 2) : .paragraph, text: text, sourceMap: .identity(sourceOffset: 0, length: text.count))
+            return Block(
+                kind: number % 10 == 0 ? .heading(level: 2) : .paragraph, text: text,
+                sourceMap: .identity(sourceOffset: 0, length: text.count))
         }
         return Document(title: "Long", blocks: blocks, format: .text)
     }()
@@ -112,7 +115,8 @@ struct SynthesisSpreadTests {
         #expect(helpers.started.count == 1)
         // The helper was given the sentences as written, with the language and the lexicon.
         #expect(helpers.started[0].texts.allSatisfy { $0.hasPrefix("Dr. Smith") })
-        #expect(helpers.started[0].normalization == SpeechPart.Normalization(language: "en", lexicon: ["nginx": "engine x", "US": "you ess"]))
+        #expect(
+            helpers.started[0].normalization == SpeechPart.Normalization(language: "en", lexicon: ["nginx": "engine x", "US": "you ess"]))
         // What the engines heard, together, is what one engine heard alone.
         #expect(aloneEngine.spoken.contains { $0.contains("engine x") && $0.contains("you ess") && !$0.contains("Dr.") })
         #expect(engine.spoken == Array(aloneEngine.spoken.prefix(engine.spoken.count)))
@@ -132,7 +136,9 @@ struct SynthesisSpreadTests {
     }
 
     @Test func shortTextsStayInOneProcess() throws {
-        let short = Document(title: "Short", blocks: [Block(kind: .paragraph, text: "One. Two. Three.", sourceMap: .identity(sourceOffset: 0, length: 16))], format: .text)
+        let short = Document(
+            title: "Short", blocks: [Block(kind: .paragraph, text: "One. Two. Three.", sourceMap: .identity(sourceOffset: 0, length: 16))],
+            format: .text)
         let helpers = InProcessSpeechParts()
         let engine = FakeEngine(carriesState: true)
         _ = try Narrator(engine: engine).narrate(

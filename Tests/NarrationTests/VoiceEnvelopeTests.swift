@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NarrateRendering
 
 @Suite("The envelope of a sentence's audio, kept as it streams")

@@ -1,6 +1,6 @@
 import NarrateCore
-import Testing
 import NarrateRendering
+import Testing
 
 @Suite("Voice presets")
 struct VoicePresetTests {

@@ -1,8 +1,8 @@
 import Foundation
 import NarrateCore
+import NarrateRendering
 import NarrateText
 import Testing
-import NarrateRendering
 
 /// A voice request resolved as every front end resolves it: defaults, then the preset, then
 /// the values asked for, each checked.

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -95,4 +96,3 @@ public struct TestServerError: Error, CustomStringConvertible {
         self.description = description
     }
 }
-

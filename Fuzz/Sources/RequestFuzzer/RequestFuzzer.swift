@@ -4,14 +4,14 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
-import NarrateAudio
-import NarrateCore
-import NarrateLibrary
-import NarrateServer
 import NIOCore
 import NIOEmbedded
-import Synchronization
+import NarrateAudio
+import NarrateCore
 import NarrateImport
+import NarrateLibrary
+import NarrateServer
+import Synchronization
 
 /// The server's request handling under libFuzzer: the input is a request (its first byte picks
 /// the method, then come the target up to a newline, header lines up to an empty line, and the
@@ -37,7 +37,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     done.wait()
     guard let outcome else { fatalError("the router threw instead of answering \(request.method) \(request.target)") }
     if outcome.status >= 500 {
-        fatalError("\(request.method) \(request.target) answered \(outcome.status): \(String(decoding: outcome.body.prefix(300), as: UTF8.self))")
+        fatalError(
+            "\(request.method) \(request.target) answered \(outcome.status): \(String(decoding: outcome.body.prefix(300), as: UTF8.self))")
     }
     if outcome.status >= 400, request.target.hasPrefix("/api/") {
         guard outcome.contentType?.hasPrefix("application/json") == true,
@@ -127,7 +128,9 @@ final class FuzzServer: Sendable {
         {
             let path = "\(library.location.audioDirectory)/episode-\(article.id).mp3"
             try? FileManager.default.createDirectory(atPath: library.location.audioDirectory, withIntermediateDirectories: true)
-            guard let writer = try? AudioFileWriter(destination: path, sampleRate: 22_050, encoding: AudioEncoding(format: .mp3), overwrite: true),
+            guard
+                let writer = try? AudioFileWriter(
+                    destination: path, sampleRate: 22_050, encoding: AudioEncoding(format: .mp3), overwrite: true),
                 (try? writer.writeSilence(samples: 22_050)) != nil, (try? writer.commit()) != nil
             else { return }
             let total = Int64(writer.fileFramesWritten)

@@ -1,8 +1,8 @@
+import Foundation
 import NarrateCore
 import NarrateFetch
 import NarrateIngest
 import NarrateLibrary
-import Foundation
 
 extension FeedRefresh {
     /// A feed's fetch: what the server answered, or the error.
@@ -51,11 +51,15 @@ extension FeedRefresh {
             result.checked -= 1
             return ([], nil)
         case .failed(let error):
-            try fail(subscription, error: Self.line(error), notBefore: now + Self.backoff(errors: subscription.errorCount + 1), result: &result, report: report)
+            try fail(
+                subscription, error: Self.line(error), notBefore: now + Self.backoff(errors: subscription.errorCount + 1), result: &result,
+                report: report)
             return ([], nil)
         case .fetched(.throttled(_, let retryAfter, let error)):
             let wait = min(max(retryAfter ?? 3600, 60), 7 * 24 * 3600)
-            try fail(subscription, error: Self.line(error) + "; asked to wait \(Int(wait)) s", notBefore: now + wait, result: &result, report: report)
+            try fail(
+                subscription, error: Self.line(error) + "; asked to wait \(Int(wait)) s", notBefore: now + wait, result: &result,
+                report: report)
             return ([], nil)
         case .fetched(.notModified):
             result.unchanged += 1
@@ -69,7 +73,9 @@ extension FeedRefresh {
         do {
             feed = try FeedParser(source: page.finalURL, charset: Self.charset(of: page.contentType)).parse(page.body)
         } catch {
-            try fail(subscription, error: Self.line(error), notBefore: now + Self.backoff(errors: subscription.errorCount + 1), result: &result, report: report)
+            try fail(
+                subscription, error: Self.line(error), notBefore: now + Self.backoff(errors: subscription.errorCount + 1), result: &result,
+                report: report)
             return ([], nil)
         }
         // Each item once (feeds repeat guids), keyed by guid, else link, else its text.
@@ -170,11 +176,12 @@ extension FeedRefresh {
                 outcome = .problem(.failed, line(error))
             }
         }
-        let (recorded, articleId, detail): (FeedItemOutcome, Int64?, String?) = switch outcome {
-        case .added(let id, _): (.added, id, nil)
-        case .duplicate: (.duplicate, nil, nil)
-        case .problem(let kind, let reason): (kind, nil, reason)
-        }
+        let (recorded, articleId, detail): (FeedItemOutcome, Int64?, String?) =
+            switch outcome {
+            case .added(let id, _): (.added, id, nil)
+            case .duplicate: (.duplicate, nil, nil)
+            case .problem(let kind, let reason): (kind, nil, reason)
+            }
         try? library.recordItem(
             subscriptionId: work.subscription.id, guid: work.key, url: work.url, articleId: articleId, outcome: recorded, detail: detail
         )
@@ -262,7 +269,9 @@ extension FeedRefresh {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "charset" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            }
         }
         return nil
     }
@@ -284,4 +293,3 @@ extension String {
         return String(hash, radix: 16)
     }
 }
-

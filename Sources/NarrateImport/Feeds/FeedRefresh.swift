@@ -1,9 +1,9 @@
+import Foundation
 import NarrateAudio
 public import NarrateCore
 public import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
-import Foundation
 import NarrateListening
 import NarrateRendering
 
@@ -92,7 +92,8 @@ public struct FeedRefresh: Sendable {
     ) throws(NarrateError) -> [ArticleLibrary.SubscribeOutcome] {
         try library.subscribe(
             opml.outlines.map { outline in
-                ArticleLibrary.NewSubscription(url: outline.url, title: outline.title, siteURL: outline.siteURL, format: nil, tag: tag ?? outline.folder)
+                ArticleLibrary.NewSubscription(
+                    url: outline.url, title: outline.title, siteURL: outline.siteURL, format: nil, tag: tag ?? outline.folder)
             },
             language: language, narrate: narrate
         )
@@ -100,9 +101,11 @@ public struct FeedRefresh: Sendable {
 
     /// The library's subscriptions as an OPML list, each feed's tag as its folder.
     public func opml() throws(NarrateError) -> OPMLDocument {
-        OPMLDocument(title: "narrate feeds", outlines: try library.subscriptions().map { feed in
-            OPMLDocument.Outline(url: feed.url, title: feed.title, siteURL: feed.siteURL, folder: feed.tag)
-        })
+        OPMLDocument(
+            title: "narrate feeds",
+            outlines: try library.subscriptions().map { feed in
+                OPMLDocument.Outline(url: feed.url, title: feed.title, siteURL: feed.siteURL, folder: feed.tag)
+            })
     }
 
     /// The feed at `address`, or the first feed the page at `address` links, with the page it
@@ -116,7 +119,8 @@ public struct FeedRefresh: Sendable {
             let links = FeedDiscovery.feeds(inPage: page.body, url: page.finalURL, contentType: page.contentType)
             guard !links.isEmpty else {
                 if Self.isHTML(page.contentType) {
-                    throw .malformedInput(path: address, message: "is a web page that links no feed (no <link rel=\"alternate\"> of RSS, Atom or JSON Feed)")
+                    throw .malformedInput(
+                        path: address, message: "is a web page that links no feed (no <link rel=\"alternate\"> of RSS, Atom or JSON Feed)")
                 }
                 throw error
             }
@@ -124,7 +128,9 @@ public struct FeedRefresh: Sendable {
             for link in links {
                 do {
                     let linked = try fetchWhole(link)
-                    return (linked, try FeedParser(source: linked.finalURL, charset: Self.charset(of: linked.contentType)).parse(linked.body))
+                    return (
+                        linked, try FeedParser(source: linked.finalURL, charset: Self.charset(of: linked.contentType)).parse(linked.body)
+                    )
                 } catch let failure {
                     lastError = failure
                 }
@@ -238,7 +244,8 @@ public struct FeedRefresh: Sendable {
             case .duplicate:
                 result.duplicates += 1
             case .problem(let outcome, let reason):
-                result.problems.append(Problem(feed: item.subscription.title ?? item.subscription.url, url: item.url ?? "", reason: reason, outcome: outcome))
+                result.problems.append(
+                    Problem(feed: item.subscription.title ?? item.subscription.url, url: item.url ?? "", reason: reason, outcome: outcome))
             }
         }
         // Each read feed's check, with its count of new articles, all in one transaction.
@@ -247,15 +254,20 @@ public struct FeedRefresh: Sendable {
             guard let feed = readFeeds[subscription.id] else { continue }
             let added = addedByFeed[subscription.id, default: 0]
             let keep = !unfinished.contains(subscription.id)
-            checks.append((subscription.id, ArticleLibrary.FeedCheck(
-                title: feed.feed.title, siteURL: feed.feed.siteURL, format: feed.feed.format.rawValue, etag: keep ? feed.etag : nil,
-                lastModified: keep ? feed.lastModified : nil, newItems: added
-            )))
+            checks.append(
+                (
+                    subscription.id,
+                    ArticleLibrary.FeedCheck(
+                        title: feed.feed.title, siteURL: feed.feed.siteURL, format: feed.feed.format.rawValue, etag: keep ? feed.etag : nil,
+                        lastModified: keep ? feed.lastModified : nil, newItems: added
+                    )
+                ))
         }
         try library.recordChecks(checks)
         for subscription in due {
             guard let feed = readFeeds[subscription.id] else { continue }
-            report(.feedChecked(subscription, added: addedByFeed[subscription.id, default: 0], notModified: false, error: feed.feed.problem))
+            report(
+                .feedChecked(subscription, added: addedByFeed[subscription.id, default: 0], notModified: false, error: feed.feed.problem))
         }
         return result
     }

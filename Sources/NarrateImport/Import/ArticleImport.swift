@@ -1,10 +1,10 @@
+import Foundation
 public import NarrateCore
 public import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
-import NarrateText
-import Foundation
 import NarrateRendering
+import NarrateText
 
 /// Reading inputs into articles for the library, shared by `add` and `batch`: folders
 /// expanded to the files narrate reads, each file, URL or standard input read, its language
@@ -115,7 +115,9 @@ public struct ArticleImport: Sendable {
         var inputs: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard path != "-", !PageFetcher.isURL(path), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard path != "-", !PageFetcher.isURL(path), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
                 inputs.append(path)
                 continue
             }
@@ -150,18 +152,23 @@ public struct ArticleImport: Sendable {
 
     /// The article of `page`, fetched from `input`, its language declared or detected by
     /// `detector`, its sentences segmented.
-    public func article(fetched page: FetchedPage, requested input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+    public func article(fetched page: FetchedPage, requested input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle
+    {
         newArticle(try ArticleInput.load(page, requested: input, format: format), sourcePath: nil, detector: detector)
     }
 
     /// The article a feed carries whole: `html` (or plain text) from the feed, at `url`,
     /// its language declared or detected by `detector`.
-    public func article(feedContent content: String, isHTML: Bool, url: String?, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+    public func article(feedContent content: String, isHTML: Bool, url: String?, detector: LanguageDetector?) throws(NarrateError)
+        -> NewArticle
+    {
         try article(carried: content, format: isHTML ? .html : .text, url: url, detector: detector)
     }
 
     /// The article an export or a feed carries in `format` (HTML, Markdown or text), from `url`.
-    public func article(carried content: String, format: SourceFormat, url: String?, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+    public func article(carried content: String, format: SourceFormat, url: String?, detector: LanguageDetector?) throws(NarrateError)
+        -> NewArticle
+    {
         let name = url ?? "the feed's item"
         guard content.utf8.count <= InputLimits.articleBytes else {
             throw .inputTooLarge(path: name, limit: InputLimits.articleBytes, kind: "an article")
@@ -171,7 +178,8 @@ public struct ArticleImport: Sendable {
             bytes, format: format, name: name, contentType: format == .html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
             url: url
         )
-        return newArticle(ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: url), sourcePath: nil, detector: detector)
+        return newArticle(
+            ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: url), sourcePath: nil, detector: detector)
     }
 
     /// The article in `text` that a listener pasted (plain text unless `format` says
@@ -183,7 +191,8 @@ public struct ArticleImport: Sendable {
         }
         let bytes = Array(text.utf8)
         let (document, source) = try ArticleLoader().readWithSource(bytes, format: format ?? .text, name: name)
-        return newArticle(ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: nil), sourcePath: nil, detector: detector)
+        return newArticle(
+            ArticleInput.Loaded(document: document, source: source, bytes: bytes, url: nil), sourcePath: nil, detector: detector)
     }
 
     private func newArticle(_ loaded: ArticleInput.Loaded, sourcePath: String?, detector: LanguageDetector?) -> NewArticle {

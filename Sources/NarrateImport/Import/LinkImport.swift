@@ -1,8 +1,8 @@
+import Foundation
 public import NarrateCore
 public import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
-import Foundation
 
 /// Imports the links of a read-later export: each article taken from the export when it
 /// carries it (Wallabag, Omnivore), else fetched and extracted as `add URL` does,
@@ -18,7 +18,9 @@ public struct LinkImport: Sendable {
     /// Tags every imported article gets, besides its own.
     public var tags: [String]
 
-    public init(library: ArticleLibrary, fetcher: PageFetcher = PageFetcher(), detector: LanguageDetector?, jobs: Int = 8, tags: [String] = []) {
+    public init(
+        library: ArticleLibrary, fetcher: PageFetcher = PageFetcher(), detector: LanguageDetector?, jobs: Int = 8, tags: [String] = []
+    ) {
         self.library = library
         self.fetcher = fetcher
         self.detector = detector
@@ -59,7 +61,8 @@ public struct LinkImport: Sendable {
 
     /// Imports `links`. `isCancelled` stops starting new requests; those in flight finish.
     public func run(
-        _ links: [SavedLink], isCancelled: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Event) -> Void = { _ in }
+        _ links: [SavedLink], isCancelled: @escaping @Sendable () -> Bool = { false },
+        report: @escaping @Sendable (Event) -> Void = { _ in }
     ) throws(NarrateError) -> Report {
         var seen = Set<String>()
         let unique = links.filter { seen.insert($0.url).inserted }
@@ -85,7 +88,8 @@ public struct LinkImport: Sendable {
             isCancelled: isCancelled,
             givenUp: { index, failures in
                 // Not recorded: tried again when the import runs again.
-                let problem = Problem(url: work[index].url, outcome: .failed, reason: "not tried: its host failed \(failures) times in a row")
+                let problem = Problem(
+                    url: work[index].url, outcome: .failed, reason: "not tried: its host failed \(failures) times in a row")
                 report(.problem(problem))
                 report(.progress(done: counter.increment(), total: total))
                 return .problem(problem)
@@ -132,10 +136,12 @@ public struct LinkImport: Sendable {
         do throws(NarrateError) {
             let importer = ArticleImport(language: link.language, tags: link.tags + tags)
             if link.carriesContent {
-                let carried = try ArticleBudget.shared.holding(link.carriedSize) { () throws(NarrateError) -> (LinkOutcome, PoliteQueue.HostHealth)? in
+                let carried = try ArticleBudget.shared.holding(link.carriedSize) {
+                    () throws(NarrateError) -> (LinkOutcome, PoliteQueue.HostHealth)? in
                     // An empty content file: the page is fetched instead, outside this hold.
                     guard let content = try link.carriedContent() else { return nil }
-                    var article = try importer.article(carried: content, format: link.contentIsHTML ? .html : .markdown, url: link.url, detector: detector)
+                    var article = try importer.article(
+                        carried: content, format: link.contentIsHTML ? .html : .markdown, url: link.url, detector: detector)
                     if let title = link.title { article.title = title }
                     return try added(article, link: link, library: library)
                 }
@@ -166,7 +172,9 @@ public struct LinkImport: Sendable {
     }
 
     /// `article` added with the link's record, in one transaction.
-    private static func added(_ article: NewArticle, link: SavedLink, library: ArticleLibrary) throws(NarrateError) -> (LinkOutcome, PoliteQueue.HostHealth) {
+    private static func added(_ article: NewArticle, link: SavedLink, library: ArticleLibrary) throws(NarrateError) -> (
+        LinkOutcome, PoliteQueue.HostHealth
+    ) {
         var article = article
         article.savedAt = link.savedAt
         switch try library.add(article, recording: .savedLink(url: link.url, finished: link.archived)) {

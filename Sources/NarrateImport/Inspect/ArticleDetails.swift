@@ -1,8 +1,8 @@
 public import NarrateCore
 public import NarrateLibrary
+import NarrateRendering
 import NarrateSpeech
 import NarrateText
-import NarrateRendering
 
 /// One library article as a reader sees it: its metadata, the voice that narrates it, its
 /// text and, when asked, its sentences.
@@ -65,9 +65,10 @@ public struct ArticleDetails: Encodable, Sendable {
         sourcePath = article.sourcePath
         language = summary.language
         let preference = try VoicePreference.load(from: library)
-        voice = article.voice ?? summary.language.flatMap { language in
-            engine().flatMap { ArticleVoice.languageVoice(for: language, engine: $0, preference: preference) }
-        } ?? VoiceSettings.standard.voice
+        voice =
+            article.voice ?? summary.language.flatMap { language in
+                engine().flatMap { ArticleVoice.languageVoice(for: language, engine: $0, preference: preference) }
+            } ?? VoiceSettings.standard.voice
         published = article.publishedAt
         savedAt = summary.savedAt
         format = article.document.format.rawValue

@@ -28,8 +28,10 @@ public struct ArticleExtract: Encodable, Sendable {
         title = document.title
         byline = document.byline
         site = document.site
-        language = document.language
-            ?? SpeechLanguage.detector(engine: nil, environment: environment)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
+        language =
+            document.language
+            ?? SpeechLanguage.detector(engine: nil, environment: environment)?.language(
+                of: document.blocks.map(\.text).joined(separator: "\n\n"))
         published = document.publishedAt
         excerpt = document.excerpt
         url = loaded.url ?? document.sourceURL

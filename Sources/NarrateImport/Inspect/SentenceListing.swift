@@ -1,6 +1,6 @@
 public import NarrateCore
-import NarrateText
 public import NarrateRendering
+import NarrateText
 
 /// The sentences narrate would speak in an article, as they stand in the source and in the
 /// form eSpeak NG receives, so a reader can see where the text is cut and why something

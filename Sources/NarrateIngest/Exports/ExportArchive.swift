@@ -73,7 +73,9 @@ struct ExportArchive {
             case .unpack(let target):
                 guard let folder else { continue }
                 outputPath = "\(folder.path)/\(target)"
-                guard FileManager.default.createFile(atPath: outputPath, contents: nil), let handle = FileHandle(forWritingAtPath: outputPath) else {
+                guard FileManager.default.createFile(atPath: outputPath, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: outputPath)
+                else {
                     throw .cannotCreateOutput(path: outputPath, reason: "cannot unpack the export's articles there")
                 }
                 output = handle
@@ -85,12 +87,14 @@ struct ExportArchive {
                 if count == 0 { break }
                 guard count > 0 else {
                     try? output?.close()
-                    throw .malformedInput(path: path, message: "a damaged archive at \(entry) (\(String(cString: narrate_archive_message(archive))))")
+                    throw .malformedInput(
+                        path: path, message: "a damaged archive at \(entry) (\(String(cString: narrate_archive_message(archive))))")
                 }
                 total += count
                 guard total <= limit else {
                     try? output?.close()
-                    throw .malformedInput(path: path, message: "an archive that expands beyond \(limit >> 20) MiB; unpack it and import its metadata file")
+                    throw .malformedInput(
+                        path: path, message: "an archive that expands beyond \(limit >> 20) MiB; unpack it and import its metadata file")
                 }
                 size += count
                 switch use {

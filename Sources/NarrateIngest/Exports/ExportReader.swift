@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// Reads the exports of read-later services and browsers into saved links, recognising each
 /// by its content: Pocket (its CSV, and its older HTML export), Instapaper (CSV), Wallabag
@@ -125,10 +125,11 @@ public enum ExportReader {
             if node.tag == "h1" {
                 archived = ArticleText.innerText(node).lowercased().contains("archive")
             } else if node.tag == "a", let url = node.attribute("href").flatMap(absoluteURL) {
-                links.append(SavedLink(
-                    url: url, title: nonEmpty(ArticleText.innerText(node)), savedAt: unixTime(node.attribute("time_added")),
-                    tags: splitTags(node.attribute("tags") ?? "", separators: ","), archived: archived
-                ))
+                links.append(
+                    SavedLink(
+                        url: url, title: nonEmpty(ArticleText.innerText(node)), savedAt: unixTime(node.attribute("time_added")),
+                        tags: splitTags(node.attribute("tags") ?? "", separators: ","), archived: archived
+                    ))
             }
         }
         return links
@@ -305,7 +306,9 @@ public enum ExportReader {
         guard let root = try? HTMLParser().parse(text, name: base) else { return [] }
         var links: [SavedLink] = []
         var seen = Set<String>()
-        let roots: Set<String> = ["bookmarks bar", "bookmarks toolbar", "bookmarks menu", "other bookmarks", "mobile bookmarks", "favorites bar"]
+        let roots: Set<String> = [
+            "bookmarks bar", "bookmarks toolbar", "bookmarks menu", "other bookmarks", "mobile bookmarks", "favorites bar",
+        ]
         func walk(_ node: HTMLNode, folders: [String]) {
             for child in node.elementChildren {
                 switch child.tag {
@@ -313,9 +316,11 @@ public enum ExportReader {
                     guard let url = child.attribute("href").flatMap(absoluteURL), seen.insert(url).inserted else { continue }
                     var tags = splitTags(child.attribute("tags") ?? "", separators: ",")
                     for folder in folders where !tags.contains(folder) { tags.append(folder) }
-                    links.append(SavedLink(
-                        url: url, title: nonEmpty(ArticleText.innerText(child)), savedAt: unixTime(child.attribute("add_date")), tags: tags
-                    ))
+                    links.append(
+                        SavedLink(
+                            url: url, title: nonEmpty(ArticleText.innerText(child)), savedAt: unixTime(child.attribute("add_date")),
+                            tags: tags
+                        ))
                 case "dt":
                     // A folder is a <dt> with its name in an <h3> and its links in a <dl>.
                     var inner = folders

@@ -61,7 +61,8 @@ public struct SavedLink: Sendable, Equatable {
         }
         if let content { return content }
         guard let contentFile else { return nil }
-        let text = String(decoding: try ArticleLoader.readArticle(contentFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: try ArticleLoader.readArticle(contentFile), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
 }

@@ -19,9 +19,10 @@ public enum FeedDiscovery {
         for element in root.elements("link") {
             let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
             guard relations.contains("alternate") || relations.contains("feed") else { continue }
-            let type = (element.attribute("type") ?? "").lowercased().split(separator: ";").first.map {
-                String($0).trimmingCharacters(in: .whitespaces)
-            } ?? ""
+            let type =
+                (element.attribute("type") ?? "").lowercased().split(separator: ";").first.map {
+                    String($0).trimmingCharacters(in: .whitespaces)
+                } ?? ""
             // rel="feed" may leave the type out; rel="alternate" needs a feed's type.
             guard feedTypes.contains(type) || (type.isEmpty && relations.contains("feed")) else { continue }
             guard let href = FeedLink.absolute(element.attribute("href"), against: base), !found.contains(href) else { continue }

@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// Reads a feed from its bytes, whatever kind it is: RSS 0.9x and 2.0, RSS 1.0 (RDF) and
 /// 0.90, Atom 1.0 (XML through libxml2, within its limits on entity expansion), or JSON Feed

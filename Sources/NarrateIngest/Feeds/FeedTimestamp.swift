@@ -38,13 +38,16 @@ enum FeedTimestamp {
         // A fraction of a second cut or padded to milliseconds, the most the formatter takes.
         if let dot = value.firstIndex(of: ".") {
             let digits = value[value.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
-            value = String(value[..<dot]) + "." + digits.prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0) + value[digits.endIndex...]
+            value =
+                String(value[..<dot]) + "." + digits.prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0) + value[digits.endIndex...]
         }
         guard !hasOverlongNumber(value) else { return nil }
-        return parse(value, formats: [
-            "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss",
-            "yyyy-MM-dd'T'HH:mm:ss.SSS",
-        ])
+        return parse(
+            value,
+            formats: [
+                "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss",
+                "yyyy-MM-dd'T'HH:mm:ss.SSS",
+            ])
     }
 
     /// Whether `text` has a run of more digits than any field of these formats (a year's or
@@ -77,16 +80,20 @@ enum FeedTimestamp {
             value = value.replacingOccurrences(of: long, with: short)
         }
         // US zone names the formatter may not know.
-        let zones = ["EST": "-0500", "EDT": "-0400", "CST": "-0600", "CDT": "-0500", "MST": "-0700", "MDT": "-0600", "PST": "-0800",
-                     "PDT": "-0700", "UT": "+0000", "Z": "+0000"]
+        let zones = [
+            "EST": "-0500", "EDT": "-0400", "CST": "-0600", "CDT": "-0500", "MST": "-0700", "MDT": "-0600", "PST": "-0800",
+            "PDT": "-0700", "UT": "+0000", "Z": "+0000",
+        ]
         if let last = value.split(separator: " ").last, let offset = zones[String(last)] {
             value = value.dropLast(last.count) + offset
         }
         guard !hasOverlongNumber(value) else { return nil }
-        return parse(value, formats: [
-            "d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm:ss zzz", "d MMM yyyy HH:mm zzz",
-            "d MMM yyyy HH:mm:ss", "d MMM yyyy",
-        ])
+        return parse(
+            value,
+            formats: [
+                "d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm:ss zzz", "d MMM yyyy HH:mm zzz",
+                "d MMM yyyy HH:mm:ss", "d MMM yyyy",
+            ])
     }
 
     /// The date in `text` by the first of `formats` that reads it.

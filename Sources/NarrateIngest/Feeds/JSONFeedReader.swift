@@ -1,5 +1,5 @@
-import NarrateCore
 import Foundation
+import NarrateCore
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1), read leniently: an item keeps
 /// what it has when other fields are missing or of the wrong type.

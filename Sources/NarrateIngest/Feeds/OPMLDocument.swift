@@ -1,5 +1,5 @@
-public import NarrateCore
 public import Foundation
+public import NarrateCore
 
 /// A list of feeds in OPML, the format every feed reader imports and exports: read from a
 /// file (outlines with an `xmlUrl`, folders of them nested to any depth) and written.
@@ -40,14 +40,16 @@ public struct OPMLDocument: Sendable, Equatable {
         } catch {
             switch error {
             case .unavailable(let reason): throw .readerUnavailable(format: "OPML", reason: reason, package: "libxml2")
-            case .entityLimit: throw .malformedInput(path: name, message: "refused: its entities expand beyond bounds (a billion-laughs document?)")
+            case .entityLimit:
+                throw .malformedInput(path: name, message: "refused: its entities expand beyond bounds (a billion-laughs document?)")
             case .malformed(let line, let column, let message):
                 throw .malformedInput(path: name, message: "not well-formed XML at line \(line), column \(column): \(message)")
             case .noMemory: throw .malformedInput(path: name, message: "out of memory reading it")
             }
         }
         guard let root = tree.root, root.name.lowercased() == "opml", let body = root.child("body") else {
-            throw .malformedInput(path: name, message: "not an OPML file (no <opml> with a <body>); export the feed list from your reader as OPML")
+            throw .malformedInput(
+                path: name, message: "not an OPML file (no <opml> with a <body>); export the feed list from your reader as OPML")
         }
         var outlines: [Outline] = []
         var seen = Set<String>()

@@ -13,7 +13,8 @@ struct XMLFeedReader {
         let site = link(channel.child("link")?.text, against: base)
         var feed = Feed(
             format: .rss, title: plain(channel.child("title")?.text), siteURL: site,
-            feedURL: link(channel.children("link", in: Namespace.atom).first { $0.attribute("rel") == "self" }?.attribute("href"), against: base),
+            feedURL: link(
+                channel.children("link", in: Namespace.atom).first { $0.attribute("rel") == "self" }?.attribute("href"), against: base),
             language: plain(channel.child("language")?.text ?? channel.child("language", in: Namespace.dublinCore)?.text)
         )
         // RSS 0.91 puts items in the channel; a few feeds put them beside it.
@@ -52,7 +53,8 @@ struct XMLFeedReader {
         )
         feed.items = root.children("item", in: space).map { item in
             FeedItem(
-                guid: plain(item.attribute("about", in: Namespace.rdf)), url: link(item.child("link", in: space)?.text, against: site ?? base),
+                guid: plain(item.attribute("about", in: Namespace.rdf)),
+                url: link(item.child("link", in: space)?.text, against: site ?? base),
                 title: plain(item.child("title", in: space)?.text),
                 author: plain(item.child("creator", in: Namespace.dublinCore)?.text),
                 published: date(item.child("date", in: Namespace.dublinCore)?.text),

@@ -204,7 +204,8 @@ struct ArticleBlockBuilder {
         }
         // A last paragraph that does not end a sentence may go on on the next page.
         if let last = preformatted.paragraphs.last, last.isProse,
-           let end = last.lines.last?.last(where: { !$0.isWhitespace }), !".!?:;\"”»)".contains(end) {
+            let end = last.lines.last?.last(where: { !$0.isWhitespace }), !".!?:;\"”»)".contains(end)
+        {
             preContinues = true
         } else {
             flush()
@@ -329,9 +330,10 @@ struct ArticleBlockBuilder {
             let range = aside.range.clamped(to: 0..<length)
             return range.isEmpty ? nil : Block.Aside(range: range, part: aside.part)
         }
-        blocks.append(Block(
-            kind: kind, text: String(text), sourceMap: SourceMap(runs: clipped), part: part, asides: kept.isEmpty ? nil : kept
-        ))
+        blocks.append(
+            Block(
+                kind: kind, text: String(text), sourceMap: SourceMap(runs: clipped), part: part, asides: kept.isEmpty ? nil : kept
+            ))
     }
 }
 

@@ -206,7 +206,9 @@ extension ArticleExtractor {
         guard measures.commas < 10 else { return false }
 
         if measures.videoEmbeds > 0 { return false }
-        let paragraphs = Int(measures.paragraphs), images = Int(measures.images), inputs = Int(measures.inputs)
+        let paragraphs = Int(measures.paragraphs)
+        let images = Int(measures.images)
+        let inputs = Int(measures.inputs)
         let listItems = Int(measures.listItems) - 100
         let embeds = Int(measures.embeds)
         if length > 0 && length < 20 && ReadabilityPatterns.isPlaceholder(shortTexts.text(of: node)) { return true }

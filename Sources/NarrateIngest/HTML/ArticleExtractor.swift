@@ -113,7 +113,8 @@ struct ArticleExtractor {
                 if Self.hasSingleTag("p", inside: current) && Self.linkDensity(current) < 0.25,
                     let paragraph = current.firstElementChild
                 {
-                    paragraph.carriedPart = ReadingPartRules.combine(ReadingPartRules.part(of: current), ReadingPartRules.part(of: paragraph))
+                    paragraph.carriedPart = ReadingPartRules.combine(
+                        ReadingPartRules.part(of: current), ReadingPartRules.part(of: paragraph))
                     current.replace(with: paragraph)
                     next = paragraph
                     elementsToScore.append(paragraph)
@@ -295,8 +296,9 @@ struct ArticleExtractor {
         guard byline == nil else { return false }
         let itemprop = node.attribute("itemprop") ?? ""
         // `contains` sets up a substring search even in an empty string: once a node, it showed.
-        guard node.attribute("rel") == "author" || (!itemprop.isEmpty && itemprop.contains("author"))
-            || ReadabilityPatterns.matches(matchString, ReadabilityPatterns.byline)
+        guard
+            node.attribute("rel") == "author" || (!itemprop.isEmpty && itemprop.contains("author"))
+                || ReadabilityPatterns.matches(matchString, ReadabilityPatterns.byline)
         else { return false }
         // The length first: the text of a large element is not built to be refused.
         let length = ArticleText.length(node)

@@ -42,7 +42,8 @@ struct CollapsedTextLength: Equatable {
                     value = (UInt32(byte & 0x1F) << 6) | UInt32(bytes[min(index + 1, count - 1)] & 0x3F)
                     width = 2
                 } else if byte < 0xF0 {
-                    value = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[min(index + 1, count - 1)] & 0x3F) << 6)
+                    value =
+                        (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[min(index + 1, count - 1)] & 0x3F) << 6)
                         | UInt32(bytes[min(index + 2, count - 1)] & 0x3F)
                     width = 3
                 } else {

@@ -41,7 +41,9 @@ public enum HTMLCharset {
 
     /// Decodes a whole page in the encoding it declares, unless it is really UTF-8.
     private static func decode(_ bytes: [UInt8], declaredAs encoding: WebEncoding) -> DecodedPage? {
-        if encoding.kind == .singleByte || encoding.kind == .multiByte, containsNonASCII(bytes), let text = String(validating: bytes, as: UTF8.self) {
+        if encoding.kind == .singleByte || encoding.kind == .multiByte, containsNonASCII(bytes),
+            let text = String(validating: bytes, as: UTF8.self)
+        {
             return DecodedPage(text: text, charset: WebEncoding.utf8.name)
         }
         return decode(bytes[...], as: encoding)

@@ -32,10 +32,11 @@ struct HTMLMetadata {
             }
         }
         let documentTitle = Self.documentTitle(page)
-        title = Self.first(
-            jsonLD.title, values["dc:title"], values["dcterm:title"], values["og:title"], values["weibo:article:title"],
-            values["weibo:webpage:title"], values["title"], values["twitter:title"], values["parsely-title"]
-        ) ?? documentTitle
+        title =
+            Self.first(
+                jsonLD.title, values["dc:title"], values["dcterm:title"], values["og:title"], values["weibo:article:title"],
+                values["weibo:webpage:title"], values["title"], values["twitter:title"], values["parsely-title"]
+            ) ?? documentTitle
         var authorTag = values["article:author"]
         if let tag = authorTag, tag.hasPrefix("http://") || tag.hasPrefix("https://") { authorTag = nil }
         byline = Self.first(

@@ -18,27 +18,31 @@ struct HTMLParser {
         let result = html.withUTF8 { buffer -> Result<HTMLNode, NarrateError> in
             let estimate = HTMLParseWorkEstimate(buffer)
             guard estimate.isAffordable else {
-                return .failure(.malformedInput(
-                    path: name,
-                    message: "elements nested about \(estimate.maximumDepth) levels deep; narrate reads pages nested "
-                        + "up to a few thousand levels"
-                ))
+                return .failure(
+                    .malformedInput(
+                        path: name,
+                        message: "elements nested about \(estimate.maximumDepth) levels deep; narrate reads pages nested "
+                            + "up to a few thousand levels"
+                    ))
             }
             guard estimate.isWithinElementLimit else {
-                return .failure(.malformedInput(
-                    path: name,
-                    message: "a page of about \(estimate.elements) elements; narrate reads pages of up to "
-                        + "\(HTMLParseWorkEstimate.maximumElements) (save the article alone, or as text)"
-                ))
+                return .failure(
+                    .malformedInput(
+                        path: name,
+                        message: "a page of about \(estimate.elements) elements; narrate reads pages of up to "
+                            + "\(HTMLParseWorkEstimate.maximumElements) (save the article alone, or as text)"
+                    ))
             }
             var options = kGumboDefaultOptions
             // Recording parse errors copies the stack of open elements each time: quadratic
             // memory on deep pages, and narrate never reads them.
             options.max_errors = 0
             guard let base = buffer.baseAddress,
-                let output = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, {
-                    gumbo_parse_with_options(&options, $0, buffer.count)
-                })
+                let output = base.withMemoryRebound(
+                    to: CChar.self, capacity: buffer.count,
+                    {
+                        gumbo_parse_with_options(&options, $0, buffer.count)
+                    })
             else {
                 return .success(HTMLNode(tag: "#document"))
             }
@@ -83,10 +87,11 @@ struct HTMLParser {
                 pushChildren(of: node, into: swiftNode, depth: depth + 1)
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
                 let text = node.pointee.v.text
-                parent.append(HTMLNode(
-                    tag: "#text", text: text.text.map { String(cString: $0) } ?? "",
-                    sourceOffset: Int(text.start_pos.offset)
-                ))
+                parent.append(
+                    HTMLNode(
+                        tag: "#text", text: text.text.map { String(cString: $0) } ?? "",
+                        sourceOffset: Int(text.start_pos.offset)
+                    ))
             default:
                 continue
             }

@@ -22,7 +22,6 @@ final class IconvDecoder {
         iconv_close(handle)
     }
 
-
     /// The text `bytes` encode. NUL bytes come through as U+0000: nothing here is a C string.
     func decode(_ bytes: ArraySlice<UInt8>) -> String {
         var output: [UInt8] = []
@@ -48,7 +47,7 @@ final class IconvDecoder {
                         continue
                     case EINVAL:
                         // A sequence cut off by the end of the input.
-                        output.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+                        output.append(contentsOf: [0xEF, 0xBF, 0xBD]) // U+FFFD
                         inLeft = 0
                     default:
                         // EILSEQ: iconv stopped at a unit it cannot decode; replace it, step over it.
@@ -57,7 +56,7 @@ final class IconvDecoder {
                             output.append(0xC2)
                             output.append(byte)
                         } else {
-                            output.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+                            output.append(contentsOf: [0xEF, 0xBF, 0xBD]) // U+FFFD
                         }
                         let skipped = min(encoding.unitLength, inLeft)
                         inPointer = next + skipped

@@ -21,10 +21,11 @@ struct PageBlueprint {
         var entries: [Entry] = []
         var stack = [root]
         while let node = stack.popLast() {
-            entries.append(Entry(
-                tag: node.tag, attributes: node.attributes, text: node.text, sourceOffset: node.sourceOffset,
-                childCount: node.children.count
-            ))
+            entries.append(
+                Entry(
+                    tag: node.tag, attributes: node.attributes, text: node.text, sourceOffset: node.sourceOffset,
+                    childCount: node.children.count
+                ))
             stack.append(contentsOf: node.children.reversed())
         }
         self.entries = entries

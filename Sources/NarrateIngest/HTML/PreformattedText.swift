@@ -35,7 +35,8 @@ struct PreformattedText {
         close()
         self.paragraphs = paragraphs
         // Measured without dot leaders: a table of contents fills its lines with them.
-        wrapWidth = paragraphs.filter(\.isProse).flatMap(\.lines).map { Self.withoutDotLeaders($0).trimmingTrailingSpaces.count }
+        wrapWidth =
+            paragraphs.filter(\.isProse).flatMap(\.lines).map { Self.withoutDotLeaders($0).trimmingTrailingSpaces.count }
             .max() ?? 0
     }
 
@@ -65,12 +66,18 @@ struct PreformattedText {
     // MARK: Judging
 
     /// Characters that are rare in prose and common in code, markup and drawings.
-    private static let codeCharacters: Set<Character> = ["{", "}", "[", "]", "(", ")", ";", "=", "<", ">", "|", "\\", "$", "#", "*", "_", "`", "~", "^", "+", "/"]
+    private static let codeCharacters: Set<Character> = [
+        "{", "}", "[", "]", "(", ")", ";", "=", "<", ">", "|", "\\", "$", "#", "*", "_", "`", "~", "^", "+", "/",
+    ]
 
     /// Whether `lines` read as prose: mostly letters, few code characters, lines that do not
     /// end as statements do, and words of a sentence's length.
     static func isProse(_ lines: [Substring]) -> Bool {
-        var letters = 0, visible = 0, code = 0, statementEnds = 0, words = 0
+        var letters = 0
+        var visible = 0
+        var code = 0
+        var statementEnds = 0
+        var words = 0
         for line in lines {
             let trimmed = Substring(withoutDotLeaders(line.trimmingWhitespace()))
             if let last = trimmed.last, [";", "{", "}"].contains(last) { statementEnds += 1 }
@@ -93,7 +100,8 @@ struct PreformattedText {
     static func isFurniture(_ line: Substring, repeated: Set<String>) -> Bool {
         let trimmed = line.trimmingWhitespace()
         if trimmed.hasSuffix("]"), let open = trimmed.lastIndex(of: "["),
-           trimmed[trimmed.index(after: open)...].lowercased().hasPrefix("page ") {
+            trimmed[trimmed.index(after: open)...].lowercased().hasPrefix("page ")
+        {
             return true
         }
         let bare = trimmed.filter { $0 != "-" && !$0.isWhitespace }

@@ -47,79 +47,107 @@ struct WebEncoding: Sendable, Equatable {
     static let all: [WebEncoding] = [
         utf8, utf16LE, utf16BE, windows1252,
         singleByte("ibm866", iconv: "IBM866", labels: ["866", "cp866", "csibm866", "ibm866"]),
-        singleByte("iso-8859-2", iconv: "ISO-8859-2", labels: [
-            "csisolatin2", "iso-8859-2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "iso_8859-2:1987",
-            "l2", "latin2",
-        ]),
-        singleByte("iso-8859-3", iconv: "ISO-8859-3", labels: [
-            "csisolatin3", "iso-8859-3", "iso-ir-109", "iso8859-3", "iso88593", "iso_8859-3", "iso_8859-3:1988",
-            "l3", "latin3",
-        ]),
-        singleByte("iso-8859-4", iconv: "ISO-8859-4", labels: [
-            "csisolatin4", "iso-8859-4", "iso-ir-110", "iso8859-4", "iso88594", "iso_8859-4", "iso_8859-4:1988",
-            "l4", "latin4",
-        ]),
-        singleByte("iso-8859-5", iconv: "ISO-8859-5", labels: [
-            "csisolatincyrillic", "cyrillic", "iso-8859-5", "iso-ir-144", "iso8859-5", "iso88595", "iso_8859-5",
-            "iso_8859-5:1988",
-        ]),
-        singleByte("iso-8859-6", iconv: "ISO-8859-6", labels: [
-            "arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6",
-            "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127", "iso8859-6", "iso88596", "iso_8859-6", "iso_8859-6:1987",
-        ]),
-        singleByte("iso-8859-7", iconv: "ISO-8859-7", labels: [
-            "csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-8859-7", "iso-ir-126", "iso8859-7",
-            "iso88597", "iso_8859-7", "iso_8859-7:1987", "sun_eu_greek",
-        ]),
-        singleByte("iso-8859-8", iconv: "ISO-8859-8", labels: [
-            "csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8", "iso-8859-8-e", "iso-ir-138", "iso8859-8",
-            "iso88598", "iso_8859-8", "iso_8859-8:1988", "visual",
-        ]),
+        singleByte(
+            "iso-8859-2", iconv: "ISO-8859-2",
+            labels: [
+                "csisolatin2", "iso-8859-2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "iso_8859-2:1987",
+                "l2", "latin2",
+            ]),
+        singleByte(
+            "iso-8859-3", iconv: "ISO-8859-3",
+            labels: [
+                "csisolatin3", "iso-8859-3", "iso-ir-109", "iso8859-3", "iso88593", "iso_8859-3", "iso_8859-3:1988",
+                "l3", "latin3",
+            ]),
+        singleByte(
+            "iso-8859-4", iconv: "ISO-8859-4",
+            labels: [
+                "csisolatin4", "iso-8859-4", "iso-ir-110", "iso8859-4", "iso88594", "iso_8859-4", "iso_8859-4:1988",
+                "l4", "latin4",
+            ]),
+        singleByte(
+            "iso-8859-5", iconv: "ISO-8859-5",
+            labels: [
+                "csisolatincyrillic", "cyrillic", "iso-8859-5", "iso-ir-144", "iso8859-5", "iso88595", "iso_8859-5",
+                "iso_8859-5:1988",
+            ]),
+        singleByte(
+            "iso-8859-6", iconv: "ISO-8859-6",
+            labels: [
+                "arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6",
+                "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127", "iso8859-6", "iso88596", "iso_8859-6", "iso_8859-6:1987",
+            ]),
+        singleByte(
+            "iso-8859-7", iconv: "ISO-8859-7",
+            labels: [
+                "csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-8859-7", "iso-ir-126", "iso8859-7",
+                "iso88597", "iso_8859-7", "iso_8859-7:1987", "sun_eu_greek",
+            ]),
+        singleByte(
+            "iso-8859-8", iconv: "ISO-8859-8",
+            labels: [
+                "csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8", "iso-8859-8-e", "iso-ir-138", "iso8859-8",
+                "iso88598", "iso_8859-8", "iso_8859-8:1988", "visual",
+            ]),
         singleByte("iso-8859-8-i", iconv: "ISO-8859-8", labels: ["csiso88598i", "iso-8859-8-i", "logical"]),
-        singleByte("iso-8859-10", iconv: "ISO-8859-10", labels: [
-            "csisolatin6", "iso-8859-10", "iso-ir-157", "iso8859-10", "iso885910", "l6", "latin6",
-        ]),
+        singleByte(
+            "iso-8859-10", iconv: "ISO-8859-10",
+            labels: [
+                "csisolatin6", "iso-8859-10", "iso-ir-157", "iso8859-10", "iso885910", "l6", "latin6",
+            ]),
         singleByte("iso-8859-13", iconv: "ISO-8859-13", labels: ["iso-8859-13", "iso8859-13", "iso885913"]),
         singleByte("iso-8859-14", iconv: "ISO-8859-14", labels: ["iso-8859-14", "iso8859-14", "iso885914"]),
         // "latin9" is not a WHATWG label, but pages use it and nothing else claims it.
-        singleByte("iso-8859-15", iconv: "ISO-8859-15", labels: [
-            "csisolatin9", "iso-8859-15", "iso8859-15", "iso885915", "iso_8859-15", "l9", "latin9",
-        ]),
+        singleByte(
+            "iso-8859-15", iconv: "ISO-8859-15",
+            labels: [
+                "csisolatin9", "iso-8859-15", "iso8859-15", "iso885915", "iso_8859-15", "l9", "latin9",
+            ]),
         singleByte("iso-8859-16", iconv: "ISO-8859-16", labels: ["iso-8859-16"]),
         singleByte("koi8-r", iconv: "KOI8-R", labels: ["cskoi8r", "koi", "koi8", "koi8-r", "koi8_r"]),
         singleByte("koi8-u", iconv: "KOI8-U", labels: ["koi8-ru", "koi8-u"]),
         singleByte("macintosh", iconv: "MACINTOSH", labels: ["csmacintosh", "mac", "macintosh", "x-mac-roman"]),
-        singleByte("windows-874", iconv: "CP874", labels: [
-            "dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874",
-        ]),
+        singleByte(
+            "windows-874", iconv: "CP874",
+            labels: [
+                "dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874",
+            ]),
         singleByte("windows-1250", iconv: "CP1250", labels: ["cp1250", "windows-1250", "x-cp1250"]),
         singleByte("windows-1251", iconv: "CP1251", labels: ["cp1251", "windows-1251", "x-cp1251"]),
         singleByte("windows-1253", iconv: "CP1253", labels: ["cp1253", "windows-1253", "x-cp1253"]),
-        singleByte("windows-1254", iconv: "CP1254", labels: [
-            "cp1254", "csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599", "iso_8859-9",
-            "iso_8859-9:1989", "l5", "latin5", "windows-1254", "x-cp1254",
-        ]),
+        singleByte(
+            "windows-1254", iconv: "CP1254",
+            labels: [
+                "cp1254", "csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599", "iso_8859-9",
+                "iso_8859-9:1989", "l5", "latin5", "windows-1254", "x-cp1254",
+            ]),
         singleByte("windows-1255", iconv: "CP1255", labels: ["cp1255", "windows-1255", "x-cp1255"]),
         singleByte("windows-1256", iconv: "CP1256", labels: ["cp1256", "windows-1256", "x-cp1256"]),
         singleByte("windows-1257", iconv: "CP1257", labels: ["cp1257", "windows-1257", "x-cp1257"]),
         singleByte("windows-1258", iconv: "CP1258", labels: ["cp1258", "windows-1258", "x-cp1258"]),
         singleByte("x-mac-cyrillic", iconv: "MAC-CYRILLIC", labels: ["x-mac-cyrillic", "x-mac-ukrainian"]),
         // WHATWG decodes gbk with the gb18030 decoder, a superset.
-        multiByte("gbk", iconv: "GB18030", labels: [
-            "chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk",
-        ]),
+        multiByte(
+            "gbk", iconv: "GB18030",
+            labels: [
+                "chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk",
+            ]),
         multiByte("gb18030", iconv: "GB18030", labels: ["gb18030"]),
         multiByte("big5", iconv: "BIG5-HKSCS", labels: ["big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"]),
         multiByte("euc-jp", iconv: "EUC-JP", labels: ["cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"]),
         // WHATWG's shift_jis is Microsoft's variant (windows-31j), which glibc calls CP932.
-        multiByte("shift_jis", iconv: "CP932", labels: [
-            "csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis",
-        ]),
+        multiByte(
+            "shift_jis", iconv: "CP932",
+            labels: [
+                "csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis",
+            ]),
         // Likewise WHATWG's euc-kr is windows-949 (CP949).
-        multiByte("euc-kr", iconv: "CP949", labels: [
-            "cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989",
-            "ksc5601", "ksc_5601", "windows-949",
-        ]),
+        multiByte(
+            "euc-kr", iconv: "CP949",
+            labels: [
+                "cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989",
+                "ksc5601", "ksc_5601", "windows-949",
+            ]),
     ]
 
     private static let byLabel: [String: WebEncoding] = {

@@ -1,5 +1,5 @@
-internal import GRDB
 import Foundation
+internal import GRDB
 
 /// The library's full-text index beyond FTS5's own: each article's words stemmed in its own
 /// language (a column of stems beside the text, so a query in any form finds every form),
@@ -67,7 +67,8 @@ enum SearchIndex {
                 letter = Unicode.Scalar(UInt8(scalar.value) | 0x20)
             case 0..<0x80: isWordScalar = false
             default:
-                isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                isWordScalar =
+                    scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                     || scalar.properties.generalCategory == .nonspacingMark
                 if isWordScalar { needsLowercasing = true }
             }
@@ -77,7 +78,7 @@ enum SearchIndex {
                 pendingApostrophe = false
                 current.append(letter)
                 end = next
-            } else if (scalar == "'" || scalar == "’" || scalar == "ʼ"), !current.isEmpty, !pendingApostrophe {
+            } else if scalar == "'" || scalar == "’" || scalar == "ʼ", !current.isEmpty, !pendingApostrophe {
                 pendingApostrophe = true
             } else {
                 flush()
@@ -102,17 +103,20 @@ enum SearchIndex {
 
     /// Whether `a` and `b` are at most one edit apart (Damerau: a swap of neighbours is one).
     static func withinOneEdit(_ a: String, _ b: String) -> Bool {
-        let x = Array(a), y = Array(b)
+        let x = Array(a)
+        let y = Array(b)
         if x == y { return true }
         if abs(x.count - y.count) > 1 { return false }
         var start = 0
         while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
-        var endX = x.count, endY = y.count
+        var endX = x.count
+        var endY = y.count
         while endX > start, endY > start, x[endX - 1] == y[endY - 1] {
             endX -= 1
             endY -= 1
         }
-        let restX = endX - start, restY = endY - start
+        let restX = endX - start
+        let restY = endY - start
         if restX <= 1 && restY <= 1 { return true }
         // Two neighbours swapped.
         return restX == 2 && restY == 2 && x[start] == y[start + 1] && x[start + 1] == y[start]
@@ -260,7 +264,8 @@ enum SearchIndex {
             let keys = Array(variants(of: form))
             let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
             let candidates = try String.fetchAll(
-                db, sql: "SELECT DISTINCT word FROM searchWordVariant WHERE variant IN (\(placeholders))", arguments: StatementArguments(keys)
+                db, sql: "SELECT DISTINCT word FROM searchWordVariant WHERE variant IN (\(placeholders))",
+                arguments: StatementArguments(keys)
             )
             found.formUnion(candidates.filter { withinOneEdit($0, form) })
         }

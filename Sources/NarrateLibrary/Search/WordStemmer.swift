@@ -34,9 +34,13 @@ final class WordStemmer {
         var word = word
         return word.withUTF8 { bytes -> String in
             var length: Int32 = 0
-            guard let stem = bytes.withMemoryRebound(to: CChar.self, { characters in
-                narrate_stemmer_stem(snowball, characters.baseAddress, Int32(characters.count), &length)
-            }) else { return String(decoding: bytes, as: UTF8.self) }
+            guard
+                let stem = bytes.withMemoryRebound(
+                    to: CChar.self,
+                    { characters in
+                        narrate_stemmer_stem(snowball, characters.baseAddress, Int32(characters.count), &length)
+                    })
+            else { return String(decoding: bytes, as: UTF8.self) }
             return stem.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
                 String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self)
             }

@@ -46,11 +46,13 @@ public enum ArticleInput {
     public static func load(
         _ page: FetchedPage, requested input: String, format: SourceFormat?, loader: ArticleLoader = ArticleLoader()
     ) throws(NarrateError) -> Loaded {
-        let chosen = format
+        let chosen =
+            format
             ?? page.contentType.flatMap(ArticleLoader.format(forContentType:))
             ?? ArticleLoader.format(forPath: page.finalURL.split(separator: "?").first.map(String.init) ?? "")
             ?? .html
-        let (document, source) = try loader.readWithSource(page.body, format: chosen, name: input, contentType: page.contentType, url: page.finalURL)
+        let (document, source) = try loader.readWithSource(
+            page.body, format: chosen, name: input, contentType: page.contentType, url: page.finalURL)
         return Loaded(document: document, source: source, bytes: page.body, url: page.finalURL)
     }
 

@@ -25,7 +25,8 @@ public final class AudioOutputSet {
             )
             single = nil
         } else {
-            single = try AudioFileWriter(destination: destination, sampleRate: sampleRate, encoding: encoding, tags: tags, overwrite: overwrite)
+            single = try AudioFileWriter(
+                destination: destination, sampleRate: sampleRate, encoding: encoding, tags: tags, overwrite: overwrite)
             split = nil
         }
     }

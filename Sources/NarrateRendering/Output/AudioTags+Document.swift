@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateAudio
 public import NarrateCore
-import Foundation
 
 extension AudioTags {
     /// The album tag when none is asked for.

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateAudio
 public import NarrateCore
-import Foundation
 
 /// The chapters of a narration: every heading starts one, and audio before the first
 /// heading is a chapter named after the article.
@@ -51,7 +51,8 @@ public struct ChapterList: Sendable, Equatable {
         let end = samples.last?.upperBound ?? 0
         chapters = starts.enumerated().compactMap { position, start in
             guard start.index < samples.count else { return nil }
-            let next = position + 1 < starts.count && starts[position + 1].index < samples.count
+            let next =
+                position + 1 < starts.count && starts[position + 1].index < samples.count
                 ? samples[starts[position + 1].index].lowerBound : end
             // A heading not read (a reference section skipped) takes no time: no chapter.
             guard next > samples[start.index].lowerBound || starts.count == 1 else { return nil }

@@ -40,7 +40,8 @@ public struct EncodingChoice: Sendable {
                 throw .invalidOption(name: "output", message: "cannot write '\(suffix)' files; narrate writes \(names)")
             }
             if let chosen, chosen != named {
-                throw .invalidOption(name: "format", message: "format \(chosen.rawValue) disagrees with \(output)'s extension; make them match")
+                throw .invalidOption(
+                    name: "format", message: "format \(chosen.rawValue) disagrees with \(output)'s extension; make them match")
             }
             chosen = named
         }

@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// File names for a batch's outputs: from a template (`{slug}-{id}`; also `{lang}`),
 /// sanitized (no path separators, no leading dots, control characters replaced, at most 120
@@ -37,7 +37,8 @@ public struct OutputNamer {
             )
         }
         if !template.contains("{id}") && !template.contains("{slug}") {
-            throw .invalidOption(name: "name-template", message: "name-template \(template): use {slug} or {id}, or every file gets one name")
+            throw .invalidOption(
+                name: "name-template", message: "name-template \(template): use {slug} or {id}, or every file gets one name")
         }
     }
 
@@ -78,12 +79,15 @@ public struct OutputNamer {
     /// A file name that cannot leave the folder or hide: separators and control characters
     /// replaced, leading dots removed, length capped.
     public static func sanitized(_ name: String) -> String {
-        var result = String(name.map { character -> Character in
-            if character == "/" || character == "\\" || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                return "-"
-            }
-            return character
-        })
+        var result = String(
+            name.map { character -> Character in
+                if character == "/" || character == "\\"
+                    || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                {
+                    return "-"
+                }
+                return character
+            })
         while result.hasPrefix(".") || result.hasPrefix("-") { result.removeFirst() }
         if result.count > maximumCharacters { result = String(result.prefix(maximumCharacters)) }
         // Whole characters only, so a multibyte one is never split.

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateAudio
 public import NarrateCore
-import Foundation
 
 /// Writes one narration as a numbered set of files (`NAME-01.EXT`, `NAME-02.EXT`, …), a new
 /// file at every chapter or after every N minutes, always between sentences.
@@ -21,7 +21,8 @@ public final class SplitAudioWriter: AudioSink {
             if text == "chapters" {
                 self = .chapters
             } else if text.hasPrefix("minutes:"), let minutes = Double(text.dropFirst("minutes:".count)),
-                      minutes.isFinite, minutes > 0 {
+                minutes.isFinite, minutes > 0
+            {
                 self = .minutes(minutes)
             } else {
                 return nil

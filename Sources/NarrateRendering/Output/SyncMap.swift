@@ -1,5 +1,5 @@
-public import NarrateCore
 import Foundation
+public import NarrateCore
 
 /// Where each sentence is heard in an audio file, written as a sync map for players and
 /// editors: `.json` (an aeneas sync map, seconds as strings), `.vtt` (WebVTT) or `.srt`.
@@ -62,14 +62,16 @@ public struct SyncMap: Sendable, Equatable {
             for (index, fragment) in fragments.enumerated() {
                 // No "-->" inside a cue: its ">" is escaped like every other.
                 let cue = MarkupEscaping.escaped(fragment.text, in: .xmlContent)
-                text += "\n\(index + 1)\n\(Self.clock(fragment.begin, separator: ".")) --> \(Self.clock(fragment.end, separator: "."))\n\(cue)\n"
+                text +=
+                    "\n\(index + 1)\n\(Self.clock(fragment.begin, separator: ".")) --> \(Self.clock(fragment.end, separator: "."))\n\(cue)\n"
             }
             return text
         case .srt:
             var text = ""
             for (index, fragment) in fragments.enumerated() {
                 if index > 0 { text += "\n" }
-                text += "\(index + 1)\n\(Self.clock(fragment.begin, separator: ",")) --> \(Self.clock(fragment.end, separator: ","))\n\(fragment.text)\n"
+                text +=
+                    "\(index + 1)\n\(Self.clock(fragment.begin, separator: ",")) --> \(Self.clock(fragment.end, separator: ","))\n\(fragment.text)\n"
             }
             return text
         }
@@ -95,7 +97,8 @@ public struct SyncMap: Sendable, Equatable {
     static func clock(_ value: Double, separator: String) -> String {
         let milliseconds = Int((value * 1000).rounded())
         let seconds = milliseconds / 1000
-        return "\(padded(seconds / 3600, 2)):\(padded(seconds / 60 % 60, 2)):\(padded(seconds % 60, 2))\(separator)\(padded(milliseconds % 1000, 3))"
+        return
+            "\(padded(seconds / 3600, 2)):\(padded(seconds / 60 % 60, 2)):\(padded(seconds % 60, 2))\(separator)\(padded(milliseconds % 1000, 3))"
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {

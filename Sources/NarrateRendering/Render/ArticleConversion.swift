@@ -1,8 +1,8 @@
 public import NarrateAudio
 public import NarrateCore
 public import NarrateIngest
-import NarrateText
 public import NarrateSpread
+import NarrateText
 
 /// One article in, one audio file (or a numbered set) out, without the library: read the
 /// input, choose the voice (asked for, else the one the article's language picks), narrate
@@ -83,7 +83,8 @@ public struct ArticleConversion {
         // one, the voice's language is the article's unless it declares another, so the
         // language profiles are not loaded (47 million instructions on a short article).
         let declared = language ?? document.language
-        let detected = declared == nil && !voice.choosesVoice
+        let detected =
+            declared == nil && !voice.choosesVoice
             ? SpeechLanguage.detect(in: document, engine: engine, environment: environment) : nil
         // (eSpeak NG's: with no library there is no preference for neural voices.)
         if !voice.choosesVoice, let articleLanguage = declared ?? detected,
@@ -94,7 +95,8 @@ public struct ArticleConversion {
         try engine.select(voiceSettings)
         voiceSettings.voice = engine.selectedVoiceName ?? voiceSettings.voice
 
-        let code = SpeechLanguage.resolve(option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine)
+        let code = SpeechLanguage.resolve(
+            option: language, document: document, detected: detected, voice: voiceSettings.voice, engine: engine)
         let narrator = Narrator(engine: engine, language: code, lexicon: lexicon)
         let sentences = narrator.segmenter.sentences(of: document)
         let output = try AudioOutputSet(

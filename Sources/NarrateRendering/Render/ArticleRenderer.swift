@@ -1,7 +1,7 @@
+import Foundation
+public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-public import NarrateAudio
-import Foundation
 public import NarrateSpread
 
 /// Renders library articles to audio files and remembers them: each render is recorded with
@@ -90,7 +90,8 @@ public struct ArticleRenderer {
         }
         // The one asked for, else (for the library's audio folder) the library's own. A file
         // only the user keeps is copied, not adopted: the library's render must outlive it.
-        let reusable = intact.first { $0.render.path == target }
+        let reusable =
+            intact.first { $0.render.path == target }
             ?? (target == nil ? intact.first { $0.render.ownedByLibrary } : nil)
         if let reusable {
             return PendingRender(complete: Outcome(render: reusable.render, sentenceSamples: reusable.samples, source: .cached))
@@ -188,7 +189,8 @@ public struct ArticleRenderer {
         let count = try library.summary(id: id).sentenceCount
         for render in try library.renders(ofArticle: id)
         where (format == nil || render.format == format?.rawValue) && render.isSpoken(inVoice: keptVoice)
-            && reading.map(render.reads(as:)) ?? true {
+            && reading.map(render.reads(as:)) ?? true
+        {
             if let samples = try Self.intactSamples(of: render, expected: count, in: library) { return (render, samples) }
         }
         return nil

@@ -1,6 +1,6 @@
+import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
-import NarrateAudio
 public import NarrateSpread
 
 /// Speaks an article into an audio file, with no library: the step of a render that makes
@@ -46,7 +46,8 @@ public struct ArticleSynthesis {
         let samples = ArticleRenderer.scale(sourceSamples, from: summary.sampleRate, to: writer.fileSampleRate, total: total)
         let words = summary.words.map { word in
             let start = ArticleRenderer.scale(Int64(word.startFrame), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
-            let end = ArticleRenderer.scale(Int64(word.startFrame + word.frameCount), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
+            let end = ArticleRenderer.scale(
+                Int64(word.startFrame + word.frameCount), from: summary.sampleRate, to: writer.fileSampleRate, total: total)
             return RenderWord(sentence: word.sentenceIndex, textRange: word.textRange, samples: start..<max(start, end))
         }
         let audio = RenderedAudio(

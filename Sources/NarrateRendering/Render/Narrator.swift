@@ -1,6 +1,6 @@
 public import NarrateCore
-public import NarrateText
 public import NarrateSpread
+public import NarrateText
 
 /// Speaks a document sentence by sentence into an audio sink.
 ///

@@ -99,8 +99,10 @@ public struct RenderDelivery {
             try SyncMap(sentences: sentences, samples: outcome.sentenceSamples, sampleRate: render.sampleRate).write(to: syncMap)
         }
         if let chapters = extras.chapters {
-            try ChapterList(document: article.document, sentences: sentences, samples: outcome.sentenceSamples, sampleRate: render.sampleRate)
-                .write(to: chapters, title: article.document.title)
+            try ChapterList(
+                document: article.document, sentences: sentences, samples: outcome.sentenceSamples, sampleRate: render.sampleRate
+            )
+            .write(to: chapters, title: article.document.title)
         }
         return Result(
             id: articleId, path: paths[0], paths: paths, format: encoding.format.rawValue, duration: render.duration,

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateAudio
 public import NarrateCore
-import Foundation
 
 /// Everything a batch worker needs to know of a render besides the article: the voice asked
 /// for, the encoding and the album tag. A job carries it as versioned JSON, so a worker reads
@@ -44,7 +44,8 @@ public struct RenderRequest: Sendable, Equatable, Codable {
         }
         guard decoded.version <= Self.currentVersion else {
             throw .invalidOption(
-                name: "request", message: "the job's render request is of version \(decoded.version); this narrate reads up to \(Self.currentVersion)"
+                name: "request",
+                message: "the job's render request is of version \(decoded.version); this narrate reads up to \(Self.currentVersion)"
             )
         }
         self = decoded
@@ -98,7 +99,8 @@ public struct RenderRequest: Sendable, Equatable, Codable {
             }
             quality = value
         }
-        let encoding = AudioEncoding(format: format, sampleRate: try number("sample-rate"), bitrate: try number("bitrate"), quality: quality)
+        let encoding = AudioEncoding(
+            format: format, sampleRate: try number("sample-rate"), bitrate: try number("bitrate"), quality: quality)
         self.init(voice: voice, encoding: encoding, album: values["album"] ?? AudioTags.defaultAlbum)
     }
 }

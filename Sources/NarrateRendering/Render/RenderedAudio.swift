@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 import NarrateSpread
 
 /// What a render made, as the library records it: the file's format, rate and length, where

@@ -189,7 +189,6 @@ struct VoiceEnvelope {
         return sentenceStart
     }
 
-
     /// Forgets the sentence, keeping the storage for the next.
     mutating func removeAll() {
         peaks.removeAll(keepingCapacity: true)

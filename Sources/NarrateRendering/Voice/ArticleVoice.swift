@@ -26,7 +26,8 @@ public enum ArticleVoice {
         }
         try engine.select(voice)
         voice.voice = engine.selectedVoiceName ?? voice.voice
-        let language = article.summary.language
+        let language =
+            article.summary.language
             ?? engine.language(ofSelectedVoice: voice.voice)
             ?? SpeechLanguage.language(ofVoice: voice.voice, among: engine.voices())
             ?? LanguageRules.primaryCode(of: voice.voice)
@@ -50,7 +51,9 @@ public enum ArticleVoice {
     ///
     /// The parts read (`settings.reading`) are pinned the same way: whatever a worker's library
     /// chooses, it reads what this one's did.
-    public static func pinned(_ request: VoiceRequest, for article: StoredArticle, settings: RenderSettings, preference: VoicePreference) -> VoiceRequest {
+    public static func pinned(_ request: VoiceRequest, for article: StoredArticle, settings: RenderSettings, preference: VoicePreference)
+        -> VoiceRequest
+    {
         var pinned = request
         pinned.read = settings.reading.readInOrder
         pinned.skip = settings.reading.skipped

@@ -1,6 +1,6 @@
+import Foundation
 public import NarrateCore
 public import NarrateLibrary
-import Foundation
 import NarrateSpeech
 import NarrateText
 
@@ -29,19 +29,22 @@ public struct ArticleVoiceChoice: Sendable, Equatable {
         let neural = engine.neuralVoices()
         let espeak = engine.voices().filter { $0.engine == nil }
         let asked = article.summary.language
-        let automatic = asked.flatMap { ArticleVoice.languageVoice(for: $0, engine: engine, preference: preference) }
+        let automatic =
+            asked.flatMap { ArticleVoice.languageVoice(for: $0, engine: engine, preference: preference) }
             ?? VoiceSettings.standard.voice
         self.automatic = automatic
         language = asked ?? SpeechLanguage.language(ofVoice: automatic, among: espeak + neural) ?? LanguageRules.primaryCode(of: automatic)
         voice = article.voice
         let primary = LanguageRules.primaryCode(of: language)
-        let speaking = neural.filter { $0.speaks(primary) }.sorted { left, right in
-            left.qualityRank != right.qualityRank ? left.qualityRank > right.qualityRank : left.identifier < right.identifier
-        } + espeak.filter { $0.speaks(primary) }
+        let speaking =
+            neural.filter { $0.speaks(primary) }.sorted { left, right in
+                left.qualityRank != right.qualityRank ? left.qualityRank > right.qualityRank : left.identifier < right.identifier
+            } + espeak.filter { $0.speaks(primary) }
         let kept = article.voice.map { $0.lowercased() }.flatMap { kept in
             (neural + espeak).first { voice in
                 let identifier = voice.identifier.lowercased()
-                return identifier == kept || identifier.hasSuffix("/" + kept) || voice.name.lowercased() == kept || voice.languages.contains(kept)
+                return identifier == kept || identifier.hasSuffix("/" + kept) || voice.name.lowercased() == kept
+                    || voice.languages.contains(kept)
             }
         }
         voices = speaking + (kept.map { kept in speaking.contains(kept) ? [] : [kept] } ?? [])

@@ -40,7 +40,8 @@ public struct RenderSettings: Sendable, Equatable {
         let entries = (lexicon.exact.map { "=\($0.key)>\($0.value)" } + lexicon.caseInsensitive.map { "~\($0.key)>\($0.value)" })
             .sorted().joined(separator: "\u{1F}")
         return [
-            "narrate-render-\(Self.pipelineVersion)", "espeak-ng \(engineVersion)", "rate \(sampleRate)", encoding.description(sourceRate: sampleRate),
+            "narrate-render-\(Self.pipelineVersion)", "espeak-ng \(engineVersion)", "rate \(sampleRate)",
+            encoding.description(sourceRate: sampleRate),
             "voice \(voice.voice)", "wpm \(voice.rate)", "pitch \(voice.pitch)", "volume \(voice.volume)",
             "gap \(voice.wordGap)", "pauses \(pauses.sentence)/\(pauses.paragraph)/\(pauses.heading)",
             "language \(language)", "lexicon \(entries)", "reading \(reading.description)",

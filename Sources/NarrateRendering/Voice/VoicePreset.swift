@@ -1,5 +1,6 @@
 public import NarrateCore
 public import NarrateText
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -57,10 +58,12 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: AnyKey.self)
         if let unknown = all.allKeys.first(where: { Key(rawValue: $0.stringValue) == nil }) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [unknown],
-                debugDescription: "unknown key '\(unknown.stringValue)' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))"
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [unknown],
+                    debugDescription:
+                        "unknown key '\(unknown.stringValue)' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))"
+                ))
         }
         let container = try decoder.container(keyedBy: Key.self)
         let standard = VoiceSettings.standard
@@ -74,9 +77,10 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
         case "espeak-ng": break
         case "piper": if !voiceName.lowercased().hasPrefix("piper:") { voiceName = "piper:" + voiceName }
         default:
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [Key.engine], debugDescription: "engine '\(engine)' is not one narrate has (espeak-ng or piper)"
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [Key.engine], debugDescription: "engine '\(engine)' is not one narrate has (espeak-ng or piper)"
+                ))
         }
         voice = VoiceSettings(
             voice: voiceName,
@@ -97,15 +101,18 @@ public struct VoicePreset: Sendable, Equatable, Decodable {
     /// The parts a "read" or "skip" list names; an unknown name is an error that lists the known.
     private static func parts(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Set<ReadingPart> {
         let names = try container.decodeIfPresent([String].self, forKey: key) ?? []
-        return try Set(names.map { name in
-            guard let part = ReadingPart(name: name) else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: [key],
-                    debugDescription: "'\(name)' in '\(key.rawValue)' is not a part narrate reads or skips (known: \(ReadingPart.choosable.map(\.rawValue).joined(separator: ", ")))"
-                ))
-            }
-            return part
-        })
+        return try Set(
+            names.map { name in
+                guard let part = ReadingPart(name: name) else {
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: [key],
+                            debugDescription:
+                                "'\(name)' in '\(key.rawValue)' is not a part narrate reads or skips (known: \(ReadingPart.choosable.map(\.rawValue).joined(separator: ", ")))"
+                        ))
+                }
+                return part
+            })
     }
 
     /// Parses preset JSON; `location` names it in errors. Values out of range are errors.

@@ -1,6 +1,6 @@
 public import NarrateCore
-import NarrateText
 import NarrateSystem
+import NarrateText
 
 /// Finds voice presets by name in the user's config directory and in narrate's shipped
 /// voices/ directory, or loads one from a path.

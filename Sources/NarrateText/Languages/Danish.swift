@@ -7,35 +7,36 @@ extension LanguageRules {
     /// period before a capital is taken to end its sentence (`hasOrdinalNumbers` is off).
     public static let danish = LanguageRules(
         code: "da",
-        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
-            titles: [
-                "hr", "frk", "dr", "prof", "adm", "dir", "adm.dir", "cand", "stud", "lic", "mag.art",
-                "cand.mag", "cand.polit", "cand.jur", "cand.med", "cand.scient", "dr.phil", "dr.med", "skt", "sct", "st",
-                "gl", "ndr", "sdr", "d", "f.eks", "bl.a", "dvs", "d.v.s", "jf", "jvf", "iflg", "pga", "p.g.a", "vedr",
-                "inkl", "ekskl", "evt", "ang", "hhv", "mht", "m.h.t", "vha", "ift", "ifm", "fhv", "tidl", "sml", "ca",
-                "ovs", "o.a",
-            ],
-            beforeNumbers: [
-                "kl", "nr", "s", "stk", "pkt", "kap", "afs", "tlf", "f", "fig", "tab", "bd", "afd", "jan", "feb", "mar",
-                "apr", "jun", "jul", "aug", "sep", "sept", "okt", "nov", "dec",
-            ],
-            closings: [
-                "osv", "o.s.v", "m.m", "mv", "m.v", "o.l", "m.fl", "etc", "f.kr", "e.kr", "årh", "kr", "mio", "mia",
-                "mill", "pct", "min", "sek", "ApS",
-            ],
-            ambiguous: ["co", "inc", "ltd", "ph.d"],
-            unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "kr", "mio", "mia", "mill", "pct", "min", "sek", "stk"],
-            sentenceStarters: [
-                "den", "det", "de", "der", "en", "et", "jeg", "du", "han", "hun", "vi", "i", "man", "dette", "disse", "denne",
-                "og", "men", "så", "for", "da", "nu", "her", "hvor", "hvad", "hvem", "hvorfor", "hvordan", "hvis", "når",
-                "efter", "før", "under", "med", "på", "til", "fra", "om", "ifølge", "derfor", "desuden", "samtidig",
-                "senere", "siden", "dog", "alligevel", "også", "ikke", "min", "mit", "vores", "hans", "hendes", "deres",
-                "alle", "mange", "flere", "nogle", "ingen", "hver", "hvert", "allerede", "først", "bagefter",
-                "imidlertid", "måske", "endnu", "heller", "sådan", "selv", "både", "mens", "fordi", "hvilket", "blandt",
-                "mellem", "igen", "derefter", "herefter", "dengang", "tidligere", "ellers", "faktisk",
-            ],
-            hasOrdinalDates: true
-        )),
+        segmentation: LanguageRules.shared.segmentation.merging(
+            SegmentationRules(
+                titles: [
+                    "hr", "frk", "dr", "prof", "adm", "dir", "adm.dir", "cand", "stud", "lic", "mag.art",
+                    "cand.mag", "cand.polit", "cand.jur", "cand.med", "cand.scient", "dr.phil", "dr.med", "skt", "sct", "st",
+                    "gl", "ndr", "sdr", "d", "f.eks", "bl.a", "dvs", "d.v.s", "jf", "jvf", "iflg", "pga", "p.g.a", "vedr",
+                    "inkl", "ekskl", "evt", "ang", "hhv", "mht", "m.h.t", "vha", "ift", "ifm", "fhv", "tidl", "sml", "ca",
+                    "ovs", "o.a",
+                ],
+                beforeNumbers: [
+                    "kl", "nr", "s", "stk", "pkt", "kap", "afs", "tlf", "f", "fig", "tab", "bd", "afd", "jan", "feb", "mar",
+                    "apr", "jun", "jul", "aug", "sep", "sept", "okt", "nov", "dec",
+                ],
+                closings: [
+                    "osv", "o.s.v", "m.m", "mv", "m.v", "o.l", "m.fl", "etc", "f.kr", "e.kr", "årh", "kr", "mio", "mia",
+                    "mill", "pct", "min", "sek", "ApS",
+                ],
+                ambiguous: ["co", "inc", "ltd", "ph.d"],
+                unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "kr", "mio", "mia", "mill", "pct", "min", "sek", "stk"],
+                sentenceStarters: [
+                    "den", "det", "de", "der", "en", "et", "jeg", "du", "han", "hun", "vi", "i", "man", "dette", "disse", "denne",
+                    "og", "men", "så", "for", "da", "nu", "her", "hvor", "hvad", "hvem", "hvorfor", "hvordan", "hvis", "når",
+                    "efter", "før", "under", "med", "på", "til", "fra", "om", "ifølge", "derfor", "desuden", "samtidig",
+                    "senere", "siden", "dog", "alligevel", "også", "ikke", "min", "mit", "vores", "hans", "hendes", "deres",
+                    "alle", "mange", "flere", "nogle", "ingen", "hver", "hvert", "allerede", "først", "bagefter",
+                    "imidlertid", "måske", "endnu", "heller", "sådan", "selv", "både", "mens", "fordi", "hvilket", "blandt",
+                    "mellem", "igen", "derefter", "herefter", "dengang", "tidligere", "ellers", "faktisk",
+                ],
+                hasOrdinalDates: true
+            )),
         speech: SpeechRules(
             abbreviations: [
                 "hr.": "herr", "frk.": "frøken", "dr.": "doktor", "prof.": "professor", "adm.": "administrerende",

@@ -8,15 +8,26 @@ extension NumberGrammar {
             CountedNoun(singular, plural, gender, afterTwoToFourIsGenitiveSingular: true)
         }
         func masculineUnit(_ stem: String) -> CountedNoun {
-            noun("\(stem) \(stem)а \(stem)у \(stem) \(stem)ом \(stem)е", "\(stem)ы \(stem)ов \(stem)ам \(stem)ы \(stem)ами \(stem)ах", .masculine)
+            noun(
+                "\(stem) \(stem)а \(stem)у \(stem) \(stem)ом \(stem)е", "\(stem)ы \(stem)ов \(stem)ам \(stem)ы \(stem)ами \(stem)ах",
+                .masculine)
         }
         let words = NumberWords.russian
-        let thousand = words.thousand, million = words.million, billion = words.billion
+        let thousand = words.thousand
+        let million = words.million
+        let billion = words.billion
         let rouble = noun("рубль рубля рублю рубль рублём рубле", "рубли рублей рублям рубли рублями рублях", .masculine)
-        let kopeck = noun("копейка копейки копейке копейку копейкой копейке", "копейки копеек копейкам копейки копейками копейках", .feminine)
-        let dollar = masculineUnit("доллар"), percent = masculineUnit("процент"), kilometre = masculineUnit("километр")
-        let metre = masculineUnit("метр"), centimetre = masculineUnit("сантиметр"), millimetre = masculineUnit("миллиметр")
-        let kilogram = masculineUnit("килограмм"), litre = masculineUnit("литр"), pound = masculineUnit("фунт")
+        let kopeck = noun(
+            "копейка копейки копейке копейку копейкой копейке", "копейки копеек копейкам копейки копейками копейках", .feminine)
+        let dollar = masculineUnit("доллар")
+        let percent = masculineUnit("процент")
+        let kilometre = masculineUnit("километр")
+        let metre = masculineUnit("метр")
+        let centimetre = masculineUnit("сантиметр")
+        let millimetre = masculineUnit("миллиметр")
+        let kilogram = masculineUnit("килограмм")
+        let litre = masculineUnit("литр")
+        let pound = masculineUnit("фунт")
         let euro = noun("евро евро евро евро евро евро", "евро евро евро евро евро евро", .neuter)
         let hryvnia = noun("гривна гривны гривне гривну гривной гривне", "гривны гривен гривнам гривны гривнами гривнах", .feminine)
         let tonne = noun("тонна тонны тонне тонну тонной тонне", "тонны тонн тоннам тонны тоннами тоннах", .feminine)
@@ -26,14 +37,15 @@ extension NumberGrammar {
         let century = noun("век века веку век веком веке", "века веков векам века веками веках", .masculine)
 
         let governing: [NumberGrammar.Governing] = [
-            .init([
-                "до", "от", "из", "без", "для", "после", "около", "вокруг", "кроме", "среди", "против", "возле", "вдоль", "свыше",
-                "более", "менее", "начала", "конца", "середины", "накануне", "вместо", "у",
-                // "с 1991 г.", "с 5%": from; "с 5 друзьями" is told by the noun's ending.
-                "с",
-                // Verbs that take the genitive.
-                "достиг", "достигла", "достигло", "достигли", "достигает", "достигают", "достигнет", "требует", "требуют",
-            ], amount: .genitive, place: .genitive),
+            .init(
+                [
+                    "до", "от", "из", "без", "для", "после", "около", "вокруг", "кроме", "среди", "против", "возле", "вдоль", "свыше",
+                    "более", "менее", "начала", "конца", "середины", "накануне", "вместо", "у",
+                    // "с 1991 г.", "с 5%": from; "с 5 друзьями" is told by the noun's ending.
+                    "с",
+                    // Verbs that take the genitive.
+                    "достиг", "достигла", "достигло", "достигли", "достигает", "достигают", "достигнет", "требует", "требуют",
+                ], amount: .genitive, place: .genitive),
             .init(["между", "перед", "над", "под"], amount: .instrumental, place: .instrumental),
             .init(["в", "во", "на", "о", "об", "при"], place: .locative),
             .init(["на", "в", "во", "за", "через", "про"], amount: .accusative),
@@ -84,7 +96,9 @@ extension NumberGrammar {
             monthsGenitive: Set(months), units: units, multipliers: [thousand, million, billion],
             currencies: [rouble, kopeck, dollar, euro, pound, hryvnia], percent: percent,
             currencySymbols: ["$": dollar, "₽": rouble, "€": euro, "£": pound, "₴": hryvnia], placeNouns: placeNouns, nouns: nouns,
-            caseEndings: [("ами", .instrumental), ("ями", .instrumental), ("ах", .locative), ("ях", .locative), ("ам", .dative), ("ям", .dative)],
+            caseEndings: [
+                ("ами", .instrumental), ("ями", .instrumental), ("ах", .locative), ("ях", .locative), ("ам", .dative), ("ям", .dative),
+            ],
             adjectiveEndings: ["ой", "ый", "ий", "ая", "ое", "ого", "ому", "ом", "ым", "им", "ых", "их", "ую", "ей"]
         )
     }()

@@ -5,71 +5,72 @@ extension LanguageRules {
     /// Serbian and Bosnian month names and the Cyrillic forms of the abbreviations.
     public static let croatian = LanguageRules(
         code: "hr",
-        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
-            titles: [
-                // Latin letters.
-                "g", "gđa", "gđica", "gosp", "dr", "dr.sc", "mr", "mr.sc", "sc", "prof", "doc", "akad", "mag", "dipl",
-                "bacc", "dr.med", "mons", "vlč", "preč", "sv", "ul", "bul", "npr", "tj", "tzv", "odn", "usp", "tzn",
-                "pok", "hrv", "engl", "njem", "franc", "lat", "grč", "v.d", "pr", "pribl", "pukov", "poruč",
-                // Cyrillic letters.
-                "г", "гђа", "гђица", "госп", "др", "др.сц", "мр", "проф", "доц", "акад", "дипл", "св", "ул", "бул",
-                "нпр", "тј", "тзв", "одн", "упор", "пок", "енгл", "лат", "в.д", "пр",
-            ],
-            beforeNumbers: [
-                "br", "str", "čl", "st", "toč", "tač", "sl", "tel", "kbr", "бр", "стр", "чл", "ст", "тач", "сл", "тел",
-            ],
-            // Company suffixes close a sentence as often as "itd." does; so do "i sl.", "n. e.".
-            closings: [
-                "itd", "i sl", "god", "st", "stolj", "v", "vv", "min", "sek", "kn", "din", "n.e", "pr.kr", "po kr",
-                "d.o.o", "o.o", "j.d.o.o", "d.d", "a.d", "ltd", "inc", "итд", "и сл", "год", "в", "вв", "мин", "дин",
-                "н.е", "пр.н.е", "пр.хр", "д.о.о", "о.о", "а.д",
-            ],
-            // "i dr." is "and others" and "and Dr."; "gen." a general and a gene; "dipl. ing."
-            // follows a name and "ing." may precede one; "5 mil. EUR" goes on before a currency.
-            ambiguous: [
-                "i dr", "и др", "gen", "ген", "ing", "dipl.ing", "inž", "dipl.inž", "инж", "дипл.инж", "tis", "mil",
-                "mlrd", "хиљ", "мил", "млрд",
-            ],
-            unitsAfterNumbers: [
-                "m", "km", "kg", "g", "l", "t", "ha", "kn", "din", "h", "min", "god", "м", "км", "кг", "г", "л", "т",
-                "ха", "дин", "ч", "мин", "год",
-            ],
-            sentenceStarters: [
-                // Latin letters.
-                "to", "ta", "taj", "ti", "te", "on", "ona", "ono", "oni", "one", "mi", "vi", "ja", "u", "na", "za",
-                "od", "do", "iz", "s", "sa", "po", "pri", "kod", "nakon", "prije", "pre", "poslije", "posle", "ali",
-                "i", "a", "no", "međutim", "stoga", "zato", "tada", "tako", "također", "takođe", "osim", "danas",
-                "jučer", "juče", "sutra", "ovo", "ova", "ovaj", "ovi", "ove", "kako", "što", "šta", "kada", "kad",
-                "gdje", "gde", "zašto", "tko", "ko", "koji", "koja", "nije", "ne", "bio", "bila", "bilo", "bili", "je",
-                "su", "sve", "svi", "prema", "njegov", "njezin", "njen", "njihov", "naš", "sada", "sad", "već", "još",
-                "ipak", "dakle", "zbog", "iako", "ako", "kao", "tijekom", "tokom", "zatim", "potom", "tu", "tamo",
-                "ovdje", "ovde", "time", "više", "mnogi", "neki", "jedan", "jedna", "prvi", "uz", "bez", "nakon",
-                "osim", "možda", "naravno", "nažalost", "inače", "pritom", "ujedno", "posebno", "ondje",
-                // Cyrillic letters.
-                "то", "та", "тај", "ти", "те", "он", "она", "оно", "они", "оне", "ми", "ви", "ја", "у", "на", "за",
-                "од", "до", "из", "с", "са", "по", "при", "код", "након", "пре", "после", "али", "и", "а", "но",
-                "међутим", "стога", "зато", "тада", "тако", "такође", "осим", "данас", "јуче", "сутра", "ово", "ова",
-                "овај", "ови", "ове", "како", "шта", "када", "кад", "где", "зашто", "ко", "који", "која", "није", "не",
-                "био", "била", "било", "били", "је", "су", "све", "сви", "према", "његов", "њен", "њихов", "наш",
-                "сада", "сад", "већ", "још", "ипак", "дакле", "због", "иако", "ако", "као", "током", "затим", "потом",
-                "ту", "тамо", "овде", "више", "многи", "неки", "један", "једна", "први", "уз", "без", "можда",
-                "наравно", "нажалост", "иначе", "притом",
-            ],
-            // CLDR has the Croatian names for "hr" and the Cyrillic ones for "sr"; the Latin
-            // Serbian and Bosnian names ("5. maja", "1. juna") are listed for every code.
-            monthNames: [
-                "siječanj", "siječnja", "veljača", "veljače", "ožujak", "ožujka", "travanj", "travnja", "svibanj",
-                "svibnja", "lipanj", "lipnja", "srpanj", "srpnja", "kolovoz", "kolovoza", "rujan", "rujna", "listopad",
-                "listopada", "studeni", "studenoga", "studenog", "prosinac", "prosinca", "januar", "januara", "februar",
-                "februara", "mart", "marta", "april", "aprila", "maj", "maja", "jun", "juna", "juni", "jul", "jula",
-                "juli", "avgust", "avgusta", "august", "augusta", "septembar", "septembra", "oktobar", "oktobra",
-                "novembar", "novembra", "decembar", "decembra", "јануар", "јануара", "фебруар", "фебруара", "март",
-                "марта", "април", "априла", "мај", "маја", "јун", "јуна", "јул", "јула", "август", "августа",
-                "септембар", "септембра", "октобар", "октобра", "новембар", "новембра", "децембар", "децембра",
-            ],
-            hasOrdinalDates: true,
-            hasOrdinalNumbers: true
-        )),
+        segmentation: LanguageRules.shared.segmentation.merging(
+            SegmentationRules(
+                titles: [
+                    // Latin letters.
+                    "g", "gđa", "gđica", "gosp", "dr", "dr.sc", "mr", "mr.sc", "sc", "prof", "doc", "akad", "mag", "dipl",
+                    "bacc", "dr.med", "mons", "vlč", "preč", "sv", "ul", "bul", "npr", "tj", "tzv", "odn", "usp", "tzn",
+                    "pok", "hrv", "engl", "njem", "franc", "lat", "grč", "v.d", "pr", "pribl", "pukov", "poruč",
+                    // Cyrillic letters.
+                    "г", "гђа", "гђица", "госп", "др", "др.сц", "мр", "проф", "доц", "акад", "дипл", "св", "ул", "бул",
+                    "нпр", "тј", "тзв", "одн", "упор", "пок", "енгл", "лат", "в.д", "пр",
+                ],
+                beforeNumbers: [
+                    "br", "str", "čl", "st", "toč", "tač", "sl", "tel", "kbr", "бр", "стр", "чл", "ст", "тач", "сл", "тел",
+                ],
+                // Company suffixes close a sentence as often as "itd." does; so do "i sl.", "n. e.".
+                closings: [
+                    "itd", "i sl", "god", "st", "stolj", "v", "vv", "min", "sek", "kn", "din", "n.e", "pr.kr", "po kr",
+                    "d.o.o", "o.o", "j.d.o.o", "d.d", "a.d", "ltd", "inc", "итд", "и сл", "год", "в", "вв", "мин", "дин",
+                    "н.е", "пр.н.е", "пр.хр", "д.о.о", "о.о", "а.д",
+                ],
+                // "i dr." is "and others" and "and Dr."; "gen." a general and a gene; "dipl. ing."
+                // follows a name and "ing." may precede one; "5 mil. EUR" goes on before a currency.
+                ambiguous: [
+                    "i dr", "и др", "gen", "ген", "ing", "dipl.ing", "inž", "dipl.inž", "инж", "дипл.инж", "tis", "mil",
+                    "mlrd", "хиљ", "мил", "млрд",
+                ],
+                unitsAfterNumbers: [
+                    "m", "km", "kg", "g", "l", "t", "ha", "kn", "din", "h", "min", "god", "м", "км", "кг", "г", "л", "т",
+                    "ха", "дин", "ч", "мин", "год",
+                ],
+                sentenceStarters: [
+                    // Latin letters.
+                    "to", "ta", "taj", "ti", "te", "on", "ona", "ono", "oni", "one", "mi", "vi", "ja", "u", "na", "za",
+                    "od", "do", "iz", "s", "sa", "po", "pri", "kod", "nakon", "prije", "pre", "poslije", "posle", "ali",
+                    "i", "a", "no", "međutim", "stoga", "zato", "tada", "tako", "također", "takođe", "osim", "danas",
+                    "jučer", "juče", "sutra", "ovo", "ova", "ovaj", "ovi", "ove", "kako", "što", "šta", "kada", "kad",
+                    "gdje", "gde", "zašto", "tko", "ko", "koji", "koja", "nije", "ne", "bio", "bila", "bilo", "bili", "je",
+                    "su", "sve", "svi", "prema", "njegov", "njezin", "njen", "njihov", "naš", "sada", "sad", "već", "još",
+                    "ipak", "dakle", "zbog", "iako", "ako", "kao", "tijekom", "tokom", "zatim", "potom", "tu", "tamo",
+                    "ovdje", "ovde", "time", "više", "mnogi", "neki", "jedan", "jedna", "prvi", "uz", "bez", "nakon",
+                    "osim", "možda", "naravno", "nažalost", "inače", "pritom", "ujedno", "posebno", "ondje",
+                    // Cyrillic letters.
+                    "то", "та", "тај", "ти", "те", "он", "она", "оно", "они", "оне", "ми", "ви", "ја", "у", "на", "за",
+                    "од", "до", "из", "с", "са", "по", "при", "код", "након", "пре", "после", "али", "и", "а", "но",
+                    "међутим", "стога", "зато", "тада", "тако", "такође", "осим", "данас", "јуче", "сутра", "ово", "ова",
+                    "овај", "ови", "ове", "како", "шта", "када", "кад", "где", "зашто", "ко", "који", "која", "није", "не",
+                    "био", "била", "било", "били", "је", "су", "све", "сви", "према", "његов", "њен", "њихов", "наш",
+                    "сада", "сад", "већ", "још", "ипак", "дакле", "због", "иако", "ако", "као", "током", "затим", "потом",
+                    "ту", "тамо", "овде", "више", "многи", "неки", "један", "једна", "први", "уз", "без", "можда",
+                    "наравно", "нажалост", "иначе", "притом",
+                ],
+                // CLDR has the Croatian names for "hr" and the Cyrillic ones for "sr"; the Latin
+                // Serbian and Bosnian names ("5. maja", "1. juna") are listed for every code.
+                monthNames: [
+                    "siječanj", "siječnja", "veljača", "veljače", "ožujak", "ožujka", "travanj", "travnja", "svibanj",
+                    "svibnja", "lipanj", "lipnja", "srpanj", "srpnja", "kolovoz", "kolovoza", "rujan", "rujna", "listopad",
+                    "listopada", "studeni", "studenoga", "studenog", "prosinac", "prosinca", "januar", "januara", "februar",
+                    "februara", "mart", "marta", "april", "aprila", "maj", "maja", "jun", "juna", "juni", "jul", "jula",
+                    "juli", "avgust", "avgusta", "august", "augusta", "septembar", "septembra", "oktobar", "oktobra",
+                    "novembar", "novembra", "decembar", "decembra", "јануар", "јануара", "фебруар", "фебруара", "март",
+                    "марта", "април", "априла", "мај", "маја", "јун", "јуна", "јул", "јула", "август", "августа",
+                    "септембар", "септембра", "октобар", "октобра", "новембар", "новембра", "децембар", "децембра",
+                ],
+                hasOrdinalDates: true,
+                hasOrdinalNumbers: true
+            )),
         speech: SpeechRules(
             abbreviations: [
                 "npr.": "na primjer", "tj.": "to jest", "tzv.": "takozvani", "itd.": "i tako dalje",

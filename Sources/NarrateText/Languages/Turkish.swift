@@ -9,46 +9,47 @@ extension LanguageRules {
     /// as words of their own, so none of them ("da", "nin", "e") is listed.
     public static let turkish = LanguageRules(
         code: "tr",
-        segmentation: LanguageRules.shared.segmentation.merging(SegmentationRules(
-            titles: [
-                // Academic and professional titles: "Prof. Dr.", "Doç. Dr.", "Yrd. Doç.", "Op. Dr.", "Av.", "Sn."
-                "dr", "prof", "doç", "yrd", "yard", "öğr", "gör", "arş", "uzm", "op", "av", "sn", "hz", "müh", "ecz", "dt",
-                "ord",
-                // Military ranks.
-                "org", "korg", "tümg", "tuğg", "tuğa", "alb", "yb", "bnb", "yzb", "ütğm", "tğm", "asb",
-                // Addresses: caddesi, sokak, mahallesi, bulvarı, apartmanı, sitesi.
-                "cad", "cd", "sok", "sk", "mah", "mh", "blv", "apt", "sit", "st",
-                // Institutions: "T.C. Sağlık Bakanlığı", "Gn. Md.", "Üniv.", "Fak."
-                "t.c", "bşk", "md", "gn", "müd", "fak", "üniv", "ünv", "böl",
-                // Before a word or a reference: "bkz.", "örn.", "çev.", "haz."
-                "bkz", "örn", "çev", "haz", "cf",
-            ],
-            beforeNumbers: [
-                "s", "sf", "no", "nu", "tel", "şek", "tab", "m.ö", "m.s", "oca", "şub", "nis", "tem", "ağu", "eyl", "eki",
-                "kas", "ara",
-            ],
-            // "vs." is "vesaire" (etc.) in Turkish, not "versus".
-            closings: ["vb", "v.b", "vs", "v.s", "vd", "v.d", "kr"],
-            // "Türk Telekom A.Ş. Genel Müdürü", "19. yy. Avrupa'sı": a name goes on as often as a sentence ends.
-            ambiguous: ["a.ş", "ltd", "şti", "ltd.şti", "yy", "inc", "co"],
-            unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "sn", "dk", "sa", "cm", "mm", "ha", "kr"],
-            sentenceStarters: [
-                "bu", "şu", "o", "bunlar", "şunlar", "onlar", "ben", "sen", "biz", "siz", "ancak", "fakat", "ama",
-                "lakin", "ve", "veya", "ya", "ne", "nasıl", "neden", "niçin", "niye", "kim", "nerede", "hangi",
-                "çünkü", "böylece", "sonra", "daha", "önce", "şimdi", "bugün", "dün", "yarın", "ayrıca", "hem", "eğer",
-                "yine", "her", "tüm", "bütün", "birçok", "bazı", "hiç", "hiçbir", "bir", "üç", "oysa", "halbuki",
-                "üstelik", "özellikle", "aslında", "belki", "elbette", "yani", "hatta", "sadece", "yalnızca", "bunun",
-                "bunu", "buna", "bundan", "onun", "onu", "ona", "ondan", "benim", "bizim", "sizin", "kendisi",
-                "ardından", "son", "geçen", "gelecek", "artık", "henüz", "zaten", "böyle", "şöyle", "diğer", "öte",
-                "işte", "ilk", "iki", "ile", "ise", "ikinci", "için", "İşte", "İlk", "İki", "İle", "İse", "İkinci",
-                "İçin",
-            ],
-            monthNames: [
-                "ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım",
-                "aralık",
-            ],
-            hasOrdinalNumbers: true
-        )),
+        segmentation: LanguageRules.shared.segmentation.merging(
+            SegmentationRules(
+                titles: [
+                    // Academic and professional titles: "Prof. Dr.", "Doç. Dr.", "Yrd. Doç.", "Op. Dr.", "Av.", "Sn."
+                    "dr", "prof", "doç", "yrd", "yard", "öğr", "gör", "arş", "uzm", "op", "av", "sn", "hz", "müh", "ecz", "dt",
+                    "ord",
+                    // Military ranks.
+                    "org", "korg", "tümg", "tuğg", "tuğa", "alb", "yb", "bnb", "yzb", "ütğm", "tğm", "asb",
+                    // Addresses: caddesi, sokak, mahallesi, bulvarı, apartmanı, sitesi.
+                    "cad", "cd", "sok", "sk", "mah", "mh", "blv", "apt", "sit", "st",
+                    // Institutions: "T.C. Sağlık Bakanlığı", "Gn. Md.", "Üniv.", "Fak."
+                    "t.c", "bşk", "md", "gn", "müd", "fak", "üniv", "ünv", "böl",
+                    // Before a word or a reference: "bkz.", "örn.", "çev.", "haz."
+                    "bkz", "örn", "çev", "haz", "cf",
+                ],
+                beforeNumbers: [
+                    "s", "sf", "no", "nu", "tel", "şek", "tab", "m.ö", "m.s", "oca", "şub", "nis", "tem", "ağu", "eyl", "eki",
+                    "kas", "ara",
+                ],
+                // "vs." is "vesaire" (etc.) in Turkish, not "versus".
+                closings: ["vb", "v.b", "vs", "v.s", "vd", "v.d", "kr"],
+                // "Türk Telekom A.Ş. Genel Müdürü", "19. yy. Avrupa'sı": a name goes on as often as a sentence ends.
+                ambiguous: ["a.ş", "ltd", "şti", "ltd.şti", "yy", "inc", "co"],
+                unitsAfterNumbers: ["m", "km", "kg", "g", "l", "t", "sn", "dk", "sa", "cm", "mm", "ha", "kr"],
+                sentenceStarters: [
+                    "bu", "şu", "o", "bunlar", "şunlar", "onlar", "ben", "sen", "biz", "siz", "ancak", "fakat", "ama",
+                    "lakin", "ve", "veya", "ya", "ne", "nasıl", "neden", "niçin", "niye", "kim", "nerede", "hangi",
+                    "çünkü", "böylece", "sonra", "daha", "önce", "şimdi", "bugün", "dün", "yarın", "ayrıca", "hem", "eğer",
+                    "yine", "her", "tüm", "bütün", "birçok", "bazı", "hiç", "hiçbir", "bir", "üç", "oysa", "halbuki",
+                    "üstelik", "özellikle", "aslında", "belki", "elbette", "yani", "hatta", "sadece", "yalnızca", "bunun",
+                    "bunu", "buna", "bundan", "onun", "onu", "ona", "ondan", "benim", "bizim", "sizin", "kendisi",
+                    "ardından", "son", "geçen", "gelecek", "artık", "henüz", "zaten", "böyle", "şöyle", "diğer", "öte",
+                    "işte", "ilk", "iki", "ile", "ise", "ikinci", "için", "İşte", "İlk", "İki", "İle", "İse", "İkinci",
+                    "İçin",
+                ],
+                monthNames: [
+                    "ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım",
+                    "aralık",
+                ],
+                hasOrdinalNumbers: true
+            )),
         speech: SpeechRules(
             abbreviations: [
                 "dr.": "doktor", "prof.": "profesör", "doç.": "doçent", "yrd. doç.": "yardımcı doçent",

@@ -7,25 +7,40 @@ extension NumberGrammar {
             CountedNoun(singular, plural, gender)
         }
         let hryvnia = noun("гривня гривні гривні гривню гривнею гривні", "гривні гривень гривням гривні гривнями гривнях", .feminine)
-        let kopiyka = noun("копійка копійки копійці копійку копійкою копійці", "копійки копійок копійкам копійки копійками копійках", .feminine)
+        let kopiyka = noun(
+            "копійка копійки копійці копійку копійкою копійці", "копійки копійок копійкам копійки копійками копійках", .feminine)
         let dollar = noun("долар долара долару долар доларом доларі", "долари доларів доларам долари доларами доларах", .masculine)
         let euro = noun("євро євро євро євро євро євро", "євро євро євро євро євро євро", .neuter)
         let pound = noun("фунт фунта фунту фунт фунтом фунті", "фунти фунтів фунтам фунти фунтами фунтах", .masculine)
-        let percent = noun("відсоток відсотка відсотку відсоток відсотком відсотку", "відсотки відсотків відсоткам відсотки відсотками відсотках", .masculine)
+        let percent = noun(
+            "відсоток відсотка відсотку відсоток відсотком відсотку", "відсотки відсотків відсоткам відсотки відсотками відсотках",
+            .masculine)
         func masculineUnit(_ stem: String, locative: String? = nil) -> CountedNoun {
-            noun("\(stem) \(stem)а \(stem)у \(stem) \(stem)ом \(locative ?? stem + "і")", "\(stem)и \(stem)ів \(stem)ам \(stem)и \(stem)ами \(stem)ах", .masculine)
+            noun(
+                "\(stem) \(stem)а \(stem)у \(stem) \(stem)ом \(locative ?? stem + "і")",
+                "\(stem)и \(stem)ів \(stem)ам \(stem)и \(stem)ами \(stem)ах", .masculine)
         }
-        let kilometre = masculineUnit("кілометр"), metre = masculineUnit("метр"), centimetre = masculineUnit("сантиметр")
-        let millimetre = masculineUnit("міліметр"), kilogram = masculineUnit("кілограм"), gram = masculineUnit("грам")
-        let litre = masculineUnit("літр"), hectare = masculineUnit("гектар")
+        let kilometre = masculineUnit("кілометр")
+        let metre = masculineUnit("метр")
+        let centimetre = masculineUnit("сантиметр")
+        let millimetre = masculineUnit("міліметр")
+        let kilogram = masculineUnit("кілограм")
+        let gram = masculineUnit("грам")
+        let litre = masculineUnit("літр")
+        let hectare = masculineUnit("гектар")
         let tonne = noun("тонна тонни тонні тонну тонною тонні", "тонни тонн тоннам тонни тоннами тоннах", .feminine)
-        let minute = noun("хвилина хвилини хвилині хвилину хвилиною хвилині", "хвилини хвилин хвилинам хвилини хвилинами хвилинах", .feminine)
+        let minute = noun(
+            "хвилина хвилини хвилині хвилину хвилиною хвилині", "хвилини хвилин хвилинам хвилини хвилинами хвилинах", .feminine)
         let hour = noun("година години годині годину годиною годині", "години годин годинам години годинами годинах", .feminine)
-        let second = noun("секунда секунди секунді секунду секундою секунді", "секунди секунд секундам секунди секундами секундах", .feminine)
+        let second = noun(
+            "секунда секунди секунді секунду секундою секунді", "секунди секунд секундам секунди секундами секундах", .feminine)
         let words = NumberWords.ukrainian
-        let thousand = words.thousand, million = words.million, billion = words.billion
+        let thousand = words.thousand
+        let million = words.million
+        let billion = words.billion
         let year = noun("рік року року рік роком році", "роки років рокам роки роками роках", .masculine)
-        let century = noun("століття століття століттю століття століттям столітті", "століття століть століттям століття століттями століттях", .neuter)
+        let century = noun(
+            "століття століття століттю століття століттям столітті", "століття століть століттям століття століттями століттях", .neuter)
 
         let genitive = [
             "до", "від", "з", "із", "зі", "без", "для", "після", "біля", "близько", "протягом", "впродовж", "упродовж", "серед",
@@ -42,13 +57,16 @@ extension NumberGrammar {
             // "за 1991 рік", "через 2 роки".
             .init(["за", "через", "про"], place: .accusative),
             // Verbs that take the genitive: "сягнула 5%" is "п'яти відсотків".
-            .init([
-                "сягнув", "сягнула", "сягнуло", "сягнули", "сягає", "сягають", "сягне", "сягнуть", "досяг", "досягла", "досягло",
-                "досягли", "досягає", "досягають", "досягне", "досягнуть", "потребує", "потребують", "бракує", "бракувало",
-            ], amount: .genitive),
+            .init(
+                [
+                    "сягнув", "сягнула", "сягнуло", "сягнули", "сягає", "сягають", "сягне", "сягнуть", "досяг", "досягла", "досягло",
+                    "досягли", "досягає", "досягають", "досягне", "досягнуть", "потребує", "потребують", "бракує", "бракувало",
+                ], amount: .genitive),
         ]
 
-        let months = ["січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня", "вересня", "жовтня", "листопада", "грудня"]
+        let months = [
+            "січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня", "вересня", "жовтня", "листопада", "грудня",
+        ]
         let units: [(CountedNoun, [String])] = [
             (hryvnia, ["грн", "грн."]), (kopiyka, ["коп", "коп."]), (dollar, ["дол", "дол."]), (kilometre, ["км", "км."]),
             (metre, ["м", "м."]), (centimetre, ["см", "см."]), (millimetre, ["мм", "мм."]), (kilogram, ["кг", "кг."]),
@@ -73,10 +91,11 @@ extension NumberGrammar {
             "с.": place(["село", "села", "селу", "село", "селом", "селі"], .neuter),
             "обл.": place(["область", "області", "області", "область", "областю", "області"], .feminine),
             "р-н": place(["район", "району", "району", "район", "районом", "районі"], .masculine),
-            "смт": place([
-                "селище міського типу", "селища міського типу", "селищу міського типу", "селище міського типу",
-                "селищем міського типу", "селищі міського типу",
-            ], .neuter),
+            "смт": place(
+                [
+                    "селище міського типу", "селища міського типу", "селищу міського типу", "селище міського типу",
+                    "селищем міського типу", "селищі міського типу",
+                ], .neuter),
         ]
         // Nouns counted in the text whose gender or case a number must follow.
         let nouns: [CountedNoun] = [
@@ -85,7 +104,9 @@ extension NumberGrammar {
             noun("країна країни країні країну країною країні", "країни країн країнам країни країнами країнах", .feminine),
             noun("особа особи особі особу особою особі", "особи осіб особам осіб особами особах", .feminine),
             noun("книжка книжки книжці книжку книжкою книжці", "книжки книжок книжкам книжки книжками книжках", .feminine),
-            noun("сторінка сторінки сторінці сторінку сторінкою сторінці", "сторінки сторінок сторінкам сторінки сторінками сторінках", .feminine),
+            noun(
+                "сторінка сторінки сторінці сторінку сторінкою сторінці", "сторінки сторінок сторінкам сторінки сторінками сторінках",
+                .feminine),
             noun("область області області область областю області", "області областей областям області областями областях", .feminine),
             noun("школа школи школі школу школою школі", "школи шкіл школам школи школами школах", .feminine),
             noun("доба доби добі добу добою добі", "доби діб добам доби добами добах", .feminine),
@@ -93,7 +114,9 @@ extension NumberGrammar {
             noun("машина машини машині машину машиною машині", "машини машин машинам машини машинами машинах", .feminine),
             noun("група групи групі групу групою групі", "групи груп групам групи групами групах", .feminine),
             noun("команда команди команді команду командою команді", "команди команд командам команди командами командах", .feminine),
-            noun("перемога перемоги перемозі перемогу перемогою перемозі", "перемоги перемог перемогам перемоги перемогами перемогах", .feminine),
+            noun(
+                "перемога перемоги перемозі перемогу перемогою перемозі", "перемоги перемог перемогам перемоги перемогами перемогах",
+                .feminine),
             noun("людина людини людині людину людиною людині", "люди людей людям людей людьми людях", .feminine),
             noun("дитина дитини дитині дитину дитиною дитині", "діти дітей дітям дітей дітьми дітях", .feminine),
             noun("місто міста місту місто містом місті", "міста міст містам міста містами містах", .neuter),
@@ -111,11 +134,16 @@ extension NumberGrammar {
             year: year,
             yearForms: ["рік": .nominative, "року": .genitive, "році": .locative, "роком": .instrumental, "рокові": .dative],
             yearAbbreviations: ["р.", "р"], century: century,
-            centuryForms: ["століття": .genitive, "столітті": .locative, "століттям": .instrumental, "сторіччя": .genitive, "сторіччі": .locative],
+            centuryForms: [
+                "століття": .genitive, "столітті": .locative, "століттям": .instrumental, "сторіччя": .genitive, "сторіччі": .locative,
+            ],
             centuryAbbreviations: ["ст."],
-            monthsGenitive: Set(months), units: units, multipliers: [thousand, million, billion], currencies: [hryvnia, kopiyka, dollar, euro, pound],
+            monthsGenitive: Set(months), units: units, multipliers: [thousand, million, billion],
+            currencies: [hryvnia, kopiyka, dollar, euro, pound],
             percent: percent, currencySymbols: ["$": dollar, "₴": hryvnia, "€": euro, "£": pound], placeNouns: placeNouns, nouns: nouns,
-            caseEndings: [("ами", .instrumental), ("ями", .instrumental), ("ах", .locative), ("ях", .locative), ("ам", .dative), ("ям", .dative)],
+            caseEndings: [
+                ("ами", .instrumental), ("ями", .instrumental), ("ах", .locative), ("ях", .locative), ("ам", .dative), ("ям", .dative),
+            ],
             adjectiveEndings: ["ій", "ий", "ої", "ого", "ому", "ою", "их", "ім", "им", "ій", "а", "е", "у", "ю", "я"]
         )
     }()

@@ -32,13 +32,15 @@ public struct CountedNoun: Sendable, Equatable {
     /// the rest (and 11–14) the genitive plural; in the other cases 1 takes the singular and
     /// the rest the plural.
     public func form(for number: Int, in grammaticalCase: GrammaticalCase) -> String {
-        let lastTwo = number % 100, last = number % 10
+        let lastTwo = number % 100
+        let last = number % 10
         let isOne = last == 1 && lastTwo != 11
         switch grammaticalCase {
         case .nominative, .accusative:
             if isOne { return singular[grammaticalCase.rawValue] }
             if (2...4).contains(last) && !(12...14).contains(lastTwo) {
-                return afterTwoToFourIsGenitiveSingular ? singular[GrammaticalCase.genitive.rawValue] : plural[GrammaticalCase.nominative.rawValue]
+                return afterTwoToFourIsGenitiveSingular
+                    ? singular[GrammaticalCase.genitive.rawValue] : plural[GrammaticalCase.nominative.rawValue]
             }
             return plural[GrammaticalCase.genitive.rawValue]
         default:

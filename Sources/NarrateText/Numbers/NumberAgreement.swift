@@ -18,7 +18,9 @@ public struct NumberAgreement: Sendable {
         var trailing: Substring
 
         init(_ text: Substring) {
-            let isCore: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "%" || $0 == "$" || $0 == "€" || $0 == "₴" || $0 == "£" }
+            let isCore: (Character) -> Bool = {
+                $0.isLetter || $0.isNumber || $0 == "%" || $0 == "$" || $0 == "€" || $0 == "₴" || $0 == "£"
+            }
             let start = text.firstIndex(where: isCore) ?? text.endIndex
             let end = text[start...].lastIndex(where: isCore).map { text.index(after: $0) } ?? start
             leading = text[..<start]
@@ -64,7 +66,8 @@ public struct NumberAgreement: Sendable {
         }
         // A place abbreviation after a preposition: "на вул. Хрещатик", "у Полтавській обл.".
         if let noun = grammar.placeNouns[piece.key],
-           let governing = self.preposition(before: index, in: pieces, acrossAdjective: true) {
+            let governing = self.preposition(before: index, in: pieces, acrossAdjective: true)
+        {
             let grammaticalCase = grammar.placeCase(governing)
             return (piece.leading + noun.singular[grammaticalCase.rawValue] + closing(piece, at: index), 1)
         }
@@ -79,7 +82,8 @@ public struct NumberAgreement: Sendable {
             let yearForm = grammar.yearForms[next.lower]
             // A year written out after a small number is a count ("2 года"); abbreviated, a year.
             if yearForm != nil && number >= 100 || grammar.yearAbbreviations.contains(next.key), piece.trailing.isEmpty,
-               (1...2999).contains(number) {
+                (1...2999).contains(number)
+            {
                 let grammaticalCase = yearForm ?? preposition.map(grammar.placeCase) ?? .genitive
                 let noun = yearForm == nil ? grammar.year.singular[grammaticalCase.rawValue] : String(next.core)
                 let text = piece.leading + grammar.ordinal(number, grammaticalCase, .masculine) + " " + noun + closing(next, at: index + 1)
@@ -97,9 +101,13 @@ public struct NumberAgreement: Sendable {
                 var used = 2
                 var last = next
                 if grammar.multipliers.contains(unit), index + 2 < pieces.count, next.trailing.isEmpty || next.trailing == ".",
-                   let currency = grammar.units[pieces[index + 2].key] ?? grammar.units[pieces[index + 2].lower], grammar.currencies.contains(currency) {
-                    text += " " + (grammaticalCase == .nominative || grammaticalCase == .accusative
-                        ? currency.plural[GrammaticalCase.genitive.rawValue] : currency.plural[grammaticalCase.rawValue])
+                    let currency = grammar.units[pieces[index + 2].key] ?? grammar.units[pieces[index + 2].lower],
+                    grammar.currencies.contains(currency)
+                {
+                    text +=
+                        " "
+                        + (grammaticalCase == .nominative || grammaticalCase == .accusative
+                            ? currency.plural[GrammaticalCase.genitive.rawValue] : currency.plural[grammaticalCase.rawValue])
                     last = pieces[index + 2]
                     used = 3
                 }
@@ -113,7 +121,9 @@ public struct NumberAgreement: Sendable {
         }
         // A century: "XIX ст.", "у XIX столітті".
         let centuryForm = grammar.centuryForms[next.lower]
-        if let number = SpeechNormalizer.romanValue(String(piece.core)), piece.trailing.isEmpty, centuryForm != nil || grammar.centuryAbbreviations.contains(next.key) {
+        if let number = SpeechNormalizer.romanValue(String(piece.core)), piece.trailing.isEmpty,
+            centuryForm != nil || grammar.centuryAbbreviations.contains(next.key)
+        {
             let grammaticalCase = centuryForm ?? preposition.map(grammar.placeCase) ?? .genitive
             let noun = centuryForm == nil ? grammar.century.singular[grammaticalCase.rawValue] : String(next.core)
             return (piece.leading + grammar.ordinal(number, grammaticalCase, .neuter) + " " + noun + closing(next, at: index + 1), 2)

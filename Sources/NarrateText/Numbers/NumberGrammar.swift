@@ -73,7 +73,8 @@ public struct NumberGrammar: Sendable {
         self.adjectiveEndings = adjectiveEndings
         self.cardinal = cardinal
         self.ordinal = ordinal
-        var amountCases: [String: GrammaticalCase] = [:], placeCases: [String: GrammaticalCase] = [:]
+        var amountCases: [String: GrammaticalCase] = [:]
+        var placeCases: [String: GrammaticalCase] = [:]
         for rule in governing {
             for word in rule.words {
                 if let amount = rule.amount { amountCases[word] = amount }

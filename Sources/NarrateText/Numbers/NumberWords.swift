@@ -33,7 +33,9 @@ public struct NumberWords: Sendable {
 
     /// `number` (0 to 999,999,999,999) in words, in `grammaticalCase`, agreeing with a noun
     /// of `gender`; a lone thousand is the noun alone ("тисяча", "тисячі").
-    public func cardinal(_ number: Int, _ grammaticalCase: GrammaticalCase = .nominative, _ gender: GrammaticalGender = .masculine) -> String {
+    public func cardinal(_ number: Int, _ grammaticalCase: GrammaticalCase = .nominative, _ gender: GrammaticalGender = .masculine)
+        -> String
+    {
         precondition(number >= 0 && number < 1_000_000_000_000)
         if number == 0 { return zero[grammaticalCase.rawValue] }
         var words: [String] = []
@@ -82,7 +84,8 @@ public struct NumberWords: Sendable {
     /// words before the last in the nominative cardinal, the last an adjective
     /// ("тисяча дев'ятсот дев'яносто першого"); round thousands and millions are one word
     /// ("двохтисячний").
-    public func ordinal(_ number: Int, _ grammaticalCase: GrammaticalCase = .nominative, _ gender: GrammaticalGender = .masculine) -> String {
+    public func ordinal(_ number: Int, _ grammaticalCase: GrammaticalCase = .nominative, _ gender: GrammaticalGender = .masculine) -> String
+    {
         precondition(number > 0 && number < 1_000_000_000)
         var prefix = 0
         var stem: String
@@ -109,7 +112,8 @@ public struct NumberWords: Sendable {
         let index = grammaticalCase.rawValue
         var ending = (softNumbers.contains(key) ? softEndings : endings)[gender.rawValue][index]
         if let stressed = stressedEnding, stressedNumbers.contains(key), gender == .masculine,
-           grammaticalCase == .nominative || grammaticalCase == .accusative {
+            grammaticalCase == .nominative || grammaticalCase == .accusative
+        {
             ending = stressed
         }
         let word = stem + ending

@@ -25,12 +25,13 @@ public enum TerminalQRCode {
                 // Drawn inverted (light modules as blocks), which reads on dark and light terminals alike.
                 let top = !dark(row, column)
                 let bottom = row + 1 < size ? !dark(row + 1, column) : false
-                let character: String = switch (top, bottom) {
-                case (true, true): "█"
-                case (true, false): "▀"
-                case (false, true): "▄"
-                case (false, false): " "
-                }
+                let character: String =
+                    switch (top, bottom) {
+                    case (true, true): "█"
+                    case (true, false): "▀"
+                    case (false, true): "▄"
+                    case (false, false): " "
+                    }
                 line += character
             }
             lines.append(line)
