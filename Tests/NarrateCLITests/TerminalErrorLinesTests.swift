@@ -1,0 +1,213 @@
+import NarrateCore
+import NarrateTerminal
+import Testing
+
+/// Every exit code and line a library error gets on the command line, as they must stay:
+/// scripts test the codes, people read the lines. A change to either shows here first. Each
+/// kind of `NarrateError` is listed, and each way `ErrorReporter` words one for a terminal
+/// (the setting spelled as the option, what to type next).
+@Suite("Exit codes and error lines that must not change")
+struct TerminalErrorLinesTests {
+    struct Line: Sendable {
+        var error: NarrateError
+        var exitCode: Int32
+        var text: String
+
+        init(_ error: NarrateError, _ exitCode: Int32, _ text: String) {
+            self.error = error
+            self.exitCode = exitCode
+            self.text = text
+        }
+    }
+
+    static let lines: [Line] = [
+        Line(
+            .invalidOption(name: "bitrate", message: "bitrate 9 kbit/s is outside Opus's 6–256"), 64,
+            "--bitrate 9 kbit/s is outside Opus's 6–256"),
+        Line(
+            .invalidOption(name: "split-output", message: "split needs a file name"), 64,
+            "--split writes numbered files named after -o; give -o a file name"),
+        Line(
+            .invalidOption(name: "split-extras", message: "sync and chapters describe one file"), 64,
+            "--split writes one file per part; --sync and --chapters describe one file, so use them without --split"),
+        Line(
+            .invalidOption(name: "output", message: "a.xyz: narrate writes .wav, .flac, .ogg, .opus, .mp3, .au and .raw"), 64,
+            "a.xyz: narrate writes .wav, .flac, .ogg, .opus, .mp3, .au and .raw (give -o one of those extensions)"),
+        Line(
+            .invalidOption(name: "job", message: "no job 12"), 64,
+            "no job 12; 'narrate jobs' shows them"),
+        Line(
+            .invalidOption(name: "voice", message: "no voice 'x' in the voice catalogue"), 64,
+            "no voice 'x' in the voice catalogue"),
+        Line(
+            .unknownVoice(name: "klingon", suggestions: ["kl"]), 64,
+            "unknown voice 'klingon'; did you mean 'kl'? ('narrate voices' lists them all)"),
+        Line(
+            .unknownVoice(name: "klingon", suggestions: []), 64,
+            "unknown voice 'klingon'; run 'narrate voices' to list the installed voices"),
+        Line(
+            .noVoiceSpeaks(language: "xx", suggestions: ["af"]), 64,
+            "no installed voice speaks 'xx' (did you mean 'af'?); run 'narrate voices' to list them all"),
+        Line(
+            .invalidPreset(location: "presets.json", message: "not valid JSON"), 78,
+            "presets.json: not valid JSON"),
+        Line(
+            .inputUnavailable(path: "a.txt", reason: "no such file"), 66,
+            "a.txt: no such file"),
+        Line(
+            .invalidUTF8(path: "a.txt", byteOffset: 3), 65,
+            "a.txt: invalid UTF-8 at byte offset 3; convert the file to UTF-8 (for example with iconv)"),
+        Line(
+            .invalidEncoding(path: "a.txt", encoding: "UTF-16", byteOffset: 8), 65,
+            "a.txt: invalid UTF-16 at byte offset 8; convert the file to UTF-8 (for example with iconv)"),
+        Line(
+            .binaryInput(path: "a.txt", byteOffset: 0), 65,
+            "a.txt: binary data (NUL byte at offset 0); narrate reads text, Markdown and web pages"),
+        Line(
+            .emptyInput(path: "a.txt"), 65,
+            "a.txt: the input is empty; nothing to narrate"),
+        Line(
+            .noSpeakableText(path: "a.txt"), 65,
+            "a.txt: no speakable text (no letters or digits outside skipped parts)"),
+        Line(
+            .malformedInput(path: "feed.xml", message: "not XML"), 65,
+            "feed.xml: not XML"),
+        Line(
+            .outputExists(path: "a.wav"), 73,
+            "a.wav: already exists; use --force to overwrite it or -o to choose another path"),
+        Line(
+            .cannotCreateOutput(path: "out", reason: "it is a file, not a folder"), 73,
+            "out: cannot create output: it is a file, not a folder"),
+        Line(
+            .writeFailed(path: "a.wav", reason: "No space left on device"), 74,
+            "a.wav: write failed: No space left on device; the output was not created"),
+        Line(
+            .streamWriteFailed(path: "standard output", reason: "Broken pipe"), 74,
+            "standard output: write failed: Broken pipe; what it received is incomplete"),
+        Line(
+            .cannotStartWorker(executable: "/x/narrate", reason: "No such file or directory"), 71,
+            "cannot start a worker process (/x/narrate): No such file or directory"),
+        Line(
+            .cannotListen(address: "127.0.0.1:80", reason: "permission denied (ports below 1024 need root)"), 69,
+            "cannot listen on 127.0.0.1:80: permission denied (ports below 1024 need root); choose another --port (0 lets the system pick) or --host"
+        ),
+        Line(
+            .engine(code: 1, message: "broken"), 70,
+            "eSpeak NG error 0x1: broken"),
+        Line(
+            .interrupted, 130,
+            "interrupted; no output was written"),
+        Line(
+            .libraryUnavailable(path: "l.sqlite", reason: "the library is read-only; check the file's permissions"), 74,
+            "l.sqlite: cannot use the library: the library is read-only; check the file's permissions"),
+        Line(
+            .notALibrary(path: "l.sqlite"), 74,
+            "l.sqlite: cannot use the library: not an SQLite database (left untouched); move it away or choose another --library"),
+        Line(
+            .cannotStream(path: "-", kind: "a pipe", format: "WAV"), 64,
+            "-o -: WAV cannot be written to a pipe (its header is rewritten at the end); use --format flac, ogg, opus, mp3, au or raw for a pipe"
+        ),
+        Line(
+            .cannotStream(path: "/dev/null", kind: "a character device", format: "WAV"), 64,
+            "-o /dev/null: it is a character device, which is written as a stream, and WAV cannot be streamed (its header is rewritten at the end); use --format flac, ogg, opus, mp3, au or raw, or give a file name"
+        ),
+        Line(
+            .noSuchArticle(id: 7), 66,
+            "no article with id 7; 'narrate list' shows the ids"),
+        Line(
+            .noSuchFeed(id: 3), 66,
+            "no feed with id 3; 'narrate feeds' lists them"),
+        Line(
+            .articleFinished(id: 3), 64,
+            "article 3 was heard to the end; 'narrate position 3 --reset' starts it over"),
+        Line(
+            .noReadableArticle(path: "a.html"), 65,
+            "a.html: no readable article found (the page has only navigation, links or forms)"),
+        Line(
+            .fetchFailed(url: "http://x", reason: "timed out"), 69,
+            "http://x: cannot fetch: timed out"),
+        Line(
+            .audioOutputUnavailable(reason: "no sound card"), 69,
+            "no sound device (no sound card); use --sink stdout to pipe the audio to a player (narrate play ID --sink stdout | aplay) or --sink null to play silently"
+        ),
+        Line(
+            .unsupportedContent(url: "http://x/a.pdf", contentType: "application/pdf"), 65,
+            "http://x/a.pdf: is application/pdf, not a web page or text; save it as text and add the file"),
+        Line(
+            .formatUnavailable(format: "MP3", reason: "LAME (libmp3lame.so.0) cannot be loaded"), 69,
+            "cannot write MP3 audio: the installed libsndfile lacks it (LAME (libmp3lame.so.0) cannot be loaded); install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3), or choose another --format"
+        ),
+        Line(
+            .encoderRefused(format: "Opus", reason: "invalid argument"), 69,
+            "cannot write Opus audio: invalid argument; choose another bitrate or quality, or choose another --format"),
+        Line(
+            .readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3"), 69,
+            "cannot read CSV exports: libcsv (libcsv.so.3) cannot be loaded; install Debian's libcsv3"),
+        Line(
+            .queueUnavailable(address: "postgresql://q@db/narrate", reason: "connection refused"), 69,
+            "postgresql://q@db/narrate: cannot use the job queue: connection refused; check that PostgreSQL runs there and accepts connections"
+        ),
+        Line(
+            .queueDenied(address: "postgresql://q@db/narrate", reason: "password authentication failed"), 77,
+            "postgresql://q@db/narrate: the job queue refused access: password authentication failed; check the user and password (URL, PGPASSWORD or ~/.pgpass) and the database's grants"
+        ),
+        Line(
+            .inputTooLarge(path: "big.html", limit: 10_485_760, kind: "web page"), 65,
+            "big.html: larger than 10 MiB, the most narrate reads as web page; save a shorter part, or split it"),
+    ]
+
+    @Test(arguments: lines.indices)
+    func theCodeAndTheLineStay(index: Int) {
+        let line = Self.lines[index]
+        #expect(line.error.exitCode == line.exitCode)
+        #expect(ErrorReporter.message(for: line.error) == line.text)
+    }
+
+    /// Every kind of error is in the list: a new kind does not compile here until it is named
+    /// below, and then fails until it has its line above.
+    @Test func everyKindIsListed() {
+        let listed = Set(Self.lines.map { Self.kind(of: $0.error) })
+        #expect(listed.count == 35)
+    }
+
+    /// The kind of `error`, its arguments left out (no default: a new kind must be named).
+    private static func kind(of error: NarrateError) -> String {
+        switch error {
+        case .invalidOption: "invalidOption"
+        case .unknownVoice: "unknownVoice"
+        case .noVoiceSpeaks: "noVoiceSpeaks"
+        case .invalidPreset: "invalidPreset"
+        case .inputUnavailable: "inputUnavailable"
+        case .invalidUTF8: "invalidUTF8"
+        case .invalidEncoding: "invalidEncoding"
+        case .binaryInput: "binaryInput"
+        case .emptyInput: "emptyInput"
+        case .noSpeakableText: "noSpeakableText"
+        case .malformedInput: "malformedInput"
+        case .outputExists: "outputExists"
+        case .cannotCreateOutput: "cannotCreateOutput"
+        case .writeFailed: "writeFailed"
+        case .streamWriteFailed: "streamWriteFailed"
+        case .cannotStartWorker: "cannotStartWorker"
+        case .cannotListen: "cannotListen"
+        case .engine: "engine"
+        case .interrupted: "interrupted"
+        case .libraryUnavailable: "libraryUnavailable"
+        case .notALibrary: "notALibrary"
+        case .cannotStream: "cannotStream"
+        case .noSuchArticle: "noSuchArticle"
+        case .noSuchFeed: "noSuchFeed"
+        case .articleFinished: "articleFinished"
+        case .noReadableArticle: "noReadableArticle"
+        case .fetchFailed: "fetchFailed"
+        case .audioOutputUnavailable: "audioOutputUnavailable"
+        case .unsupportedContent: "unsupportedContent"
+        case .formatUnavailable: "formatUnavailable"
+        case .encoderRefused: "encoderRefused"
+        case .readerUnavailable: "readerUnavailable"
+        case .queueUnavailable: "queueUnavailable"
+        case .queueDenied: "queueDenied"
+        case .inputTooLarge: "inputTooLarge"
+        }
+    }
+}
