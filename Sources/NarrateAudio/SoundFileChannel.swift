@@ -124,8 +124,14 @@ final class SoundFileChannel: @unchecked Sendable {
 
     private func read(_ buffer: UnsafeMutableRawPointer?, _ count: sf_count_t) -> sf_count_t {
         guard let buffer else { return 0 }
-        let total = try? SystemCall.readFully(output.descriptor, into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(count)))
-        return sf_count_t(total ?? 0)
+        // What was read before a failure is given, as a short read.
+        var total = 0
+        while total < Int(count) {
+            let rest = UnsafeMutableRawBufferPointer(start: buffer + total, count: Int(count) - total)
+            guard let got = try? SystemCall.read(output.descriptor, into: rest), got > 0 else { break }
+            total += got
+        }
+        return sf_count_t(total)
     }
 
     private func write(_ buffer: UnsafeRawPointer?, _ count: sf_count_t) -> sf_count_t {

@@ -60,7 +60,7 @@ public enum FileContents {
             }
             let count: Int
             do {
-                count = try SystemCall.read(descriptor, into: &chunk)
+                count = try SystemCall.read(descriptor, into: &chunk, stopsWhen: isCancelled)
             } catch {
                 throw ReadError(code: error.code)
             }

@@ -276,8 +276,9 @@ public struct PiperVoiceInstaller: Sendable {
             if download.isCancelled() { throw .interrupted }
             let count: Int
             do {
-                count = try SystemCall.read(descriptor, into: &buffer)
+                count = try SystemCall.read(descriptor, into: &buffer, stopsWhen: download.isCancelled)
             } catch {
+                if error.code == EINTR { throw .interrupted }
                 throw .inputUnavailable(path: source, reason: error.description)
             }
             if count == 0 { return }

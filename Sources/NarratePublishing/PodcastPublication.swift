@@ -12,15 +12,6 @@ public struct PodcastPublication {
     /// Makes the coordinator that renders missing audio, when some is missing.
     public let coordinator: () -> BatchCoordinator
 
-    /// What was done.
-    public struct Outcome: Sendable {
-        /// The renders made first, when any audio was missing, with the titles of their articles.
-        public var rendering: BatchCoordinator.Summary?
-        public var titles: [Int64: String] = [:]
-        /// What was written; nil when a stop request ended the rendering (nothing published).
-        public var published: PodcastPublisher.Report?
-    }
-
     /// A publication from `library`, rendering with the coordinator `coordinator` makes.
     public init(library: ArticleLibrary, coordinator: @escaping () -> BatchCoordinator) {
         self.library = library
@@ -28,24 +19,26 @@ public struct PodcastPublication {
     }
 
     /// Renders what `selection` lacks, then publishes it into `directory` (checked first) for
-    /// `baseURL`. `willRender` hears how many renders are needed before they start;
+    /// `baseURL`: what was written, nil when a stop request ended the rendering (nothing is
+    /// published then). `willRender` hears how many renders are needed before they start,
+    /// `rendered` of their run (and the titles of their articles) before the site is written;
     /// `stopRequests` counts stop requests while rendering, `isCancelled` stops the writing.
     public func run(
         _ selection: FeedSelection, into directory: String, baseURL: String, stopRequests: () -> Int,
-        isCancelled: () -> Bool = { false }, willRender: (Int) -> Void = { _ in }
-    ) throws(NarrateError) -> Outcome {
+        isCancelled: () -> Bool = { false }, willRender: (Int) -> Void = { _ in },
+        rendered: (BatchCoordinator.Summary, _ titles: [Int64: String]) -> Void = { _, _ in }
+    ) throws(NarrateError) -> PodcastPublisher.Report? {
         // The folder is checked before anything is rendered for it.
         try PodcastPublisher.checkFolder(directory)
-        var outcome = Outcome()
         let queued = try EpisodeQueue(library: library).queueAll(selection)
         if !queued.isEmpty {
-            for job in queued { outcome.titles[job.articleId] = try? library.summary(id: job.articleId).title }
+            var titles: [Int64: String] = [:]
+            for job in queued { titles[job.articleId] = try? library.summary(id: job.articleId).title }
             willRender(queued.count)
-            outcome.rendering = try coordinator().run(jobIds: Set(queued.map(\.id)), titles: outcome.titles, stopRequests: stopRequests)
-            if stopRequests() > 0 { return outcome }
+            let summary = try coordinator().run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: stopRequests)
+            if stopRequests() > 0 { return nil }
+            rendered(summary, titles)
         }
-        outcome.published = try PodcastPublisher(library: library).publish(
-            selection, into: directory, baseURL: baseURL, isCancelled: isCancelled)
-        return outcome
+        return try PodcastPublisher(library: library).publish(selection, into: directory, baseURL: baseURL, isCancelled: isCancelled)
     }
 }

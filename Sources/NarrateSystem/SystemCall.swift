@@ -8,9 +8,15 @@ public enum SystemCall {
         try again { systemRead(descriptor, buffer.baseAddress, buffer.count) }
     }
 
-    /// read(2) into `bytes` (as many as it holds): the bytes read, 0 at the end.
-    public static func read(_ descriptor: Int32, into bytes: inout [UInt8]) throws(SystemError) -> Int {
-        try bytes.withUnsafeMutableBytes { buffer in Result { () throws(SystemError) in try read(descriptor, into: buffer) } }.get()
+    /// read(2) into `bytes` (as many as it holds): the bytes read, 0 at the end. When a signal
+    /// interrupts it, `stopsWhen` is asked first: true ends it with `EINTR` (the reader was
+    /// asked to stop), false makes the call again.
+    public static func read(
+        _ descriptor: Int32, into bytes: inout [UInt8], stopsWhen isCancelled: () -> Bool = { false }
+    ) throws(SystemError) -> Int {
+        try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try again(unless: isCancelled) { systemRead(descriptor, buffer.baseAddress, buffer.count) } }
+        }.get()
     }
 
     /// pread(2) into `buffer` from `offset`: the bytes read, 0 at the end.
@@ -82,13 +88,14 @@ public enum SystemCall {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
     }
 
-    /// `call` made until it is not interrupted: its result, or errno's failure.
-    private static func again(_ call: () -> Int) throws(SystemError) -> Int {
+    /// `call` made until it is not interrupted (or, interrupted, `isCancelled` says to stop:
+    /// `EINTR`): its result, or errno's failure.
+    private static func again(unless isCancelled: () -> Bool = { false }, _ call: () -> Int) throws(SystemError) -> Int {
         while true {
             let result = call()
             if result >= 0 { return result }
             let code = errno
-            if code != EINTR { throw SystemError(code: code) }
+            if code != EINTR || isCancelled() { throw SystemError(code: code) }
         }
     }
 }

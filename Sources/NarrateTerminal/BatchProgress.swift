@@ -140,7 +140,7 @@ public final class BatchProgress: BatchObserver {
         text.withUTF8 { buffer in try? SystemCall.writeAll(descriptor, UnsafeRawBufferPointer(buffer)) }
     }
 
-    /// The width of the terminal standard error is on (80 when it cannot tell).
+    /// The width of the terminal standard error is on (100 when it cannot tell).
     public static func terminalWidth() -> UInt16 {
         var size = winsize()
         return ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? size.ws_col : 100

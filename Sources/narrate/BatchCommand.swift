@@ -88,11 +88,11 @@ struct BatchCommand: ParsableCommand {
             let queue = try queueOptions.open()
             defer { queue?.close() }
             let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue?.displayAddress)
+            Interruption.countStopRequests() // before the voices load: a Ctrl-C then stops the batch
             let engine = try VoiceEngines.shared()
             let queued: BatchSubmission.Result
             let summary: BatchCoordinator.Summary
             do throws(NarrateError) {
-                Interruption.countStopRequests()
                 let place: BatchNarration.Queue =
                     if let queue {
                         .shared(queue, observer: progress, follow: !detach)

@@ -78,19 +78,21 @@ struct PublishCommand: ParsableCommand {
         Interruption.install()
         do throws(NarrateError) {
             let selection = FeedSelection(articles: articles, format: try EpisodeFormat(named: format), limit: limit)
+            try PodcastPublisher.checkFolder(directory) // before the library is opened
             let library = try libraryOptions.open()
             let progress = BatchProgress(json: false, quiet: quiet)
-            let outcome = try PodcastPublication(library: library) { progress.coordinator(library: library, workers: jobs) }.run(
+            let published = try PodcastPublication(library: library) { progress.coordinator(library: library, workers: jobs) }.run(
                 selection, into: directory, baseURL: baseURL, stopRequests: Interruption.stopRequests,
                 isCancelled: { Interruption.isRequested },
                 willRender: { count in if !quiet { ErrorReporter.printNote("rendering \(count) episode\(count == 1 ? "" : "s") first") } }
-            )
-            for job in outcome.rendering?.failed ?? [] {
-                let title = outcome.titles[job.articleId] ?? ""
-                ErrorReporter.printNote(
-                    "article \(job.articleId) \(title): not published, its audio failed: \(job.lastError ?? "unknown error")")
+            ) { summary, titles in
+                for job in summary.failed {
+                    let failure = job.lastError ?? "unknown error"
+                    ErrorReporter.printNote(
+                        "article \(job.articleId) \(titles[job.articleId] ?? ""): not published, its audio failed: \(failure)")
+                }
             }
-            guard let report = outcome.published else {
+            guard let report = published else {
                 ErrorReporter.printError("interrupted while rendering; nothing was published ('narrate jobs run' renders the rest)")
                 ErrorReporter.terminate(130)
             }

@@ -67,7 +67,8 @@ struct RefreshCommand: ParsableCommand {
         if outcome.stoppedBeforeNarrating { ErrorReporter.terminate(130) }
         if let narration = outcome.narration {
             if !json { progress.report(narration, upToDate: 0, json: false) }
-            if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
+            // A stop just as the narration began set the flag rather than the count.
+            if Interruption.stopRequests() > 0 || Interruption.isRequested { ErrorReporter.terminate(130) }
             if !narration.failed.isEmpty { ErrorReporter.terminate(75) }
         }
         if outcome.everyFeedFailed { ErrorReporter.terminate(69) }
