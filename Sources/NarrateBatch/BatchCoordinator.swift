@@ -95,9 +95,15 @@ public struct BatchCoordinator {
     public func runPending(stopRequests: () -> Int) throws(NarrateError) -> Summary {
         let pending = try library.jobs(in: [.queued, .running]).filter { $0.priority >= .batch }
         guard !pending.isEmpty else { return Summary() }
+        return try run(jobs: pending, stopRequests: stopRequests)
+    }
+
+    /// Runs `jobs` (queued a moment ago) as `run(jobIds:...)` does, their articles' titles
+    /// read for the observer and the summary.
+    public func run(jobs: [BatchJob], stopRequests: () -> Int) throws(NarrateError) -> Summary {
         var titles: [Int64: String] = [:]
-        for job in pending { titles[job.articleId] = try? library.summary(id: job.articleId).title }
-        return try run(jobIds: Set(pending.map(\.id)), titles: titles, stopRequests: stopRequests)
+        for job in jobs { titles[job.articleId] = try? library.summary(id: job.articleId).title }
+        return try run(jobIds: Set(jobs.map(\.id)), titles: titles, stopRequests: stopRequests)
     }
 
     /// Runs until every job in `jobIds` (all unfinished jobs when nil) is done, failed or

@@ -50,9 +50,7 @@ public struct FeedCatchUp {
         try refreshed(checked, queued.count)
         var outcome = Outcome(report: checked, queued: queued.count, narration: nil, stoppedBeforeNarrating: stopRequests() > 0)
         guard !queued.isEmpty, !outcome.stoppedBeforeNarrating else { return outcome }
-        var titles: [Int64: String] = [:]
-        for job in queued { titles[job.articleId] = try? refresh.library.summary(id: job.articleId).title }
-        outcome.narration = try coordinator().run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: stopRequests)
+        outcome.narration = try coordinator().run(jobs: queued, stopRequests: stopRequests)
         return outcome
     }
 }

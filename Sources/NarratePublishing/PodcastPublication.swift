@@ -21,23 +21,21 @@ public struct PodcastPublication {
     /// Renders what `selection` lacks, then publishes it into `directory` (checked first) for
     /// `baseURL`: what was written, nil when a stop request ended the rendering (nothing is
     /// published then). `willRender` hears how many renders are needed before they start,
-    /// `rendered` of their run (and the titles of their articles) before the site is written;
+    /// `rendered` of their run (with their articles' titles) before the site is written;
     /// `stopRequests` counts stop requests while rendering, `isCancelled` stops the writing.
     public func run(
         _ selection: FeedSelection, into directory: String, baseURL: String, stopRequests: () -> Int,
         isCancelled: () -> Bool = { false }, willRender: (Int) -> Void = { _ in },
-        rendered: (BatchCoordinator.Summary, _ titles: [Int64: String]) -> Void = { _, _ in }
+        rendered: (BatchCoordinator.Summary) -> Void = { _ in }
     ) throws(NarrateError) -> PodcastPublisher.Report? {
         // The folder is checked before anything is rendered for it.
         try PodcastPublisher.checkFolder(directory)
         let queued = try EpisodeQueue(library: library).queueAll(selection)
         if !queued.isEmpty {
-            var titles: [Int64: String] = [:]
-            for job in queued { titles[job.articleId] = try? library.summary(id: job.articleId).title }
             willRender(queued.count)
-            let summary = try coordinator().run(jobIds: Set(queued.map(\.id)), titles: titles, stopRequests: stopRequests)
+            let summary = try coordinator().run(jobs: queued, stopRequests: stopRequests)
             if stopRequests() > 0 { return nil }
-            rendered(summary, titles)
+            rendered(summary)
         }
         return try PodcastPublisher(library: library).publish(selection, into: directory, baseURL: baseURL, isCancelled: isCancelled)
     }

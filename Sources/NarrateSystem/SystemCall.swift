@@ -1,7 +1,7 @@
 /// The system calls narrate makes in more than one place, made as swift-nio's `System.swift`
 /// makes them: a call a signal interrupted (EINTR) is made again, at once; any other failure
-/// is thrown as a `SystemError` with errno's code. The whole-buffer forms go on after short
-/// reads and writes.
+/// is thrown as a `SystemError` with errno's code. The whole-buffer writes go on after short
+/// writes.
 public enum SystemCall {
     /// read(2) into `buffer`: the bytes read, 0 at the end.
     public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
@@ -22,17 +22,6 @@ public enum SystemCall {
     /// pread(2) into `buffer` from `offset`: the bytes read, 0 at the end.
     public static func pread(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
         try again { systemPread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
-    }
-
-    /// Reads into `buffer` until it is full or the end comes: the bytes read.
-    public static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
-        var total = 0
-        while total < buffer.count {
-            let count = try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[total...]))
-            if count == 0 { break }
-            total += count
-        }
-        return total
     }
 
     /// write(2) of `bytes`: the bytes written.

@@ -85,11 +85,11 @@ struct PublishCommand: ParsableCommand {
                 selection, into: directory, baseURL: baseURL, stopRequests: Interruption.stopRequests,
                 isCancelled: { Interruption.isRequested },
                 willRender: { count in if !quiet { ErrorReporter.printNote("rendering \(count) episode\(count == 1 ? "" : "s") first") } }
-            ) { summary, titles in
+            ) { summary in
                 for job in summary.failed {
                     let failure = job.lastError ?? "unknown error"
                     ErrorReporter.printNote(
-                        "article \(job.articleId) \(titles[job.articleId] ?? ""): not published, its audio failed: \(failure)")
+                        "article \(job.articleId) \(summary.titles[job.articleId] ?? ""): not published, its audio failed: \(failure)")
                 }
             }
             guard let report = published else {

@@ -18,7 +18,7 @@ struct SystemCallTests {
         try SystemCall.writeAll(ends[1], message)
         try SystemCall.close(ends[1])
         var buffer = [UInt8](repeating: 0, count: 64)
-        let count = try buffer.withUnsafeMutableBytes { try SystemCall.readFully(ends[0], into: $0) }
+        let count = try SystemCall.read(ends[0], into: &buffer)
         #expect(Array(buffer[..<count]) == message)
         #expect(try SystemCall.read(ends[0], into: &buffer) == 0)
         try SystemCall.close(ends[0])
