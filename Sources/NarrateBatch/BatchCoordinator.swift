@@ -93,7 +93,7 @@ public struct BatchCoordinator {
     /// `jobs run` does to go on with an interrupted batch. Episodes made ahead for podcast
     /// feeds are left to the server that queued them.
     public func runPending(stopRequests: () -> Int) throws(NarrateError) -> Summary {
-        let pending = try library.jobs(in: [.queued, .running]).filter { $0.priority >= .batch }
+        let pending = try library.queue.jobs(in: [.queued, .running]).filter { $0.priority >= .batch }
         guard !pending.isEmpty else { return Summary() }
         return try run(jobs: pending, stopRequests: stopRequests)
     }
@@ -102,7 +102,7 @@ public struct BatchCoordinator {
     /// read for the observer and the summary.
     public func run(jobs: [BatchJob], stopRequests: () -> Int) throws(NarrateError) -> Summary {
         var titles: [Int64: String] = [:]
-        for job in jobs { titles[job.articleId] = try? library.summary(id: job.articleId).title }
+        for job in jobs { titles[job.articleId] = try? library.articles.summary(id: job.articleId).title }
         return try run(jobIds: Set(jobs.map(\.id)), titles: titles, stopRequests: stopRequests)
     }
 
@@ -122,16 +122,16 @@ public struct BatchCoordinator {
         // reads whole rows only of those that moved: a poll of every job, five times a
         // second, had cost the coordinator as much CPU as a tenth of a worker on a batch of 260.
         var known: [Int64: BatchJob] = [:]
-        let initial = if let jobIds { try library.jobs(ids: jobIds) } else { try library.jobs() }
+        let initial = if let jobIds { try library.queue.jobs(ids: jobIds) } else { try library.queue.jobs() }
         for job in initial { known[job.id] = job }
         func refresh() throws(NarrateError) -> [BatchJob] {
             let unfinished = Set(known.values.filter { $0.state == .queued || $0.state == .running }.map(\.id))
             let queued = Set(known.values.filter { $0.state == .queued }.map(\.id))
-            let (existing, moved) = try library.pollJobs(ids: unfinished, queuedBefore: queued)
+            let (existing, moved) = try library.queue.pollJobs(ids: unfinished, queuedBefore: queued)
             var fresh = moved
             // A job that is gone (its article removed) is no longer waited for.
             for gone in unfinished.subtracting(existing) { known[gone] = nil }
-            if jobIds == nil { fresh += try library.jobs(in: [.queued, .running]) }
+            if jobIds == nil { fresh += try library.queue.jobs(in: [.queued, .running]) }
             for job in fresh { known[job.id] = job }
             return known.values.sorted { $0.id < $1.id }
         }
@@ -203,8 +203,8 @@ public struct BatchCoordinator {
             guard !pool.names.isEmpty else { throw .interrupted }
             result = BatchSubmission.Result()
             result.jobIds = jobIds
-            for job in try library.jobs(ids: jobIds) {
-                result.titles[job.articleId] = try? library.summary(id: job.articleId).title
+            for job in try library.queue.jobs(ids: jobIds) {
+                result.titles[job.articleId] = try? library.articles.summary(id: job.articleId).title
             }
         } catch {
             // Workers already at it finish their jobs (the rest stay queued for `jobs run`)
@@ -221,10 +221,10 @@ public struct BatchCoordinator {
     /// killed while the batch stopped leaves its job running until the lease ends; after a
     /// Ctrl-C the queue should say at once that it is waiting, and its temporary file go.
     private func releaseJobs(ofWorkers workers: Set<String>) throws(NarrateError) {
-        for job in try library.jobs(in: [.running]) {
+        for job in try library.queue.jobs(in: [.running]) {
             guard let worker = job.worker, workers.contains(worker) else { continue }
             if let leftover = job.temporaryPath { unlink(leftover) }
-            try library.releaseJob(id: job.id, worker: worker)
+            try library.queue.releaseJob(id: job.id, worker: worker)
         }
     }
 }

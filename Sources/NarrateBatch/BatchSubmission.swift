@@ -123,7 +123,7 @@ public struct BatchSubmission {
         var paths: [String] = []
         for input in articles.inputs {
             if let id = Int64(input), !FileManager.default.fileExists(atPath: input) {
-                _ = try library.article(id: id)
+                _ = try library.articles.article(id: id)
                 ids.append(id)
             } else {
                 paths.append(input)
@@ -145,7 +145,7 @@ public struct BatchSubmission {
                 if isCancelled() { throw .interrupted }
                 let id: Int64
                 do throws(NarrateError) {
-                    switch try library.add(importer.article(from: path, detector: detector, isCancelled: isCancelled)) {
+                    switch try library.articles.add(importer.article(from: path, detector: detector, isCancelled: isCancelled)) {
                     case .added(let added, let title):
                         report(.added(id: added, title: title))
                         id = added
@@ -162,7 +162,7 @@ public struct BatchSubmission {
             }
         }
         if articles.all || articles.tag != nil || (articles.unrendered && articles.inputs.isEmpty) {
-            for id in try library.list(tag: articles.tag).map(\.id) {
+            for id in try library.articles.list(tag: articles.tag).map(\.id) {
                 if isCancelled() { throw .interrupted }
                 try queue.consider(id, result: &result, report: report, queued: queued)
             }
@@ -210,7 +210,7 @@ public struct BatchSubmission {
             guard seen.insert(id).inserted else { return }
             if unrendered, try renderer.newestIntactRender(ofArticle: id) != nil { return }
             do throws(NarrateError) {
-                let article = try library.article(id: id)
+                let article = try library.articles.article(id: id)
                 result.titles[id] = article.summary.title
                 var settings = try ArticleVoice.settings(
                     for: article, request: submission.voice, presets: presets, engine: engine, preference: preference,
@@ -222,14 +222,14 @@ public struct BatchSubmission {
                     ? self.request : RenderRequest(voice: voice, encoding: submission.encoding, album: submission.album).json()
                 settings.encoding = submission.encoding
                 settings.album = submission.album
-                let renders = try library.renders(ofArticle: id).map(\.path)
+                let renders = try library.renders.renders(ofArticle: id).map(\.path)
                 // A file this article's earlier render wrote may be replaced; any other is
                 // left alone. So may one its job writes (another batch on this library may
                 // have just renamed it into place, before recording the render).
                 let library = self.library
                 let output = namer.path(id: id, title: article.summary.title, language: article.summary.language) { path in
                     if renders.contains(path) { return true }
-                    return (try? library.jobs(outputPath: path))?.contains { $0.articleId == id } ?? false
+                    return (try? library.queue.jobs(outputPath: path))?.contains { $0.articleId == id } ?? false
                 }
                 if !submission.force, try renderer.isUpToDate(article, settings: settings, at: output) {
                     result.upToDate += 1
@@ -237,11 +237,11 @@ public struct BatchSubmission {
                     return
                 }
                 let hash = renderer.settingsHash(for: article, settings: settings)
-                let outcome: ArticleLibrary.EnqueueOutcome
+                let outcome: EnqueueOutcome
                 if let shared = submission.sharedQueue {
                     // The job carries the article; its output is named relative to the shared
                     // folder, which every machine mounts where it likes.
-                    let carried = QueuedArticle(article, sentences: try library.sentences(ofArticle: id))
+                    let carried = QueuedArticle(article, sentences: try library.articles.sentences(ofArticle: id))
                     outcome = try shared.queue.enqueue(
                         JobSubmission(
                             articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
@@ -249,7 +249,7 @@ public struct BatchSubmission {
                             article: try carried.json(), origin: shared.origin, outputFolder: namer.directory
                         ))
                 } else {
-                    outcome = try library.enqueue(
+                    outcome = try library.queue.enqueue(
                         articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
                         outputPath: output
                     )

@@ -52,7 +52,7 @@ public struct BatchWorker {
         minimumPriority: JobPriority = .background, spread: SynthesisSpread? = nil
     ) {
         self.spread = spread
-        self.queue = library
+        self.queue = library.queue
         self.library = library
         self.engine = engine
         self.presets = presets
@@ -85,7 +85,9 @@ public struct BatchWorker {
     /// voice, starts at once; nothing when the library is empty or the voice cannot be had
     /// (the render then says why).
     public func preloadVoice() {
-        guard let library, let newest = try? library.list(limit: 1).first, let article = try? library.article(id: newest.id) else { return }
+        guard let library, let newest = try? library.articles.list(limit: 1).first,
+            let article = try? library.articles.article(id: newest.id)
+        else { return }
         let preference = (try? VoicePreference.load(from: library)) ?? .espeak
         _ = try? ArticleVoice.settings(for: article, request: nil, presets: presets, engine: engine, preference: preference)
     }
@@ -250,7 +252,7 @@ public struct BatchWorker {
             let article: StoredArticle
             let sentences: [Sentence]?
             if let library {
-                article = try library.article(id: job.articleId)
+                article = try library.articles.article(id: job.articleId)
                 sentences = nil
             } else {
                 let queued = try Self.queuedArticle(of: job)

@@ -40,7 +40,7 @@ public struct SharedRenders {
                 guard let json = job.result, let render = try? SharedRender(json: json) else { continue }
                 let path = Self.submitterPath(of: job)
                 do throws(NarrateError) {
-                    try library.recordRender(
+                    try library.renders.recordRender(
                         articleId: job.articleId, settingsHash: render.settingsHash, path: path, ownedByLibrary: false,
                         format: render.audio.format, sampleRate: render.audio.sampleRate, sampleCount: render.audio.sampleCount,
                         sentenceSamples: render.audio.sentenceSamples, words: render.audio.words, wordTimings: render.audio.wordTimings,

@@ -4,7 +4,7 @@ public struct BatchJob: Sendable, Equatable, Codable {
     public var id: Int64
     /// The article to render.
     public var articleId: Int64
-    /// The render settings' hash (see `ArticleLibrary.settingsHash(of:)`).
+    /// The render settings' hash (see `RenderStore.settingsHash(of:)`).
     public var settingsHash: String
     /// What to render, as the JSON of a typed, versioned render request; nil for a job
     /// queued before requests were typed (schema v3), which has `voiceArguments` instead.

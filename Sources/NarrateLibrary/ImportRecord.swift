@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// What an import records about where an article came from, written in the same
-/// transaction as the article (`ArticleLibrary.add(_:recording:)`).
+/// transaction as the article (`ArticleStore.add(_:recording:)`).
 public enum ImportRecord: Sendable, Equatable {
     /// A link of a read-later export; `finished` when the export says it was read, which
     /// marks a newly added article heard to the end.
@@ -20,14 +20,14 @@ public enum ImportRecord: Sendable, Equatable {
         switch self {
         case .savedLink(let url, let finished):
             if added, finished, let articleId {
-                try ArticleLibrary.writePosition(
+                try PositionStore.writePosition(
                     db, articleId: articleId, sentence: max(0, sentenceCount - 1), word: nil, finished: true,
                     listenedAt: Date().timeIntervalSince1970, device: nil
                 )
             }
-            try ArticleLibrary.recordSavedLink(db, url: url, articleId: articleId, outcome: added ? .added : .duplicate, detail: nil)
+            try SavedLinkStore.recordSavedLink(db, url: url, articleId: articleId, outcome: added ? .added : .duplicate, detail: nil)
         case .feedItem(let subscriptionId, let guid, let url):
-            try ArticleLibrary.recordItem(
+            try SubscriptionStore.recordItem(
                 db, subscriptionId: subscriptionId, guid: guid, url: url, articleId: added ? articleId : nil,
                 outcome: added ? .added : .duplicate, detail: nil
             )

@@ -11,7 +11,7 @@ public import NarrateCore
 /// finds out at its next renewal.
 public protocol JobQueue: AnyObject, Sendable {
     /// Queues a job unless one for the same output is queued or running.
-    func enqueue(_ submission: JobSubmission) throws(NarrateError) -> ArticleLibrary.EnqueueOutcome
+    func enqueue(_ submission: JobSubmission) throws(NarrateError) -> EnqueueOutcome
 
     /// Claims the next job for `worker` (the highest priority at least `minimumPriority`,
     /// then the largest, then the oldest), queued or with an expired lease, with the lease set
@@ -101,7 +101,7 @@ public struct JobSubmission: Sendable, Equatable {
     }
 }
 
-extension ArticleLibrary: JobQueue {
+extension LibraryJobQueue: JobQueue {
     public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> EnqueueOutcome {
         try enqueue(
             articleId: submission.articleId, settingsHash: submission.settingsHash, renderRequest: submission.renderRequest,

@@ -1,4 +1,4 @@
-/// What `ArticleLibrary.remove(ids:keepAudio:)` did.
+/// What `ArticleStore.remove(ids:keepAudio:)` did.
 public struct Removal: Sendable, Equatable, Codable {
     /// The articles removed.
     public var articles: [ArticleSummary]

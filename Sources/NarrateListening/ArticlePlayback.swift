@@ -46,7 +46,7 @@ public struct ArticlePlayback {
         articleId id: Int64, fromStart: Bool, rewind: Int, into sink: any PlaybackSink, shouldStop: @escaping @Sendable () -> Bool,
         onStart: (Start) -> Void
     ) throws(NarrateError) -> ArticlePlayer.Outcome {
-        let article = try library.article(id: id)
+        let article = try library.articles.article(id: id)
         let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
         let reading = try ReadingChoices.load(from: library)
         if let (render, samples) = try renderer.newestIntactRender(ofArticle: id, format: .wav, keptVoice: article.voice, reading: reading)

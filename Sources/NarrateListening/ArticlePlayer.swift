@@ -43,7 +43,7 @@ public struct ArticlePlayer {
     static func startSentence(
         library: ArticleLibrary, articleId: Int64, count: Int, fromStart: Bool, rewind: Int
     ) throws(NarrateError) -> Int {
-        let saved = try library.position(ofArticle: articleId)
+        let saved = try library.positions.position(ofArticle: articleId)
         let first = fromStart || saved?.finished == true ? 0 : saved?.sentence ?? 0
         return min(max(0, first - rewind), max(0, count - 1))
     }
@@ -75,14 +75,14 @@ public struct ArticlePlayer {
         var current = min(max(0, first), sentenceSamples.count - 1)
         var frame = Int(sentenceSamples[current].lowerBound)
         try reader.seek(to: frame)
-        try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
+        try library.positions.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
         onSentence(current)
         let chunk = max(1, Int(Double(reader.sampleRate) * Self.chunkSeconds))
         let end = min(reader.frames, Int(render.sampleCount))
         var buffer: [Int16] = []
         while frame < end {
             if shouldStop() {
-                try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
+                try library.positions.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
                 return .stopped(sentence: current)
             }
             // Chunks end at sentence boundaries, so the position moves when the sentence does.
@@ -93,7 +93,7 @@ public struct ArticlePlayer {
             do throws(PlaybackSinkError) {
                 try sink.play(buffer)
             } catch {
-                try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
+                try library.positions.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
                 // A signal can interrupt a blocked write: that is a stop, not a failure.
                 if shouldStop() { return .stopped(sentence: current) }
                 switch error {
@@ -104,12 +104,12 @@ public struct ArticlePlayer {
             frame += buffer.count
             while current + 1 < sentenceSamples.count, frame >= Int(sentenceSamples[current].upperBound) {
                 current += 1
-                try library.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
+                try library.positions.savePosition(articleId: articleId, sentence: current, finished: false, device: device)
                 onSentence(current)
             }
         }
         sink.finish()
-        try library.savePosition(articleId: articleId, sentence: sentenceSamples.count - 1, finished: true, device: device)
+        try library.positions.savePosition(articleId: articleId, sentence: sentenceSamples.count - 1, finished: true, device: device)
         return .finished
     }
 }

@@ -19,9 +19,9 @@ public struct ArticlePosition {
     public init(articleId id: Int64, renderer: ArticleRenderer, device: String? = nil) throws(NarrateError) {
         self.device = device
         library = renderer.library
-        article = try library.article(id: id)
+        article = try library.articles.article(id: id)
         let render = try renderer.newestIntactRender(ofArticle: id)
-        timeline = ListeningTimeline(article: article, stored: try library.sentences(ofArticle: id), render: render)
+        timeline = ListeningTimeline(article: article, stored: try library.articles.sentences(ofArticle: id), render: render)
     }
 
     /// The article's id.
@@ -49,7 +49,7 @@ public struct ArticlePosition {
 
     /// Where the listener is now.
     public func report() throws(NarrateError) -> Report {
-        let position = try library.position(ofArticle: articleId)
+        let position = try library.positions.position(ofArticle: articleId)
         let sentence = position?.sentence ?? 0
         let finished = position?.finished ?? false
         let seconds = finished ? timeline.duration : timeline.start(of: sentence)
@@ -87,7 +87,7 @@ public struct ArticlePosition {
 
     /// Every position saved for the article, newest first, numbered from 1.
     public func history() throws(NarrateError) -> [PositionChange] {
-        try library.positionHistory(ofArticle: articleId)
+        try library.positions.positionHistory(ofArticle: articleId)
     }
 
     /// Brings back entry `number` of the history as the newest position (a reset entry
@@ -102,7 +102,7 @@ public struct ArticlePosition {
             )
         }
         guard let sentence = change.sentence else { return try reset() }
-        try library.savePosition(
+        try library.positions.savePosition(
             articleId: articleId, sentence: min(sentence, max(0, article.summary.sentenceCount - 1)), word: change.word,
             finished: change.finished, device: device
         )
@@ -115,7 +115,7 @@ public struct ArticlePosition {
         guard (0..<max(count, 1)).contains(sentence) else {
             throw .invalidOption(name: "sentence", message: "article \(articleId) has sentences 1 to \(count)")
         }
-        try library.savePosition(articleId: articleId, sentence: sentence, finished: false, device: device)
+        try library.positions.savePosition(articleId: articleId, sentence: sentence, finished: false, device: device)
     }
 
     /// Moves to the sentence playing at `seconds`. A time past the end is `.invalidOption`
@@ -124,16 +124,17 @@ public struct ArticlePosition {
         guard seconds >= 0, seconds <= timeline.duration else {
             throw .invalidOption(name: "time", message: "article \(articleId) lasts \(timeline.duration) s")
         }
-        try library.savePosition(articleId: articleId, sentence: timeline.sentence(at: seconds), finished: false, device: device)
+        try library.positions.savePosition(articleId: articleId, sentence: timeline.sentence(at: seconds), finished: false, device: device)
     }
 
     /// Forgets the position: listening starts at the beginning.
     public func reset() throws(NarrateError) {
-        try library.resetPosition(articleId: articleId, device: device)
+        try library.positions.resetPosition(articleId: articleId, device: device)
     }
 
     /// Marks the article heard to the end.
     public func markFinished() throws(NarrateError) {
-        try library.savePosition(articleId: articleId, sentence: max(0, article.summary.sentenceCount - 1), finished: true, device: device)
+        try library.positions.savePosition(
+            articleId: articleId, sentence: max(0, article.summary.sentenceCount - 1), finished: true, device: device)
     }
 }

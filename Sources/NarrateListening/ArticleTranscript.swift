@@ -62,8 +62,8 @@ public struct ArticleTranscript: Encodable, Sendable {
     public init(
         articleId: Int64, library: ArticleLibrary, render: RenderRecord, sentenceSamples: [Range<Int64>]
     ) throws(NarrateError) {
-        let article = try library.article(id: articleId)
-        let stored = try library.sentences(ofArticle: articleId)
+        let article = try library.articles.article(id: articleId)
+        let stored = try library.articles.sentences(ofArticle: articleId)
         let rate = Double(max(render.sampleRate, 1))
         id = articleId
         title = article.summary.title
@@ -78,7 +78,7 @@ public struct ArticleTranscript: Encodable, Sendable {
                 endSeconds: Double(samples.upperBound) / rate
             )
         }
-        words = try library.words(ofRender: render.id).compactMap { word in
+        words = try library.renders.words(ofRender: render.id).compactMap { word in
             guard stored.indices.contains(word.sentence) else { return nil }
             return Span(
                 sentence: word.sentence, block: stored[word.sentence].blockIndex, start: word.textRange.lowerBound,
@@ -86,7 +86,7 @@ public struct ArticleTranscript: Encodable, Sendable {
                 endSeconds: Double(word.samples.upperBound) / rate
             )
         }
-        position = try library.position(ofArticle: articleId).map { [sentences, words] saved in
+        position = try library.positions.position(ofArticle: articleId).map { [sentences, words] saved in
             let word = saved.word.flatMap { offset in
                 words.first { $0.sentence == saved.sentence && $0.start <= offset && offset < $0.end }
             }

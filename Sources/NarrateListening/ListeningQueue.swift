@@ -70,27 +70,29 @@ public struct ListeningQueue: Sendable {
     /// damaged are forgotten on the way, so they are made again rather than played as silence.
     public func state(articleId: Int64) throws(NarrateError) -> State {
         // Read without the article's content: a player asks this while a render is made.
-        let count = try library.summary(id: articleId).sentenceCount
-        let keptVoice = try library.voice(ofArticle: articleId)
+        let count = try library.articles.summary(id: articleId).sentenceCount
+        let keptVoice = try library.articles.voice(ofArticle: articleId)
         // One in the voice the article keeps (chosen on its page), when it keeps one; in the
         // player's best format first, the newest of each.
         // And reading the parts the library's choices read (the web player's menu).
         let reading = try ReadingChoices.load(from: library)
-        let renders = try library.renders(ofArticle: articleId).filter { $0.isSpoken(inVoice: keptVoice) && $0.reads(as: reading) }
+        let renders = try library.renders.timedRenders(ofArticle: articleId).filter {
+            $0.render.isSpoken(inVoice: keptVoice) && $0.render.reads(as: reading)
+        }
         for format in formats {
-            for render in renders where render.format == format.rawValue {
-                guard let samples = try ArticleRenderer.intactSamples(of: render, expected: count, in: library) else { continue }
+            for timed in renders where timed.render.format == format.rawValue {
+                guard let samples = try ArticleRenderer.intactSamples(of: timed, expected: count, in: library) else { continue }
                 // One made before words were timed cannot highlight them: made anew.
-                if try library.wordCount(ofRender: render.id) > 0 { return .rendered(render, samples) }
+                if timed.wordCount > 0 { return .rendered(timed.render, samples) }
             }
         }
         // A job making one in a format the player plays; else the last attempt's failure in
         // the format a new one would be made in.
         for format in formats where Self.madeFormats.contains(format) {
-            let jobs = try library.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: format))
+            let jobs = try library.queue.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: format))
             if let active = jobs.last(where: { $0.state == .queued || $0.state == .running }) { return .rendering(active) }
         }
-        let jobs = try library.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: madeFormat))
+        let jobs = try library.queue.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: madeFormat))
         if let last = jobs.last, last.state == .failed { return .failed(last) }
         return .none
     }
@@ -104,7 +106,7 @@ public struct ListeningQueue: Sendable {
         case .rendered, .rendering: return current
         case .failed, .none:
             let request = RenderRequest(encoding: Self.encoding(of: madeFormat))
-            switch try library.enqueue(
+            switch try library.queue.enqueue(
                 articleId: articleId, settingsHash: "listening", renderRequest: request.json(), format: madeFormat.rawValue,
                 outputPath: Self.libraryOutput(articleId: articleId, format: madeFormat), priority: .listening
             ) {

@@ -89,7 +89,7 @@ public struct LiveArticlePlayer {
                     let rest = file.readAvailable(limit: frames * file.frameBytes)
                     if rest.isEmpty {
                         sink.finish()
-                        try library.savePosition(articleId: id, sentence: total - 1, finished: true, device: device)
+                        try library.positions.savePosition(articleId: id, sentence: total - 1, finished: true, device: device)
                         return .finished
                     }
                     if let outcome = try play(rest, into: sink, at: current, shouldStop: shouldStop) { return outcome }
@@ -125,7 +125,7 @@ public struct LiveArticlePlayer {
     }
 
     private func savePosition(_ sentence: Int) throws(NarrateError) {
-        try library.savePosition(articleId: article.summary.id, sentence: sentence, finished: false, device: device)
+        try library.positions.savePosition(articleId: article.summary.id, sentence: sentence, finished: false, device: device)
     }
 }
 

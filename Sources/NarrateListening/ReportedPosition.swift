@@ -37,8 +37,8 @@ public struct ReportedPosition: Sendable, Equatable {
     @discardableResult
     public func save(articleId: Int64, library: ArticleLibrary, now: Double? = nil) throws(NarrateError) -> Bool {
         let now = now ?? Date().timeIntervalSince1970
-        guard try library.contains(articleId: articleId) else { throw .noSuchArticle(id: articleId) }
-        let sentences = try library.sentences(ofArticle: articleId)
+        guard try library.articles.contains(articleId: articleId) else { throw .noSuchArticle(id: articleId) }
+        let sentences = try library.articles.sentences(ofArticle: articleId)
         guard sentences.indices.contains(sentence) else {
             throw .invalidOption(
                 name: "sentence",
@@ -63,7 +63,7 @@ public struct ReportedPosition: Sendable, Equatable {
         if let device, device.count > 200 {
             throw .invalidOption(name: "device", message: "a device name is at most 200 characters")
         }
-        return try library.savePosition(
+        return try library.positions.savePosition(
             articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: listenedAt, device: device
         )
     }

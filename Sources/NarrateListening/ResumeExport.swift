@@ -57,15 +57,15 @@ public struct ResumeExport {
         isCancelled: () -> Bool = { false }, willRender: (_ estimatedSeconds: Double) -> Void = { _ in }
     ) throws(NarrateError) -> Result {
         try extras.validate(output: output)
-        let article = try library.article(id: articleId)
-        let position = try library.position(ofArticle: articleId)
+        let article = try library.articles.article(id: articleId)
+        let position = try library.positions.position(ofArticle: articleId)
         if position?.finished == true { throw .articleFinished(id: articleId) }
         let (render, samples) = try ListeningRender.obtain(
             for: article, library: library, engine: try engine(), presets: presets, spread: spread, isCancelled: isCancelled,
             willRender: willRender
         )
         let first = min(position?.sentence ?? 0, samples.count - 1)
-        let sentences = article.sentences(try library.sentences(ofArticle: articleId))
+        let sentences = article.sentences(try library.articles.sentences(ofArticle: articleId))
         let chapterList = ChapterList(document: article.document, sentences: sentences, samples: samples, sampleRate: render.sampleRate)
         let result = try RenderExport(path: render.path, sentenceSamples: samples, chapters: chapterList).write(
             fromSentence: first, to: output, encoding: encoding, tags: AudioTags(document: article.document, album: album),

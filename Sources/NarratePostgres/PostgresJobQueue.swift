@@ -168,7 +168,7 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
 
     // MARK: The queue protocol
 
-    public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> ArticleLibrary.EnqueueOutcome {
+    public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> EnqueueOutcome {
         // The unique index on active outputs decides between two enqueuers of one output; the
         // job is announced in the same statement (the notification goes out at its commit).
         let inserted = try session.query(

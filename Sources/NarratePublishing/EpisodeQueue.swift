@@ -31,14 +31,14 @@ public struct EpisodeQueue: Sendable {
         var jobs: [BatchJob] = []
         for articleId in try selection.articlesWithoutAudio(in: library) {
             let request = RenderRequest(encoding: selection.format.encoding)
-            switch try library.enqueue(
+            switch try library.queue.enqueue(
                 articleId: articleId, settingsHash: "episode", renderRequest: request.json(),
                 format: selection.format.audioFormat.rawValue,
                 outputPath: Self.libraryOutput(articleId: articleId, format: selection.format),
                 priority: priority
             ) {
             case .queued(let job): jobs.append(job)
-            case .alreadyQueued(let job): jobs.append(try library.raisePriority(jobId: job.id, to: priority) ?? job)
+            case .alreadyQueued(let job): jobs.append(try library.queue.raisePriority(jobId: job.id, to: priority) ?? job)
             }
         }
         return jobs
@@ -48,11 +48,11 @@ public struct EpisodeQueue: Sendable {
     /// until `depth` episode jobs are waiting or running. Returns the jobs queued now.
     @discardableResult
     public func fill(_ selections: [FeedSelection]) throws(NarrateError) -> [BatchJob] {
-        let waiting = try library.jobs(in: [.queued, .running]).filter { $0.outputPath.hasPrefix("library:episode/") }
+        let waiting = try library.queue.jobs(in: [.queued, .running]).filter { $0.outputPath.hasPrefix("library:episode/") }
         var room = depth - waiting.count
         guard room > 0 else { return [] }
         let busy = Set(waiting.map(\.outputPath))
-        let failed = Set(try library.jobs(in: [.failed]).map(\.outputPath))
+        let failed = Set(try library.queue.jobs(in: [.failed]).map(\.outputPath))
         var queued: [BatchJob] = []
         for selection in selections where room > 0 {
             for articleId in try selection.articlesWithoutAudio(in: library) where room > 0 {
@@ -61,7 +61,7 @@ public struct EpisodeQueue: Sendable {
                     continue
                 }
                 let request = RenderRequest(encoding: selection.format.encoding)
-                if case .queued(let job) = try library.enqueue(
+                if case .queued(let job) = try library.queue.enqueue(
                     articleId: articleId, settingsHash: "episode", renderRequest: request.json(),
                     format: selection.format.audioFormat.rawValue, outputPath: output, priority: .background
                 ) {

@@ -17,12 +17,12 @@ public struct EpisodeTimeline: Sendable {
     /// article is unknown, `.inputUnavailable` when the render is not one of its own or no
     /// longer matches its sentences.
     public init(articleId: Int64, renderId: Int64, library: ArticleLibrary) throws(NarrateError) {
-        let article = try library.article(id: articleId)
-        guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else {
+        let article = try library.articles.article(id: articleId)
+        guard let render = try library.renders.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else {
             throw .inputUnavailable(path: "render \(renderId)", reason: "article \(articleId) has no such render")
         }
-        let samples = try library.sentenceSamples(ofRender: renderId)
-        let sentences = article.sentences(try library.sentences(ofArticle: articleId))
+        let samples = try library.renders.sentenceSamples(ofRender: renderId)
+        let sentences = article.sentences(try library.articles.sentences(ofArticle: articleId))
         guard samples.count == sentences.count, !sentences.isEmpty else {
             throw .inputUnavailable(path: "render \(renderId)", reason: "its timings do not match article \(articleId)")
         }

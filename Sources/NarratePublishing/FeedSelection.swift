@@ -108,7 +108,7 @@ public struct FeedSelection: Sendable, Hashable {
     /// The feed's episodes: the selected articles that have audio in the format, newest first.
     public func episodes(in library: ArticleLibrary) throws(NarrateError) -> [EpisodeRecord] {
         let filter = try filter(in: library)
-        return try library.episodes(
+        return try library.renders.episodes(
             format: format.audioFormat.rawValue, tag: filter.tag, progress: filter.progress, ids: filter.ids, limit: limit
         )
     }
@@ -116,7 +116,7 @@ public struct FeedSelection: Sendable, Hashable {
     /// The selected articles without audio in the format yet, newest first.
     public func articlesWithoutAudio(in library: ArticleLibrary) throws(NarrateError) -> [Int64] {
         let filter = try filter(in: library)
-        return try library.articlesWithoutRender(
+        return try library.renders.articlesWithoutRender(
             format: format.audioFormat.rawValue, tag: filter.tag, progress: filter.progress, ids: filter.ids, limit: limit
         )
     }
@@ -132,6 +132,6 @@ public struct FeedSelection: Sendable, Hashable {
     }
 
     private func searchIds(_ query: String, in library: ArticleLibrary) throws(NarrateError) -> [Int64] {
-        try library.search(query, limit: Self.searchLimit, guess: QueryLanguages.guess).map(\.id)
+        try library.articles.search(query, limit: Self.searchLimit, guess: QueryLanguages.guess).map(\.id)
     }
 }

@@ -41,7 +41,7 @@ public struct FeedSubscriptions: Sendable {
     }
 
     private func fetchTimes() throws(NarrateError) -> [String: Double] {
-        guard let json = try library.setting(Self.settingKey),
+        guard let json = try library.settings.value(Self.settingKey),
             let times = try? JSONDecoder().decode([String: Double].self, from: Data(json.utf8))
         else { return [:] }
         return times
@@ -51,6 +51,6 @@ public struct FeedSubscriptions: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(times) else { return }
-        try library.setSetting(Self.settingKey, to: String(decoding: data, as: UTF8.self))
+        try library.settings.set(Self.settingKey, to: String(decoding: data, as: UTF8.self))
     }
 }

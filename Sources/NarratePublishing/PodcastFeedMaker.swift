@@ -67,7 +67,7 @@ public struct PodcastFeedMaker: Sendable {
         }
         // A render whose file is gone (not one that cannot be read now) is forgotten, so the
         // episode is made again.
-        for id in gone { try library.forgetRender(id: id) }
+        for id in gone { try library.renders.forgetRender(id: id) }
         let channel = PodcastFeed.Channel(
             title: settings.title + selection.titleSuffix, description: settings.description, language: language,
             link: addresses.homeURL, feedURL: addresses.feedURL, author: settings.author, category: settings.category,

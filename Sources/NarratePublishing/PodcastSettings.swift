@@ -52,7 +52,7 @@ public struct PodcastSettings: Sendable, Equatable, Codable {
 
     /// The library's settings (the standard ones for what was never set).
     public static func load(from library: ArticleLibrary) throws(NarrateError) -> PodcastSettings {
-        guard let json = try library.setting(settingKey),
+        guard let json = try library.settings.value(settingKey),
             let stored = try? JSONDecoder().decode(Stored.self, from: Data(json.utf8))
         else { return .standard }
         let standard = PodcastSettings.standard
@@ -77,7 +77,7 @@ public struct PodcastSettings: Sendable, Equatable, Codable {
         guard let data = try? encoder.encode(stored) else {
             throw .invalidOption(name: "podcast", message: "the podcast's settings cannot be stored")
         }
-        try library.setSetting(Self.settingKey, to: String(decoding: data, as: UTF8.self))
+        try library.settings.set(Self.settingKey, to: String(decoding: data, as: UTF8.self))
     }
 
     /// Makes the image at `path` (PNG or JPEG) the podcast's cover: cropped and scaled as

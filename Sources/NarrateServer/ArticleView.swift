@@ -30,7 +30,7 @@ struct ArticleView: Encodable, Sendable {
     /// Article `id` of `library`, timed in its listening render in one of `formats` (what
     /// the player plays, best first) when it has one.
     init(articleId id: Int64, library: ArticleLibrary, formats: [AudioFileFormat] = [.wav]) throws(NarrateError) {
-        let stored = try library.article(id: id)
+        let stored = try library.articles.article(id: id)
         let state = try ListeningQueue(library: library, formats: formats).state(articleId: id)
         article = ArticleItem(summary: stored.summary)
         byline = stored.byline
@@ -45,7 +45,7 @@ struct ArticleView: Encodable, Sendable {
             render = RenderView(record)
         } else {
             blocks = ArticleTranscript.blocks(of: stored.document)
-            sentences = try library.sentences(ofArticle: id).map { sentence in
+            sentences = try library.articles.sentences(ofArticle: id).map { sentence in
                 SpanView(
                     sentence: sentence.position, block: sentence.blockIndex, start: sentence.textRange.lowerBound,
                     end: sentence.textRange.upperBound
@@ -58,7 +58,7 @@ struct ArticleView: Encodable, Sendable {
             }
         }
         let sentenceSpans = sentences
-        position = try library.position(ofArticle: id).map { saved in
+        position = try library.positions.position(ofArticle: id).map { saved in
             let seconds = sentenceSpans.indices.contains(saved.sentence) ? sentenceSpans[saved.sentence].startSeconds : nil
             return PositionView(position: saved, seconds: seconds)
         }

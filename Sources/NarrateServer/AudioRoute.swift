@@ -67,8 +67,10 @@ struct AudioRoute: Sendable {
     private func verifiedRender(renderId: Int64, articleId: Int64) async throws -> VerifiedRenders.Entry {
         if let entry = verified.entry(renderId: renderId, articleId: articleId) { return entry }
         let (render, gone) = try await work.run { library throws(NarrateError) -> (RenderRecord?, Bool) in
-            let count = try library.summary(id: articleId).sentenceCount
-            guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return (nil, false) }
+            let count = try library.articles.summary(id: articleId).sentenceCount
+            guard let render = try library.renders.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else {
+                return (nil, false)
+            }
             guard try ArticleRenderer.intactSamples(of: render, expected: count, in: library) != nil else { return (nil, true) }
             return (render, false)
         }

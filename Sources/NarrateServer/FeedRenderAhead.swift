@@ -37,7 +37,7 @@ struct FeedRenderAhead: Service {
                 let followed = try FeedSubscriptions(library: library).followed()
                 guard !followed.isEmpty else { return (false, false) }
                 try EpisodeQueue(library: library).fill(followed)
-                let episodes = try library.jobs(in: [.queued, .running]).filter { $0.priority == .background }
+                let episodes = try library.queue.jobs(in: [.queued, .running]).filter { $0.priority == .background }
                 return (episodes.contains { $0.state == .queued }, !episodes.isEmpty)
             }
             if waiting { try workers.ensureRunning(for: .background) }

@@ -176,7 +176,7 @@ struct FeedRoutes: Sendable {
         _ kind: EpisodeFile, articleId: Int64, renderId: Int64, isPrivate: Bool, request: Request
     ) async throws -> Response {
         let found = try await work.run { library throws(NarrateError) -> (String, String)? in
-            guard let render = try library.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return nil }
+            guard let render = try library.renders.renders(ofArticle: articleId).first(where: { $0.id == renderId }) else { return nil }
             let timeline = try EpisodeTimeline(articleId: articleId, renderId: renderId, library: library)
             return (timeline.file(kind), render.createdAt)
         }

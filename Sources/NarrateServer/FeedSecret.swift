@@ -13,10 +13,10 @@ public enum FeedSecret {
     public static func obtain(library: ArticleLibrary, replace: Bool) throws(NarrateError) -> (secret: String, created: Bool) {
         if replace {
             let secret = ServerToken.make()
-            try library.setSetting(settingKey, to: secret)
+            try library.settings.set(settingKey, to: secret)
             return (secret, true)
         }
-        let (secret, created) = try library.setting(settingKey, orSet: ServerToken.make)
+        let (secret, created) = try library.settings.value(settingKey, orSet: ServerToken.make)
         return (secret, created)
     }
 

@@ -35,7 +35,7 @@ struct LibraryRoutes: Sendable {
         }
         api.delete("articles/:id") { _, context in
             let id = try RequestReading.id("id", in: context)
-            _ = try await work.run { library throws(NarrateError) in try library.remove(ids: [id]) }
+            _ = try await work.run { library throws(NarrateError) in try library.articles.remove(ids: [id]) }
             verified.forget(articleId: id)
             return Response(status: .noContent)
         }
@@ -147,7 +147,7 @@ struct LibraryRoutes: Sendable {
     }
 
     private func facets() async throws -> Response {
-        let counted = try await work.run { library throws(NarrateError) in try library.facets() }
+        let counted = try await work.run { library throws(NarrateError) in try library.articles.facets() }
         return try Self.json(
             Facets(
                 tags: counted.tags.map { Facets.Tag(name: $0.value, count: $0.articles) },
@@ -172,7 +172,7 @@ struct LibraryRoutes: Sendable {
         let id = try RequestReading.id("id", in: context)
         let body = try await RequestReading.body(TagChangeBody.self, of: request, context: context)
         let tags = try await work.run { library throws(NarrateError) in
-            try library.retag(id: id, adding: body.add ?? [], removing: body.remove ?? [])
+            try library.articles.retag(id: id, adding: body.add ?? [], removing: body.remove ?? [])
         }
         return try Self.json(["tags": tags])
     }
@@ -181,7 +181,7 @@ struct LibraryRoutes: Sendable {
 
     private func position(articleId id: Int64) async throws -> Response {
         let answer = try await work.run { library throws(NarrateError) -> PositionAnswer in
-            let history = try library.positionHistory(ofArticle: id).prefix(20).map { PositionChangeView(change: $0) }
+            let history = try library.positions.positionHistory(ofArticle: id).prefix(20).map { PositionChangeView(change: $0) }
             return PositionAnswer(position: try PositionView.saved(articleId: id, library: library), history: Array(history))
         }
         return try Self.json(answer)
@@ -216,7 +216,7 @@ struct LibraryRoutes: Sendable {
         let (state, estimate) = try await work.run { library throws(NarrateError) in
             let queue = ListeningQueue(library: library, formats: formats)
             let state = start ? try queue.request(articleId: id) : try queue.state(articleId: id)
-            return (state, try library.summary(id: id).listeningSeconds)
+            return (state, try library.articles.summary(id: id).listeningSeconds)
         }
         var answer = RenderAnswer(state: "none")
         switch state {

@@ -78,7 +78,7 @@ struct LiveAudioRoute: Sendable {
                 if finished { break }
                 if ContinuousClock.now - lastCheck > .milliseconds(100) {
                     lastCheck = .now
-                    let job = try await work.run { library throws(NarrateError) in try library.job(id: jobId) }
+                    let job = try await work.run { library throws(NarrateError) in try library.queue.job(id: jobId) }
                     // A last read after the job ended picks up its final block.
                     if job?.state != .running { finished = true }
                 }

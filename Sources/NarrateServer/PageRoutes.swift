@@ -17,13 +17,13 @@ struct PageRoutes: Sendable {
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
-            let articles = try await work.run { library throws(NarrateError) in try library.list() }
+            let articles = try await work.run { library throws(NarrateError) in try library.articles.list() }
             let tags = Set(articles.flatMap(\.tags)).sorted()
             return Self.html(PageWriter.library(articles, feeds: FeedRoutes.offered(tags: tags, request: request, settings: settings)))
         }
         router.get("articles/:id") { _, context in
             let id = try RequestReading.id("id", in: context)
-            let article = try await work.run { library throws(NarrateError) in try library.article(id: id) }
+            let article = try await work.run { library throws(NarrateError) in try library.articles.article(id: id) }
             return Self.html(PageWriter.article(article))
         }
         router.get("openapi.json") { request, context in

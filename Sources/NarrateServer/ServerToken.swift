@@ -18,10 +18,10 @@ public enum ServerToken {
     public static func obtain(library: ArticleLibrary, replace: Bool) throws(NarrateError) -> (token: String, created: Bool) {
         if replace {
             let token = make()
-            try library.setSetting(settingKey, to: token)
+            try library.settings.set(settingKey, to: token)
             return (token, true)
         }
-        let (token, created) = try library.setting(settingKey, orSet: make)
+        let (token, created) = try library.settings.value(settingKey, orSet: make)
         return (token, created)
     }
 

@@ -128,7 +128,7 @@ struct BatchBenchmark {
             let language: String
             do {
                 let library = try ArticleLibrary(location: LibraryLocation(databasePath: probeLibrary))
-                language = try library.article(id: Int64(index + 1)).summary.language ?? "en"
+                language = try library.articles.article(id: Int64(index + 1)).summary.language ?? "en"
             } catch {
                 throw BenchmarkError("cannot read the probe library: \(error)")
             }
@@ -160,8 +160,8 @@ struct BatchBenchmark {
             narrate, "batch", folder, "--jobs", "\(jobs)", "--output-dir", output, "--quiet", "--library", libraryPath,
         ])
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
-        let done = try library.jobs(in: [.done])
-        let all = try library.jobs()
+        let done = try library.queue.jobs(in: [.done])
+        let all = try library.queue.jobs()
         guard done.count == all.count, !all.isEmpty else {
             throw BenchmarkError("narrate batch --jobs \(jobs) did \(done.count) of \(all.count) jobs")
         }

@@ -52,7 +52,7 @@ struct FeedBenchmark {
         var xml: [Double] = []
         for _ in 0..<5 {
             var start = ContinuousClock.now
-            _ = try library.episodes(format: "mp3")
+            _ = try library.renders.episodes(format: "mp3")
             query.append((ContinuousClock.now - start).seconds)
             start = ContinuousClock.now
             let feed = try maker.feed(FeedSelection(), addresses: addresses, isPrivate: false)
@@ -70,7 +70,7 @@ struct FeedBenchmark {
         let servedSize = try HTTPProbe.exchange(port: server.port, path: "/feed.xml").1.utf8.count
         var served: [Double] = []
         for round in 0..<5 {
-            _ = try library.retag(id: 1, adding: ["round-\(round)"], removing: [])
+            _ = try library.articles.retag(id: 1, adding: ["round-\(round)"], removing: [])
             served.append(try HTTPProbe.secondsUntilBody(port: server.port, path: "/feed.xml", bodyBytes: servedSize))
         }
         print(
@@ -115,13 +115,13 @@ struct FeedBenchmark {
         try FileManager.default.createDirectory(atPath: audio, withIntermediateDirectories: true)
         for index in 0..<count {
             let article = try generator.article(index, detector: nil)
-            let id = try library.add(article).articleId
+            let id = try library.articles.add(article).articleId
             let path = "\(audio)/\(id)-bench.mp3"
             link(episode.path, path)
             let sentences = Int64(max(article.sentences.count, 1))
             let step = episode.frames / sentences
             let samples = (0..<sentences).map { $0 * step..<($0 == sentences - 1 ? episode.frames : ($0 + 1) * step) }
-            try library.recordRender(
+            try library.renders.recordRender(
                 articleId: id, settingsHash: "bench", path: path, ownedByLibrary: true, format: "mp3", sampleRate: episode.rate,
                 sampleCount: episode.frames, sentenceSamples: samples
             )

@@ -33,20 +33,22 @@ struct LibraryBenchmark {
         let path = keptLibrary ?? "\(work.path)/library.sqlite"
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
         print("")
-        if keptLibrary != nil, try library.count() >= largeLibrary {
-            print("library: \(path) kept from an earlier run, \(try library.count()) articles")
+        if keptLibrary != nil, try library.articles.count() >= largeLibrary {
+            print("library: \(path) kept from an earlier run, \(try library.articles.count()) articles")
             try measureQueries(library, label: "\(largeLibrary / 1000)k")
             if let narrate { try measureRequests(narrate: narrate, library: path, folder: work.path) }
             return
         }
-        guard try library.count() == 0 else { throw BenchmarkError("\(path): a library kept from an earlier run must be empty or full") }
+        guard try library.articles.count() == 0 else {
+            throw BenchmarkError("\(path): a library kept from an earlier run must be empty or full")
+        }
         let generator = try ArticleGenerator(samplesDirectory: samplesDirectory)
         let detector = LanguageDetector()
         print("library: articles of ~300 words built from the samples (en, uk, de); add = read + segment + detect + store")
 
         let start = ContinuousClock.now
         for index in 0..<timedArticles {
-            _ = try library.add(generator.article(index, detector: detector))
+            _ = try library.articles.add(generator.article(index, detector: detector))
         }
         let seconds = (ContinuousClock.now - start).seconds
         print("add \(timedArticles) articles            \((Double(timedArticles) / seconds).fixed(0)) articles/s (\(seconds.fixed(1)) s)")
@@ -54,7 +56,7 @@ struct LibraryBenchmark {
 
         // Fill up to the large size, untimed, then measure again.
         for index in timedArticles..<largeLibrary {
-            _ = try library.add(generator.article(index, detector: nil))
+            _ = try library.articles.add(generator.article(index, detector: nil))
         }
         try measureQueries(library, label: "\(largeLibrary / 1000)k")
         if let narrate {
@@ -104,17 +106,17 @@ struct LibraryBenchmark {
     private func measureQueries(_ library: ArticleLibrary, label: String) throws {
         // What `narrate list` does by default: the newest 100 and the count.
         let list = try median {
-            _ = try library.list(limit: 100)
-            _ = try library.count()
+            _ = try library.articles.list(limit: 100)
+            _ = try library.articles.count()
         }
         let listTagged = try median {
-            _ = try library.list(tag: "uk", order: .title, limit: 100)
-            _ = try library.count(tag: "uk")
+            _ = try library.articles.list(tag: "uk", order: .title, limit: 100)
+            _ = try library.articles.count(tag: "uk")
         }
-        let listAll = try median { _ = try library.list() }
+        let listAll = try median { _ = try library.articles.list() }
         // As `narrate search` reads a query: by the dictionaries of the languages it could be in.
-        let search = try median { _ = try library.search("lighthouse keeper", guess: QueryLanguages.guess) }
-        let searchCyrillic = try median { _ = try library.search("сад рослин", guess: QueryLanguages.guess) }
+        let search = try median { _ = try library.articles.search("lighthouse keeper", guess: QueryLanguages.guess) }
+        let searchCyrillic = try median { _ = try library.articles.search("сад рослин", guess: QueryLanguages.guess) }
         print(
             "at \(label): list \(milliseconds(list))   list --tag uk --sort title \(milliseconds(listTagged))"
                 + "   list --all \(milliseconds(listAll))   search \(milliseconds(search))"

@@ -29,9 +29,9 @@ struct ListeningBenchmark {
         var uncached: [Double] = []
         for _ in 0..<runs {
             // Forget every render, so play has to make one.
-            for render in (try? library.renders(ofArticle: 1)) ?? [] {
+            for render in (try? library.renders.renders(ofArticle: 1)) ?? [] {
                 unlink(render.path)
-                try? library.forgetRender(id: render.id)
+                try? library.renders.forgetRender(id: render.id)
             }
             uncached.append(try firstAudioSeconds())
         }
@@ -44,7 +44,7 @@ struct ListeningBenchmark {
         let start = ContinuousClock.now
         do {
             for index in 0..<count {
-                try library.savePosition(articleId: 1, sentence: index % 10, finished: false)
+                try library.positions.savePosition(articleId: 1, sentence: index % 10, finished: false)
             }
         } catch {
             throw BenchmarkError("saving a position failed: \(error)")

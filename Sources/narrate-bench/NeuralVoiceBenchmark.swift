@@ -87,9 +87,9 @@ struct NeuralVoiceBenchmark {
         _ = try ChildProcess.runChecked([narrate, "add", article, "--voice", voice])
         let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
         func forgetRenders() {
-            for render in (try? library.renders(ofArticle: 1)) ?? [] {
+            for render in (try? library.renders.renders(ofArticle: 1)) ?? [] {
                 unlink(render.path)
-                try? library.forgetRender(id: render.id)
+                try? library.renders.forgetRender(id: render.id)
             }
         }
         let play = [narrate, "play", "1", "--sink", "stdout", "--from-start"]

@@ -31,7 +31,7 @@ struct PlayerAudioBenchmark {
             // One render to learn where its first audio ends (its headers are the same each time).
             forgetRenders(library)
             try render(format: format, port: server.port)
-            guard let made = try? library.renders(ofArticle: 1).first(where: { $0.format == format }) else {
+            guard let made = try? library.renders.renders(ofArticle: 1).first(where: { $0.format == format }) else {
                 throw BenchmarkError("no \(format) render was made")
             }
             let firstAudio = try Self.firstAudioEnd(path: made.path, format: format)
@@ -58,9 +58,9 @@ struct PlayerAudioBenchmark {
     }
 
     private func forgetRenders(_ library: ArticleLibrary) {
-        for render in (try? library.renders(ofArticle: 1)) ?? [] {
+        for render in (try? library.renders.renders(ofArticle: 1)) ?? [] {
             unlink(render.path)
-            try? library.forgetRender(id: render.id)
+            try? library.renders.forgetRender(id: render.id)
         }
     }
 

@@ -207,7 +207,7 @@ struct QueueBenchmark {
         let library = try ArticleLibrary.benchmarkLibrary(at: path)
         let text = "Article\n\nThe keeper wound the clock and wrote it down."
         let document = try TextReader().read(text, path: "article.txt")
-        let added = try library.add(
+        let added = try library.articles.add(
             NewArticle(
                 title: document.title, language: "en", original: Array(text.utf8), document: document,
                 sentences: SentenceSegmenter(language: "en").sentences(of: document)
@@ -215,14 +215,14 @@ struct QueueBenchmark {
         guard case .added(let article, _) = added else { throw BenchmarkError("the claim race's article was not added") }
         let handles = try (0..<workers).map { _ throws(BenchmarkError) in try ArticleLibrary.benchmarkLibrary(at: path) }
         let jobs = jobs(for: workers)
-        let enqueueSeconds = try enqueue(jobs, through: library) { index in
+        let enqueueSeconds = try enqueue(jobs, through: library.queue) { index in
             JobSubmission(
                 articleId: article, settingsHash: "bench", renderRequest: #"{"voice":"en-us"}"#, format: "wav",
                 outputPath: "/bench/\(index).wav", workSize: Self.workSize(index)
             )
         }
-        let (claimSeconds, claimed, waits) = try claimAll(through: handles)
-        try check(claimed, of: jobs, in: library, label: "SQLite, \(workers) workers")
+        let (claimSeconds, claimed, waits) = try claimAll(through: handles.map(\.queue))
+        try check(claimed, of: jobs, in: library.queue, label: "SQLite, \(workers) workers")
         return ClaimFigure(
             label: "SQLite library, durable", workers: workers, jobs: jobs, enqueueSeconds: enqueueSeconds, claimSeconds: claimSeconds,
             busyWaits: waits
@@ -424,7 +424,7 @@ struct QueueBenchmark {
             [narrate, "batch", folder, "--jobs", "\(jobs)", "--output-dir", output, "--quiet", "--library", libraryPath], work: work
         )
         let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
-        let all = try library.jobs()
+        let all = try library.queue.jobs()
         let done = all.filter { $0.state == .done }
         guard done.count == all.count, !all.isEmpty else {
             throw BenchmarkError("narrate batch --jobs \(jobs) did \(done.count) of \(all.count) jobs")
@@ -480,7 +480,7 @@ struct QueueBenchmark {
         let library = try ArticleLibrary.benchmarkLibrary(at: libraryPath)
         var recorded = 0
         do {
-            for article in try library.list() { recorded += try library.renders(ofArticle: article.id).count }
+            for article in try library.articles.list() { recorded += try library.renders.renders(ofArticle: article.id).count }
         } catch {
             throw BenchmarkError("cannot read \(libraryPath): \(error)")
         }

@@ -84,7 +84,7 @@ struct QueueInstructions {
         let jobs = try queue.jobs(in: nil)
         let library = try ArticleLibrary.benchmarkLibrary(at: place.library)
         var recorded = 0
-        for article in try library.list() { recorded += try library.renders(ofArticle: article.id).count }
+        for article in try library.articles.list() { recorded += try library.renders.renders(ofArticle: article.id).count }
         guard !jobs.isEmpty, jobs.allSatisfy({ $0.state == .done }), recorded == jobs.count else {
             throw BenchmarkError(
                 "the PostgreSQL pass under callgrind did \(jobs.filter { $0.state == .done }.count) of \(jobs.count) jobs and recorded \(recorded) renders"

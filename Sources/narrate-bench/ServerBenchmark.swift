@@ -29,9 +29,9 @@ struct ServerBenchmark {
         // Uncached: POST render, then the live stream until its first audio byte (past the header).
         var uncached: [Double] = []
         for _ in 0..<runs {
-            for render in (try? library.renders(ofArticle: 1)) ?? [] {
+            for render in (try? library.renders.renders(ofArticle: 1)) ?? [] {
                 unlink(render.path)
-                try? library.forgetRender(id: render.id)
+                try? library.renders.forgetRender(id: render.id)
             }
             let start = ContinuousClock.now
             let (status, _) = try HTTPProbe.exchange(port: server.port, method: "POST", path: "/api/articles/1/render")
@@ -56,7 +56,7 @@ struct ServerBenchmark {
         let range = try wrk(["-c", "16", "-H", "Range: bytes=1000000-1065535", base + audioPath])
 
         // nginx beside it, serving the same file.
-        let renderFile = ((try? library.renders(ofArticle: 1)) ?? []).first?.path ?? ""
+        let renderFile = ((try? library.renders.renders(ofArticle: 1)) ?? []).first?.path ?? ""
         let nginx = try? NginxProcess(file: renderFile, folder: work.path)
         var nginxRange: Double?
         if let nginx {
@@ -136,7 +136,8 @@ struct ServerBenchmark {
     }
 
     private func wordCount(_ library: ArticleLibrary) -> String {
-        guard let render = try? library.renders(ofArticle: 1).first, let count = try? library.wordCount(ofRender: render.id) else {
+        guard let render = try? library.renders.renders(ofArticle: 1).first, let count = try? library.renders.wordCount(ofRender: render.id)
+        else {
             return "?"
         }
         return String(count)

@@ -44,12 +44,12 @@ struct SubscriptionBenchmark {
         }
         // Every feed read, every article added, and the refreshes all answered 304.
         let opened = try ArticleLibrary(location: LibraryLocation(databasePath: library))
-        let subscriptions = try opened.subscriptions()
-        guard try opened.count() == feeds * 3, subscriptions.count == feeds,
+        let subscriptions = try opened.subscriptions.all()
+        guard try opened.articles.count() == feeds * 3, subscriptions.count == feeds,
             subscriptions.allSatisfy({ $0.lastError == nil && $0.etag != nil && $0.newItems == 0 })
         else {
             throw BenchmarkError(
-                "the refreshes did not all answer 304: \(try opened.count()) articles, \(subscriptions.filter { $0.lastError != nil }.count) feeds failing"
+                "the refreshes did not all answer 304: \(try opened.articles.count()) articles, \(subscriptions.filter { $0.lastError != nil }.count) feeds failing"
             )
         }
         times.sort()
@@ -88,7 +88,9 @@ struct SubscriptionBenchmark {
         let library = "\(work.path)/import.sqlite"
         let first = try ChildProcess.runChecked([narrate, "import", export, "--jobs", "8", "--quiet", "--library", library])
         let opened = try ArticleLibrary(location: LibraryLocation(databasePath: library))
-        guard try opened.count() == links else { throw BenchmarkError("the import added \(try opened.count()) of \(links) articles") }
+        guard try opened.articles.count() == links else {
+            throw BenchmarkError("the import added \(try opened.articles.count()) of \(links) articles")
+        }
         var again: [Double] = []
         for _ in 0..<3 {
             again.append(try ChildProcess.runChecked([narrate, "import", export, "--quiet", "--library", library]).wallSeconds)

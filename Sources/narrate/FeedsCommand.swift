@@ -27,7 +27,7 @@ struct FeedsCommand: ParsableCommand {
                 print(try FeedRefresh(library: library, detector: nil).opml().xml(), terminator: "")
                 return
             }
-            let subscriptions = try library.subscriptions()
+            let subscriptions = try library.subscriptions.all()
             if json {
                 try JSONOutput.print(subscriptions)
                 return

@@ -28,7 +28,7 @@ struct JobsCancel: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let shared = try queueOptions.open()
             defer { shared?.close() }
-            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open() }
+            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open().queue }
             print("cancelled: \(try queue.cancelJobs(id: id, reason: "cancelled"))")
         }
     }

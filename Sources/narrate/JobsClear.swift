@@ -31,7 +31,7 @@ struct JobsClear: ParsableCommand {
                 print("removed: \(try shared.clearDoneJobs())")
                 return
             }
-            print("removed: \(try libraryOptions.open().clearDoneJobs())")
+            print("removed: \(try libraryOptions.open().queue.clearDoneJobs())")
         }
     }
 }

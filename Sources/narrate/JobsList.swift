@@ -25,7 +25,7 @@ struct JobsList: ParsableCommand {
                 try listShared(queue, library: library)
                 return
             }
-            let jobs = try library.jobs()
+            let jobs = try library.queue.jobs()
             if json {
                 try JSONOutput.print(jobs)
                 return

@@ -31,7 +31,7 @@ struct JobsRetry: ParsableCommand {
                 print("queued again: \(try queue.retryJobs(id: id)); the workers take them")
                 return
             }
-            let count = try libraryOptions.open().retryJobs(id: id)
+            let count = try libraryOptions.open().queue.retryJobs(id: id)
             print("queued again: \(count); 'narrate jobs run' runs them")
         }
     }

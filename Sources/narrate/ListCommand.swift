@@ -46,11 +46,11 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
-            let articles = try library.list(
+            let articles = try library.articles.list(
                 tag: tag, language: language, progress: progress, order: sort, limit: all ? nil : limit
             )
             if !all, articles.count == limit {
-                let total = try library.count(tag: tag, language: language, progress: progress)
+                let total = try library.articles.count(tag: tag, language: language, progress: progress)
                 if total > limit { ErrorReporter.printNote("showing \(limit) of \(total) articles; --all lists every one") }
             }
             if json {

@@ -59,7 +59,7 @@ struct PlayCommand: ParsableCommand {
         Interruption.install()
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
-            let summary = try library.summary(id: id)
+            let summary = try library.articles.summary(id: id)
             let title = summary.title
             let engine = try VoiceEngines.shared()
             // The sound card first: without one there is nothing to render for.

@@ -22,7 +22,7 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let removal = try libraryOptions.open().remove(ids: ids, keepAudio: keepAudio)
+            let removal = try libraryOptions.open().articles.remove(ids: ids, keepAudio: keepAudio)
             if json {
                 try JSONOutput.print(removal)
             } else {

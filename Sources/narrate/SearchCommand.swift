@@ -27,7 +27,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let hits = try libraryOptions.open().search(query.joined(separator: " "), limit: limit, guess: QueryLanguages.guess)
+            let hits = try libraryOptions.open().articles.search(query.joined(separator: " "), limit: limit, guess: QueryLanguages.guess)
             if json {
                 try JSONOutput.print(hits)
                 return

@@ -48,7 +48,7 @@ struct SubscribeCommand: ParsableCommand {
         ErrorReporter.failing { () throws(NarrateError) in
             let library = try libraryOptions.open()
             let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: nil, jobs: fetchOptions.jobs)
-            var outcomes: [ArticleLibrary.SubscribeOutcome] = []
+            var outcomes: [SubscriptionStore.SubscribeOutcome] = []
             var pages: [Int64: FetchedPage] = [:]
             if let opml {
                 let bytes: [UInt8]

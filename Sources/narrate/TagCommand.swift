@@ -49,7 +49,7 @@ struct TagCommand: ParsableCommand {
                 }
                 index += 1
             }
-            let tags = try LibraryOptions.open(path: libraryPath).retag(id: id, adding: adding, removing: removing)
+            let tags = try LibraryOptions.open(path: libraryPath).articles.retag(id: id, adding: adding, removing: removing)
             if printJSON {
                 try JSONOutput.print(tags)
             } else {

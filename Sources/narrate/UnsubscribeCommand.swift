@@ -16,7 +16,7 @@ struct UnsubscribeCommand: ParsableCommand {
 
     func run() throws {
         ErrorReporter.failing { () throws(NarrateError) in
-            let removed = try libraryOptions.open().unsubscribe(id: id)
+            let removed = try libraryOptions.open().subscriptions.unsubscribe(id: id)
             print("unsubscribed \(removed.id) \(removed.title ?? removed.url)")
         }
     }

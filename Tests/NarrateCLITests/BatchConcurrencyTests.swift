@@ -22,7 +22,7 @@ struct BatchConcurrencyTests {
         #expect(jobs.allSatisfy { $0.state == .done && $0.attempts == 1 }, "\(jobs.map { ($0.state, $0.attempts) })")
         let library = try fixture.library()
         for job in jobs {
-            #expect(try library.renders(ofArticle: job.articleId).count == 1, "article \(job.articleId)")
+            #expect(try library.renders.renders(ofArticle: job.articleId).count == 1, "article \(job.articleId)")
         }
         #expect(try fixture.outputFiles() == jobs.map { ($0.outputPath as NSString).lastPathComponent }.sorted())
         try fixture.expectValidOutputs()

@@ -38,7 +38,7 @@ struct BatchFixture {
     /// test waits) runs the schema check and a write each time, and under ThreadSanitizer
     /// those writes kept a starting batch from the library past its 10-second busy timeout.
     func jobs() -> [BatchJob] {
-        (try? reader.library(at: libraryPath)?.jobs()) ?? []
+        (try? reader.library(at: libraryPath)?.queue.jobs()) ?? []
     }
 
     private let reader = KeptLibrary()
@@ -101,9 +101,9 @@ struct BatchFixture {
     /// temporary file is left in the output folder.
     func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let library = try library()
-        for job in try library.jobs(in: [.done]) {
+        for job in try library.queue.jobs(in: [.done]) {
             let render = try #require(
-                try library.renders(ofArticle: job.articleId).first { $0.path == job.outputPath }, sourceLocation: sourceLocation
+                try library.renders.renders(ofArticle: job.articleId).first { $0.path == job.outputPath }, sourceLocation: sourceLocation
             )
             let reader = try AudioFileReader(path: job.outputPath)
             #expect(Int64(reader.frames) == render.sampleCount, sourceLocation: sourceLocation)

@@ -60,7 +60,7 @@ struct BatchTests {
         var killed = false
         let deadline = Date().addingTimeInterval(30)
         while !killed, Date() < deadline, coordinator.isRunning {
-            if let worker = (try? library().jobs(in: [.running]))?.first?.worker {
+            if let worker = (try? library().queue.jobs(in: [.running]))?.first?.worker {
                 let pgrep = try NarrateBinary.run(
                     ["-f", "worker --name \(worker) .*--library \(libraryPath)"], executable: "/usr/bin/pgrep")
                 if let pid = pgrep.standardOutput.split(separator: "\n").first.flatMap({ Int32($0) }) {
@@ -73,7 +73,7 @@ struct BatchTests {
         coordinator.waitUntilExit()
         #expect(killed, "no worker was seen running")
         #expect(coordinator.terminationStatus == 0)
-        let jobs = try library().jobs()
+        let jobs = try library().queue.jobs()
         #expect(jobs.count == 3 && jobs.allSatisfy { $0.state == .done })
         #expect(jobs.contains { $0.attempts == 2 }, "the killed worker's job was not retried: \(jobs.map(\.attempts))")
         try expectValidOutputs()
@@ -83,7 +83,7 @@ struct BatchTests {
         try addSamples()
         let coordinator = try start(["batch", "--all", "--jobs", "1", "--output-dir", "out", "--quiet"])
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, (try? library().jobs().count) ?? 0 < 3 { Thread.sleep(forTimeInterval: 0.01) }
+        while Date() < deadline, (try? library().queue.jobs().count) ?? 0 < 3 { Thread.sleep(forTimeInterval: 0.01) }
         kill(coordinator.processIdentifier, SIGKILL)
         coordinator.waitUntilExit()
         // Article 3's stored content becomes unreadable: its job can never succeed.
@@ -98,7 +98,7 @@ struct BatchTests {
         #expect(python.status == 0, "\(python.standardError)")
         let rest = try narrate(["jobs", "run", "--jobs", "2", "--quiet"])
         #expect(rest.status == 75, "\(rest.standardOutput) \(rest.standardError)")
-        let jobs = try library().jobs()
+        let jobs = try library().queue.jobs()
         #expect(jobs.filter { $0.state == .done }.map(\.articleId).sorted() == [1, 2])
         let broken = try #require(jobs.first { $0.articleId == 3 })
         #expect(broken.state == .failed && broken.attempts == 3 && broken.lastError != nil)

@@ -70,7 +70,7 @@ struct FullDiskTests {
     func expectSound(_ library: String, articles: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let opened = try ArticleLibrary(location: LibraryLocation(databasePath: library))
         #expect(try opened.integrityProblems() == [], sourceLocation: sourceLocation)
-        #expect(try opened.count() == articles, sourceLocation: sourceLocation)
+        #expect(try opened.articles.count() == articles, sourceLocation: sourceLocation)
     }
 
     /// 33 minutes of audio (83 MB of WAV, 15 MB of MP3) onto 2 MB: ENOSPC part way. The MP3
@@ -110,7 +110,7 @@ struct FullDiskTests {
         try expectSound(library, articles: 1)
         #expect(try disk.entries("audio") == [])
         let opened = try ArticleLibrary(location: LibraryLocation(databasePath: library))
-        #expect(try opened.renders(ofArticle: 1).isEmpty)
+        #expect(try opened.renders.renders(ofArticle: 1).isEmpty)
     }
 
     /// A sync map that does not fit: 74, and no half-written map.
@@ -159,7 +159,7 @@ struct FullDiskTests {
         disk.free()
         try expectSound(library, articles: 1)
         let opened = try ArticleLibrary(location: LibraryLocation(databasePath: library))
-        #expect(try opened.position(ofArticle: 1) == nil)
+        #expect(try opened.positions.position(ofArticle: 1) == nil)
     }
 
     /// A batch whose output folder is full: the jobs fail with the reason, the batch exits

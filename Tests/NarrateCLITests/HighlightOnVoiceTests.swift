@@ -49,16 +49,16 @@ struct HighlightOnVoiceTests {
         let rendered = try NarrateBinary.run(["render", "1", "--library", library, "-o", "\(scratch.path)/1.wav"])
         guard rendered.status == 0 else { throw TestFailure("narrate render \(name): \(rendered.standardError)") }
         let opened = try ArticleLibrary(location: LibraryLocation(databasePath: library))
-        guard let render = try opened.renders(ofArticle: 1).first else { throw TestFailure("no render of \(name)") }
-        let sentences = try opened.sentences(ofArticle: 1)
-        let blocks = try opened.article(id: 1).document.blocks.map { Array($0.text.unicodeScalars) }
+        guard let render = try opened.renders.renders(ofArticle: 1).first else { throw TestFailure("no render of \(name)") }
+        let sentences = try opened.articles.sentences(ofArticle: 1)
+        let blocks = try opened.articles.article(id: 1).document.blocks.map { Array($0.text.unicodeScalars) }
         let reader = try AudioFileReader(path: render.path)
         var audio: [Int16] = []
         reader.read(reader.frames, into: &audio)
         return Rendered(
             name: name, audio: audio, rate: Double(reader.sampleRate),
-            sentenceStarts: try opened.sentenceSamples(ofRender: render.id).map { Int($0.lowerBound) },
-            words: try opened.words(ofRender: render.id).map { word in
+            sentenceStarts: try opened.renders.sentenceSamples(ofRender: render.id).map { Int($0.lowerBound) },
+            words: try opened.renders.words(ofRender: render.id).map { word in
                 let block = sentences[word.sentence].blockIndex
                 let shown = String(String.UnicodeScalarView(blocks[block][word.textRange]))
                 return (word.sentence, block, word.textRange, shown, Int(word.samples.lowerBound))

@@ -46,7 +46,7 @@ struct ListeningTests {
     func waitForPosition(atMost sentence: Int, upTo seconds: Double) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if let saved = try library().position(ofArticle: 1), saved.sentence <= sentence { return }
+            if let saved = try library().positions.position(ofArticle: 1), saved.sentence <= sentence { return }
             Thread.sleep(forTimeInterval: 0.01)
         }
         Issue.record("the position never went back to sentence \(sentence + 1)")
@@ -56,7 +56,7 @@ struct ListeningTests {
     func waitForPosition(atLeast sentence: Int, upTo seconds: Double) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if let saved = try library().position(ofArticle: 1), saved.sentence >= sentence { return }
+            if let saved = try library().positions.position(ofArticle: 1), saved.sentence >= sentence { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("the position never reached sentence \(sentence + 1)")
@@ -68,8 +68,8 @@ struct ListeningTests {
         try addNews()
         let run = try narrate(["render", "1", "--sync", "news.vtt"])
         #expect(run.status == 0, "\(run.standardError)")
-        let render = try #require(try library().renders(ofArticle: 1).first)
-        let samples = try library().sentenceSamples(ofRender: render.id)
+        let render = try #require(try library().renders.renders(ofArticle: 1).first)
+        let samples = try library().renders.sentenceSamples(ofRender: render.id)
         #expect(samples.count == 41)
         let reader = try AudioFileReader(path: render.path)
         #expect(Int64(reader.frames) == render.sampleCount)
@@ -123,12 +123,12 @@ struct ListeningTests {
         try addNews()
         #expect(try narrate(["render", "1"]).status == 0)
         let library = try library()
-        let render = try #require(try library.renders(ofArticle: 1).first)
-        let words = try library.words(ofRender: render.id)
-        let article = try library.article(id: 1)
+        let render = try #require(try library.renders.renders(ofArticle: 1).first)
+        let words = try library.renders.words(ofRender: render.id)
+        let article = try library.articles.article(id: 1)
         #expect(words.count >= article.summary.wordCount * 9 / 10, "\(words.count) of \(article.summary.wordCount)")
-        let sentences = try library.sentences(ofArticle: 1)
-        let samples = try library.sentenceSamples(ofRender: render.id)
+        let sentences = try library.articles.sentences(ofArticle: 1)
+        let samples = try library.renders.sentenceSamples(ofRender: render.id)
         #expect(Set(words.map(\.sentence)) == Set(sentences.indices))
         for word in words {
             let text = Array(article.document.blocks[sentences[word.sentence].blockIndex].text.unicodeScalars)
@@ -150,7 +150,7 @@ struct ListeningTests {
         let faster = try narrate(["render", "1", "--rate", "220", "--json"])
         #expect(faster.standardOutput.contains("\"source\" : \"synthesized\""))
         // A render whose file was deleted is made again, not played as silence.
-        for render in try library().renders(ofArticle: 1) { try FileManager.default.removeItem(atPath: render.path) }
+        for render in try library().renders.renders(ofArticle: 1) { try FileManager.default.removeItem(atPath: render.path) }
         let redone = try narrate(["render", "1", "--json"])
         #expect(redone.standardOutput.contains("\"source\" : \"synthesized\""), "\(redone.standardOutput)")
     }
@@ -168,7 +168,7 @@ struct ListeningTests {
         process.waitUntilExit()
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 130, "\(message)")
-        let saved = try #require(try library().position(ofArticle: 1))
+        let saved = try #require(try library().positions.position(ofArticle: 1))
         #expect(saved.sentence >= 5 && !saved.finished)
         #expect(message.contains("stopped at sentence \(saved.sentence + 1) of 41"), "\(message)")
         // The next play starts at that sentence; --rewind goes back from it.
@@ -196,7 +196,7 @@ struct ListeningTests {
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130, "\(message)")
-        let saved = try #require(try library().position(ofArticle: 1))
+        let saved = try #require(try library().positions.position(ofArticle: 1))
         #expect(saved.sentence >= 3 && !saved.finished)
         #expect(message.contains("stopped at sentence \(saved.sentence + 1) of 41"), "\(message)")
     }
@@ -209,11 +209,11 @@ struct ListeningTests {
         try waitForPosition(atLeast: 5, upTo: 30)
         // Stopped, it cannot move on while the test reads where it is, however loaded the machine.
         kill(process.processIdentifier, SIGSTOP)
-        let playing = try #require(try library().position(ofArticle: 1)).sentence
+        let playing = try #require(try library().positions.position(ofArticle: 1)).sentence
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        let saved = try #require(try library().position(ofArticle: 1))
+        let saved = try #require(try library().positions.position(ofArticle: 1))
         // A position being written when it stopped may land after the read: one sentence on.
         #expect(saved.sentence >= playing && saved.sentence <= playing + 1, "saw \(playing), saved \(saved.sentence)")
         #expect(!saved.finished)
@@ -236,14 +236,14 @@ struct ListeningTests {
     @Test func theStdoutSinkIsAnAUStreamAndAClosedPipeSavesThePosition() throws {
         try addNews()
         _ = try narrate(["render", "1"])
-        try library().savePosition(articleId: 1, sentence: 10, finished: false)
+        try library().positions.savePosition(articleId: 1, sentence: 10, finished: false)
         // `head` takes the header and a little audio, then closes the pipe.
         let run = try NarrateBinary.run(
             ["-c", "'\(NarrateBinary.path)' play 1 --sink stdout --speed 20 | head -c 4096 | od -An -c | head -1"],
             executable: "/bin/sh", environment: ["NARRATE_LIBRARY": libraryPath]
         )
         #expect(run.standardOutput.contains(".   s   n   d"), "\(run.standardOutput) \(run.standardError)")
-        let saved = try #require(try library().position(ofArticle: 1))
+        let saved = try #require(try library().positions.position(ofArticle: 1))
         #expect(saved.sentence == 10)
     }
 
@@ -289,11 +289,11 @@ struct ListeningTests {
     @Test func resumeWritesTheRestFromTheSavedPosition() throws {
         try addNews()
         _ = try narrate(["render", "1"])
-        try library().savePosition(articleId: 1, sentence: 30, finished: false)
+        try library().positions.savePosition(articleId: 1, sentence: 30, finished: false)
         let run = try narrate(["resume", "1", "-o", "rest.wav", "--sync", "rest.json"])
         #expect(run.status == 0, "\(run.standardError)")
-        let render = try #require(try library().renders(ofArticle: 1).first)
-        let samples = try library().sentenceSamples(ofRender: render.id)
+        let render = try #require(try library().renders.renders(ofArticle: 1).first)
+        let samples = try library().renders.sentenceSamples(ofRender: render.id)
         let rest = try AudioFileReader(path: "\(scratch.path)/rest.wav")
         #expect(Int64(rest.frames) == render.sampleCount - samples[30].lowerBound)
         let sync = try #require(
@@ -310,7 +310,7 @@ struct ListeningTests {
         try addNews()
         _ = try narrate(["render", "1"])
         _ = try narrate(["render", "1", "-o", "mine.wav"])
-        let owned = try #require(try library().renders(ofArticle: 1).first { $0.ownedByLibrary }?.path)
+        let owned = try #require(try library().renders.renders(ofArticle: 1).first { $0.ownedByLibrary }?.path)
         let run = try narrate(["rm", "1"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("deleted \(owned)"))

@@ -133,11 +133,11 @@ struct PodcastFeedTests {
             #expect(abs(decoded - duration) <= 0.5, "article \(id): decoded \(decoded) s, the feed says \(duration)")
 
             // Chapters and transcripts are the render's timings.
-            let render = try #require(try library.renders(ofArticle: Int64(id)).first { $0.format == "mp3" })
+            let render = try #require(try library.renders.renders(ofArticle: Int64(id)).first { $0.format == "mp3" })
             #expect(abs(decoded - render.duration) <= 0.5)
-            let stored = try library.article(id: Int64(id))
-            let sentences = stored.sentences(try library.sentences(ofArticle: Int64(id)))
-            let samples = try library.sentenceSamples(ofRender: render.id)
+            let stored = try library.articles.article(id: Int64(id))
+            let sentences = stored.sentences(try library.articles.sentences(ofArticle: Int64(id)))
+            let samples = try library.renders.sentenceSamples(ofRender: render.id)
             let syncMap = SyncMap(sentences: sentences, samples: samples, sampleRate: render.sampleRate)
             let transcripts = try #require(item["transcripts"] as? [[String: Any]])
             let srt = try #require(transcripts.first { $0["type"] as? String == "application/x-subrip" }?["cues"] as? [[Any]])

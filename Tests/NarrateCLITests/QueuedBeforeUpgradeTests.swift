@@ -19,7 +19,7 @@ struct QueuedBeforeUpgradeTests {
             ["jobs", "run", "--jobs", "1", "--quiet"], directory: scratch.path, environment: ["NARRATE_LIBRARY": library]
         )
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
-        let jobs = try ArticleLibrary(location: LibraryLocation(databasePath: library)).jobs()
+        let jobs = try ArticleLibrary(location: LibraryLocation(databasePath: library)).queue.jobs()
         #expect(jobs.count == 2 && jobs.allSatisfy { $0.state == .done }, "\(jobs.map(\.state)) \(jobs.map(\.lastError))")
         let outputs = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/out").sorted()
         #expect(outputs.count == 2 && outputs.allSatisfy { $0.hasSuffix(".mp3") }, "\(outputs)")

@@ -85,7 +85,7 @@ struct ServeTests {
         // The same worker made both.
         #expect(workers(of: server.process.processIdentifier) == lingering)
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
-        let names = Set(try library.jobs(in: [.done]).compactMap(\.worker))
+        let names = Set(try library.queue.jobs(in: [.done]).compactMap(\.worker))
         #expect(names.count == 1, "renders made by \(names)")
         #expect(server.stop(SIGTERM) == 0)
         // It went with the server.

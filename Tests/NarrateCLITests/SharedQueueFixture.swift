@@ -129,7 +129,7 @@ struct SharedQueueFixture {
         for job in listing.jobs where job.state == .done {
             let path = "\(outputDirectory)/\(job.outputPath)"
             let render = try #require(
-                try library.renders(ofArticle: job.articleId).first { $0.path == path }, sourceLocation: sourceLocation)
+                try library.renders.renders(ofArticle: job.articleId).first { $0.path == path }, sourceLocation: sourceLocation)
             let reader = try AudioFileReader(path: path)
             #expect(reader.frames > 0 && Int64(reader.frames) == render.sampleCount, sourceLocation: sourceLocation)
         }

@@ -174,11 +174,11 @@ struct SharedQueueTests {
         #expect(listing.rendersRecorded == 2)
         try fixture.expectValidOutputs()
         let library = try fixture.library()
-        for article in try library.list() {
-            let render = try #require(try library.renders(ofArticle: article.id).first)
+        for article in try library.articles.list() {
+            let render = try #require(try library.renders.renders(ofArticle: article.id).first)
             #expect(render.wordTimings == .exact, "\(render)")
-            #expect(try library.sentenceSamples(ofRender: render.id).count >= 3)
-            #expect(try library.words(ofRender: render.id).count >= 30)
+            #expect(try library.renders.sentenceSamples(ofRender: render.id).count >= 3)
+            #expect(try library.renders.words(ofRender: render.id).count >= 30)
         }
     }
 
@@ -217,8 +217,8 @@ struct SharedQueueTests {
         #expect(batch.status == 0, "\(batch.standardError)")
         #expect(batch.standardOutput.contains("done 6, up to date 0, failed 0"), "\(batch.standardOutput)")
         let library = try fixture.library()
-        for article in try library.list() {
-            #expect(try library.renders(ofArticle: article.id).count == 1)
+        for article in try library.articles.list() {
+            #expect(try library.renders.renders(ofArticle: article.id).count == 1)
         }
         try fixture.expectValidOutputs()
     }
@@ -239,7 +239,7 @@ struct SharedQueueTests {
         #expect(cleared.status == 0 && cleared.standardOutput == "removed: 2\n", "\(cleared.standardError)")
         #expect(try fixture.listing().jobs.isEmpty)
         let library = try fixture.library()
-        #expect(try library.list().allSatisfy { try library.renders(ofArticle: $0.id).count == 1 })
+        #expect(try library.articles.list().allSatisfy { try library.renders.renders(ofArticle: $0.id).count == 1 })
         let unknown = try fixture.narrate(["jobs", "retry", "99"])
         #expect(unknown.status == 64 && unknown.errorLines.count == 1, "\(unknown.standardError)")
     }
@@ -292,7 +292,7 @@ struct SharedQueueTests {
                 #expect(!outcome.standardError.contains("readerpass") && !outcome.standardError.contains(":wrong@"))
             }
         }
-        #expect(try fixture.library().list().isEmpty)
+        #expect(try fixture.library().articles.list().isEmpty)
         #expect(try fixture.listing().jobs.isEmpty)
     }
 }

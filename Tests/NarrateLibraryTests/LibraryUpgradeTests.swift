@@ -25,30 +25,30 @@ struct LibraryUpgradeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
-        let articles = try library.list(order: .title)
+        let articles = try library.articles.list(order: .title)
         #expect(articles.map(\.title) == ["Rain Report", "Новини"])
         #expect(articles.map(\.language) == ["en", "uk"])
         #expect(articles.map(\.tags) == [["weather"], ["news"]])
-        #expect(try library.sentences(ofArticle: 2).count == 3)
-        #expect(try library.search("полтаві").map(\.id) == [2])
+        #expect(try library.articles.sentences(ofArticle: 2).count == 3)
+        #expect(try library.articles.search("полтаві").map(\.id) == [2])
         // The index made anew by v10: another form of the word, a prefix, a typo.
-        #expect(try library.search("Полтава").map(\.id) == [2])
-        #expect(try library.search("river").map(\.id) == [1])
-        #expect(try library.search("rivers").map(\.id) == [1])
-        #expect(try library.search("rainned").map(\.id) == [1])
-        let stored = try library.article(id: 1)
+        #expect(try library.articles.search("Полтава").map(\.id) == [2])
+        #expect(try library.articles.search("river").map(\.id) == [1])
+        #expect(try library.articles.search("rivers").map(\.id) == [1])
+        #expect(try library.articles.search("rainned").map(\.id) == [1])
+        let stored = try library.articles.article(id: 1)
         #expect(stored.document.blocks.map(\.text) == ["Rain Report", "It rained in Lviv all week. The river rose by 40 cm."])
         // Still writable after the upgrade.
-        #expect(try library.retag(id: 1, adding: ["kept"], removing: []) == ["kept", "weather"])
+        #expect(try library.articles.retag(id: 1, adding: ["kept"], removing: []) == ["kept", "weather"])
         // Tables added after v1 (renders, timings, positions) are there and work.
-        let render = try library.recordRender(
+        let render = try library.renders.recordRender(
             articleId: 2, settingsHash: "h", path: "\(folder)/audio/2.wav", ownedByLibrary: true, format: "wav",
             sampleRate: 22050, sampleCount: 300, sentenceSamples: [0..<100, 100..<200, 200..<300]
         )
-        #expect(try library.sentenceSamples(ofRender: render.id).count == 3)
-        try library.savePosition(articleId: 2, sentence: 2, finished: true)
-        #expect(try library.position(ofArticle: 2)?.finished == true)
-        #expect(try library.remove(ids: [2]).deletedAudio == ["\(folder)/audio/2.wav"])
+        #expect(try library.renders.sentenceSamples(ofRender: render.id).count == 3)
+        try library.positions.savePosition(articleId: 2, sentence: 2, finished: true)
+        #expect(try library.positions.position(ofArticle: 2)?.finished == true)
+        #expect(try library.articles.remove(ids: [2]).deletedAudio == ["\(folder)/audio/2.wav"])
     }
 
     /// A v3 library (made by narrate with schema v3: three articles, a render, a position and
@@ -62,25 +62,25 @@ struct LibraryUpgradeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
-        #expect(try library.count() == 3)
-        let position = try #require(try library.position(ofArticle: 1))
+        #expect(try library.articles.count() == 3)
+        let position = try #require(try library.positions.position(ofArticle: 1))
         #expect(position.sentence == 4)
         // v5: the saved time becomes the listening time, so a newer listening still wins and
         // an older one still loses; renders made before have no word timings.
         let saved = try #require(ISO8601DateFormatter().date(from: position.updatedAt)).timeIntervalSince1970
         #expect(position.listenedAt == saved)
-        #expect(try !library.savePosition(articleId: 1, sentence: 1, finished: false, listenedAt: saved - 60))
-        #expect(try library.position(ofArticle: 1)?.sentence == 4)
-        #expect(try library.positionHistory(ofArticle: 1).isEmpty)
-        let render = try #require(try library.renders(ofArticle: 1).first)
-        #expect(try library.words(ofRender: render.id).isEmpty)
-        let jobs = try library.jobs()
+        #expect(try !library.positions.savePosition(articleId: 1, sentence: 1, finished: false, listenedAt: saved - 60))
+        #expect(try library.positions.position(ofArticle: 1)?.sentence == 4)
+        #expect(try library.positions.positionHistory(ofArticle: 1).isEmpty)
+        let render = try #require(try library.renders.renders(ofArticle: 1).first)
+        #expect(try library.renders.words(ofRender: render.id).isEmpty)
+        let jobs = try library.queue.jobs()
         #expect(jobs.map(\.articleId) == [2, 3])
         #expect(jobs.allSatisfy { $0.state == .queued && $0.renderRequest == nil && $0.format == "mp3" })
         #expect(jobs.first?.voiceArguments == ["--rate", "160", "--format", "mp3", "--bitrate", "48", "--album", "Fixture Album"])
         #expect(try library.integrityProblems() == [])
         // A job queued after the upgrade carries a request.
-        if case .queued(let job) = try library.enqueue(
+        if case .queued(let job) = try library.queue.enqueue(
             articleId: 1, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "\(folder)/1.wav"
         ) {
             #expect(job.renderRequest == "{}" && job.voiceArguments.isEmpty)
@@ -100,19 +100,19 @@ struct LibraryUpgradeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
-        #expect(try library.count() == 3)
-        #expect(try library.setting("server.token") == "fixture-token")
-        let jobs = try library.jobs()
+        #expect(try library.articles.count() == 3)
+        #expect(try library.settings.value("server.token") == "fixture-token")
+        let jobs = try library.queue.jobs()
         #expect(jobs.map(\.priority) == [.batch, .listening])
         // v8: each job knows its article's size, for longest first.
-        for job in jobs { #expect(job.workSize == (try library.article(id: job.articleId).summary.wordCount)) }
+        for job in jobs { #expect(job.workSize == (try library.articles.article(id: job.articleId).summary.wordCount)) }
         #expect(jobs.allSatisfy { $0.workSize > 0 })
-        #expect(try library.claimJob(worker: "w", leaseSeconds: 20)?.outputPath == "library:article/2")
-        let episodes = try library.episodes(format: "mp3")
+        #expect(try library.queue.claimJob(worker: "w", leaseSeconds: 20)?.outputPath == "library:article/2")
+        let episodes = try library.renders.episodes(format: "mp3")
         #expect(episodes.map(\.articleId) == [1])
         #expect(episodes.first?.excerpt?.hasPrefix("SPRINGFIELD, Oct. 14, 2024") == true)
         let before = try library.changeStamp()
-        _ = try library.retag(id: 3, adding: ["weather"], removing: [])
+        _ = try library.articles.retag(id: 3, adding: ["weather"], removing: [])
         #expect(try library.changeStamp().library == before.library + 1)
         #expect(try library.integrityProblems() == [])
     }
@@ -135,8 +135,8 @@ struct LibraryUpgradeTests {
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
                 do {
                     let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
-                    _ = try library.count()
-                    _ = try library.jobs()
+                    _ = try library.articles.count()
+                    _ = try library.queue.jobs()
                 } catch {
                     failures.append("\(error)")
                 }
@@ -144,7 +144,7 @@ struct LibraryUpgradeTests {
             #expect(failures.all.isEmpty, "\(failures.all)")
             let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
             #expect(try library.integrityProblems() == [])
-            #expect(try library.count() == (fixture == nil ? 0 : fixture == "library-v1.sqlite" ? 2 : 3))
+            #expect(try library.articles.count() == (fixture == nil ? 0 : fixture == "library-v1.sqlite" ? 2 : 3))
             #expect(try library.changeStamp().library >= 1)
         }
     }

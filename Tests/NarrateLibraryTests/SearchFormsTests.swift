@@ -17,7 +17,7 @@ struct SearchFormsTests {
     /// and the shipped samples; the id of each sample text by "language:index".
     static func sampleLibrary() throws -> (ArticleLibrary, [String: Int64], [String: String], String) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-forms-\(UUID().uuidString)").path
-        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(scratch)/library.sqlite"))
+        let library = try ArticleLibrary.inMemory(location: LibraryLocation(databasePath: "\(scratch)/library.sqlite"))
         let data = try Data(contentsOf: folder.appendingPathComponent("LanguageSamples.json"))
         let samples = try JSONDecoder().decode([String: [String]].self, from: data)
         var ids: [String: Int64] = [:]
@@ -40,7 +40,7 @@ struct SearchFormsTests {
 
     static func add(_ text: String, language: String, to library: ArticleLibrary) throws -> Int64 {
         let document = try TextReader().read(text, path: "t.txt")
-        let outcome = try library.add(
+        let outcome = try library.articles.add(
             NewArticle(
                 title: document.title, language: language, original: Array(text.utf8), document: document,
                 sentences: SentenceSegmenter(language: language).sentences(of: document)
@@ -77,7 +77,7 @@ struct SearchFormsTests {
             for word in SearchIndex.words(in: query.query) where word.count >= 3 {
                 #expect(!articleWords.contains(word), "\(query.query): '\(word)' is in \(query.article) as it stands")
             }
-            let hits = try library.search(query.query, limit: 3)
+            let hits = try library.articles.search(query.query, limit: 3)
             if hits.contains(where: { $0.id == target }) {
                 found += 1
             } else {
@@ -93,28 +93,28 @@ struct SearchFormsTests {
     @Test func formsPrefixesTyposAndPhrases() throws {
         let (library, ids, _, scratch) = try Self.sampleLibrary()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        func top(_ query: String) throws -> Int64? { try library.search(query, limit: 1).first?.id }
+        func top(_ query: String) throws -> Int64? { try library.articles.search(query, limit: 1).first?.id }
         // A word in another form finds by its stem; the word being typed, by prefix.
         #expect(try top("рослина") == top("рослин"))
-        #expect(try library.search("лік").contains { $0.title.contains("лікарських") })
+        #expect(try library.articles.search("лік").contains { $0.title.contains("лікарських") })
         #expect(try top("Зенита") == ids["ru:4"])
         // One typo in a word of five letters or more; none in a shorter one.
         #expect(try top("Inflaton") == ids["de:11"])
-        #expect(try library.search("xqzt").isEmpty)
+        #expect(try library.articles.search("xqzt").isEmpty)
         // A phrase in quotes is exact: the words in that order, in that form.
         #expect(try top("\"city council voted\"") == ids["en:0"])
-        #expect(try library.search("\"council city voted\"").isEmpty)
-        #expect(try library.search("\"councils voted\"").isEmpty)
+        #expect(try library.articles.search("\"council city voted\"").isEmpty)
+        #expect(try library.articles.search("\"councils voted\"").isEmpty)
         // FTS5 syntax typed by a person is text, never a query.
-        _ = try library.search("NEAR(a b) OR * ^ {title}:")
-        _ = try library.search("\"\"\"")
-        _ = try library.search("title:*")
+        _ = try library.articles.search("NEAR(a b) OR * ^ {title}:")
+        _ = try library.articles.search("\"\"\"")
+        _ = try library.articles.search("title:*")
     }
 
     /// A library of the shipped samples in English, Ukrainian and German.
     static func shippedLibrary(extra: [(String, String)] = []) throws -> (ArticleLibrary, [Int64], String) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-snippets-\(UUID().uuidString)").path
-        let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(scratch)/library.sqlite"))
+        let library = try ArticleLibrary.inMemory(location: LibraryLocation(databasePath: "\(scratch)/library.sqlite"))
         let shipped = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
         var ids: [Int64] = []
         for name in ["en-field-notes.md", "uk-news.txt", "de-article.txt"] {
@@ -134,13 +134,14 @@ struct SearchFormsTests {
             ("табличка", ids[1], "[таблички]"), ("ботанічного", ids[1], "[ботанічний]"), ("thermometers", ids[0], "[thermometer]"),
             ("Ботанічного саду", ids[1], "[сад]"), ("therm", ids[0], "[thermometer]"), ("thermometrs", ids[0], "[thermometer]"),
         ] {
-            let hit = try #require(try library.search(query).first { $0.id == article }, "\(query) does not find article \(article)")
+            let hit = try #require(
+                try library.articles.search(query).first { $0.id == article }, "\(query) does not find article \(article)")
             #expect(hit.snippet.lowercased().contains(marked), "\(query): \(hit.snippet)")
             // About a dozen words around the match, not the whole paragraph.
             #expect(hit.snippet.split(separator: " ").count <= SearchSnippet.length + 2, "\(hit.snippet)")
         }
         // Every word of a query of two is marked where both are near.
-        let both = try #require(try library.search("ботанічного саду").first)
+        let both = try #require(try library.articles.search("ботанічного саду").first)
         #expect(both.snippet.lowercased().contains("[ботанічний] [сад]"), "\(both.snippet)")
         // A match in the title only: the text's opening, nothing marked.
         let snippet = SearchSnippet.make(
@@ -168,11 +169,11 @@ struct SearchFormsTests {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let (german, keeper, keep) = (ids[3], ids[4], ids[5])
         let english: QueryLanguageGuess = { _, _ in ["en"] }
-        let found = try library.search("keeper", guess: english).map(\.id)
+        let found = try library.articles.search("keeper", guess: english).map(\.id)
         #expect(found == [keeper], "\(found)")
         // Without a dictionary's word, both languages of the Latin alphabet could be meant: the
         // German article by its German stem, but never the English "keep" by a German stem.
-        let unguessed = try library.search("keeper").map(\.id)
+        let unguessed = try library.articles.search("keeper").map(\.id)
         #expect(unguessed.contains(keeper) && !unguessed.contains(keep), "\(unguessed)")
         #expect(unguessed.contains(german))
         // A Cyrillic query is not read as English or German.
@@ -182,8 +183,8 @@ struct SearchFormsTests {
         // Nothing in the languages guessed: every language of the library, as before.
         // ("Bibliotheken" is in the German article only by its German stem.)
         let wrong: QueryLanguageGuess = { _, _ in ["en"] }
-        #expect(try library.search("Bibliotheken", guess: wrong).first?.id == ids[2])
-        let marked = try #require(try library.search("Bibliotheken", guess: wrong).first).snippet
+        #expect(try library.articles.search("Bibliotheken", guess: wrong).first?.id == ids[2])
+        let marked = try #require(try library.articles.search("Bibliotheken", guess: wrong).first).snippet
         #expect(marked.contains("[Bibliothek]"), "\(marked)")
     }
 
@@ -196,8 +197,8 @@ struct SearchFormsTests {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         // "keeper" by its German stem is "keep": 40 English articles match that way and rank
         // first, and are all left out (English stems only for an English article).
-        #expect(try library.search("keeper", limit: 1).map(\.id) == [ids.last!])
-        #expect(try library.search("keeper", limit: 5).map(\.id) == [ids.last!])
+        #expect(try library.articles.search("keeper", limit: 1).map(\.id) == [ids.last!])
+        #expect(try library.articles.search("keeper", limit: 5).map(\.id) == [ids.last!])
     }
 
     @Test func ukrainianFormsShareAStem() {

@@ -38,7 +38,7 @@ final class QueueFixture: @unchecked Sendable {
             let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder.path)/library.sqlite"))
             self.library = library
             address = nil
-            queue = library
+            queue = library.queue
         case .postgresql:
             let cluster = try PostgresCluster.shared.get()
             let database = "queue_\(UUID().uuidString.prefix(8).lowercased())"
@@ -56,7 +56,7 @@ final class QueueFixture: @unchecked Sendable {
     /// Another handle on the same queue.
     func another() throws -> any JobQueue {
         switch kind {
-        case .sqlite: return try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder.path)/library.sqlite"))
+        case .sqlite: return try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder.path)/library.sqlite")).queue
         case .postgresql: return try PostgresJobQueue(address: try #require(address))
         }
     }
@@ -74,14 +74,14 @@ final class QueueFixture: @unchecked Sendable {
         var workSize = words
         if let library {
             let document = try TextReader().read(text, path: "a.txt")
-            let outcome = try library.add(
+            let outcome = try library.articles.add(
                 NewArticle(
                     title: document.title, language: "en", original: Array(text.utf8), document: document,
                     sentences: SentenceSegmenter(language: "en").sentences(of: document)
                 ))
             guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
             articleId = id
-            workSize = try library.article(id: id).summary.wordCount
+            workSize = try library.articles.article(id: id).summary.wordCount
         }
         return JobSubmission(
             articleId: articleId, settingsHash: "h", renderRequest: #"{"voice":"en-us"}"#, format: "wav",

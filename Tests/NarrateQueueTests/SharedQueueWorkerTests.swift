@@ -20,13 +20,13 @@ struct SharedQueueWorkerTests {
     func submit(_ texts: [String], outputs: [String], library: ArticleLibrary, queue: PostgresJobQueue) throws -> [BatchJob] {
         try zip(texts, outputs).map { text, output in
             let document = try TextReader().read(text, path: "a.txt")
-            let outcome = try library.add(
+            let outcome = try library.articles.add(
                 NewArticle(
                     title: document.title, language: "en", original: Array(text.utf8), document: document,
                     sentences: SentenceSegmenter(language: "en").sentences(of: document)
                 ))
             guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
-            let article = QueuedArticle(try library.article(id: id), sentences: try library.sentences(ofArticle: id))
+            let article = QueuedArticle(try library.articles.article(id: id), sentences: try library.articles.sentences(ofArticle: id))
             let json = String(decoding: try JSONEncoder().encode(article), as: UTF8.self)
             let submission = JobSubmission(
                 articleId: id, settingsHash: "h\(id)", renderRequest: RenderRequest().json(), format: "wav", outputPath: output,
@@ -71,7 +71,7 @@ struct SharedQueueWorkerTests {
             #expect(done.state == .done && done.worker == "machine-b/1")
             let render = try SharedRender(json: try #require(done.result))
             #expect(render.path == job.outputPath && render.settingsHash == job.settingsHash)
-            let stored = try library.sentences(ofArticle: job.articleId)
+            let stored = try library.articles.sentences(ofArticle: job.articleId)
             #expect(render.audio.sentenceSamples.count == stored.count && !render.audio.words.isEmpty)
             #expect(render.audio.sampleCount == Int64(render.audio.sentenceSamples.last?.upperBound ?? -1))
             let size = try #require(try FileManager.default.attributesOfItem(atPath: job.outputPath)[.size] as? Int)
@@ -117,8 +117,8 @@ struct SharedQueueWorkerTests {
         try worker.runShared(untilEmpty: true, claimsNoMore: { false }, stopsNow: { false })
         let followed = try batch.follow(jobIds: queued.jobIds, titles: queued.titles, stopRequests: { 0 })
         #expect(followed.done.count == 2)
-        for id in try library.list().map(\.id) {
-            let render = try #require(try library.renders(ofArticle: id).first)
+        for id in try library.articles.list().map(\.id) {
+            let render = try #require(try library.renders.renders(ofArticle: id).first)
             #expect(render.path == "\(folder)/\(id).wav" && FileManager.default.fileExists(atPath: render.path))
         }
         // Taken in once: the results are dropped from the queue.

@@ -32,7 +32,7 @@ struct AccessTests {
             let delete = try await client.execute(uri: "/api/articles/\(id)", method: .delete)
             _ = errorMessage(delete, status: .unauthorized)
         }
-        #expect(try fixture.library.count() == 1)
+        #expect(try fixture.library.articles.count() == 1)
     }
 
     @Test func theTokenIsTakenFromTheHeaderTheCookieOrTheAddressOnce() async throws {
@@ -81,8 +81,8 @@ struct AccessTests {
             let plain = try await client.execute(uri: "/api/articles/\(id)/position", method: .put, body: body(position))
             #expect(plain.status == .ok)
         }
-        #expect(try fixture.library.count() == 1)
-        #expect(try fixture.library.position(ofArticle: id)?.sentence == 1)
+        #expect(try fixture.library.articles.count() == 1)
+        #expect(try fixture.library.positions.position(ofArticle: id)?.sentence == 1)
     }
 
     @Test func aTokenIsMadeOnceKeptAndReplacedOnRequest() throws {

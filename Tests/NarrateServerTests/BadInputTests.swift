@@ -76,7 +76,7 @@ struct BadInputTests {
                 _ = errorMessage(answer, status: .badRequest)
             }
         }
-        #expect(try fixture.library.count() == 1)
+        #expect(try fixture.library.articles.count() == 1)
     }
 
     @Test func invalidJSONOversizedBodiesAndWrongParametersAreRefused() async throws {
@@ -101,7 +101,7 @@ struct BadInputTests {
             let wrongMethod = try await client.execute(uri: "/api/facets", method: .post)
             #expect(wrongMethod.status.code == 404 || wrongMethod.status.code == 405)
         }
-        #expect(try fixture.library.count() == 1)
-        #expect(try fixture.library.article(id: id).summary.tags.isEmpty)
+        #expect(try fixture.library.articles.count() == 1)
+        #expect(try fixture.library.articles.article(id: id).summary.tags.isEmpty)
     }
 }

@@ -25,7 +25,8 @@ struct CompressedAudioTests {
         try await fixture.test { client in
             let started = try await client.execute(uri: "/api/articles/\(id)/render?formats=opus,mp3", method: .post)
             #expect(started.status == .accepted)
-            let job = try #require(try fixture.library.jobs(outputPath: ListeningQueue.libraryOutput(articleId: id, format: .opus)).first)
+            let job = try #require(
+                try fixture.library.queue.jobs(outputPath: ListeningQueue.libraryOutput(articleId: id, format: .opus)).first)
             #expect(job.format == "opus")
             #expect(try RenderRequest(json: try #require(job.renderRequest)).encoding == ListeningQueue.encoding(of: .opus))
             let opus = try await render(client, article: id, formats: "opus,mp3")
@@ -53,17 +54,17 @@ struct CompressedAudioTests {
         try await fixture.test { client in
             _ = try await client.execute(uri: "/api/articles/\(id)/render?formats=mp3", method: .post)
             let mp3 = try await render(client, article: id, formats: "mp3")
-            let jobs = try fixture.library.jobs().count
+            let jobs = try fixture.library.queue.jobs().count
             // A browser that plays Opus too is given the MP3 there is, not a new render.
             let again = try await client.execute(uri: "/api/articles/\(id)/render?formats=opus,mp3", method: .post)
             #expect(again.status == .ok)
             let answer = try #require(jsonObject(again)["render"] as? [String: Any])
             #expect(answer["id"] as? Int == mp3["id"] as? Int)
             #expect(answer["format"] as? String == "mp3")
-            #expect(try fixture.library.jobs().count == jobs, "no job queued")
+            #expect(try fixture.library.queue.jobs().count == jobs, "no job queued")
             // The delay players play first, as the file tells it (DecoderDelayTests: 1,105
             // samples at 22,050 Hz; none at the fake voice's 8 kHz, where the info frame fits).
-            let record = try #require(try fixture.library.renders(ofArticle: id).first { $0.format == "mp3" })
+            let record = try #require(try fixture.library.renders.renders(ofArticle: id).first { $0.format == "mp3" })
             let delay = try #require(answer["audioDelay"] as? Double)
             #expect(delay == DecoderDelay.seconds(ofFile: record.path, format: "mp3", sampleRate: record.sampleRate))
             let audio = try await client.execute(uri: try #require(answer["audio"] as? String), method: .head)
@@ -87,7 +88,7 @@ struct CompressedAudioTests {
                     #expect(message.contains("formats lists the audio formats the player plays"), "\(uri): \(message)")
                 }
             }
-            #expect(try fixture.library.jobs().isEmpty)
+            #expect(try fixture.library.queue.jobs().isEmpty)
         }
     }
 }

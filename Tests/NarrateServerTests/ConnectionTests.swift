@@ -135,7 +135,7 @@ struct ConnectionTests {
             }
             #expect(answer.closed)
         }
-        #expect(try fixture.library.count() == 0)
+        #expect(try fixture.library.articles.count() == 0)
     }
 
     @Test func aKeptAliveConnectionIsClosedAfterItsIdleTime() async throws {

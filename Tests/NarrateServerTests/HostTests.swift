@@ -81,7 +81,7 @@ struct HostTests {
             #expect(feed.status == 200)
             #expect(!feed.body.contains("evil.example"))
         }
-        #expect(try fixture.library.count() == 1)
+        #expect(try fixture.library.articles.count() == 1)
     }
 
     @Test func aNameTheUserAllowsIsAnsweredAndNamesTheFeeds() async throws {

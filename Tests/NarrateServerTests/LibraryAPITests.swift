@@ -72,7 +72,7 @@ struct LibraryAPITests {
             #expect(deleted.status == .noContent)
             _ = errorMessage(try await client.execute(uri: "/api/articles/\(id)", method: .get), status: .notFound)
         }
-        #expect(try fixture.library.count() == 0)
+        #expect(try fixture.library.articles.count() == 0)
     }
 
     @Test func anArticleIsTimedOnceRenderedByAWorker() async throws {
@@ -125,7 +125,7 @@ struct LibraryAPITests {
         let id = try fixture.add(ServerFixture.sampleText)
         try await fixture.test { client in
             _ = try await client.execute(uri: "/api/articles/\(id)/render", method: .post)
-            let first = try #require(try fixture.library.renders(ofArticle: id).first)
+            let first = try #require(try fixture.library.renders.renders(ofArticle: id).first)
             try FileManager.default.removeItem(atPath: first.path)
             let audio = try await client.execute(uri: "/api/articles/\(id)/renders/\(first.id)/audio", method: .get)
             #expect(errorMessage(audio, status: .notFound).contains("gone"))

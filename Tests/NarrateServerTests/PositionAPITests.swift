@@ -46,7 +46,7 @@ struct PositionAPITests {
             #expect(history.first?["number"] as? Int == 1)
         }
         // What `narrate position` reads is the same.
-        let saved = try #require(try fixture.library.position(ofArticle: id))
+        let saved = try #require(try fixture.library.positions.position(ofArticle: id))
         #expect(saved.sentence == 5)
         #expect(saved.finished)
         #expect(saved.device == "web: phone")
@@ -71,7 +71,7 @@ struct PositionAPITests {
     @Test func aPositionOutsideTheArticleIsRefusedAndNothingChanges() async throws {
         let fixture = try ServerFixture()
         let id = try fixture.add(ServerFixture.sampleText)
-        try fixture.library.savePosition(articleId: id, sentence: 2, finished: false, listenedAt: 1_764_064_800)
+        try fixture.library.positions.savePosition(articleId: id, sentence: 2, finished: false, listenedAt: 1_764_064_800)
         try await fixture.test { client in
             for bad in [
                 #"{"sentence": 99, "listenedAt": 1764064900}"#,
@@ -86,8 +86,8 @@ struct PositionAPITests {
                 _ = errorMessage(answer, status: .badRequest)
             }
         }
-        let saved = try #require(try fixture.library.position(ofArticle: id))
+        let saved = try #require(try fixture.library.positions.position(ofArticle: id))
         #expect(saved.sentence == 2)
-        #expect(try fixture.library.positionHistory(ofArticle: id).count == 1)
+        #expect(try fixture.library.positions.positionHistory(ofArticle: id).count == 1)
     }
 }

@@ -75,7 +75,7 @@ struct ServerFixture: @unchecked Sendable {
     @discardableResult
     func add(_ text: String, title: String = "A test article", tags: [String] = [], language: String = "en") throws -> Int64 {
         let importer = ArticleImport(format: .markdown, title: title, language: language, tags: tags)
-        return try library.add(importer.article(pasted: text, detector: nil)).articleId
+        return try library.articles.add(importer.article(pasted: text, detector: nil)).articleId
     }
 
     static let sampleText = """

@@ -32,7 +32,7 @@ struct VoiceChoiceAPITests {
             #expect(kept["voice"] as? String == "uk")
             // The kept voice is listed whatever the article's language.
             #expect((kept["voices"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String } == ["gmw/en-US", "zle/uk"])
-            #expect(try fixture.library.article(id: id).voice == "uk")
+            #expect(try fixture.library.articles.article(id: id).voice == "uk")
             #expect(jsonObject(try await client.execute(uri: "/api/articles/\(id)", method: .get))["render"] is NSNull)
             _ = try await client.execute(uri: "/api/articles/\(id)/render", method: .post)
             let second = jsonObject(try await client.execute(uri: "/api/articles/\(id)", method: .get))["render"] as? [String: Any]
@@ -44,7 +44,7 @@ struct VoiceChoiceAPITests {
             #expect(jsonObject(automatic)["voice"] is NSNull)
             let third = jsonObject(try await client.execute(uri: "/api/articles/\(id)", method: .get))["render"] as? [String: Any]
             #expect(third?["id"] as? Int == second?["id"] as? Int)
-            #expect(try fixture.library.renders(ofArticle: id).count == 2)
+            #expect(try fixture.library.renders.renders(ofArticle: id).count == 2)
         }
     }
 
@@ -60,6 +60,6 @@ struct VoiceChoiceAPITests {
             let malformed = try await client.execute(uri: "/api/articles/\(id)/voice", method: .put, body: body(#"{"voice": 12}"#))
             _ = errorMessage(malformed, status: .badRequest)
         }
-        #expect(try fixture.library.article(id: id).voice == nil)
+        #expect(try fixture.library.articles.article(id: id).voice == nil)
     }
 }

@@ -50,7 +50,7 @@ struct ArticleImportTests {
             Issue.record("unexpected outcomes \(outcomes)")
             return
         }
-        #expect(try fixture.library.article(id: id).summary.tags == ["fruit"])
+        #expect(try fixture.library.articles.article(id: id).summary.tags == ["fruit"])
         let again = try add(["\(scratch.path)/in/a.txt"])
         guard case .exists(id, _) = try #require(again.first?.1) else {
             Issue.record("the same content again should exist: \(again)")
@@ -65,7 +65,7 @@ struct ArticleImportTests {
             Issue.record("unexpected outcomes \(outcomes)")
             return
         }
-        let article = try fixture.library.article(id: id)
+        let article = try fixture.library.articles.article(id: id)
         #expect(article.summary.language == "uk")
         #expect(article.voice == "uk")
         #expect(article.sourcePath == path)
@@ -129,18 +129,18 @@ struct SharedPiecesTests {
         for index in 1...4 {
             _ = try fixture.addArticle("Article \(index)\n\nText number \(index).\n")
         }
-        for id in try fixture.library.list().map(\.id).sorted() {
-            _ = try fixture.library.enqueue(
+        for id in try fixture.library.articles.list().map(\.id).sorted() {
+            _ = try fixture.library.queue.enqueue(
                 articleId: id, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "/o/\(id).wav", maxAttempts: 1)
         }
         for _ in 0..<2 {
-            let job = try #require(try fixture.library.claimJob(worker: "w", leaseSeconds: 20))
-            _ = try fixture.library.completeJob(id: job.id, worker: "w", durationSeconds: 600)
+            let job = try #require(try fixture.library.queue.claimJob(worker: "w", leaseSeconds: 20))
+            _ = try fixture.library.queue.completeJob(id: job.id, worker: "w", durationSeconds: 600)
         }
-        let failing = try #require(try fixture.library.claimJob(worker: "w", leaseSeconds: 20))
-        try fixture.library.failJob(id: failing.id, worker: "w", error: "broken")
-        _ = try fixture.library.claimJob(worker: "w", leaseSeconds: 20)
-        return (fixture, try fixture.library.jobs())
+        let failing = try #require(try fixture.library.queue.claimJob(worker: "w", leaseSeconds: 20))
+        try fixture.library.queue.failJob(id: failing.id, worker: "w", error: "broken")
+        _ = try fixture.library.queue.claimJob(worker: "w", leaseSeconds: 20)
+        return (fixture, try fixture.library.queue.jobs())
     }
 
     @Test func theStatusCountsJobsAudioSpeedAndTimeLeft() throws {

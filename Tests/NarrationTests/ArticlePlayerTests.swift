@@ -49,14 +49,14 @@ struct ArticlePlayerTests {
 
     @Test func playingStartsAtTheSavedSentenceRewoundOrFromTheStart() throws {
         #expect(try player.startSentence() == 0)
-        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 3, finished: false)
+        try fixture.library.positions.savePosition(articleId: fixture.articleId, sentence: 3, finished: false)
         #expect(try player.startSentence() == 3)
         #expect(try player.startSentence(rewind: 2) == 1)
         #expect(try player.startSentence(rewind: 9) == 0)
         #expect(try player.startSentence(fromStart: true) == 0)
         #expect(player.seconds(atSentence: 3) == Double(samples[3].lowerBound) / Double(render.sampleRate))
         // Heard to the end: playing again starts over.
-        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 4, finished: true)
+        try fixture.library.positions.savePosition(articleId: fixture.articleId, sentence: 4, finished: true)
         #expect(try player.startSentence() == 0)
     }
 
@@ -67,7 +67,7 @@ struct ArticlePlayerTests {
         #expect(outcome == .finished)
         #expect(Int64(sink.played.count) == render.sampleCount)
         #expect(sentences == Array(0..<samples.count))
-        let position = try #require(try fixture.library.position(ofArticle: fixture.articleId))
+        let position = try #require(try fixture.library.positions.position(ofArticle: fixture.articleId))
         #expect(position.finished)
     }
 
@@ -85,7 +85,7 @@ struct ArticlePlayerTests {
             return
         }
         #expect(sentence == 2)
-        let position = try #require(try fixture.library.position(ofArticle: fixture.articleId))
+        let position = try #require(try fixture.library.positions.position(ofArticle: fixture.articleId))
         #expect(position.sentence == 2 && !position.finished)
     }
 
@@ -94,7 +94,7 @@ struct ArticlePlayerTests {
         sink.closesAfter = Int(samples[1].lowerBound) + 1
         let outcome = try player.play(from: 0, into: sink, shouldStop: { false })
         #expect(outcome == .sinkClosed(sentence: 1))
-        #expect(try fixture.library.position(ofArticle: fixture.articleId)?.sentence == 1)
+        #expect(try fixture.library.positions.position(ofArticle: fixture.articleId)?.sentence == 1)
     }
 
     @Test func aFailingSinkIsAnErrorAndThePositionIsKept() throws {
@@ -103,6 +103,6 @@ struct ArticlePlayerTests {
         #expect(throws: NarrateError.streamWriteFailed(path: "the audio output", reason: "No space left on device")) {
             try player.play(from: 2, into: sink, shouldStop: { false })
         }
-        #expect(try fixture.library.position(ofArticle: fixture.articleId)?.sentence == 2)
+        #expect(try fixture.library.positions.position(ofArticle: fixture.articleId)?.sentence == 2)
     }
 }

@@ -23,7 +23,7 @@ struct ArticlePositionTests {
         #expect(!report.measured)
         #expect(report.updatedAt == nil && report.sentence == 0 && !report.finished)
         #expect(report.sentenceCount == 5)
-        #expect(try position().timeline.duration == fixture.library.article(id: fixture.articleId).summary.listeningSeconds)
+        #expect(try position().timeline.duration == fixture.library.articles.article(id: fixture.articleId).summary.listeningSeconds)
     }
 
     @Test func afterARenderTimesAreTheRendersAndTimesMapToSentences() throws {
@@ -48,7 +48,7 @@ struct ArticlePositionTests {
         let renderer = ArticleRenderer(library: fixture.library, engine: engine)
         let made = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
         #expect(made.render.wordTimings == .estimated)
-        #expect(try fixture.library.renders(ofArticle: fixture.articleId).map(\.wordTimings) == [.estimated])
+        #expect(try fixture.library.renders.renders(ofArticle: fixture.articleId).map(\.wordTimings) == [.estimated])
         let copy = "\(fixture.library.location.audioDirectory)/copy.wav"
         let copied = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: copy, overwrite: false)
         #expect(copied.render.path == copy && copied.render.wordTimings == .estimated)

@@ -24,10 +24,12 @@ final class LibraryFixture {
 
     init() throws {
         folder = NSTemporaryDirectory() + "narrate-renderer-\(UUID().uuidString.prefix(8))"
-        library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
+        // The library in memory; the audio on disk, in the folder.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        library = try ArticleLibrary.inMemory(location: LibraryLocation(databasePath: "\(folder)/library.sqlite"))
         let document = try TextReader().read(Self.text, path: "lighthouse.txt")
         let sentences = SentenceSegmenter(language: "en").sentences(of: document)
-        let outcome = try library.add(
+        let outcome = try library.articles.add(
             NewArticle(
                 title: document.title, language: "en", original: Array(Self.text.utf8), document: document, sentences: sentences
             ))
@@ -75,12 +77,12 @@ struct ArticleRendererTests {
     @Test func aRenderRecordsEveryWordOnItsTextInsideItsSentence() throws {
         let renderer = ArticleRenderer(library: fixture.library, engine: FakeEngine())
         let outcome = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
-        let words = try fixture.library.words(ofRender: outcome.render.id)
+        let words = try fixture.library.renders.words(ofRender: outcome.render.id)
         // 2 + 7 + 4 + 5 + 5 words in the five sentences.
         #expect(words.count == 23)
         #expect(zip(words, words.dropFirst()).allSatisfy { $0.samples.lowerBound <= $1.samples.lowerBound })
-        let article = try fixture.library.article(id: fixture.articleId)
-        let stored = try fixture.library.sentences(ofArticle: fixture.articleId)
+        let article = try fixture.library.articles.article(id: fixture.articleId)
+        let stored = try fixture.library.articles.sentences(ofArticle: fixture.articleId)
         for word in words {
             let sentence = stored[word.sentence]
             #expect(outcome.sentenceSamples[word.sentence].contains(word.samples.lowerBound))
@@ -93,11 +95,11 @@ struct ArticleRendererTests {
         let copy = try renderer.render(
             articleId: fixture.articleId, settings: fixture.settings, output: "\(fixture.folder)/copy.wav", overwrite: false
         )
-        #expect(try fixture.library.words(ofRender: copy.render.id) == words)
+        #expect(try fixture.library.renders.words(ofRender: copy.render.id) == words)
         var resampled = fixture.settings
         resampled.encoding = AudioEncoding(format: .wav, sampleRate: 8_000)
         let eight = try renderer.render(articleId: fixture.articleId, settings: resampled, output: nil, overwrite: false)
-        let scaled = try fixture.library.words(ofRender: eight.render.id)
+        let scaled = try fixture.library.renders.words(ofRender: eight.render.id)
         #expect(scaled.count == 23)
         #expect(scaled.allSatisfy { $0.samples.upperBound <= eight.render.sampleCount })
         #expect(abs(Double(scaled[5].samples.lowerBound) / 8_000 - Double(words[5].samples.lowerBound) / 1_000) < 0.001)
@@ -162,7 +164,7 @@ struct ArticleRendererTests {
         let again = try renderer.render(articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false)
         #expect(again.source == .synthesized)
         #expect(FileManager.default.fileExists(atPath: again.render.path))
-        #expect(try fixture.library.renders(ofArticle: fixture.articleId).count == 1)
+        #expect(try fixture.library.renders.renders(ofArticle: fixture.articleId).count == 1)
     }
 
     @Test func anExistingOutputIsKeptWithoutOverwrite() throws {
@@ -174,7 +176,7 @@ struct ArticleRendererTests {
             )
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine")
-        #expect(try fixture.library.renders(ofArticle: fixture.articleId).isEmpty)
+        #expect(try fixture.library.renders.renders(ofArticle: fixture.articleId).isEmpty)
     }
 
     @Test func cancellingLeavesNoRenderAndNoFile() throws {
@@ -188,7 +190,7 @@ struct ArticleRendererTests {
                 }
             )
         }
-        #expect(try fixture.library.renders(ofArticle: fixture.articleId).isEmpty)
+        #expect(try fixture.library.renders.renders(ofArticle: fixture.articleId).isEmpty)
         let audio = (try? FileManager.default.contentsOfDirectory(atPath: fixture.library.location.audioDirectory)) ?? []
         #expect(audio.isEmpty, "\(audio)")
     }

@@ -51,13 +51,13 @@ struct ArticleTranscriptTests {
     @Test func thePositionStartsAtItsWordWhenItHasOne() throws {
         let before = try transcript()
         let word = before.words[10]
-        try fixture.library.savePosition(
+        try fixture.library.positions.savePosition(
             articleId: fixture.articleId, sentence: word.sentence, word: word.start, finished: false, device: "phone"
         )
         let position = try #require(try transcript().position)
         #expect(position.sentence == word.sentence && position.word == word.start && position.device == "phone")
         #expect(position.seconds == word.startSeconds)
-        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 3, finished: false)
+        try fixture.library.positions.savePosition(articleId: fixture.articleId, sentence: 3, finished: false)
         #expect(try transcript().position?.seconds == before.sentences[3].startSeconds)
     }
 }

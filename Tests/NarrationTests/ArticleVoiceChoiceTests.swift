@@ -28,7 +28,7 @@ struct ArticleVoiceChoiceTests {
         #expect(choice.voice == nil)
 
         // A voice of another language kept for the article is offered too, after them.
-        try fixture.library.setVoice(ofArticle: fixture.articleId, to: "piper:uk_UA-lada-x_low")
+        try fixture.library.articles.setVoice(ofArticle: fixture.articleId, to: "piper:uk_UA-lada-x_low")
         let kept = try ArticleVoiceChoice(articleId: fixture.articleId, library: fixture.library, engine: engine)
         #expect(kept.voice == "piper:uk_UA-lada-x_low")
         #expect(kept.voices.last?.identifier == "piper:uk_UA-lada-x_low")

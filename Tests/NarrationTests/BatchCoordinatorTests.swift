@@ -22,8 +22,8 @@ final class InProcessLauncher: WorkerLauncher {
 
     func launch(name: String) throws(NarrateError) -> Int32 {
         launched.append(name)
-        if works, let job = try library.claimJob(worker: name, leaseSeconds: 20) {
-            _ = try library.completeJob(id: job.id, worker: name, durationSeconds: 1.5)
+        if works, let job = try library.queue.claimJob(worker: name, leaseSeconds: 20) {
+            _ = try library.queue.completeJob(id: job.id, worker: name, durationSeconds: 1.5)
         }
         // posix_spawn, not Process: Foundation reaps the children it starts itself, and the
         // coordinator must be the one to reap its workers.
@@ -62,7 +62,7 @@ struct BatchCoordinatorTests {
     func queue(_ count: Int) throws -> Set<Int64> {
         var ids: Set<Int64> = []
         for index in 0..<count {
-            if case .queued(let job) = try fixture.library.enqueue(
+            if case .queued(let job) = try fixture.library.queue.enqueue(
                 articleId: fixture.articleId, settingsHash: "h", renderRequest: RenderRequest().json(), format: "wav",
                 outputPath: "\(fixture.folder)/\(index).wav"
             ) {
@@ -123,11 +123,11 @@ struct BatchCoordinatorTests {
     /// longer waited for; the others finish.
     @Test func aJobWhoseArticleIsRemovedIsNoLongerWaitedFor() throws {
         let ids = try queue(2)
-        let other = try fixture.library.add(
+        let other = try fixture.library.articles.add(
             ArticleImport(format: .markdown, title: "Other", language: "en").article(pasted: "Words.", detector: nil)
         ).articleId
         guard
-            case .queued(let doomed) = try fixture.library.enqueue(
+            case .queued(let doomed) = try fixture.library.queue.enqueue(
                 articleId: other, settingsHash: "h", renderRequest: RenderRequest().json(), format: "wav",
                 outputPath: "\(fixture.folder)/other.wav"
             )
@@ -145,7 +145,7 @@ struct BatchCoordinatorTests {
                 stopRequests: {
                     polls += 1
                     if polls == 2 {
-                        _ = try? fixture.library.remove(ids: [other])
+                        _ = try? fixture.library.articles.remove(ids: [other])
                         launcher.works = true
                     }
                     return 0

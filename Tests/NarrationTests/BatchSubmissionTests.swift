@@ -13,7 +13,7 @@ extension LibraryFixture {
     /// Adds another article, with `voice` kept for it; returns its id.
     func addArticle(_ text: String, voice: String? = nil) throws -> Int64 {
         let document = try TextReader().read(text, path: "more.txt")
-        let outcome = try library.add(
+        let outcome = try library.articles.add(
             NewArticle(
                 title: document.title, language: "en", voice: voice, original: Array(text.utf8), document: document,
                 sentences: SentenceSegmenter(language: "en").sentences(of: document)
@@ -59,7 +59,7 @@ struct BatchSubmissionTests {
         #expect(events.isEmpty)
         #expect(result.jobIds.count == 1)
         #expect(result.titles == [fixture.articleId: "The lighthouse"])
-        let job = try #require(try fixture.library.jobs().first)
+        let job = try #require(try fixture.library.queue.jobs().first)
         #expect(job.articleId == fixture.articleId)
         #expect(job.format == "flac")
         #expect(job.outputPath == "\(scratch.path)/out/the-lighthouse-\(fixture.articleId).flac")
@@ -75,7 +75,7 @@ struct BatchSubmissionTests {
         let (first, _) = try submit(.init(all: true))
         let (second, _) = try submit(.init(all: true))
         #expect(second.jobIds == first.jobIds)
-        #expect(try fixture.library.jobs().count == 1)
+        #expect(try fixture.library.queue.jobs().count == 1)
     }
 
     @Test func filesAreAddedFirstAndIdsKeptOnceInOrder() throws {
@@ -92,7 +92,7 @@ struct BatchSubmissionTests {
 
     @Test func anUnknownIdStopsTheBatchBeforeAnythingIsQueued() throws {
         #expect(throws: NarrateError.noSuchArticle(id: 99)) { try submit(.init(inputs: ["99"])) }
-        #expect(try fixture.library.jobs().isEmpty)
+        #expect(try fixture.library.queue.jobs().isEmpty)
     }
 
     @Test func anInputThatCannotBeReadFailsAloneAndIsCounted() throws {
@@ -120,7 +120,7 @@ struct BatchSubmissionTests {
     }
 
     @Test func anArticleAlreadyRenderedThereIsUpToDateUnlessForced() throws {
-        let article = try fixture.library.article(id: fixture.articleId)
+        let article = try fixture.library.articles.article(id: fixture.articleId)
         var settings = try ArticleVoice.settings(for: article, request: VoiceRequest(rate: 160), presets: presets, engine: engine)
         settings.encoding = AudioEncoding(format: .flac)
         settings.album = "Evening"
@@ -152,7 +152,7 @@ struct BatchSubmissionTests {
 
     @Test func aTagChoosesItsArticles() throws {
         let tagged = try fixture.addArticle("Tagged\n\nThis one has a tag.\n")
-        _ = try fixture.library.retag(id: tagged, adding: ["later"], removing: [])
+        _ = try fixture.library.articles.retag(id: tagged, adding: ["later"], removing: [])
         let (result, _) = try submit(.init(tag: "later"))
         #expect(Array(result.titles.keys) == [tagged])
     }
@@ -167,7 +167,7 @@ struct BatchSubmissionTests {
         #expect(throws: NarrateError.cannotCreateOutput(path: "\(scratch.path)/out", reason: "it is a file, not a folder")) {
             try submit(.init(all: true))
         }
-        #expect(try fixture.library.jobs().isEmpty)
+        #expect(try fixture.library.queue.jobs().isEmpty)
     }
 }
 
@@ -187,17 +187,17 @@ struct BatchWorkerTests {
         #expect(result.jobIds.count == 1)
         // A job whose request does not read fails alone.
         let other = try fixture.addArticle("Other\n\nIts job is broken.\n")
-        _ = try fixture.library.enqueue(
+        _ = try fixture.library.queue.enqueue(
             articleId: other, settingsHash: "x", renderRequest: "{broken", format: "wav", outputPath: "\(scratch.path)/broken.wav"
         )
         let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w1", leaseSeconds: 5)
         try worker.run(claimsNoMore: { false }, stopsNow: { false })
-        let jobs = try fixture.library.jobs()
+        let jobs = try fixture.library.queue.jobs()
         let done = try #require(jobs.first { $0.articleId == fixture.articleId })
         #expect(done.state == .done)
         #expect((done.durationSeconds ?? 0) > 0)
         #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/\(fixture.articleId).wav"))
-        #expect(try fixture.library.renders(ofArticle: fixture.articleId).count == 1)
+        #expect(try fixture.library.renders.renders(ofArticle: fixture.articleId).count == 1)
         let failed = try #require(jobs.first { $0.articleId == other })
         #expect(failed.state == .failed)
         #expect(failed.lastError?.contains("render request") == true, "\(failed.lastError ?? "")")
@@ -214,11 +214,11 @@ struct BatchWorkerTests {
         let submission = try BatchSubmission(voice: VoiceRequest(), encoding: .wav, outputDirectory: scratch.path, nameTemplate: "{id}")
         _ = try submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
         // The dead worker's claim, made long ago, has expired.
-        _ = try #require(try fixture.library.claimJob(worker: "dead", leaseSeconds: 20, now: Date().timeIntervalSince1970 - 3_600))
+        _ = try #require(try fixture.library.queue.claimJob(worker: "dead", leaseSeconds: 20, now: Date().timeIntervalSince1970 - 3_600))
         let leftover = try scratch.write(".\(fixture.articleId).wav.Ab12Cd.tmp", text: "half")
         let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w2", leaseSeconds: 5)
         try worker.run(claimsNoMore: { false }, stopsNow: { false })
-        let job = try #require(try fixture.library.jobs().first)
+        let job = try #require(try fixture.library.queue.jobs().first)
         #expect(job.state == .done && job.attempts == 2)
         #expect(!FileManager.default.fileExists(atPath: leftover))
         #expect(try scratch.entries() == ["\(fixture.articleId).wav"])

@@ -24,16 +24,16 @@ struct FeedNarrationTests {
         #expect(jobs.first?.outputPath == ListeningQueue.libraryOutput(articleId: fixture.articleId))
         // Queued already: not again.
         #expect(try refresh.queueNarration(of: [fixture.articleId]).isEmpty)
-        #expect(try fixture.library.jobs().count == 1)
+        #expect(try fixture.library.queue.jobs().count == 1)
     }
 
     @Test func onlyFeedsThatAskForItAreNarratedWithoutTheFlag() throws {
         let library = fixture.library
         guard
-            case .subscribed(let quiet) = try library.subscribe(
+            case .subscribed(let quiet) = try library.subscriptions.subscribe(
                 url: "https://a.example/feed", title: "A", siteURL: nil, format: "rss", tag: nil, language: nil, narrate: false
             ),
-            case .subscribed(let spoken) = try library.subscribe(
+            case .subscribed(let spoken) = try library.subscriptions.subscribe(
                 url: "https://b.example/feed", title: "B", siteURL: nil, format: "rss", tag: nil, language: nil, narrate: true
             )
         else {

@@ -94,7 +94,7 @@ struct BatchWorkerCompletionTests {
         let submission = try BatchSubmission(voice: VoiceRequest(), encoding: .wav, outputDirectory: scratch.path, nameTemplate: "{id}")
         let other = try fixture.addArticle("Other\n\nIt is rendered after the first.\n")
         _ = try submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
-        let jobs = try fixture.library.jobs()
+        let jobs = try fixture.library.queue.jobs()
         #expect(jobs.count == 2)
         // The first job claimed (the longest article) finds a folder where its file should go
         // once its audio is written: the rename into place fails.
@@ -104,11 +104,11 @@ struct BatchWorkerCompletionTests {
         }
         let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w1", leaseSeconds: 5)
         try worker.run(claimsNoMore: { false }, stopsNow: { false })
-        let after = try fixture.library.jobs()
+        let after = try fixture.library.queue.jobs()
         let failed = try #require(after.first { $0.id == first.id })
         #expect(failed.state == .failed)
         #expect(failed.lastError?.contains(first.outputPath) == true, "\(failed.lastError ?? "")")
-        #expect(try fixture.library.renders(ofArticle: first.articleId).isEmpty)
+        #expect(try fixture.library.renders.renders(ofArticle: first.articleId).isEmpty)
         // Its temporary file is gone; the next job was done.
         #expect(try scratch.entries().filter { $0.hasSuffix(".tmp") }.isEmpty)
         let done = try #require(after.first { $0.articleId == (first.articleId == other ? fixture.articleId : other) })

@@ -19,7 +19,7 @@ struct LiveArticlePlayerTests {
     }
 
     func player(engine: FakeEngine = FakeEngine()) throws -> LiveArticlePlayer {
-        let article = try fixture.library.article(id: fixture.articleId)
+        let article = try fixture.library.articles.article(id: fixture.articleId)
         return LiveArticlePlayer(
             library: fixture.library, renderer: ArticleRenderer(library: fixture.library, engine: engine), article: article,
             settings: fixture.settings
@@ -48,11 +48,11 @@ struct LiveArticlePlayerTests {
         #expect(started?.1 == 5)
         let (_, _, samples) = try renderedSamples()
         #expect(sink.played == samples)
-        #expect(try fixture.library.position(ofArticle: fixture.articleId)?.finished == true)
+        #expect(try fixture.library.positions.position(ofArticle: fixture.articleId)?.finished == true)
     }
 
     @Test func itStartsAtTheSavedSentence() throws {
-        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 3, finished: false)
+        try fixture.library.positions.savePosition(articleId: fixture.articleId, sentence: 3, finished: false)
         let sink = RecordingPlaybackSink(sampleRate: 1_000)
         var first: Int?
         _ = try player().play(into: sink, shouldStop: { false }, onStart: { index, _ in first = index })
@@ -69,7 +69,7 @@ struct LiveArticlePlayerTests {
             Issue.record("expected the sink to close, got \(outcome)")
             return
         }
-        #expect(try fixture.library.position(ofArticle: fixture.articleId)?.sentence == sentence)
+        #expect(try fixture.library.positions.position(ofArticle: fixture.articleId)?.sentence == sentence)
         // Nothing half-made is left in the library's audio folder.
         let audio = (try? FileManager.default.contentsOfDirectory(atPath: fixture.library.location.audioDirectory)) ?? []
         #expect(!audio.contains { $0.hasSuffix(".tmp") })
@@ -80,6 +80,6 @@ struct LiveArticlePlayerTests {
         let outcome = try player().play(fromStart: true, into: sink, shouldStop: { true })
         #expect(outcome == .stopped(sentence: 0))
         #expect(sink.played.isEmpty)
-        #expect(try fixture.library.position(ofArticle: fixture.articleId)?.sentence == 0)
+        #expect(try fixture.library.positions.position(ofArticle: fixture.articleId)?.sentence == 0)
     }
 }

@@ -126,7 +126,7 @@ struct PodcastCoverAndPublisherTests {
         let first = try fixture.add(PodcastFixture.article)
         let second = try fixture.add("# Other\n\nAnother article. It is short.")
         try fixture.renderEpisodes(FeedSelection())
-        let render = try #require(try fixture.library.renders(ofArticle: first).first)
+        let render = try #require(try fixture.library.renders.renders(ofArticle: first).first)
         let timeline = try EpisodeTimeline(articleId: first, renderId: render.id, library: fixture.library)
         #expect(timeline.chapters.chapters.map(\.title) == ["The weather station", "Readings"])
         #expect(timeline.file(.webVTT).hasPrefix("WEBVTT\n"))

@@ -20,14 +20,14 @@ final class PodcastFixture {
 
     init() throws {
         scratch = try ScratchDirectory()
-        library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(scratch.path)/library.sqlite"))
+        library = try ArticleLibrary.inMemory(location: LibraryLocation(databasePath: "\(scratch.path)/library.sqlite"))
     }
 
     /// Adds an article (Markdown) and returns its id.
     @discardableResult
     func add(_ text: String, title: String? = nil, language: String = "en", tags: [String] = []) throws -> Int64 {
         let importer = ArticleImport(format: .markdown, title: title, language: language, tags: tags)
-        return try library.add(importer.article(pasted: text, detector: nil)).articleId
+        return try library.articles.add(importer.article(pasted: text, detector: nil)).articleId
     }
 
     /// Renders the episodes `selection` lacks, as the batch workers would.
@@ -66,8 +66,8 @@ struct PodcastFeedMakerTests {
         try fixture.renderEpisodes(selection)
         let feed = try maker.feed(selection, addresses: addresses, isPrivate: false)
         let episode = try #require(feed.episodes.first)
-        let stored = try fixture.library.article(id: first)
-        let render = try #require(try fixture.library.renders(ofArticle: first).first)
+        let stored = try fixture.library.articles.article(id: first)
+        let render = try #require(try fixture.library.renders.renders(ofArticle: first).first)
         #expect(render.format == "mp3" && render.ownedByLibrary)
         #expect(episode.guid == "narrate-article-" + stored.contentHash.prefix(32))
         #expect(episode.title == "The weather station")
@@ -110,7 +110,7 @@ struct PodcastFeedMakerTests {
         let rain = try fixture.add("# Rain\n\nIt rained in Lviv all week.", tags: ["weather"])
         let harvest = try fixture.add("# Harvest\n\nThe apples were sweet this year.", tags: ["farm"])
         let heard = try fixture.add("# Heard\n\nThis one was heard to the end.", language: "uk")
-        try fixture.library.savePosition(articleId: heard, sentence: 1, finished: true)
+        try fixture.library.positions.savePosition(articleId: heard, sentence: 1, finished: true)
         try fixture.renderEpisodes(FeedSelection())
         let maker = PodcastFeedMaker(library: fixture.library)
         func titles(_ articles: FeedSelection.Articles, limit: Int? = nil) throws -> [String] {
@@ -185,16 +185,16 @@ struct PodcastFeedMakerTests {
         #expect(queued.allSatisfy { $0.priority == .background && $0.outputPath.hasPrefix("library:episode/") })
         #expect(try queue.fill([FeedSelection()]).isEmpty, "four are waiting already")
         // A failed episode is not asked for again; the others are.
-        let job = try #require(try fixture.library.claimJob(worker: "w", leaseSeconds: 30))
+        let job = try #require(try fixture.library.queue.claimJob(worker: "w", leaseSeconds: 30))
         for _ in 0..<3 {
-            try fixture.library.failJob(id: job.id, worker: "w", error: "broken")
-            _ = try fixture.library.claimJob(worker: "w", leaseSeconds: 30)
+            try fixture.library.queue.failJob(id: job.id, worker: "w", error: "broken")
+            _ = try fixture.library.queue.claimJob(worker: "w", leaseSeconds: 30)
         }
-        _ = try fixture.library.cancelJobs()
+        _ = try fixture.library.queue.cancelJobs()
         let next = try queue.fill([FeedSelection()])
         #expect(!next.map(\.articleId).contains(job.articleId))
         // A batch's workers leave the feeds' jobs to the server's.
-        #expect(try fixture.library.claimJob(worker: "batch", leaseSeconds: 30, minimumPriority: .batch) == nil)
+        #expect(try fixture.library.queue.claimJob(worker: "batch", leaseSeconds: 30, minimumPriority: .batch) == nil)
     }
 
     @Test func followedFeedsAreNotedOnceAnHourAndForgottenAfterSixtyDays() throws {

@@ -57,7 +57,7 @@ struct RenderDeliveryTests {
         let result = try deliver(
             RenderDelivery(articleId: fixture.articleId, output: "\(scratch.path)/a.wav", extras: OutputExtras(split: .minutes(1))))
         #expect(result.paths == ["\(scratch.path)/a-01.wav"])
-        #expect(try fixture.library.renders(ofArticle: fixture.articleId).count == 1)
+        #expect(try fixture.library.renders.renders(ofArticle: fixture.articleId).count == 1)
     }
 
     @Test func extrasThatCannotBeWrittenAreRefusedBeforeAnyRender() throws {
@@ -84,7 +84,7 @@ struct RenderDeliveryTests {
             }
         }
         #expect(engine.spoken.isEmpty)
-        #expect(try fixture.library.renders(ofArticle: fixture.articleId).isEmpty)
+        #expect(try fixture.library.renders.renders(ofArticle: fixture.articleId).isEmpty)
         #expect(throws: NarrateError.self) { try OutputExtras.splitRule("minutes:0") }
         #expect(try OutputExtras.splitRule("minutes:30") == .minutes(30))
     }
@@ -104,7 +104,7 @@ struct RenderDeliveryTests {
 
     @Test func theRestStartsAtTheSavedSentence() throws {
         var rendering: Double?
-        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 2, finished: false)
+        try fixture.library.positions.savePosition(articleId: fixture.articleId, sentence: 2, finished: false)
         let result = try resume(
             ResumeExport(
                 articleId: fixture.articleId, output: "\(scratch.path)/rest.wav", extras: OutputExtras(syncMap: "\(scratch.path)/rest.srt")),
@@ -124,7 +124,7 @@ struct RenderDeliveryTests {
 
     @Test func anArticleHeardToTheEndHasNoRest() throws {
         var rendering: Double?
-        try fixture.library.savePosition(articleId: fixture.articleId, sentence: 4, finished: true)
+        try fixture.library.positions.savePosition(articleId: fixture.articleId, sentence: 4, finished: true)
         #expect(throws: NarrateError.articleFinished(id: fixture.articleId)) {
             try resume(ResumeExport(articleId: fixture.articleId, output: "\(scratch.path)/rest.wav"), rendering: &rendering)
         }

@@ -63,7 +63,7 @@ extension FeedRefresh {
             return ([], nil)
         case .fetched(.notModified):
             result.unchanged += 1
-            try library.recordCheck(subscriptionId: subscription.id, ArticleLibrary.FeedCheck())
+            try library.subscriptions.recordCheck(subscriptionId: subscription.id, SubscriptionStore.FeedCheck())
             report(.feedChecked(subscription, added: 0, notModified: true, error: nil))
             return ([], nil)
         case .fetched(.fetched(let fetched)):
@@ -85,12 +85,12 @@ extension FeedRefresh {
             let key = item.guid ?? item.url ?? "text:" + String((item.title ?? "") + (item.content ?? item.summary ?? "")).hashValueText
             if keys.insert(key).inserted { keyed.append((key, item)) }
         }
-        let seen = try library.seenItems(subscriptionId: subscription.id, guids: keyed.map(\.0))
+        let seen = try library.subscriptions.seenItems(subscriptionId: subscription.id, guids: keyed.map(\.0))
         // Oldest first, so the library's order follows the feed's time.
         let fresh = keyed.filter { seen[$0.0] == nil || seen[$0.0] == .failed }.reversed()
         // An address the library has, or an earlier item of this feed takes, is a duplicate
         // without a fetch; recorded at once.
-        var taken = try library.articleSourceURLs(among: fresh.compactMap(\.1.url))
+        var taken = try library.articles.sourceURLs(among: fresh.compactMap(\.1.url))
         var work: [ItemWork] = []
         var duplicates: [(guid: String, url: String?, outcome: FeedItemOutcome)] = []
         for (key, item) in fresh {
@@ -102,7 +102,7 @@ extension FeedRefresh {
             }
             work.append(ItemWork(subscription: subscription, key: key, item: item, site: feed.title))
         }
-        try library.recordItems(subscriptionId: subscription.id, duplicates)
+        try library.subscriptions.recordItems(subscriptionId: subscription.id, duplicates)
         result.duplicates += duplicates.count
         return (work, ReadFeed(feed: feed, etag: page.etag, lastModified: page.lastModified))
     }
@@ -111,7 +111,8 @@ extension FeedRefresh {
         _ subscription: Subscription, error: String, notBefore: Double, result: inout Report, report: @Sendable (Event) -> Void
     ) throws(NarrateError) {
         result.failedFeeds += 1
-        try library.recordCheck(subscriptionId: subscription.id, ArticleLibrary.FeedCheck(error: error, notBefore: notBefore))
+        try library.subscriptions.recordCheck(
+            subscriptionId: subscription.id, SubscriptionStore.FeedCheck(error: error, notBefore: notBefore))
         report(.feedChecked(subscription, added: 0, notModified: false, error: error))
     }
 
@@ -162,12 +163,12 @@ extension FeedRefresh {
             outcome = .problem(.failed, "stopped before it was fetched")
         case .article(let article):
             do {
-                if let url = article.sourceURL, try library.article(sourceURL: url) != nil {
+                if let url = article.sourceURL, try library.articles.article(sourceURL: url) != nil {
                     outcome = .duplicate
                 } else {
                     // The article and the item's record in one transaction.
                     let record = ImportRecord.feedItem(subscriptionId: work.subscription.id, guid: work.key, url: work.url)
-                    switch try library.add(article, recording: record) {
+                    switch try library.articles.add(article, recording: record) {
                     case .added(let id, let title): return .added(id, title)
                     case .exists: return .duplicate
                     }
@@ -182,7 +183,7 @@ extension FeedRefresh {
             case .duplicate: (.duplicate, nil, nil)
             case .problem(let kind, let reason): (kind, nil, reason)
             }
-        try? library.recordItem(
+        try? library.subscriptions.recordItem(
             subscriptionId: work.subscription.id, guid: work.key, url: work.url, articleId: articleId, outcome: recorded, detail: detail
         )
         return outcome
@@ -191,7 +192,7 @@ extension FeedRefresh {
     private static func prepareOrThrow(
         _ work: ItemWork, library: ArticleLibrary, fetcher: PageFetcher, detector: LanguageDetector?
     ) throws(NarrateError) -> Prepared {
-        if let url = work.url, try library.article(sourceURL: url) != nil { return .outcome(.duplicate) }
+        if let url = work.url, try library.articles.article(sourceURL: url) != nil { return .outcome(.duplicate) }
         let subscription = work.subscription
         let importer = ArticleImport(language: subscription.language, tags: subscription.tag.map { [$0] } ?? [])
         var article: NewArticle

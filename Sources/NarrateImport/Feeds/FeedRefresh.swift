@@ -76,9 +76,9 @@ public struct FeedRefresh: Sendable {
     ///   feed and links none.
     public func subscribe(
         _ address: String, tag: String?, language: String?, narrate: Bool
-    ) throws(NarrateError) -> (outcome: ArticleLibrary.SubscribeOutcome, page: FetchedPage) {
+    ) throws(NarrateError) -> (outcome: SubscriptionStore.SubscribeOutcome, page: FetchedPage) {
         let (page, feed) = try resolve(address)
-        let outcome = try library.subscribe(
+        let outcome = try library.subscriptions.subscribe(
             url: page.finalURL, title: feed.title, siteURL: feed.siteURL, format: feed.format.rawValue, tag: tag, language: language,
             narrate: narrate
         )
@@ -89,10 +89,10 @@ public struct FeedRefresh: Sendable {
     /// each with `tag`, else the name of the folder it was in. Returns each outcome in order.
     public func subscribe(
         opml: OPMLDocument, tag: String?, language: String?, narrate: Bool
-    ) throws(NarrateError) -> [ArticleLibrary.SubscribeOutcome] {
-        try library.subscribe(
+    ) throws(NarrateError) -> [SubscriptionStore.SubscribeOutcome] {
+        try library.subscriptions.subscribe(
             opml.outlines.map { outline in
-                ArticleLibrary.NewSubscription(
+                SubscriptionStore.NewSubscription(
                     url: outline.url, title: outline.title, siteURL: outline.siteURL, format: nil, tag: tag ?? outline.folder)
             },
             language: language, narrate: narrate
@@ -103,7 +103,7 @@ public struct FeedRefresh: Sendable {
     public func opml() throws(NarrateError) -> OPMLDocument {
         OPMLDocument(
             title: "narrate feeds",
-            outlines: try library.subscriptions().map { feed in
+            outlines: try library.subscriptions.all().map { feed in
                 OPMLDocument.Outline(url: feed.url, title: feed.title, siteURL: feed.siteURL, folder: feed.tag)
             })
     }
@@ -158,10 +158,10 @@ public struct FeedRefresh: Sendable {
         isCancelled: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Event) -> Void = { _ in }
     ) throws(NarrateError) -> Report {
         let now = now ?? Date().timeIntervalSince1970
-        var subscriptions = try library.subscriptions()
+        var subscriptions = try library.subscriptions.all()
         if let ids {
             let known = Set(subscriptions.map(\.id))
-            for id in ids where !known.contains(id) { _ = try library.subscription(id: id) }
+            for id in ids where !known.contains(id) { _ = try library.subscriptions.subscription(id: id) }
             let asked = Set(ids)
             subscriptions = subscriptions.filter { asked.contains($0.id) }
         }
@@ -249,7 +249,7 @@ public struct FeedRefresh: Sendable {
             }
         }
         // Each read feed's check, with its count of new articles, all in one transaction.
-        var checks: [(subscriptionId: Int64, check: ArticleLibrary.FeedCheck)] = []
+        var checks: [(subscriptionId: Int64, check: SubscriptionStore.FeedCheck)] = []
         for subscription in due {
             guard let feed = readFeeds[subscription.id] else { continue }
             let added = addedByFeed[subscription.id, default: 0]
@@ -257,13 +257,13 @@ public struct FeedRefresh: Sendable {
             checks.append(
                 (
                     subscription.id,
-                    ArticleLibrary.FeedCheck(
+                    SubscriptionStore.FeedCheck(
                         title: feed.feed.title, siteURL: feed.feed.siteURL, format: feed.feed.format.rawValue, etag: keep ? feed.etag : nil,
                         lastModified: keep ? feed.lastModified : nil, newItems: added
                     )
                 ))
         }
-        try library.recordChecks(checks)
+        try library.subscriptions.recordChecks(checks)
         for subscription in due {
             guard let feed = readFeeds[subscription.id] else { continue }
             report(
@@ -277,7 +277,7 @@ extension FeedRefresh {
     /// The articles of `report` to narrate: all with `all`, else those of feeds that ask for it.
     public func articlesToNarrate(_ report: Report, all: Bool) throws(NarrateError) -> [Int64] {
         if all { return report.added }
-        let narrated = Set(try library.subscriptions().filter(\.narrate).map(\.id))
+        let narrated = Set(try library.subscriptions.all().filter(\.narrate).map(\.id))
         let wanted = Set(report.addedBySubscription.filter { narrated.contains($0.key) }.values.joined())
         return report.added.filter(wanted.contains)
     }
@@ -291,7 +291,7 @@ extension FeedRefresh {
             case .rendered, .rendering: continue
             case .failed, .none: break
             }
-            switch try library.enqueue(
+            switch try library.queue.enqueue(
                 articleId: id, settingsHash: "listening", renderRequest: RenderRequest(encoding: .wav).json(), format: "wav",
                 outputPath: ListeningQueue.libraryOutput(articleId: id), priority: .batch
             ) {

@@ -68,7 +68,7 @@ public struct ArticleImport: Sendable {
         for input in inputs {
             if isCancelled() { throw .interrupted }
             do throws(NarrateError) {
-                switch try library.add(importer.article(from: input, detector: detector, isCancelled: isCancelled)) {
+                switch try library.articles.add(importer.article(from: input, detector: detector, isCancelled: isCancelled)) {
                 case .added(let id, let title): each(input, .added(id: id, title: title))
                 case .exists(let id, let title): each(input, .exists(id: id, title: title))
                 }
@@ -105,8 +105,8 @@ public struct ArticleImport: Sendable {
         case .pasted(let text):
             article = try self.article(pasted: text, detector: detector)
         }
-        let added = try library.add(article)
-        return (added, try library.summary(id: added.articleId))
+        let added = try library.articles.add(article)
+        return (added, try library.articles.summary(id: added.articleId))
     }
 
     /// The inputs: files as given, folders as the .txt, .md and .html files inside them (sorted,

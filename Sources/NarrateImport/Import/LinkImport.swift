@@ -69,8 +69,8 @@ public struct LinkImport: Sendable {
         var result = Report()
         result.total = unique.count
         let urls = unique.map(\.url)
-        let inLibrary = try library.articleSourceURLs(among: urls)
-        let before = try library.savedLinkOutcomes(among: urls)
+        let inLibrary = try library.articles.sourceURLs(among: urls)
+        let before = try library.savedLinks.savedLinkOutcomes(among: urls)
         let work = unique.filter { link in
             !inLibrary.contains(link.url) && (before[link.url] == nil || before[link.url] == .failed)
         }
@@ -152,7 +152,7 @@ public struct LinkImport: Sendable {
             return (.stopped, .fine)
         } catch {
             let (kind, reason) = FeedRefresh.classify(error)
-            try? library.recordSavedLink(url: link.url, articleId: nil, outcome: kind, detail: reason)
+            try? library.savedLinks.recordSavedLink(url: link.url, articleId: nil, outcome: kind, detail: reason)
             return (.problem(Problem(url: link.url, outcome: kind, reason: reason)), FeedRefresh.isHostFailure(error) ? .failed : .fine)
         }
     }
@@ -162,8 +162,8 @@ public struct LinkImport: Sendable {
         _ link: SavedLink, _ importer: ArticleImport, _ library: ArticleLibrary, _ fetcher: PageFetcher, _ detector: LanguageDetector?
     ) throws(NarrateError) -> (LinkOutcome, PoliteQueue.HostHealth) {
         let page = try fetcher.fetch(link.url)
-        if page.finalURL != link.url, try library.article(sourceURL: page.finalURL) != nil {
-            try library.recordSavedLink(url: link.url, articleId: nil, outcome: .duplicate)
+        if page.finalURL != link.url, try library.articles.article(sourceURL: page.finalURL) != nil {
+            try library.savedLinks.recordSavedLink(url: link.url, articleId: nil, outcome: .duplicate)
             return (.duplicate, .fine)
         }
         return try ArticleBudget.shared.holding(page.body.count) { () throws(NarrateError) in
@@ -177,7 +177,7 @@ public struct LinkImport: Sendable {
     ) {
         var article = article
         article.savedAt = link.savedAt
-        switch try library.add(article, recording: .savedLink(url: link.url, finished: link.archived)) {
+        switch try library.articles.add(article, recording: .savedLink(url: link.url, finished: link.archived)) {
         case .added(let id, let title): return (.added(id, title, finished: link.archived), .fine)
         case .exists: return (.duplicate, .fine)
         }

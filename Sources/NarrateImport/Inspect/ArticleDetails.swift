@@ -45,10 +45,10 @@ public struct ArticleDetails: Encodable, Sendable {
     /// only for an article without a voice of its own; nil when there is none) names the
     /// voice its language picks.
     public init(id: Int64, library: ArticleLibrary, withSentences: Bool, engine: () -> (any SpeechEngine)?) throws(NarrateError) {
-        let article = try library.article(id: id)
+        let article = try library.articles.article(id: id)
         let summary = article.summary
         if withSentences {
-            sentences = try library.sentences(ofArticle: id).map { sentence in
+            sentences = try library.articles.sentences(ofArticle: id).map { sentence in
                 let scalars = Array(article.document.blocks[sentence.blockIndex].text.unicodeScalars)
                 let range = sentence.textRange.clamped(to: 0..<scalars.count)
                 return Sentence(

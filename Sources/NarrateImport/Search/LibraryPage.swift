@@ -26,12 +26,13 @@ public struct LibraryPage: Sendable {
         limit: Int, offset: Int
     ) throws(NarrateError) -> LibraryPage {
         guard let query = query?.trimmingCharacters(in: .whitespaces), !query.isEmpty else {
-            let total = try library.count(tag: tag, language: language, progress: progress)
-            let summaries = try library.list(tag: tag, language: language, progress: progress, order: order, limit: limit, offset: offset)
+            let total = try library.articles.count(tag: tag, language: language, progress: progress)
+            let summaries = try library.articles.list(
+                tag: tag, language: language, progress: progress, order: order, limit: limit, offset: offset)
             return LibraryPage(total: total, articles: summaries.map { Item(summary: $0, snippet: nil) })
         }
         // Snippets made for this page's hits alone: a search of many hits shows a few.
-        let found = try library.searchSummaries(
+        let found = try library.articles.searchSummaries(
             query, tag: tag, language: language, progress: progress, guess: QueryLanguages.guess, snippets: offset..<(offset + limit)
         )
         return LibraryPage(

@@ -75,17 +75,17 @@ public struct ArticleRenderer {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
         onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
     ) throws(NarrateError) -> PendingRender {
-        let article = try library.article(id: id)
+        let article = try library.articles.article(id: id)
         let hash = settingsHash(for: article, settings: settings)
         let target = output.map(Self.absolute)
         var intact: [(render: RenderRecord, samples: [Range<Int64>])] = []
-        for render in try library.renders(ofArticle: id) where render.settingsHash == hash {
+        for timed in try library.renders.timedRenders(ofArticle: id) where timed.render.settingsHash == hash {
             // The library's own render made before words were timed cannot highlight them
             // in a player: made again, like one deleted or damaged on disk.
-            if render.ownedByLibrary, try library.wordCount(ofRender: render.id) == 0 {
-                try library.forgetRender(id: render.id)
-            } else if let samples = try Self.intactSamples(of: render, expected: article.summary.sentenceCount, in: library) {
-                intact.append((render, samples))
+            if timed.render.ownedByLibrary, timed.wordCount == 0 {
+                try library.renders.forgetRender(id: timed.render.id)
+            } else if let samples = try Self.intactSamples(of: timed, expected: article.summary.sentenceCount, in: library) {
+                intact.append((timed.render, samples))
             }
         }
         // The one asked for, else (for the library's audio folder) the library's own. A file
@@ -106,10 +106,10 @@ public struct ArticleRenderer {
         }
         if let (render, samples) = intact.first {
             try Self.copy(render.path, to: destination, overwrite: overwrite)
-            let copied = try library.recordRender(
+            let copied = try library.renders.recordRender(
                 articleId: id, settingsHash: hash, path: destination, ownedByLibrary: target == nil, format: render.format,
                 sampleRate: render.sampleRate, sampleCount: render.sampleCount, sentenceSamples: samples,
-                words: try library.words(ofRender: render.id), wordTimings: render.wordTimings, voice: render.voice,
+                words: try library.renders.words(ofRender: render.id), wordTimings: render.wordTimings, voice: render.voice,
                 reading: render.reading
             )
             return PendingRender(complete: Outcome(render: copied, sentenceSamples: samples, source: .copied))
@@ -127,7 +127,7 @@ public struct ArticleRenderer {
         progress: (_ done: Int, _ total: Int) -> Void, onSentenceStart: (_ index: Int, _ frame: Int) -> Void
     ) throws(NarrateError) -> PendingRender {
         let id = article.summary.id
-        let sentences = article.sentences(try library.sentences(ofArticle: id))
+        let sentences = article.sentences(try library.articles.sentences(ofArticle: id))
         let written = try ArticleSynthesis(engine: engine, spread: spread).writeAudio(
             article, sentences: sentences, settings: settings, destination: destination, overwrite: overwrite,
             isCancelled: isCancelled, onTemporaryFile: onTemporaryFile, progress: progress, onSentenceStart: onSentenceStart
@@ -136,7 +136,7 @@ public struct ArticleRenderer {
         return PendingRender { () throws(NarrateError) -> Outcome in
             try written.place()
             let audio = written.audio
-            let render = try library.recordRender(
+            let render = try library.renders.recordRender(
                 articleId: id, settingsHash: hash, path: destination, ownedByLibrary: owned, format: audio.format,
                 sampleRate: audio.sampleRate, sampleCount: audio.sampleCount, sentenceSamples: audio.sentenceSamples, words: audio.words,
                 wordTimings: audio.wordTimings, voice: audio.voice, reading: audio.reading
@@ -166,7 +166,7 @@ public struct ArticleRenderer {
 
     /// The cache key of `article` rendered with `settings` by this engine.
     public func settingsHash(for article: StoredArticle, settings: RenderSettings) -> String {
-        ArticleLibrary.settingsHash(
+        RenderStore.settingsHash(
             of: settings.description(engineVersion: engine.version, sampleRate: engine.sampleRate) + "\n" + article.contentHash
         )
     }
@@ -174,7 +174,7 @@ public struct ArticleRenderer {
     /// Whether `path` holds an intact render of `article` with `settings`.
     public func isUpToDate(_ article: StoredArticle, settings: RenderSettings, at path: String) throws(NarrateError) -> Bool {
         let hash = settingsHash(for: article, settings: settings)
-        for render in try library.renders(ofArticle: article.summary.id) where render.settingsHash == hash && render.path == path {
+        for render in try library.renders.renders(ofArticle: article.summary.id) where render.settingsHash == hash && render.path == path {
             if try Self.intactSamples(of: render, expected: article.summary.sentenceCount, in: library) != nil { return true }
         }
         return false
@@ -186,8 +186,8 @@ public struct ArticleRenderer {
     public func newestIntactRender(
         ofArticle id: Int64, format: AudioFileFormat? = nil, keptVoice: String? = nil, reading: ReadingChoices? = nil
     ) throws(NarrateError) -> (RenderRecord, [Range<Int64>])? {
-        let count = try library.summary(id: id).sentenceCount
-        for render in try library.renders(ofArticle: id)
+        let count = try library.articles.summary(id: id).sentenceCount
+        for render in try library.renders.renders(ofArticle: id)
         where (format == nil || render.format == format?.rawValue) && render.isSpoken(inVoice: keptVoice)
             && reading.map(render.reads(as:)) ?? true
         {
@@ -204,9 +204,16 @@ public struct ArticleRenderer {
     public static func intactSamples(
         of render: RenderRecord, expected: Int, in library: ArticleLibrary
     ) throws(NarrateError) -> [Range<Int64>]? {
-        let samples = try library.sentenceSamples(ofRender: render.id)
-        if isIntact(render, sentences: samples.count, expected: expected) { return samples }
-        try library.forgetRender(id: render.id)
+        let samples = try library.renders.sentenceSamples(ofRender: render.id)
+        return try intactSamples(of: TimedRender(render: render, sentenceSamples: samples, wordCount: 0), expected: expected, in: library)
+    }
+
+    /// `intactSamples(of:expected:in:)` of a render read with its timings.
+    public static func intactSamples(
+        of timed: TimedRender, expected: Int, in library: ArticleLibrary
+    ) throws(NarrateError) -> [Range<Int64>]? {
+        if isIntact(timed.render, sentences: timed.sentenceSamples.count, expected: expected) { return timed.sentenceSamples }
+        try library.renders.forgetRender(id: timed.render.id)
         return nil
     }
 

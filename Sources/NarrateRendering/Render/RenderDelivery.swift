@@ -62,13 +62,13 @@ public struct RenderDelivery {
         library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> Result {
         try extras.validate(output: output)
-        let article = try library.article(id: articleId)
+        let article = try library.articles.article(id: articleId)
         var settings = try ArticleVoice.settings(
             for: article, request: voice, presets: presets, engine: engine, preference: try VoicePreference.load(from: library),
             reading: try ReadingChoices.load(from: library)
         )
         let renderer = ArticleRenderer(library: library, engine: engine, spread: spread)
-        let sentences = article.sentences(try library.sentences(ofArticle: articleId))
+        let sentences = article.sentences(try library.articles.sentences(ofArticle: articleId))
         let toStream = try output.map(OutputTarget.resolve)?.isStream ?? false
         var paths: [String]
         let outcome: ArticleRenderer.Outcome

@@ -23,7 +23,7 @@ public struct ArticleVoiceChoice: Sendable, Equatable {
 
     /// Article `id`'s choice.
     public init(articleId id: Int64, library: ArticleLibrary, engine: any SpeechEngine) throws(NarrateError) {
-        let article = try library.article(id: id)
+        let article = try library.articles.article(id: id)
         let preference = try VoicePreference.load(from: library)
         self.preference = preference
         let neural = engine.neuralVoices()
@@ -59,7 +59,7 @@ public struct ArticleVoiceChoice: Sendable, Equatable {
         var kept = voice.map { $0.trimmingCharacters(in: .whitespaces) }
         if let asked = kept, asked.isEmpty { kept = nil }
         if let asked = kept { kept = try engine.voiceName(asked) }
-        try library.setVoice(ofArticle: id, to: kept)
+        try library.articles.setVoice(ofArticle: id, to: kept)
         return try ArticleVoiceChoice(articleId: id, library: library, engine: engine)
     }
 }

@@ -8,11 +8,11 @@ extension ReadingChoices {
 
     /// The library's choices (narrate's defaults when never set).
     public static func load(from library: ArticleLibrary) throws(NarrateError) -> ReadingChoices {
-        try library.setting(settingKey).flatMap(ReadingChoices.init(setting:)) ?? .standard
+        try library.settings.value(settingKey).flatMap(ReadingChoices.init(setting:)) ?? .standard
     }
 
     /// Keeps these choices in `library`.
     public func save(to library: ArticleLibrary) throws(NarrateError) {
-        try library.setSetting(Self.settingKey, to: description)
+        try library.settings.set(Self.settingKey, to: description)
     }
 }

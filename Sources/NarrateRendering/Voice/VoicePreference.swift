@@ -15,12 +15,12 @@ public enum VoicePreference: String, Sendable, Equatable, CaseIterable, Codable 
 
     /// The library's preference (eSpeak NG's voices when never set).
     public static func load(from library: ArticleLibrary) throws(NarrateError) -> VoicePreference {
-        try library.setting(settingKey).flatMap(VoicePreference.init(rawValue:)) ?? .espeak
+        try library.settings.value(settingKey).flatMap(VoicePreference.init(rawValue:)) ?? .espeak
     }
 
     /// Keeps this preference in `library`.
     public func save(to library: ArticleLibrary) throws(NarrateError) {
-        try library.setSetting(Self.settingKey, to: rawValue)
+        try library.settings.set(Self.settingKey, to: rawValue)
     }
 
     /// The preference a setting's text names ("neural", "espeak"; "espeak-ng" too), nil for

@@ -5,13 +5,11 @@ public import NarrateCore
 /// The batch queue: jobs are rows with a state machine (queued → running → done, failed or
 /// cancelled), claimed atomically by worker processes under a lease that they renew; a job
 /// whose lease expired (its worker died) is claimed again, up to its attempt limit.
-extension ArticleLibrary {
-    /// What enqueueing one article did.
-    public enum EnqueueOutcome: Sendable, Equatable {
-        /// A new job.
-        case queued(BatchJob)
-        /// The same article, settings and output are already queued or running.
-        case alreadyQueued(BatchJob)
+public final class LibraryJobQueue: Sendable {
+    let database: LibraryDatabase
+
+    init(database: LibraryDatabase) {
+        self.database = database
     }
 
     /// Queues a job, unless the same one (article, settings, output) is already queued or
@@ -21,31 +19,32 @@ extension ArticleLibrary {
         articleId: Int64, settingsHash: String, renderRequest: String, format: String, outputPath: String,
         maxAttempts: Int = 3, priority: JobPriority = .batch
     ) throws(NarrateError) -> EnqueueOutcome {
-        try write { db in
+        try database.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
                 throw NarrateError.noSuchArticle(id: articleId)
             }
-            if let row = try Row.fetchOne(
-                db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? AND state IN ('queued', 'running')",
+            if let row = try JobRow.fetchOne(
+                db, sql: "SELECT \(JobRow.columns) FROM job WHERE outputPath = ? AND state IN ('queued', 'running')",
                 arguments: [outputPath]
             ) {
-                return .alreadyQueued(Self.job(row))
+                return .alreadyQueued(row.job)
             }
-            let row = try Row.fetchOne(
+            let row = try JobRow.fetchOne(
                 db,
                 sql: """
                     INSERT INTO job (articleId, settingsHash, voiceArguments, renderRequest, format, outputPath, state, maxAttempts,
                         createdAt, priority, workSize)
                     VALUES (?, ?, '[]', ?, ?, ?, 'queued', ?, ?, ?, (SELECT wordCount FROM article WHERE id = ?))
-                    RETURNING \(Self.jobColumns)
+                    RETURNING \(JobRow.columns)
                     """,
                 arguments: [
-                    articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), Self.now(), priority.rawValue,
+                    articleId, settingsHash, renderRequest, format, outputPath, max(1, maxAttempts), LibraryDatabase.timestamp(),
+                    priority.rawValue,
                     articleId,
                 ]
             )
-            guard let row else { throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the job was not stored") }
-            return .queued(Self.job(row))
+            guard let row else { throw NarrateError.libraryUnavailable(path: database.path, reason: "the job was not stored") }
+            return .queued(row.job)
         }
     }
 
@@ -61,7 +60,7 @@ extension ArticleLibrary {
         worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, now: Double? = nil
     ) throws(NarrateError) -> BatchJob? {
         let now = now ?? Date().timeIntervalSince1970
-        return try write { db in
+        return try database.write { db in
             // Jobs whose worker died after their last allowed attempt fail here, for good.
             try db.execute(
                 sql: """
@@ -69,9 +68,9 @@ extension ArticleLibrary {
                         lastError = coalesce(lastError, 'its worker stopped ' || attempts || ' times without finishing')
                     WHERE state = 'running' AND leaseExpiresAt < ? AND attempts >= maxAttempts AND worker IS NOT ?
                     """,
-                arguments: [Self.now(), now, worker]
+                arguments: [LibraryDatabase.timestamp(), now, worker]
             )
-            return try Row.fetchOne(
+            return try JobRow.fetchOne(
                 db,
                 sql: """
                     UPDATE job SET state = 'running', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1,
@@ -81,10 +80,10 @@ extension ArticleLibrary {
                         WHERE (state = 'queued' OR (state = 'running' AND leaseExpiresAt < ? AND worker IS NOT ?)) AND priority >= ?
                         ORDER BY priority DESC, workSize DESC, id LIMIT 1
                     )
-                    RETURNING \(Self.jobColumns)
+                    RETURNING \(JobRow.columns)
                     """,
-                arguments: [worker, now + leaseSeconds, Self.now(), now, worker, minimumPriority.rawValue]
-            ).map(Self.job)
+                arguments: [worker, now + leaseSeconds, LibraryDatabase.timestamp(), now, worker, minimumPriority.rawValue]
+            ).map(\.job)
         }
     }
 
@@ -92,7 +91,7 @@ extension ArticleLibrary {
     /// expired and another worker took it, or it was cancelled).
     public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> Bool {
         let now = now ?? Date().timeIntervalSince1970
-        return try write { db in
+        return try database.write { db in
             try db.execute(
                 sql: "UPDATE job SET leaseExpiresAt = ? WHERE id = ? AND worker = ? AND state = 'running'",
                 arguments: [now + leaseSeconds, id, worker]
@@ -103,7 +102,7 @@ extension ArticleLibrary {
 
     /// Records how far `worker` has got with job `id`, from 0 to 1.
     public func noteProgress(jobId id: Int64, worker: String, progress: Double) throws(NarrateError) {
-        try write { db in
+        try database.write { db in
             try db.execute(
                 sql: "UPDATE job SET progress = ? WHERE id = ? AND worker = ? AND state = 'running'",
                 arguments: [min(1, max(0, progress)), id, worker]
@@ -113,7 +112,7 @@ extension ArticleLibrary {
 
     /// Records the temporary file `worker` writes job `id` into, so a later claimer can remove it.
     public func noteTemporaryPath(jobId id: Int64, worker: String, path: String) throws(NarrateError) {
-        try write { db in
+        try database.write { db in
             try db.execute(
                 sql: "UPDATE job SET temporaryPath = ? WHERE id = ? AND worker = ? AND state = 'running'",
                 arguments: [path, id, worker]
@@ -123,14 +122,14 @@ extension ArticleLibrary {
 
     /// Marks job `id` done by `worker`; false when it was not its own any more.
     public func completeJob(id: Int64, worker: String, durationSeconds: Double) throws(NarrateError) -> Bool {
-        try write { db in
+        try database.write { db in
             try db.execute(
                 sql: """
                     UPDATE job SET state = 'done', durationSeconds = ?, finishedAt = ?, leaseExpiresAt = NULL,
                         temporaryPath = NULL, lastError = NULL
                     WHERE id = ? AND worker = ? AND state = 'running'
                     """,
-                arguments: [durationSeconds, Self.now(), id, worker]
+                arguments: [durationSeconds, LibraryDatabase.timestamp(), id, worker]
             )
             return db.changesCount == 1
         }
@@ -139,7 +138,7 @@ extension ArticleLibrary {
     /// Records that job `id` failed under `worker` with `error`: queued again while attempts
     /// remain, else failed for good.
     public func failJob(id: Int64, worker: String, error: String) throws(NarrateError) {
-        try write { db in
+        try database.write { db in
             try db.execute(
                 sql: """
                     UPDATE job SET state = CASE WHEN attempts < maxAttempts THEN 'queued' ELSE 'failed' END,
@@ -147,7 +146,7 @@ extension ArticleLibrary {
                         finishedAt = CASE WHEN attempts < maxAttempts THEN NULL ELSE ? END
                     WHERE id = ? AND worker = ? AND state = 'running'
                     """,
-                arguments: [error, Self.now(), id, worker]
+                arguments: [error, LibraryDatabase.timestamp(), id, worker]
             )
         }
     }
@@ -155,7 +154,7 @@ extension ArticleLibrary {
     /// Gives job `id` back to the queue (a worker asked to stop mid-job), without counting
     /// the attempt.
     public func releaseJob(id: Int64, worker: String) throws(NarrateError) {
-        try write { db in
+        try database.write { db in
             try db.execute(
                 sql: """
                     UPDATE job SET state = 'queued', attempts = max(0, attempts - 1), leaseExpiresAt = NULL, temporaryPath = NULL
@@ -170,45 +169,46 @@ extension ArticleLibrary {
     /// queued in the background); returns the job as it is now, nil when there is none.
     @discardableResult
     public func raisePriority(jobId id: Int64, to priority: JobPriority) throws(NarrateError) -> BatchJob? {
-        try write { db in
+        try database.write { db in
             try db.execute(
                 sql: "UPDATE job SET priority = ? WHERE id = ? AND priority < ?", arguments: [priority.rawValue, id, priority.rawValue])
-            return try Row.fetchOne(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id = ?", arguments: [id]).map(Self.job)
+            return try JobRow.fetchOne(db, sql: "SELECT \(JobRow.columns) FROM job WHERE id = ?", arguments: [id]).map(\.job)
         }
     }
 
     /// Job `id`; nil when there is none.
     public func job(id: Int64) throws(NarrateError) -> BatchJob? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id = ?", arguments: [id]).map(Self.job) }
+        try database.read { db in try JobRow.fetchOne(db, sql: "SELECT \(JobRow.columns) FROM job WHERE id = ?", arguments: [id]).map(\.job)
+        }
     }
 
     /// The jobs of output `outputPath`, oldest first.
     public func jobs(outputPath: String) throws(NarrateError) -> [BatchJob] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE outputPath = ? ORDER BY id", arguments: [outputPath]).map(
-                Self.job)
+        try database.read { db in
+            try JobRow.fetchAll(db, sql: "SELECT \(JobRow.columns) FROM job WHERE outputPath = ? ORDER BY id", arguments: [outputPath]).map(
+                \.job)
         }
     }
 
     /// The jobs, oldest first; only those in `states` when given.
     public func jobs(in states: Set<BatchJob.State>? = nil) throws(NarrateError) -> [BatchJob] {
-        try read { db in
-            guard let states else { return try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job ORDER BY id").map(Self.job) }
+        try database.read { db in
+            guard let states else { return try JobRow.fetchAll(db, sql: "SELECT \(JobRow.columns) FROM job ORDER BY id").map(\.job) }
             let names = states.map(\.rawValue).sorted()
             let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-            return try Row.fetchAll(
-                db, sql: "SELECT \(Self.jobColumns) FROM job WHERE state IN (\(marks)) ORDER BY id", arguments: StatementArguments(names)
-            ).map(Self.job)
+            return try JobRow.fetchAll(
+                db, sql: "SELECT \(JobRow.columns) FROM job WHERE state IN (\(marks)) ORDER BY id", arguments: StatementArguments(names)
+            ).map(\.job)
         }
     }
 
     /// The jobs of `ids` that exist, oldest first.
     public func jobs(ids: Set<Int64>) throws(NarrateError) -> [BatchJob] {
         guard !ids.isEmpty else { return [] }
-        return try read { db in
+        return try database.read { db in
             // Ids are integers: written into the statement, no bound parameter limit applies.
             let list = ids.sorted().map(String.init).joined(separator: ",")
-            return try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id IN (\(list)) ORDER BY id").map(Self.job)
+            return try JobRow.fetchAll(db, sql: "SELECT \(JobRow.columns) FROM job WHERE id IN (\(list)) ORDER BY id").map(\.job)
         }
     }
 
@@ -218,7 +218,7 @@ extension ArticleLibrary {
     /// the few running or just finished keeps a poll of a long batch cheap.
     public func pollJobs(ids: Set<Int64>, queuedBefore: Set<Int64>) throws(NarrateError) -> (existing: Set<Int64>, moved: [BatchJob]) {
         guard !ids.isEmpty else { return ([], []) }
-        return try read { db in
+        return try database.read { db in
             // Ids are integers: written into the statement, no bound parameter limit applies.
             let list = ids.sorted().map(String.init).joined(separator: ",")
             var existing: Set<Int64> = []
@@ -231,7 +231,7 @@ extension ArticleLibrary {
             }
             guard !moved.isEmpty else { return (existing, []) }
             let movedList = moved.map(String.init).joined(separator: ",")
-            let jobs = try Row.fetchAll(db, sql: "SELECT \(Self.jobColumns) FROM job WHERE id IN (\(movedList)) ORDER BY id").map(Self.job)
+            let jobs = try JobRow.fetchAll(db, sql: "SELECT \(JobRow.columns) FROM job WHERE id IN (\(movedList)) ORDER BY id").map(\.job)
             return (existing, jobs)
         }
     }
@@ -240,7 +240,7 @@ extension ArticleLibrary {
     /// them when `id` is nil. Returns how many.
     @discardableResult
     public func retryJobs(id: Int64? = nil) throws(NarrateError) -> Int {
-        try write { db in
+        try database.write { db in
             if let id {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
                     throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
@@ -261,7 +261,7 @@ extension ArticleLibrary {
     /// sees it when renewing its lease and stops. Returns how many.
     @discardableResult
     public func cancelJobs(id: Int64? = nil, reason: String = "cancelled") throws(NarrateError) -> Int {
-        try write { db in
+        try database.write { db in
             if let id {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
                     throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
@@ -272,7 +272,7 @@ extension ArticleLibrary {
                     UPDATE job SET state = 'cancelled', lastError = ?, finishedAt = ?, leaseExpiresAt = NULL
                     WHERE state IN ('queued', 'running') \(id == nil ? "" : "AND id = ?")
                     """,
-                arguments: [reason, Self.now()] + (id.map { [$0] } ?? [])
+                arguments: [reason, LibraryDatabase.timestamp()] + (id.map { [$0] } ?? [])
             )
             return db.changesCount
         }
@@ -281,39 +281,9 @@ extension ArticleLibrary {
     /// Removes finished (done) jobs. Returns how many.
     @discardableResult
     public func clearDoneJobs() throws(NarrateError) -> Int {
-        try write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM job WHERE state = 'done'")
             return db.changesCount
         }
-    }
-
-    /// The columns `job(_:)` reads, in its order: every query of jobs selects (or returns)
-    /// these, so a row is read by position rather than by looking up each column's name
-    /// (the batch coordinator reads its unfinished jobs five times a second).
-    static let jobColumns = """
-        id, articleId, settingsHash, renderRequest, voiceArguments, format, outputPath, state, attempts, maxAttempts, \
-        lastError, worker, leaseExpiresAt, temporaryPath, durationSeconds, progress, priority, createdAt, startedAt, finishedAt, \
-        workSize
-        """
-
-    private static func job(_ row: Row) -> BatchJob {
-        let state: String = row[7]
-        return BatchJob(
-            id: row[0], articleId: row[1], settingsHash: row[2],
-            renderRequest: row[3], voiceArguments: decodeArguments(row[4]), format: row[5],
-            outputPath: row[6],
-            state: BatchJob.State(rawValue: state) ?? .failed, attempts: row[8], maxAttempts: row[9],
-            lastError: row[10], worker: row[11], leaseExpiresAt: row[12],
-            temporaryPath: row[13], durationSeconds: row[14],
-            progress: state == "done" ? 1 : row[15],
-            priority: JobPriority(rawValue: row[16]) ?? .batch, workSize: row[20], createdAt: row[17],
-            startedAt: row[18], finishedAt: row[19]
-        )
-    }
-
-    private static func decodeArguments(_ text: String) -> [String] {
-        // Jobs queued since requests were typed carry none (`[]`): no decoder for them.
-        guard text != "[]", !text.isEmpty else { return [] }
-        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
     }
 }

@@ -1,26 +1,10 @@
+import Foundation
 internal import GRDB
 public import NarrateCore
 
-/// What podcast feeds read: articles with their renders in a format, the ones still without
-/// one, and how many times the library changed.
-extension ArticleLibrary {
-    /// The library's change counters now: one statement, so read without a transaction of
-    /// its own (a 304 to a podcast app's poll is this read and little else).
-    public func changeStamp() throws(NarrateError) -> LibraryChangeStamp {
-        try readOneStatement { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT name, value FROM changeCount")
-            var stamp = LibraryChangeStamp(library: 0, progress: 0)
-            for row in rows {
-                switch row["name"] as String {
-                case "library": stamp.library = row["value"]
-                case "progress": stamp.progress = row["value"]
-                default: break
-                }
-            }
-            return stamp
-        }
-    }
-
+/// What podcast feeds read: articles with their renders in a format, and the ones still
+/// without one.
+extension RenderStore {
     /// The articles (newest saved first) that have a render of the library's own in `format`,
     /// each with its newest such render; only those with `tag`, in `language`, with
     /// `progress`, or among `ids` when given; the first `limit` when given.
@@ -28,9 +12,9 @@ extension ArticleLibrary {
         format: String, tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, ids: [Int64]? = nil,
         limit: Int? = nil
     ) throws(NarrateError) -> [EpisodeRecord] {
-        let (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress, ids: ids)
+        let (filter, arguments) = ArticleFilter(tag: tag, language: language, progress: progress, ids: ids).whereClause
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
-        return try read { db in
+        return try database.read { db in
             var episodes: [EpisodeRecord] = []
             let rows = try Row.fetchCursor(
                 db,
@@ -70,11 +54,11 @@ extension ArticleLibrary {
         format: String, tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, ids: [Int64]? = nil,
         limit: Int? = nil
     ) throws(NarrateError) -> [Int64] {
-        let (filter, baseArguments) = Self.filter(tag: tag, language: language, progress: progress, ids: ids)
+        let (filter, baseArguments) = ArticleFilter(tag: tag, language: language, progress: progress, ids: ids).whereClause
         var arguments = baseArguments
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         _ = arguments.append(contentsOf: [format])
-        return try read { db in
+        return try database.read { db in
             try Int64.fetchAll(
                 db,
                 sql: """
@@ -90,15 +74,4 @@ extension ArticleLibrary {
         }
     }
 
-    /// `filter(tag:language:progress:)`, and only the articles among `ids` when given.
-    private static func filter(
-        tag: String?, language: String?, progress: ProgressFilter?, ids: [Int64]?
-    ) -> (String, StatementArguments) {
-        var (filter, arguments) = Self.filter(tag: tag, language: language, progress: progress)
-        if let ids {
-            let list = ids.map(String.init).joined(separator: ",")
-            filter += (filter.isEmpty ? "WHERE " : " AND ") + "article.id IN (\(list.isEmpty ? "NULL" : list))"
-        }
-        return (filter, arguments)
-    }
 }

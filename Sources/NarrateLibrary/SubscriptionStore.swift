@@ -3,7 +3,13 @@ internal import GRDB
 public import NarrateCore
 
 /// Feed subscriptions and the items seen in each.
-extension ArticleLibrary {
+public final class SubscriptionStore: Sendable {
+    let database: LibraryDatabase
+
+    init(database: LibraryDatabase) {
+        self.database = database
+    }
+
     /// What subscribing did.
     public enum SubscribeOutcome: Sendable, Equatable {
         case subscribed(Subscription)
@@ -46,39 +52,40 @@ extension ArticleLibrary {
     /// Follows each of `feeds` not followed already, all in one transaction (10,000 feeds of
     /// a reader's list in one write, not 10,000); the outcomes in order.
     public func subscribe(_ feeds: [NewSubscription], language: String?, narrate: Bool) throws(NarrateError) -> [SubscribeOutcome] {
-        let now = Self.now()
-        return try write { db in
-            let find = try db.makeStatement(sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE url = ?")
+        let now = LibraryDatabase.timestamp()
+        return try database.write { db in
+            let find = try db.makeStatement(sql: "SELECT \(SubscriptionRow.columns) FROM subscription WHERE url = ?")
             let insert = try db.makeStatement(
                 sql: """
                     INSERT INTO subscription (url, title, siteURL, format, tag, language, narrate, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.subscriptionColumns)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(SubscriptionRow.columns)
                     """)
             return try feeds.map { feed in
-                if let row = try Row.fetchOne(find, arguments: [feed.url]) { return .alreadySubscribed(Self.subscription(row)) }
+                if let row = try SubscriptionRow.fetchOne(find, arguments: [feed.url]) { return .alreadySubscribed(row.subscription) }
                 let arguments: StatementArguments = [
-                    feed.url, feed.title, feed.siteURL, feed.format, feed.tag.map(Self.normalizedTag), language?.lowercased(), narrate, now,
+                    feed.url, feed.title, feed.siteURL, feed.format, feed.tag.map(ArticleTagRow.normalized), language?.lowercased(),
+                    narrate, now,
                 ]
-                guard let row = try Row.fetchOne(insert, arguments: arguments) else {
-                    throw NarrateError.libraryUnavailable(path: location.databasePath, reason: "the subscription was not stored")
+                guard let row = try SubscriptionRow.fetchOne(insert, arguments: arguments) else {
+                    throw NarrateError.libraryUnavailable(path: database.path, reason: "the subscription was not stored")
                 }
-                return .subscribed(Self.subscription(row))
+                return .subscribed(row.subscription)
             }
         }
     }
 
     /// Every subscription, oldest first.
-    public func subscriptions() throws(NarrateError) -> [Subscription] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription ORDER BY id").map(Self.subscription)
+    public func all() throws(NarrateError) -> [Subscription] {
+        try database.read { db in
+            try SubscriptionRow.fetchAll(db, sql: "SELECT \(SubscriptionRow.columns) FROM subscription ORDER BY id").map(\.subscription)
         }
     }
 
     /// Subscription `id`.
     public func subscription(id: Int64) throws(NarrateError) -> Subscription {
-        let found = try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE id = ?", arguments: [id]).map(
-                Self.subscription)
+        let found = try database.read { db in
+            try SubscriptionRow.fetchOne(db, sql: "SELECT \(SubscriptionRow.columns) FROM subscription WHERE id = ?", arguments: [id])?
+                .subscription
         }
         guard let found else { throw .noSuchFeed(id: id) }
         return found
@@ -88,7 +95,7 @@ extension ArticleLibrary {
     @discardableResult
     public func unsubscribe(id: Int64) throws(NarrateError) -> Subscription {
         let subscription = try subscription(id: id)
-        try write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM feedItem WHERE subscriptionId = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM subscription WHERE id = ?", arguments: [id])
         }
@@ -135,14 +142,14 @@ extension ArticleLibrary {
     /// Records the checks of several feeds, in one transaction.
     public func recordChecks(_ checks: [(subscriptionId: Int64, check: FeedCheck)]) throws(NarrateError) {
         guard !checks.isEmpty else { return }
-        try write { db in
+        try database.write { db in
             for (id, check) in checks { try Self.recordCheck(db, subscriptionId: id, check) }
         }
     }
 
     private static func recordCheck(_ db: Database, subscriptionId id: Int64, _ check: FeedCheck) throws {
         do {
-            let now = Self.now()
+            let now = LibraryDatabase.timestamp()
             if let error = check.error {
                 try db.execute(
                     sql: """
@@ -172,7 +179,7 @@ extension ArticleLibrary {
     /// The items of feed `id` already seen among `guids`, with their outcome.
     public func seenItems(subscriptionId id: Int64, guids: [String]) throws(NarrateError) -> [String: FeedItemOutcome] {
         guard !guids.isEmpty else { return [:] }
-        return try read { db in
+        return try database.read { db in
             var seen: [String: FeedItemOutcome] = [:]
             // In slices: SQLite binds at most 32,766 parameters a statement.
             for start in stride(from: 0, to: guids.count, by: 500) {
@@ -195,7 +202,7 @@ extension ArticleLibrary {
     public func recordItem(
         subscriptionId id: Int64, guid: String, url: String?, articleId: Int64?, outcome: FeedItemOutcome, detail: String? = nil
     ) throws(NarrateError) {
-        try write { db in
+        try database.write { db in
             try Self.recordItem(db, subscriptionId: id, guid: guid, url: url, articleId: articleId, outcome: outcome, detail: detail)
         }
     }
@@ -209,7 +216,7 @@ extension ArticleLibrary {
                 ON CONFLICT (subscriptionId, guid) DO UPDATE SET url = excluded.url, articleId = excluded.articleId,
                     outcome = excluded.outcome, detail = excluded.detail, seenAt = excluded.seenAt
                 """,
-            arguments: [id, guid, url, articleId, outcome.rawValue, detail, now()]
+            arguments: [id, guid, url, articleId, outcome.rawValue, detail, LibraryDatabase.timestamp()]
         )
     }
 
@@ -219,8 +226,8 @@ extension ArticleLibrary {
         subscriptionId id: Int64, _ items: [(guid: String, url: String?, outcome: FeedItemOutcome)]
     ) throws(NarrateError) {
         guard !items.isEmpty else { return }
-        try write { db in
-            let now = Self.now()
+        try database.write { db in
+            let now = LibraryDatabase.timestamp()
             let statement = try db.makeStatement(
                 sql: """
                     INSERT INTO feedItem (subscriptionId, guid, url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, NULL, ?, NULL, ?)
@@ -230,78 +237,5 @@ extension ArticleLibrary {
                 try statement.execute(arguments: [id, item.guid, item.url, item.outcome.rawValue, now])
             }
         }
-    }
-
-    /// Which of `urls` are the source addresses of articles in the library.
-    public func articleSourceURLs(among urls: [String]) throws(NarrateError) -> Set<String> {
-        guard !urls.isEmpty else { return [] }
-        return try read { db in
-            var found = Set<String>()
-            for start in stride(from: 0, to: urls.count, by: 500) {
-                let slice = Array(urls[start..<min(urls.count, start + 500)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                for url in try String.fetchAll(
-                    db, sql: "SELECT sourceURL FROM article WHERE sourceURL IN (\(marks))", arguments: StatementArguments(slice))
-                {
-                    found.insert(url)
-                }
-            }
-            return found
-        }
-    }
-
-    /// What became of the imported links among `urls` that were seen before.
-    public func savedLinkOutcomes(among urls: [String]) throws(NarrateError) -> [String: FeedItemOutcome] {
-        guard !urls.isEmpty else { return [:] }
-        return try read { db in
-            var found: [String: FeedItemOutcome] = [:]
-            for start in stride(from: 0, to: urls.count, by: 500) {
-                let slice = Array(urls[start..<min(urls.count, start + 500)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                for row in try Row.fetchAll(
-                    db, sql: "SELECT url, outcome FROM savedLink WHERE url IN (\(marks))", arguments: StatementArguments(slice))
-                {
-                    let outcome: String = row[1]
-                    found[row[0]] = FeedItemOutcome(rawValue: outcome) ?? .failed
-                }
-            }
-            return found
-        }
-    }
-
-    /// Records what became of the imported link `url`.
-    public func recordSavedLink(url: String, articleId: Int64?, outcome: FeedItemOutcome, detail: String? = nil) throws(NarrateError) {
-        try write { db in try Self.recordSavedLink(db, url: url, articleId: articleId, outcome: outcome, detail: detail) }
-    }
-
-    static func recordSavedLink(_ db: Database, url: String, articleId: Int64?, outcome: FeedItemOutcome, detail: String?) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO savedLink (url, articleId, outcome, detail, seenAt) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (url) DO UPDATE SET articleId = excluded.articleId, outcome = excluded.outcome, detail = excluded.detail,
-                    seenAt = excluded.seenAt
-                """,
-            arguments: [url, articleId, outcome.rawValue, detail, now()]
-        )
-    }
-
-    /// The article whose source address is `url`, if the library has one.
-    public func article(sourceURL url: String) throws(NarrateError) -> Int64? {
-        try read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM article WHERE sourceURL = ? ORDER BY id LIMIT 1", arguments: [url])
-        }
-    }
-
-    static let subscriptionColumns = """
-        id, url, title, siteURL, format, tag, language, narrate, etag, lastModified, createdAt, lastCheckedAt, lastNewAt, \
-        newItems, lastError, errorCount, notBefore
-        """
-
-    private static func subscription(_ row: Row) -> Subscription {
-        Subscription(
-            id: row[0], url: row[1], title: row[2], siteURL: row[3], format: row[4], tag: row[5], language: row[6], narrate: row[7],
-            etag: row[8], lastModified: row[9], createdAt: row[10], lastCheckedAt: row[11], lastNewAt: row[12], newItems: row[13],
-            lastError: row[14], errorCount: row[15], notBefore: row[16]
-        )
     }
 }
