@@ -53,14 +53,16 @@ public final class ArticleStore: Sendable {
             for tag in tags {
                 try ArticleTagRow(articleId: id, tag: tag).insert(db)
             }
-            for (position, sentence) in article.sentences.enumerated() {
-                try SentenceRow(
-                    articleId: id,
-                    sentence: StoredSentence(
-                        position: position, blockIndex: sentence.blockIndex, textRange: sentence.textRange,
-                        sourceRange: sentence.sourceRange)
-                ).insert(db)
-            }
+            try SentenceRow.insertAll(
+                article.sentences.enumerated().lazy.map { position, sentence in
+                    SentenceRow(
+                        articleId: id,
+                        sentence: StoredSentence(
+                            position: position, blockIndex: sentence.blockIndex, textRange: sentence.textRange,
+                            sourceRange: sentence.sourceRange))
+                },
+                db: db
+            )
             try SearchIndex.add(
                 id: id, title: article.title, byline: article.byline, text: text, language: article.language?.lowercased(), db: db)
             let outcome = AddOutcome.added(id: id, title: article.title)

@@ -33,12 +33,9 @@ public final class RenderStore: Sendable {
                 ))
             try row.insert(db)
             let id = db.lastInsertedRowID
-            for (position, samples) in sentenceSamples.enumerated() {
-                try RenderSentenceRow(renderId: id, position: position, samples: samples).insert(db)
-            }
-            for (position, word) in words.enumerated() {
-                try RenderWordRow(renderId: id, position: position, word: word).insert(db)
-            }
+            try RenderSentenceRow.insertAll(
+                sentenceSamples.enumerated().lazy.map { RenderSentenceRow(renderId: id, position: $0, samples: $1) }, db: db)
+            try RenderWordRow.insertAll(words.enumerated().lazy.map { RenderWordRow(renderId: id, position: $0, word: $1) }, db: db)
             return row.record
         }
     }

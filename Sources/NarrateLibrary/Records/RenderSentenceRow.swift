@@ -2,7 +2,7 @@ internal import GRDB
 
 /// A row of `renderSentence`: where one sentence (its pause included) starts and ends in a
 /// render, in samples. Read and written by hand: a render has thousands.
-struct RenderSentenceRow: FetchableRecord, PersistableRecord {
+struct RenderSentenceRow: FetchableRecord, BulkInsertable {
     static let databaseTableName = "renderSentence"
 
     var renderId: Int64
@@ -32,10 +32,11 @@ struct RenderSentenceRow: FetchableRecord, PersistableRecord {
         samples = row[2]..<row[3]
     }
 
-    func encode(to container: inout PersistenceContainer) {
-        container["renderId"] = renderId
-        container["position"] = position
-        container["startSample"] = samples.lowerBound
-        container["endSample"] = samples.upperBound
+    static let insertedColumns = ["renderId", "position", "startSample", "endSample"]
+
+    var values: [any DatabaseValueConvertible] {
+        [
+            renderId, position, samples.lowerBound, samples.upperBound,
+        ]
     }
 }

@@ -2,7 +2,7 @@ internal import GRDB
 
 /// A row of `renderWord`: where one spoken word is in its sentence's text and in a render.
 /// Read and written by hand: a render has thousands.
-struct RenderWordRow: FetchableRecord, PersistableRecord {
+struct RenderWordRow: FetchableRecord, BulkInsertable {
     static let databaseTableName = "renderWord"
 
     var renderId: Int64
@@ -33,13 +33,12 @@ struct RenderWordRow: FetchableRecord, PersistableRecord {
         word = RenderWord(sentence: row[2], textRange: row[3]..<row[4], samples: row[5]..<row[6])
     }
 
-    func encode(to container: inout PersistenceContainer) {
-        container["renderId"] = renderId
-        container["position"] = position
-        container["sentence"] = word.sentence
-        container["textStart"] = word.textRange.lowerBound
-        container["textEnd"] = word.textRange.upperBound
-        container["startSample"] = word.samples.lowerBound
-        container["endSample"] = word.samples.upperBound
+    static let insertedColumns = ["renderId", "position", "sentence", "textStart", "textEnd", "startSample", "endSample"]
+
+    var values: [any DatabaseValueConvertible] {
+        [
+            renderId, position, word.sentence, word.textRange.lowerBound, word.textRange.upperBound, word.samples.lowerBound,
+            word.samples.upperBound,
+        ]
     }
 }

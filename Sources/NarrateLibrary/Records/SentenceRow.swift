@@ -2,7 +2,7 @@ internal import GRDB
 
 /// A row of `sentence`: where one sentence of an article is in its document and source.
 /// Read and written by hand, not by `Codable`: an article has thousands.
-struct SentenceRow: FetchableRecord, PersistableRecord {
+struct SentenceRow: FetchableRecord, BulkInsertable {
     static let databaseTableName = "sentence"
 
     var articleId: Int64
@@ -32,13 +32,12 @@ struct SentenceRow: FetchableRecord, PersistableRecord {
         )
     }
 
-    func encode(to container: inout PersistenceContainer) {
-        container["articleId"] = articleId
-        container["position"] = sentence.position
-        container["blockIndex"] = sentence.blockIndex
-        container["textStart"] = sentence.textRange.lowerBound
-        container["textEnd"] = sentence.textRange.upperBound
-        container["sourceStart"] = sentence.sourceRange.lowerBound
-        container["sourceEnd"] = sentence.sourceRange.upperBound
+    static let insertedColumns = ["articleId", "position", "blockIndex", "textStart", "textEnd", "sourceStart", "sourceEnd"]
+
+    var values: [any DatabaseValueConvertible] {
+        [
+            articleId, sentence.position, sentence.blockIndex, sentence.textRange.lowerBound, sentence.textRange.upperBound,
+            sentence.sourceRange.lowerBound, sentence.sourceRange.upperBound,
+        ]
     }
 }
