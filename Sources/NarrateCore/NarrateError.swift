@@ -1,6 +1,7 @@
 /// Everything that can go wrong while narrating, with what, where and what to do.
 ///
-/// Each case maps to a sysexits exit code so the command line can report it faithfully.
+/// Each front end maps it in one place: the command line to a sysexits exit code
+/// (`NarrateError.exitCode`, NarrateTerminal), the server to an HTTP status (`APIError`).
 /// The description is in the domain's words, for any front end (a terminal, a web page): it
 /// never names a command or a flag. A front end adds what to type or click next.
 ///
@@ -88,27 +89,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An input over the most narrate reads of its kind (`limit` bytes): refused before it
     /// is read whole. `kind` says what it is ("an article", "an export").
     case inputTooLarge(path: String, limit: Int, kind: String)
-
-    /// The sysexits code for this error.
-    public var exitCode: Int32 {
-        switch self {
-        case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished, .cannotStream: 64
-        case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
-            .noReadableArticle, .unsupportedContent, .inputTooLarge:
-            65
-        case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
-        case .libraryUnavailable, .notALibrary: 74
-        case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
-        case .engine: 70
-        case .cannotStartWorker: 71
-        case .cannotListen, .queueUnavailable: 69
-        case .queueDenied: 77
-        case .cannotCreateOutput, .outputExists: 73
-        case .writeFailed, .streamWriteFailed: 74
-        case .invalidPreset: 78
-        case .interrupted: 130
-        }
-    }
 
     /// One line that says what went wrong, where, and what to do.
     public var description: String {

@@ -57,30 +57,21 @@ public struct ServeSession: Sendable {
 
     /// Serves until SIGINT or SIGTERM, telling `announce` where it listens; the
     /// render worker it started is stopped on the way out. An address it cannot listen on is
-    /// `.cannotListen`.
-    public func run(announce: @escaping @Sendable (ServeListening) -> Void) throws(NarrateError) {
+    /// `.cannotListen`. Awaited: the server runs on its event loops, no thread waits for it.
+    public func run(announce: @escaping @Sendable (ServeListening) -> Void) async throws(NarrateError) {
         let workers = ProcessRenderWorkers(executable: executable, libraryPath: library.location.databasePath)
         let server = NarrateServer(settings: settings, library: library, workers: workers, environment: environment, engine: engine)
-        let failure = Mutex<(any Error)?>(nil)
-        let finished = DispatchSemaphore(value: 0)
         let settings = settings
         let tokenIsNew = tokenIsNew
         let feedSecretIsNew = feedSecretIsNew
-        Task {
-            do {
-                try await server.run { port in
-                    announce(Self.listening(settings, port: port, tokenIsNew: tokenIsNew, feedSecretIsNew: feedSecretIsNew))
-                    // Listening: the listening worker is started, its voice loaded, before the first listener.
-                    workers.startStandby()
-                }
-            } catch {
-                failure.withLock { $0 = error }
+        defer { workers.stop() }
+        do {
+            try await server.run { port in
+                announce(Self.listening(settings, port: port, tokenIsNew: tokenIsNew, feedSecretIsNew: feedSecretIsNew))
+                // Listening: the listening worker is started, its voice loaded, before the first listener.
+                workers.startStandby()
             }
-            finished.signal()
-        }
-        finished.wait()
-        workers.stop()
-        if let error = failure.withLock({ $0 }) {
+        } catch {
             throw .cannotListen(address: "\(settings.host):\(settings.port)", reason: Self.reason(error))
         }
     }

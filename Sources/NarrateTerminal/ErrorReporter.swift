@@ -2,13 +2,9 @@ public import NarrateCore
 import NarrateListening
 import NarrateSystem
 
-/// Prints one line on standard error and exits with the error's sysexits code.
+/// The command line's words for errors and notes, and its one way out of the process (used
+/// by the root command alone: commands throw).
 public enum ErrorReporter {
-    /// Runs a command's work, reporting a library error as `fail` does.
-    public static func failing(_ work: () throws(NarrateError) -> Void) {
-        do { try work() } catch { fail(error) }
-    }
-
     /// Prints `error`'s line and exits with its sysexits code.
     public static func fail(_ error: NarrateError) -> Never {
         printError(message(for: error))

@@ -2,4 +2,4 @@ import NarrateCommandLine
 
 // narrate: every command; one with a shared queue (--queue, NARRATE_QUEUE) is handed over to
 // narrate-queue, which has the PostgreSQL client.
-NarrateProgram.run()
+await NarrateProgram.run()

@@ -9,4 +9,4 @@ SharedQueueConnector.register { url, environment throws(NarrateError) in
     let address = try PostgresQueueAddress(url: url, environment: environment, home: environment["HOME"])
     return try PostgresJobQueue(address: address)
 }
-NarrateProgram.run()
+await NarrateProgram.run()

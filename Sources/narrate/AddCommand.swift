@@ -52,31 +52,29 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let importer = ArticleImport(format: format, title: title, language: language, voice: voice, tags: tags)
-            var outcomes: [Outcome] = []
-            var firstFailure: NarrateError?
-            try importer.add(
-                paths, to: libraryOptions.open,
-                engine: { () throws(NarrateError) -> any SpeechEngine in
-                    // A voice to keep may be a Piper voice's; without one, eSpeak NG's languages alone.
-                    voice == nil ? try ESpeakEngine.shared() : try VoiceEngines.shared()
-                }, environment: NarrateEnvironment.variables(),
-                isCancelled: { Interruption.isRequested }
-            ) { input, outcome in
-                switch outcome {
-                case .added(let id, let title), .exists(let id, let title):
-                    let word = if case .added = outcome { "added" } else { "exists" }
-                    outcomes.append(Outcome(path: input, outcome: word, id: id, title: title))
-                    if !json { print("\(word) \(id) \(title)") }
-                case .failed(let error):
-                    firstFailure = firstFailure ?? error
-                    outcomes.append(Outcome(path: input, outcome: "failed", error: ErrorReporter.message(for: error)))
-                    ErrorReporter.printError(ErrorReporter.message(for: error))
-                }
+        let importer = ArticleImport(format: format, title: title, language: language, voice: voice, tags: tags)
+        var outcomes: [Outcome] = []
+        var firstFailure: NarrateError?
+        try importer.add(
+            paths, to: libraryOptions.open,
+            engine: { () throws(NarrateError) -> any SpeechEngine in
+                // A voice to keep may be a Piper voice's; without one, eSpeak NG's languages alone.
+                voice == nil ? try ESpeakEngine.shared() : try VoiceEngines.shared()
+            }, environment: NarrateEnvironment.variables(),
+            isCancelled: { Interruption.isRequested }
+        ) { input, outcome in
+            switch outcome {
+            case .added(let id, let title), .exists(let id, let title):
+                let word = if case .added = outcome { "added" } else { "exists" }
+                outcomes.append(Outcome(path: input, outcome: word, id: id, title: title))
+                if !json { print("\(word) \(id) \(title)") }
+            case .failed(let error):
+                firstFailure = firstFailure ?? error
+                outcomes.append(Outcome(path: input, outcome: "failed", error: ErrorReporter.message(for: error)))
+                ErrorReporter.printError(ErrorReporter.message(for: error))
             }
-            if json { try JSONOutput.print(outcomes) }
-            if let firstFailure { ErrorReporter.terminate(firstFailure.exitCode) }
         }
+        if json { try JSONOutput.print(outcomes) }
+        if let firstFailure { throw CommandExit(code: firstFailure.exitCode) }
     }
 }

@@ -78,43 +78,41 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            // A bad template is refused before anything is added to the library.
-            let submission = try BatchSubmission(
-                voice: voiceOptions.request, encoding: encodingOptions.encoding(output: nil), album: encodingOptions.album,
-                outputDirectory: outputDir, nameTemplate: nameTemplate, force: force
+        // A bad template is refused before anything is added to the library.
+        let submission = try BatchSubmission(
+            voice: voiceOptions.request, encoding: encodingOptions.encoding(output: nil), album: encodingOptions.album,
+            outputDirectory: outputDir, nameTemplate: nameTemplate, force: force
+        )
+        let library = try libraryOptions.open()
+        let queue = try queueOptions.open()
+        defer { queue?.close() }
+        let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue?.displayAddress)
+        Interruption.countStopRequests() // before the voices load: a Ctrl-C then stops the batch
+        let engine = try VoiceEngines.shared()
+        let narrated: (queued: BatchSubmission.Result, summary: BatchCoordinator.Summary)
+        do {
+            let place: BatchNarration.Queue =
+                if let queue {
+                    .shared(queue, observer: progress, follow: !detach)
+                } else {
+                    .library(progress.coordinator(library: library, workers: jobs))
+                }
+            narrated = try BatchNarration.run(
+                articles, with: submission, on: place, library: library, engine: engine, presets: NarrateEnvironment.presets(),
+                environment: NarrateEnvironment.variables(), stopRequests: Interruption.stopRequests, report: progress.submitted
             )
-            let library = try libraryOptions.open()
-            let queue = try queueOptions.open()
-            defer { queue?.close() }
-            let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue?.displayAddress)
-            Interruption.countStopRequests() // before the voices load: a Ctrl-C then stops the batch
-            let engine = try VoiceEngines.shared()
-            let queued: BatchSubmission.Result
-            let summary: BatchCoordinator.Summary
-            do throws(NarrateError) {
-                let place: BatchNarration.Queue =
-                    if let queue {
-                        .shared(queue, observer: progress, follow: !detach)
-                    } else {
-                        .library(progress.coordinator(library: library, workers: jobs))
-                    }
-                (queued, summary) = try BatchNarration.run(
-                    articles, with: submission, on: place, library: library, engine: engine, presets: NarrateEnvironment.presets(),
-                    environment: NarrateEnvironment.variables(), stopRequests: Interruption.stopRequests, report: progress.submitted
-                )
-            } catch .interrupted {
-                // Stopped while adding and queueing: what is in the library stays there.
-                ErrorReporter.printError(
-                    queue == nil
-                        ? "interrupted before the batch ran; articles added and jobs queued stay ('narrate jobs run' runs them)"
-                        : "interrupted while queueing; the articles added and the jobs queued stay (the workers take them)"
-                )
-                ErrorReporter.terminate(130)
-            }
-            progress.report(summary, upToDate: queued.upToDate, json: json)
-            if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
-            if !summary.failed.isEmpty || queued.refused > 0 { ErrorReporter.terminate(75) }
+        } catch {
+            guard case .interrupted = error else { throw error }
+            // Stopped while adding and queueing: what is in the library stays there.
+            ErrorReporter.printError(
+                queue == nil
+                    ? "interrupted before the batch ran; articles added and jobs queued stay ('narrate jobs run' runs them)"
+                    : "interrupted while queueing; the articles added and the jobs queued stay (the workers take them)"
+            )
+            throw CommandExit.interrupted
         }
+        progress.report(narrated.summary, upToDate: narrated.queued.upToDate, json: json)
+        if Interruption.stopRequests() > 0 { throw CommandExit.interrupted }
+        if !narrated.summary.failed.isEmpty || narrated.queued.refused > 0 { throw CommandExit.partlyFailed }
     }
 }

@@ -61,7 +61,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing(convert)
+        try convert()
     }
 
     /// The voice asked for; `--read-image-descriptions` (from before images were read by

@@ -25,20 +25,18 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let extract = try ArticleExtract(
-                input: input, format: format, environment: NarrateEnvironment.variables(),
-                isCancelled: { Interruption.isRequested }
-            )
-            if json {
-                try JSONOutput.print(extract)
-                return
-            }
-            print(extract.title)
-            let details = [extract.byline, extract.site, extract.published, extract.language, extract.url].compactMap { $0 }
-            if !details.isEmpty { print(details.joined(separator: " · ")) }
-            print("")
-            print(extract.text)
+        let extract = try ArticleExtract(
+            input: input, format: format, environment: NarrateEnvironment.variables(),
+            isCancelled: { Interruption.isRequested }
+        )
+        if json {
+            try JSONOutput.print(extract)
+            return
         }
+        print(extract.title)
+        let details = [extract.byline, extract.site, extract.published, extract.language, extract.url].compactMap { $0 }
+        if !details.isEmpty { print(details.joined(separator: " · ")) }
+        print("")
+        print(extract.text)
     }
 }

@@ -21,29 +21,27 @@ struct FeedsCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            if opml {
-                print(try FeedRefresh(library: library, detector: nil).opml().xml(), terminator: "")
-                return
-            }
-            let subscriptions = try library.subscriptions.all()
-            if json {
-                try JSONOutput.print(subscriptions)
-                return
-            }
-            if subscriptions.isEmpty {
-                print("no feeds ('narrate subscribe URL' follows one)")
-                return
-            }
-            var rows: [[String]] = []
-            for feed in subscriptions {
-                let status = feed.lastError.map { "error ×\(feed.errorCount): \($0)" } ?? (feed.lastCheckedAt == nil ? "not checked" : "ok")
-                rows.append([
-                    String(feed.id), feed.title ?? "", feed.url, feed.lastCheckedAt ?? "never", String(feed.newItems), status,
-                ])
-            }
-            print(TextTable(header: ["ID", "TITLE", "URL", "CHECKED", "NEW", "STATUS"], rows: rows, rightAligned: [0, 4]).rendered)
+        let library = try libraryOptions.open()
+        if opml {
+            print(try FeedRefresh(library: library, detector: nil).opml().xml(), terminator: "")
+            return
         }
+        let subscriptions = try library.subscriptions.all()
+        if json {
+            try JSONOutput.print(subscriptions)
+            return
+        }
+        if subscriptions.isEmpty {
+            print("no feeds ('narrate subscribe URL' follows one)")
+            return
+        }
+        var rows: [[String]] = []
+        for feed in subscriptions {
+            let status = feed.lastError.map { "error ×\(feed.errorCount): \($0)" } ?? (feed.lastCheckedAt == nil ? "not checked" : "ok")
+            rows.append([
+                String(feed.id), feed.title ?? "", feed.url, feed.lastCheckedAt ?? "never", String(feed.newItems), status,
+            ])
+        }
+        print(TextTable(header: ["ID", "TITLE", "URL", "CHECKED", "NEW", "STATUS"], rows: rows, rightAligned: [0, 4]).rendered)
     }
 }

@@ -37,19 +37,17 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let (format, links) = try ExportReader.read(path: file, isCancelled: { Interruption.isRequested })
-            let library = try libraryOptions.open()
-            let progress = ImportProgress(json: json, quiet: quiet)
-            progress.note("\(file): \(format.rawValue), \(links.count) link\(links.count == 1 ? "" : "s")")
-            let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
-            let importer = LinkImport(
-                library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs, tags: tag)
-            let report = try importer.run(links, isCancelled: { Interruption.isRequested }, report: progress.event)
-            progress.finish(report)
-            if Interruption.isRequested { ErrorReporter.terminate(130) }
-            // Links that failed in a way that may pass: run it again (75, as a batch's failures).
-            if report.problems.contains(where: { $0.outcome == .failed }) { ErrorReporter.terminate(75) }
-        }
+        let (format, links) = try ExportReader.read(path: file, isCancelled: { Interruption.isRequested })
+        let library = try libraryOptions.open()
+        let progress = ImportProgress(json: json, quiet: quiet)
+        progress.note("\(file): \(format.rawValue), \(links.count) link\(links.count == 1 ? "" : "s")")
+        let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
+        let importer = LinkImport(
+            library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs, tags: tag)
+        let report = try importer.run(links, isCancelled: { Interruption.isRequested }, report: progress.event)
+        progress.finish(report)
+        if Interruption.isRequested { throw CommandExit.interrupted }
+        // Links that failed in a way that may pass: run it again (75, as a batch's failures).
+        if report.problems.contains(where: { $0.outcome == .failed }) { throw CommandExit.partlyFailed }
     }
 }

@@ -25,11 +25,9 @@ struct JobsCancel: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let shared = try queueOptions.open()
-            defer { shared?.close() }
-            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open().queue }
-            print("cancelled: \(try queue.cancelJobs(id: id, reason: "cancelled"))")
-        }
+        let shared = try queueOptions.open()
+        defer { shared?.close() }
+        let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open().queue }
+        print("cancelled: \(try queue.cancelJobs(id: id, reason: "cancelled"))")
     }
 }

@@ -22,16 +22,14 @@ struct JobsClear: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let shared = try queueOptions.open()
-            defer { shared?.close() }
-            if let shared {
-                // This library's renders are taken in first; other libraries' stay until they are.
-                try SharedRenders(library: try libraryOptions.open(), queue: shared).collect()
-                print("removed: \(try shared.clearDoneJobs())")
-                return
-            }
-            print("removed: \(try libraryOptions.open().queue.clearDoneJobs())")
+        let shared = try queueOptions.open()
+        defer { shared?.close() }
+        if let shared {
+            // This library's renders are taken in first; other libraries' stay until they are.
+            try SharedRenders(library: try libraryOptions.open(), queue: shared).collect()
+            print("removed: \(try shared.clearDoneJobs())")
+            return
         }
+        print("removed: \(try libraryOptions.open().queue.clearDoneJobs())")
     }
 }

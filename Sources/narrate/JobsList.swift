@@ -18,20 +18,18 @@ struct JobsList: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            if let queue = try queueOptions.open() {
-                defer { queue.close() }
-                try listShared(queue, library: library)
-                return
-            }
-            let jobs = try library.queue.jobs()
-            if json {
-                try JSONOutput.print(jobs)
-                return
-            }
-            print(Self.table(jobs))
+        let library = try libraryOptions.open()
+        if let queue = try queueOptions.open() {
+            defer { queue.close() }
+            try listShared(queue, library: library)
+            return
         }
+        let jobs = try library.queue.jobs()
+        if json {
+            try JSONOutput.print(jobs)
+            return
+        }
+        print(Self.table(jobs))
     }
 
     /// The shared queue's jobs and workers (`SharedQueueListing`).

@@ -25,14 +25,12 @@ struct JobsRetry: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            if let queue = try queueOptions.open() {
-                defer { queue.close() }
-                print("queued again: \(try queue.retryJobs(id: id)); the workers take them")
-                return
-            }
-            let count = try libraryOptions.open().queue.retryJobs(id: id)
-            print("queued again: \(count); 'narrate jobs run' runs them")
+        if let queue = try queueOptions.open() {
+            defer { queue.close() }
+            print("queued again: \(try queue.retryJobs(id: id)); the workers take them")
+            return
         }
+        let count = try libraryOptions.open().queue.retryJobs(id: id)
+        print("queued again: \(count); 'narrate jobs run' runs them")
     }
 }

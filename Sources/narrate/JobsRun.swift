@@ -31,14 +31,12 @@ struct JobsRun: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            let progress = BatchProgress(json: json, quiet: quiet)
-            let summary = try progress.coordinator(library: library, workers: jobs)
-                .runPending(stopRequests: Interruption.stopRequests)
-            progress.report(summary, upToDate: 0, json: json)
-            if Interruption.stopRequests() > 0 { ErrorReporter.terminate(130) }
-            if !summary.failed.isEmpty { ErrorReporter.terminate(75) }
-        }
+        let library = try libraryOptions.open()
+        let progress = BatchProgress(json: json, quiet: quiet)
+        let summary = try progress.coordinator(library: library, workers: jobs)
+            .runPending(stopRequests: Interruption.stopRequests)
+        progress.report(summary, upToDate: 0, json: json)
+        if Interruption.stopRequests() > 0 { throw CommandExit.interrupted }
+        if !summary.failed.isEmpty { throw CommandExit.partlyFailed }
     }
 }

@@ -44,32 +44,30 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            let articles = try library.articles.list(
-                tag: tag, language: language, progress: progress, order: sort, limit: all ? nil : limit
-            )
-            if !all, articles.count == limit {
-                let total = try library.articles.count(tag: tag, language: language, progress: progress)
-                if total > limit { ErrorReporter.printNote("showing \(limit) of \(total) articles; --all lists every one") }
-            }
-            if json {
-                try JSONOutput.print(articles)
-                return
-            }
-            let rows = articles.map { article in
-                [
-                    String(article.id), article.title, article.language ?? "-", String(article.wordCount),
-                    DurationText.minutes(article.lengthSeconds), Self.progress(article), DurationText.minutes(article.secondsLeft),
-                    article.tags.joined(separator: ","), String(article.savedAt.prefix(10)),
-                ]
-            }
-            print(
-                TextTable(
-                    header: ["ID", "TITLE", "LANG", "WORDS", "TIME", "HEARD", "LEFT", "TAGS", "SAVED"], rows: rows,
-                    rightAligned: [0, 3, 4, 5, 6]
-                ).rendered)
+        let library = try libraryOptions.open()
+        let articles = try library.articles.list(
+            tag: tag, language: language, progress: progress, order: sort, limit: all ? nil : limit
+        )
+        if !all, articles.count == limit {
+            let total = try library.articles.count(tag: tag, language: language, progress: progress)
+            if total > limit { ErrorReporter.printNote("showing \(limit) of \(total) articles; --all lists every one") }
         }
+        if json {
+            try JSONOutput.print(articles)
+            return
+        }
+        let rows = articles.map { article in
+            [
+                String(article.id), article.title, article.language ?? "-", String(article.wordCount),
+                DurationText.minutes(article.lengthSeconds), Self.progress(article), DurationText.minutes(article.secondsLeft),
+                article.tags.joined(separator: ","), String(article.savedAt.prefix(10)),
+            ]
+        }
+        print(
+            TextTable(
+                header: ["ID", "TITLE", "LANG", "WORDS", "TIME", "HEARD", "LEFT", "TAGS", "SAVED"], rows: rows,
+                rightAligned: [0, 3, 4, 5, 6]
+            ).rendered)
     }
 
     /// "-" (never played), "37%" or "done".

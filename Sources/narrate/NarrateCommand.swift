@@ -3,7 +3,7 @@ import NarrateCore
 import NarrateTerminal
 
 /// The `narrate` command: turns saved articles into spoken audio.
-struct NarrateCommand: ParsableCommand {
+struct NarrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrate",
         abstract: "Turn saved articles into spoken audio, offline, with eSpeak NG or a Piper neural voice.",
@@ -40,17 +40,27 @@ struct NarrateCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command, reporting a usage error as one line on stderr (exit 64) instead of
-    /// ArgumentParser's several lines of usage; help and version still print in full.
-    static func main() {
+    /// Runs the command, and is the one place a command's end becomes the process's exit:
+    /// a `NarrateError` a command throws is its one line and sysexits code, a `CommandExit`
+    /// its code, a usage error one line on stderr (exit 64) instead of ArgumentParser's
+    /// several lines of usage; help and version still print in full.
+    ///
+    /// A command whose work is asynchronous (`serve`) is awaited; the others, synchronous
+    /// work such as synthesis, run on the calling thread.
+    static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
             ErrorReporter.finishStandardOutput()
         } catch let error as NarrateError {
-            // Thrown by a command's validate(): its own line and exit code.
             ErrorReporter.fail(error)
+        } catch let exit as CommandExit {
+            ErrorReporter.terminate(exit.code)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

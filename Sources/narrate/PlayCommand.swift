@@ -57,35 +57,33 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            let summary = try library.articles.summary(id: id)
-            let title = summary.title
-            let engine = try VoiceEngines.shared()
-            // The sound card first: without one there is nothing to render for.
-            let playbackSink = try makeSink(sampleRate: engine.sampleRate)
-            let playback = ArticlePlayback(
-                library: library, engine: engine, spread: synthesisOptions.spread, presets: NarrateEnvironment.presets(),
-                device: "narrate play"
-            )
-            var total = summary.sentenceCount
-            let outcome = try playback.play(
-                articleId: id, fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested }
-            ) { start in
-                total = start.total
-                let at = start.seconds.map { DurationText.minutes($0) } ?? "rendering as it plays"
-                ErrorReporter.printNote("playing \(id) \(title) from sentence \(start.sentence + 1) of \(start.total) (\(at))")
-            }
-            switch outcome {
-            case .finished:
-                ErrorReporter.printNote("finished \(id) \(title)")
-            case .sinkClosed(let sentence):
-                ErrorReporter.printNote(
-                    "the output closed at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
-            case .stopped(let sentence):
-                ErrorReporter.printNote("stopped at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
-                ErrorReporter.terminate(130)
-            }
+        let library = try libraryOptions.open()
+        let summary = try library.articles.summary(id: id)
+        let title = summary.title
+        let engine = try VoiceEngines.shared()
+        // The sound card first: without one there is nothing to render for.
+        let playbackSink = try makeSink(sampleRate: engine.sampleRate)
+        let playback = ArticlePlayback(
+            library: library, engine: engine, spread: synthesisOptions.spread, presets: NarrateEnvironment.presets(),
+            device: "narrate play"
+        )
+        var total = summary.sentenceCount
+        let outcome = try playback.play(
+            articleId: id, fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested }
+        ) { start in
+            total = start.total
+            let at = start.seconds.map { DurationText.minutes($0) } ?? "rendering as it plays"
+            ErrorReporter.printNote("playing \(id) \(title) from sentence \(start.sentence + 1) of \(start.total) (\(at))")
+        }
+        switch outcome {
+        case .finished:
+            ErrorReporter.printNote("finished \(id) \(title)")
+        case .sinkClosed(let sentence):
+            ErrorReporter.printNote(
+                "the output closed at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
+        case .stopped(let sentence):
+            ErrorReporter.printNote("stopped at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
+            throw CommandExit.interrupted
         }
     }
 

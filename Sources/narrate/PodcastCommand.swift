@@ -51,40 +51,38 @@ struct PodcastCommand: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            var settings = try PodcastSettings.load(from: library)
-            let changes =
-                title != nil || description != nil || author != nil || category != nil || explicit != nil
-                || language != nil || cover != nil || drawnCover
-            if let title { settings.title = title.trimmingCharacters(in: .whitespacesAndNewlines) }
-            if let description { settings.description = description.trimmingCharacters(in: .whitespacesAndNewlines) }
-            if let author { settings.author = author.trimmingCharacters(in: .whitespacesAndNewlines) }
-            if let category { settings.category = category }
-            if let explicit { settings.explicit = ["yes", "true"].contains(explicit.lowercased()) }
-            if let language { settings.language = language.isEmpty ? nil : language.lowercased() }
-            if drawnCover { settings.coverPath = nil }
-            if changes {
-                try settings.validate()
-                if let cover { try settings.setCover(from: cover, library: library) }
-                try settings.save(to: library)
-                settings.removeUnusedCovers(of: library)
-            }
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let data = (try? encoder.encode(settings)) ?? Data()
-                print(String(decoding: data, as: UTF8.self))
-                return
-            }
-            print("title: \(settings.title)")
-            print("description: \(settings.description)")
-            print("author: \(settings.author)")
-            print("category: \(settings.category)")
-            print("explicit: \(settings.explicit ? "yes" : "no")")
-            print("language: \(settings.language ?? "the episodes' most common")")
-            print("cover: \(settings.coverPath ?? "drawn from the title")")
-            print("feeds (narrate serve): /feed.xml, /feeds/tag/TAG.xml, /feeds/unfinished.xml, /feeds/search/WORDS.xml")
+        let library = try libraryOptions.open()
+        var settings = try PodcastSettings.load(from: library)
+        let changes =
+            title != nil || description != nil || author != nil || category != nil || explicit != nil
+            || language != nil || cover != nil || drawnCover
+        if let title { settings.title = title.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let description { settings.description = description.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let author { settings.author = author.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let category { settings.category = category }
+        if let explicit { settings.explicit = ["yes", "true"].contains(explicit.lowercased()) }
+        if let language { settings.language = language.isEmpty ? nil : language.lowercased() }
+        if drawnCover { settings.coverPath = nil }
+        if changes {
+            try settings.validate()
+            if let cover { try settings.setCover(from: cover, library: library) }
+            try settings.save(to: library)
+            settings.removeUnusedCovers(of: library)
         }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(settings)) ?? Data()
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        print("title: \(settings.title)")
+        print("description: \(settings.description)")
+        print("author: \(settings.author)")
+        print("category: \(settings.category)")
+        print("explicit: \(settings.explicit ? "yes" : "no")")
+        print("language: \(settings.language ?? "the episodes' most common")")
+        print("cover: \(settings.coverPath ?? "drawn from the title")")
+        print("feeds (narrate serve): /feed.xml, /feeds/tag/TAG.xml, /feeds/unfinished.xml, /feeds/search/WORDS.xml")
     }
 }

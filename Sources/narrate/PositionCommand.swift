@@ -48,48 +48,46 @@ struct PositionCommand: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            let position = try ArticlePosition(
-                articleId: id, renderer: ArticleRenderer(library: library, engine: try VoiceEngines.shared()), device: "narrate position")
-            if history { return try printHistory(position) }
-            let count = position.article.summary.sentenceCount
-            do throws(NarrateError) {
-                let change: ArticlePosition.Change? =
-                    if let set { .sentence(set - 1) } else if let at {
-                        ListeningTimeline.seconds(at).map { .seconds($0) }
-                    } else if let restore { .restore(restore) } else { reset ? .reset : finished ? .finished : nil }
-                if let change { try position.apply(change) }
-            } catch {
-                // The use case names what is wrong; the command line names the option.
-                guard case .invalidOption(let name, _) = error else { throw error }
-                if name == "sentence", let set {
-                    throw NarrateError.invalidOption(name: "set", message: "--set \(set): article \(id) has sentences 1 to \(count)")
-                }
-                if name == "history", let restore, case .invalidOption(_, let message) = error {
-                    throw NarrateError.invalidOption(name: "restore", message: "--restore \(restore): \(message)")
-                }
-                if name == "time", let at {
-                    throw NarrateError.invalidOption(
-                        name: "at", message: "--at \(at): article \(id) lasts \(DurationText.minutes(position.timeline.duration))"
-                    )
-                }
-                throw error
+        let library = try libraryOptions.open()
+        let position = try ArticlePosition(
+            articleId: id, renderer: ArticleRenderer(library: library, engine: try VoiceEngines.shared()), device: "narrate position")
+        if history { return try printHistory(position) }
+        let count = position.article.summary.sentenceCount
+        do throws(NarrateError) {
+            let change: ArticlePosition.Change? =
+                if let set { .sentence(set - 1) } else if let at {
+                    ListeningTimeline.seconds(at).map { .seconds($0) }
+                } else if let restore { .restore(restore) } else { reset ? .reset : finished ? .finished : nil }
+            if let change { try position.apply(change) }
+        } catch {
+            // The use case names what is wrong; the command line names the option.
+            guard case .invalidOption(let name, _) = error else { throw error }
+            if name == "sentence", let set {
+                throw NarrateError.invalidOption(name: "set", message: "--set \(set): article \(id) has sentences 1 to \(count)")
             }
-            let report = try position.report()
-            if json {
-                try JSONOutput.print(report)
-                return
+            if name == "history", let restore, case .invalidOption(_, let message) = error {
+                throw NarrateError.invalidOption(name: "restore", message: "--restore \(restore): \(message)")
             }
-            let state = report.finished ? "finished" : report.updatedAt == nil ? "not started" : "in progress"
-            let saved = report.updatedAt.map { ", saved \($0)" } ?? ""
-            let estimate = report.measured ? "" : " (estimated)"
-            print(
-                "\(id) \(position.article.summary.title): sentence \(report.sentence + 1) of \(count), "
-                    + "\(DurationText.minutes(report.seconds)) of \(DurationText.minutes(report.duration))\(estimate), "
-                    + "\(report.percent)%, \(state)\(saved)"
-            )
+            if name == "time", let at {
+                throw NarrateError.invalidOption(
+                    name: "at", message: "--at \(at): article \(id) lasts \(DurationText.minutes(position.timeline.duration))"
+                )
+            }
+            throw error
         }
+        let report = try position.report()
+        if json {
+            try JSONOutput.print(report)
+            return
+        }
+        let state = report.finished ? "finished" : report.updatedAt == nil ? "not started" : "in progress"
+        let saved = report.updatedAt.map { ", saved \($0)" } ?? ""
+        let estimate = report.measured ? "" : " (estimated)"
+        print(
+            "\(id) \(position.article.summary.title): sentence \(report.sentence + 1) of \(count), "
+                + "\(DurationText.minutes(report.seconds)) of \(DurationText.minutes(report.duration))\(estimate), "
+                + "\(report.percent)%, \(state)\(saved)"
+        )
     }
 
     /// The history, newest first (the newest 20 unless --json).

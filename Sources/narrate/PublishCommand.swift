@@ -76,7 +76,7 @@ struct PublishCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        do throws(NarrateError) {
+        do {
             let selection = FeedSelection(articles: articles, format: try EpisodeFormat(named: format), limit: limit)
             try PodcastPublisher.checkFolder(directory) // before the library is opened
             let library = try libraryOptions.open()
@@ -94,7 +94,7 @@ struct PublishCommand: ParsableCommand {
             }
             guard let report = published else {
                 ErrorReporter.printError("interrupted while rendering; nothing was published ('narrate jobs run' renders the rest)")
-                ErrorReporter.terminate(130)
+                throw CommandExit.interrupted
             }
             var line = "published \(report.episodes) episode\(report.episodes == 1 ? "" : "s") to \(directory): "
             line +=
@@ -102,12 +102,11 @@ struct PublishCommand: ParsableCommand {
             line += ", \(report.unchanged) unchanged" + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed")
             print(line)
             print("feed: \(baseURL.hasSuffix("/") ? baseURL : baseURL + "/")\(PodcastPublisher.feedName)")
-            if !report.withoutAudio.isEmpty { ErrorReporter.terminate(75) }
-        } catch .interrupted {
-            ErrorReporter.printError("interrupted; the feed published before is intact")
-            ErrorReporter.terminate(130)
+            if !report.withoutAudio.isEmpty { throw CommandExit.partlyFailed }
         } catch {
-            ErrorReporter.fail(error)
+            guard case .interrupted = error as? NarrateError else { throw error }
+            ErrorReporter.printError("interrupted; the feed published before is intact")
+            throw CommandExit.interrupted
         }
     }
 }

@@ -27,19 +27,17 @@ struct ReadingCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            var choices = reset ? .standard : try ReadingChoices.load(from: library)
-            if reset || readingParts.isGiven {
-                let parts = try readingParts.parts()
-                choices = choices.changed(read: parts.read, skip: parts.skip)
-                try choices.save(to: library)
-            }
-            for part in ReadingPart.choosable {
-                print(
-                    "\(choices.reads(part) ? "read" : "skip")  \(part.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(part.label)"
-                )
-            }
+        let library = try libraryOptions.open()
+        var choices = reset ? .standard : try ReadingChoices.load(from: library)
+        if reset || readingParts.isGiven {
+            let parts = try readingParts.parts()
+            choices = choices.changed(read: parts.read, skip: parts.skip)
+            try choices.save(to: library)
+        }
+        for part in ReadingPart.choosable {
+            print(
+                "\(choices.reads(part) ? "read" : "skip")  \(part.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(part.label)"
+            )
         }
     }
 }

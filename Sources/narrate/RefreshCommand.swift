@@ -38,12 +38,10 @@ struct RefreshCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            try Self.refresh(
-                library: try libraryOptions.open(), ids: ids.isEmpty ? nil : ids, force: force, fetchOptions: fetchOptions,
-                narrate: narrate, quiet: quiet, json: json
-            )
-        }
+        try Self.refresh(
+            library: try libraryOptions.open(), ids: ids.isEmpty ? nil : ids, force: force, fetchOptions: fetchOptions,
+            narrate: narrate, quiet: quiet, json: json
+        )
     }
 
     /// Refreshes feeds `ids` (all due when nil) and narrates the new articles with `narrate`
@@ -52,7 +50,7 @@ struct RefreshCommand: ParsableCommand {
     static func refresh(
         library: ArticleLibrary, ids: [Int64]?, force: Bool, fetched: [Int64: FetchedPage] = [:], fetchOptions: FetchOptions, narrate: Bool,
         quiet: Bool, json: Bool
-    ) throws(NarrateError) {
+    ) throws {
         let detector = SpeechLanguage.detector(engine: try? ESpeakEngine.shared(), environment: NarrateEnvironment.variables())
         let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: detector, jobs: fetchOptions.jobs)
         let printer = FeedCatchUpPrinter(quiet: quiet, json: json)
@@ -64,13 +62,13 @@ struct RefreshCommand: ParsableCommand {
             stopRequests: { Interruption.stopRequests() + (Interruption.isRequested ? 1 : 0) }, report: printer.event,
             refreshed: printer.present
         )
-        if outcome.stoppedBeforeNarrating { ErrorReporter.terminate(130) }
+        if outcome.stoppedBeforeNarrating { throw CommandExit.interrupted }
         if let narration = outcome.narration {
             if !json { progress.report(narration, upToDate: 0, json: false) }
             // A stop just as the narration began set the flag rather than the count.
-            if Interruption.stopRequests() > 0 || Interruption.isRequested { ErrorReporter.terminate(130) }
-            if !narration.failed.isEmpty { ErrorReporter.terminate(75) }
+            if Interruption.stopRequests() > 0 || Interruption.isRequested { throw CommandExit.interrupted }
+            if !narration.failed.isEmpty { throw CommandExit.partlyFailed }
         }
-        if outcome.everyFeedFailed { ErrorReporter.terminate(69) }
+        if outcome.everyFeedFailed { throw CommandExit.unavailable }
     }
 }

@@ -21,19 +21,17 @@ struct RemoveCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let removal = try libraryOptions.open().articles.remove(ids: ids, keepAudio: keepAudio)
-            if json {
-                try JSONOutput.print(removal)
-            } else {
-                for article in removal.articles { print("removed \(article.id) \(article.title)") }
-                for path in removal.deletedAudio { print("deleted \(path)") }
-                for path in removal.keptAudio { print("kept \(path)") }
-            }
-            for failure in removal.failedDeletions {
-                ErrorReporter.printError("could not delete \(failure); delete it by hand")
-            }
-            if !removal.failedDeletions.isEmpty { ErrorReporter.terminate(74) }
+        let removal = try libraryOptions.open().articles.remove(ids: ids, keepAudio: keepAudio)
+        if json {
+            try JSONOutput.print(removal)
+        } else {
+            for article in removal.articles { print("removed \(article.id) \(article.title)") }
+            for path in removal.deletedAudio { print("deleted \(path)") }
+            for path in removal.keptAudio { print("kept \(path)") }
         }
+        for failure in removal.failedDeletions {
+            ErrorReporter.printError("could not delete \(failure); delete it by hand")
+        }
+        if !removal.failedDeletions.isEmpty { throw CommandExit.ioError }
     }
 }

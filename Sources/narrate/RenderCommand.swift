@@ -52,30 +52,28 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let delivery = RenderDelivery(
-                articleId: id, voice: voiceOptions.request, encoding: try encodingOptions.encoding(output: output),
-                album: encodingOptions.album, output: output, overwrite: force,
-                extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
-            )
-            let result = try delivery.run(
-                library: libraryOptions.open(), engine: VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
-                isCancelled: { Interruption.isRequested }
-            )
-            if json {
-                try JSONOutput.print(result)
-                return
-            }
-            let how =
-                switch result.source {
-                case .synthesized: ""
-                case .cached: ", cached"
-                case .copied: ", copied from an earlier render"
-                }
-            OutputReport.report(
-                "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), \(result.sentences) sentences, voice \(result.voice)\(how))",
-                toStandardOutput: output != AudioFileWriter.standardOutput
-            )
+        let delivery = RenderDelivery(
+            articleId: id, voice: voiceOptions.request, encoding: try encodingOptions.encoding(output: output),
+            album: encodingOptions.album, output: output, overwrite: force,
+            extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
+        )
+        let result = try delivery.run(
+            library: libraryOptions.open(), engine: VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
+            isCancelled: { Interruption.isRequested }
+        )
+        if json {
+            try JSONOutput.print(result)
+            return
         }
+        let how =
+            switch result.source {
+            case .synthesized: ""
+            case .cached: ", cached"
+            case .copied: ", copied from an earlier render"
+            }
+        OutputReport.report(
+            "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), \(result.sentences) sentences, voice \(result.voice)\(how))",
+            toStandardOutput: output != AudioFileWriter.standardOutput
+        )
     }
 }

@@ -46,21 +46,19 @@ struct ResumeCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let export = ResumeExport(
-                articleId: id, output: output, encoding: try encodingOptions.encoding(output: output), album: encodingOptions.album,
-                overwrite: force, extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
-            )
-            let result = try export.run(
-                library: libraryOptions.open(), engine: { () throws(NarrateError) in try VoiceEngines.shared() },
-                presets: NarrateEnvironment.presets(),
-                isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(id)
-            )
-            OutputReport.report(
-                "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), "
-                    + "sentences \(result.firstSentence + 1) to \(result.sentenceCount) of \(result.sentenceCount))",
-                toStandardOutput: output != AudioFileWriter.standardOutput
-            )
-        }
+        let export = ResumeExport(
+            articleId: id, output: output, encoding: try encodingOptions.encoding(output: output), album: encodingOptions.album,
+            overwrite: force, extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread
+        )
+        let result = try export.run(
+            library: libraryOptions.open(), engine: { () throws(NarrateError) in try VoiceEngines.shared() },
+            presets: NarrateEnvironment.presets(),
+            isCancelled: { Interruption.isRequested }, willRender: ErrorReporter.noteRenderingFirst(id)
+        )
+        OutputReport.report(
+            "\(OutputReport.describe(result.paths)) (\(DurationText.precise(result.duration)), "
+                + "sentences \(result.firstSentence + 1) to \(result.sentenceCount) of \(result.sentenceCount))",
+            toStandardOutput: output != AudioFileWriter.standardOutput
+        )
     }
 }

@@ -26,18 +26,16 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let hits = try libraryOptions.open().articles.search(query.joined(separator: " "), limit: limit, guess: QueryLanguages.guess)
-            if json {
-                try JSONOutput.print(hits)
-                return
-            }
-            if hits.isEmpty {
-                print("no article matches '\(query.joined(separator: " "))'")
-                return
-            }
-            let rows = hits.map { [String($0.id), $0.title, $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")] }
-            print(TextTable(header: ["ID", "TITLE", "MATCH"], rows: rows, rightAligned: [0]).rendered)
+        let hits = try libraryOptions.open().articles.search(query.joined(separator: " "), limit: limit, guess: QueryLanguages.guess)
+        if json {
+            try JSONOutput.print(hits)
+            return
         }
+        if hits.isEmpty {
+            print("no article matches '\(query.joined(separator: " "))'")
+            return
+        }
+        let rows = hits.map { [String($0.id), $0.title, $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")] }
+        print(TextTable(header: ["ID", "TITLE", "MATCH"], rows: rows, rightAligned: [0]).rendered)
     }
 }

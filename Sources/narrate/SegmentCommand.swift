@@ -38,7 +38,7 @@ struct SegmentCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing(segment)
+        try segment()
     }
 
     private func segment() throws(NarrateError) {

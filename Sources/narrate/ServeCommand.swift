@@ -5,7 +5,7 @@ import NarrateServer
 import NarrateTerminal
 
 /// `narrate serve`: the web player over the library, until Ctrl-C (or SIGTERM).
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the library as a web player (word highlighting, positions across devices) and a JSON API.",
@@ -51,19 +51,17 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let session = try ServeSession(
-                host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
-                allowedHosts: allowedHosts,
-                executable: ExecutablePath.current(),
-                environment: NarrateEnvironment.variables(),
-                engine: { () throws(NarrateError) -> any SpeechEngine in try VoiceEngines.shared() }
-            )
-            try session.run { listening in
-                print(ServeAnnouncement.lines(listening).joined(separator: "\n"))
-                ErrorReporter.finishStandardOutput()
-            }
+    func run() async throws {
+        let session = try ServeSession(
+            host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
+            allowedHosts: allowedHosts,
+            executable: ExecutablePath.current(),
+            environment: NarrateEnvironment.variables(),
+            engine: { () throws(NarrateError) -> any SpeechEngine in try VoiceEngines.shared() }
+        )
+        try await session.run { listening in
+            print(ServeAnnouncement.lines(listening).joined(separator: "\n"))
+            ErrorReporter.finishStandardOutput()
         }
     }
 }

@@ -20,14 +20,12 @@ struct SpeakPartCommand: ParsableCommand {
     var invocation: SpeechPartInvocation { SpeechPartInvocation(parent: parent) }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            do {
-                try SpeechPartHelper.run(parent: invocation.parent, engine: { try VoiceEngines.shared() })
-            } catch let error as NarrateError {
-                throw error
-            } catch {
-                throw .engine(code: -1, message: "\(error)")
-            }
+        do {
+            try SpeechPartHelper.run(parent: invocation.parent, engine: { try VoiceEngines.shared() })
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            throw NarrateError.engine(code: -1, message: "\(error)")
         }
     }
 }

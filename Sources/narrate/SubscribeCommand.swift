@@ -45,43 +45,41 @@ struct SubscribeCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: nil, jobs: fetchOptions.jobs)
-            var outcomes: [SubscriptionStore.SubscribeOutcome] = []
-            var pages: [Int64: FetchedPage] = [:]
-            if let opml {
-                let bytes: [UInt8]
-                do throws(FileContents.ReadError) {
-                    bytes = try FileContents.read(opml, isCancelled: { Interruption.isRequested })
-                } catch {
-                    throw .inputUnavailable(path: opml, reason: error.reason)
-                }
-                outcomes = try refresh.subscribe(opml: OPMLDocument.read(bytes, name: opml), tag: tag, language: language, narrate: narrate)
-                if outcomes.isEmpty { throw .malformedInput(path: opml, message: "lists no feed (no <outline> with an xmlUrl)") }
-            } else if let url {
-                let (outcome, page) = try refresh.subscribe(url, tag: tag, language: language, narrate: narrate)
-                outcomes = [outcome]
-                // Read once: the refresh takes the feed's items from this copy.
-                pages[outcome.subscription.id] = page
+        let library = try libraryOptions.open()
+        let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: nil, jobs: fetchOptions.jobs)
+        var outcomes: [SubscriptionStore.SubscribeOutcome] = []
+        var pages: [Int64: FetchedPage] = [:]
+        if let opml {
+            let bytes: [UInt8]
+            do throws(FileContents.ReadError) {
+                bytes = try FileContents.read(opml, isCancelled: { Interruption.isRequested })
+            } catch {
+                throw NarrateError.inputUnavailable(path: opml, reason: error.reason)
             }
-            var fresh: [Int64] = []
-            for outcome in outcomes {
-                switch outcome {
-                case .subscribed(let new):
-                    fresh.append(new.id)
-                    print("subscribed \(new.id) \(new.title ?? new.url) (\(new.url))")
-                case .alreadySubscribed(let existing):
-                    print("already subscribed \(existing.id) \(existing.title ?? existing.url)")
-                }
-            }
-            // A feed subscribed on its own is read at once; an OPML list's new feeds too.
-            let read = opml == nil ? outcomes.map(\.subscription.id) : fresh
-            guard !read.isEmpty else { return }
-            try RefreshCommand.refresh(
-                library: library, ids: read, force: true, fetched: pages, fetchOptions: fetchOptions, narrate: narrate, quiet: false,
-                json: false
-            )
+            outcomes = try refresh.subscribe(opml: OPMLDocument.read(bytes, name: opml), tag: tag, language: language, narrate: narrate)
+            if outcomes.isEmpty { throw NarrateError.malformedInput(path: opml, message: "lists no feed (no <outline> with an xmlUrl)") }
+        } else if let url {
+            let (outcome, page) = try refresh.subscribe(url, tag: tag, language: language, narrate: narrate)
+            outcomes = [outcome]
+            // Read once: the refresh takes the feed's items from this copy.
+            pages[outcome.subscription.id] = page
         }
+        var fresh: [Int64] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .subscribed(let new):
+                fresh.append(new.id)
+                print("subscribed \(new.id) \(new.title ?? new.url) (\(new.url))")
+            case .alreadySubscribed(let existing):
+                print("already subscribed \(existing.id) \(existing.title ?? existing.url)")
+            }
+        }
+        // A feed subscribed on its own is read at once; an OPML list's new feeds too.
+        let read = opml == nil ? outcomes.map(\.subscription.id) : fresh
+        guard !read.isEmpty else { return }
+        try RefreshCommand.refresh(
+            library: library, ids: read, force: true, fetched: pages, fetchOptions: fetchOptions, narrate: narrate, quiet: false,
+            json: false
+        )
     }
 }

@@ -26,35 +26,33 @@ struct TagCommand: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            var adding: [String] = []
-            var removing: [String] = []
-            var printJSON = json
-            var libraryPath = library
-            var index = 0
-            // Options may come after the tags, which the parser hands over with them.
-            while index < changes.count {
-                let change = changes[index]
-                if change == "--json" {
-                    printJSON = true
-                } else if change == "--library", index + 1 < changes.count {
-                    libraryPath = changes[index + 1]
-                    index += 1
-                } else if change.hasPrefix("-"), change.count > 1 {
-                    removing.append(String(change.dropFirst()))
-                } else if change.hasPrefix("+"), change.count > 1 {
-                    adding.append(String(change.dropFirst()))
-                } else if !change.isEmpty, change != "+", change != "-" {
-                    adding.append(change)
-                }
+        var adding: [String] = []
+        var removing: [String] = []
+        var printJSON = json
+        var libraryPath = library
+        var index = 0
+        // Options may come after the tags, which the parser hands over with them.
+        while index < changes.count {
+            let change = changes[index]
+            if change == "--json" {
+                printJSON = true
+            } else if change == "--library", index + 1 < changes.count {
+                libraryPath = changes[index + 1]
                 index += 1
+            } else if change.hasPrefix("-"), change.count > 1 {
+                removing.append(String(change.dropFirst()))
+            } else if change.hasPrefix("+"), change.count > 1 {
+                adding.append(String(change.dropFirst()))
+            } else if !change.isEmpty, change != "+", change != "-" {
+                adding.append(change)
             }
-            let tags = try LibraryOptions.open(path: libraryPath).articles.retag(id: id, adding: adding, removing: removing)
-            if printJSON {
-                try JSONOutput.print(tags)
-            } else {
-                print("\(id): \(tags.isEmpty ? "(no tags)" : tags.joined(separator: ", "))")
-            }
+            index += 1
+        }
+        let tags = try LibraryOptions.open(path: libraryPath).articles.retag(id: id, adding: adding, removing: removing)
+        if printJSON {
+            try JSONOutput.print(tags)
+        } else {
+            print("\(id): \(tags.isEmpty ? "(no tags)" : tags.joined(separator: ", "))")
         }
     }
 }

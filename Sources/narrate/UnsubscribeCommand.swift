@@ -15,9 +15,7 @@ struct UnsubscribeCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let removed = try libraryOptions.open().subscriptions.unsubscribe(id: id)
-            print("unsubscribed \(removed.id) \(removed.title ?? removed.url)")
-        }
+        let removed = try libraryOptions.open().subscriptions.unsubscribe(id: id)
+        print("unsubscribed \(removed.id) \(removed.title ?? removed.url)")
     }
 }

@@ -31,22 +31,20 @@ struct VoicesAdd: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let installer = PiperVoiceInstaller(
-                environment: ProcessInfo.processInfo.environment, download: FileDownload(isCancelled: { Interruption.isRequested }),
-                catalogueAddress: catalogue
+        let installer = PiperVoiceInstaller(
+            environment: ProcessInfo.processInfo.environment, download: FileDownload(isCancelled: { Interruption.isRequested }),
+            catalogueAddress: catalogue
+        )
+        let bar = DownloadProgress()
+        let outcome = try installer.install(voice, replacing: force) { bar.show($0) }
+        bar.finish()
+        switch outcome {
+        case .installed(let voice):
+            print("installed \(Self.describe(voice)) in \((voice.modelPath as NSString).deletingLastPathComponent)")
+        case .alreadyInstalled(let voice):
+            print(
+                "\(Self.describe(voice)) is already installed in \((voice.modelPath as NSString).deletingLastPathComponent); --force installs it again"
             )
-            let bar = DownloadProgress()
-            let outcome = try installer.install(voice, replacing: force) { bar.show($0) }
-            bar.finish()
-            switch outcome {
-            case .installed(let voice):
-                print("installed \(Self.describe(voice)) in \((voice.modelPath as NSString).deletingLastPathComponent)")
-            case .alreadyInstalled(let voice):
-                print(
-                    "\(Self.describe(voice)) is already installed in \((voice.modelPath as NSString).deletingLastPathComponent); --force installs it again"
-                )
-            }
         }
     }
 

@@ -34,32 +34,30 @@ struct VoicesAvailable: ParsableCommand {
 
     func run() throws {
         Interruption.install()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let environment = ProcessInfo.processInfo.environment
-            let installer = PiperVoiceInstaller(
-                environment: environment, download: FileDownload(timeout: 120, isCancelled: { Interruption.isRequested }),
-                catalogueAddress: catalogue
-            )
-            let wanted = language?.lowercased().replacingOccurrences(of: "_", with: "-")
-            let entries = try installer.catalogue().entries.filter { entry in
-                guard let wanted else { return true }
-                return entry.language == wanted || entry.language.hasPrefix(wanted + "-")
-            }
-            let installed = Set(PiperVoiceFiles(environment: environment).voices().map(\.name))
-            let listed = entries.map {
-                Listed(
-                    name: $0.name, identifier: "piper:\($0.name)", language: $0.language, quality: $0.quality, size: $0.size,
-                    installed: installed.contains($0.name)
-                )
-            }
-            if json { return try JSONOutput.print(listed) }
-            if listed.isEmpty, let language {
-                throw .noVoiceSpeaks(language: language, suggestions: [])
-            }
-            let rows = listed.map {
-                [$0.language, $0.name, $0.quality ?? "-", "\($0.size / 1_000_000) MB", $0.installed ? "yes" : "-", $0.identifier]
-            }
-            print(TextTable(header: ["LANGUAGE", "NAME", "QUALITY", "SIZE", "INSTALLED", "VOICE"], rows: rows).rendered)
+        let environment = ProcessInfo.processInfo.environment
+        let installer = PiperVoiceInstaller(
+            environment: environment, download: FileDownload(timeout: 120, isCancelled: { Interruption.isRequested }),
+            catalogueAddress: catalogue
+        )
+        let wanted = language?.lowercased().replacingOccurrences(of: "_", with: "-")
+        let entries = try installer.catalogue().entries.filter { entry in
+            guard let wanted else { return true }
+            return entry.language == wanted || entry.language.hasPrefix(wanted + "-")
         }
+        let installed = Set(PiperVoiceFiles(environment: environment).voices().map(\.name))
+        let listed = entries.map {
+            Listed(
+                name: $0.name, identifier: "piper:\($0.name)", language: $0.language, quality: $0.quality, size: $0.size,
+                installed: installed.contains($0.name)
+            )
+        }
+        if json { return try JSONOutput.print(listed) }
+        if listed.isEmpty, let language {
+            throw NarrateError.noVoiceSpeaks(language: language, suggestions: [])
+        }
+        let rows = listed.map {
+            [$0.language, $0.name, $0.quality ?? "-", "\($0.size / 1_000_000) MB", $0.installed ? "yes" : "-", $0.identifier]
+        }
+        print(TextTable(header: ["LANGUAGE", "NAME", "QUALITY", "SIZE", "INSTALLED", "VOICE"], rows: rows).rendered)
     }
 }

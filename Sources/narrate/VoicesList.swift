@@ -18,17 +18,15 @@ struct VoicesList: ParsableCommand {
     var json = false
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let catalog = VoiceCatalog(voices: try VoiceEngines.shared().allVoices())
-            let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
-            if json { return try JSONOutput.print(voices) }
-            let rows = voices.map { voice in
-                [
-                    voice.languages.joined(separator: ","), voice.name, voice.engine ?? "espeak-ng", voice.quality ?? "-",
-                    voice.size.map { "\($0 / 1_000_000) MB" } ?? "-", voice.gender.rawValue, voice.identifier,
-                ]
-            }
-            print(TextTable(header: ["LANGUAGES", "NAME", "ENGINE", "QUALITY", "SIZE", "GENDER", "VOICE"], rows: rows).rendered)
+        let catalog = VoiceCatalog(voices: try VoiceEngines.shared().allVoices())
+        let voices = try language.map(catalog.voicesOrError(speaking:)) ?? catalog.voices
+        if json { return try JSONOutput.print(voices) }
+        let rows = voices.map { voice in
+            [
+                voice.languages.joined(separator: ","), voice.name, voice.engine ?? "espeak-ng", voice.quality ?? "-",
+                voice.size.map { "\($0 / 1_000_000) MB" } ?? "-", voice.gender.rawValue, voice.identifier,
+            ]
         }
+        print(TextTable(header: ["LANGUAGES", "NAME", "ENGINE", "QUALITY", "SIZE", "GENDER", "VOICE"], rows: rows).rendered)
     }
 }

@@ -30,26 +30,24 @@ struct VoicesPrefer: ParsableCommand {
     }
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let library = try libraryOptions.open()
-            let chosen: VoicePreference
-            if let preference, let named = VoicePreference(name: preference) {
-                try named.save(to: library)
-                chosen = named
-            } else {
-                chosen = try VoicePreference.load(from: library)
+        let library = try libraryOptions.open()
+        let chosen: VoicePreference
+        if let preference, let named = VoicePreference(name: preference) {
+            try named.save(to: library)
+            chosen = named
+        } else {
+            chosen = try VoicePreference.load(from: library)
+        }
+        switch chosen {
+        case .espeak:
+            print("espeak: an article's language picks eSpeak NG's voice for it")
+        case .neural:
+            let choices = VoicePreference.neuralChoices(engine: try VoiceEngines.shared())
+            print("neural: an article's language picks an installed Piper voice for it, else eSpeak NG's")
+            if choices.isEmpty {
+                print("no Piper voice is installed yet: 'narrate voices available' lists them, 'narrate voices add NAME' installs one")
             }
-            switch chosen {
-            case .espeak:
-                print("espeak: an article's language picks eSpeak NG's voice for it")
-            case .neural:
-                let choices = VoicePreference.neuralChoices(engine: try VoiceEngines.shared())
-                print("neural: an article's language picks an installed Piper voice for it, else eSpeak NG's")
-                if choices.isEmpty {
-                    print("no Piper voice is installed yet: 'narrate voices available' lists them, 'narrate voices add NAME' installs one")
-                }
-                for choice in choices { print("  \(choice.language)  \(choice.voice)") }
-            }
+            for choice in choices { print("  \(choice.language)  \(choice.voice)") }
         }
     }
 }

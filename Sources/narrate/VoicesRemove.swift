@@ -17,10 +17,8 @@ struct VoicesRemove: ParsableCommand {
     var voice: String
 
     func run() throws {
-        ErrorReporter.failing { () throws(NarrateError) in
-            let installer = PiperVoiceInstaller(environment: ProcessInfo.processInfo.environment, download: FileDownload())
-            let removed = try installer.remove(voice)
-            print("removed piper:\(removed.name) from \(installer.folder)")
-        }
+        let installer = PiperVoiceInstaller(environment: ProcessInfo.processInfo.environment, download: FileDownload())
+        let removed = try installer.remove(voice)
+        print("removed piper:\(removed.name) from \(installer.folder)")
     }
 }

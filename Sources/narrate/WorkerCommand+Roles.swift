@@ -11,10 +11,10 @@ import NarrateTerminal
 /// (started by `narrate batch` or the server).
 extension WorkerCommand {
     /// One worker of a shared queue, started by `supervise`.
-    func runOneShared() {
+    func runOneShared() throws {
         Interruption.installWorkerSignals()
         let coordinator = self.coordinator ?? getppid()
-        do throws(NarrateError) {
+        do {
             guard let queue = try queueOptions.open() else { return }
             defer { queue.close() }
             var worker = BatchWorker(
@@ -29,59 +29,53 @@ extension WorkerCommand {
                 untilEmpty: untilEmpty, claimsNoMore: { Interruption.isDrainRequested },
                 stopsNow: { Interruption.isRequested || getppid() != coordinator }
             )
-        } catch .interrupted {
-            // Told to stop: the job in hand went back to the queue; nothing to say.
-            ErrorReporter.terminate(0)
         } catch {
-            ErrorReporter.fail(error)
+            guard case .interrupted = error else { throw error }
+            // Told to stop: the job in hand went back to the queue; nothing to say.
         }
     }
 
     /// `--jobs N` worker processes of the shared queue at `url`, kept running until stopped.
-    func supervise(url: String) {
+    func supervise(url: String) throws {
         Interruption.installSupervisorSignals()
-        ErrorReporter.failing { () throws(NarrateError) in
-            // One look at the queue first: a bad address, password or permission is one line
-            // here, not one from every worker.
-            guard let queue = try queueOptions.open() else { return }
-            queue.close()
-            // The workers read the address from the environment: `ps` shows command lines.
-            setenv("NARRATE_QUEUE", url, 1)
-            let launcher = SharedWorkerLauncher(
-                executable: ExecutablePath.current() ?? CommandLine.arguments[0],
-                outputRoot: outputDir, namePrefix: name ?? ProcessInfo.processInfo.hostName, untilEmpty: untilEmpty
-            )
-            let supervisor = WorkerSupervisor(
-                limit: jobs ?? ProcessInfo.processInfo.activeProcessorCount, launcher: launcher, untilEmpty: untilEmpty
-            )
-            let status = try supervisor.run(stopRequests: Interruption.stopRequests, terminate: { Interruption.isTerminationRequested })
-            ErrorReporter.terminate(status)
-        }
+        // One look at the queue first: a bad address, password or permission is one line
+        // here, not one from every worker.
+        guard let queue = try queueOptions.open() else { return }
+        queue.close()
+        // The workers read the address from the environment: `ps` shows command lines.
+        setenv("NARRATE_QUEUE", url, 1)
+        let launcher = SharedWorkerLauncher(
+            executable: ExecutablePath.current() ?? CommandLine.arguments[0],
+            outputRoot: outputDir, namePrefix: name ?? ProcessInfo.processInfo.hostName, untilEmpty: untilEmpty
+        )
+        let supervisor = WorkerSupervisor(
+            limit: jobs ?? ProcessInfo.processInfo.activeProcessorCount, launcher: launcher, untilEmpty: untilEmpty
+        )
+        let status = try supervisor.run(stopRequests: Interruption.stopRequests, terminate: { Interruption.isTerminationRequested })
+        if status != 0 { throw CommandExit(code: status) }
     }
 
     /// A worker of the library's queue, started by `narrate batch` or the server.
-    func runOnLibrary(name: String) {
+    func runOnLibrary(name: String) throws {
         Interruption.installWorkerSignals()
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
         let coordinator = self.coordinator ?? getppid()
-        ErrorReporter.failing { () throws(NarrateError) in
-            let worker = BatchWorker(
-                library: try libraryOptions.open(), engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
-                name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
-                minimumPriority: priority,
-                // The server's listening worker renders one article while a listener waits
-                // (and may be streaming it): on every core. A batch's workers are already one
-                // a core.
-                spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
-            )
-            let orphaned = { getppid() != coordinator }
-            if preload { worker.preloadVoice() }
-            try worker.run(
-                claimsNoMore: { Interruption.isDrainRequested },
-                stopsNow: { Interruption.isRequested || orphaned() },
-                lingerSeconds: linger, jobSignalled: { Interruption.takeJobQueued() }
-            )
-        }
+        let worker = BatchWorker(
+            library: try libraryOptions.open(), engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
+            name: name, leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()),
+            minimumPriority: priority,
+            // The server's listening worker renders one article while a listener waits
+            // (and may be streaming it): on every core. A batch's workers are already one
+            // a core.
+            spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
+        )
+        let orphaned = { getppid() != coordinator }
+        if preload { worker.preloadVoice() }
+        try worker.run(
+            claimsNoMore: { Interruption.isDrainRequested },
+            stopsNow: { Interruption.isRequested || orphaned() },
+            lingerSeconds: linger, jobSignalled: { Interruption.takeJobQueued() }
+        )
     }
 }

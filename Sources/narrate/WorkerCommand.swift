@@ -87,11 +87,11 @@ struct WorkerCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let url = queueOptions.url else { return runOnLibrary(name: name ?? "") }
+        guard let url = queueOptions.url else { return try runOnLibrary(name: name ?? "") }
         if coordinator != nil {
-            runOneShared()
+            try runOneShared()
         } else {
-            supervise(url: url)
+            try supervise(url: url)
         }
     }
 }

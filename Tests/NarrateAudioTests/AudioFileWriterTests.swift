@@ -110,7 +110,7 @@ struct AudioFileWriterTests {
         do {
             _ = try AudioFileWriter(destination: "\(directory)/no/x.wav", sampleRate: 22_050, overwrite: false)
         } catch {
-            #expect(error.exitCode == 73)
+            #expect({ if case .cannotCreateOutput = error { true } else { false } }(), "\(error)")
         }
     }
 

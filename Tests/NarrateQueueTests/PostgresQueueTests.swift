@@ -78,7 +78,7 @@ struct PostgresQueueTests {
             _ = try PostgresQueueAddress(url: url, environment: [:], home: nil)
         } throws: { error in
             guard let error = error as? NarrateError, case .invalidOption("queue", let message) = error else { return false }
-            return error.exitCode == 64 && message.contains("postgresql://USER@HOST/DATABASE")
+            return message.contains("postgresql://USER@HOST/DATABASE")
         }
     }
 
@@ -91,7 +91,7 @@ struct PostgresQueueTests {
         ] {
             let address = try PostgresQueueAddress(url: url + "?sslmode=disable", environment: [:], home: nil)
             let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: address) }
-            #expect(error.exitCode == 77, "\(error)")
+            #expect(error.isQueueDenied, "\(error)")
             #expect(error.description.contains("refused access") && !error.description.contains("wrong"), "\(error)")
         }
         // No password at all, where the server asks for one.
@@ -100,7 +100,7 @@ struct PostgresQueueTests {
             environment: ["PGPASSFILE": "/nonexistent"], home: nil
         )
         let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: none) }
-        #expect(error.exitCode == 77 && error.description.contains("PGPASSWORD"), "\(error)")
+        #expect(error.isQueueDenied && error.description.contains("PGPASSWORD"), "\(error)")
     }
 
     @Test(.enabled(if: PostgresCluster.isAvailable))
@@ -115,7 +115,7 @@ struct PostgresQueueTests {
             url: cluster.url(user: role, password: "readerpass", database: database) + "?sslmode=disable", environment: [:], home: nil
         )
         let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: address) }
-        #expect(error.exitCode == 77, "\(error)")
+        #expect(error.isQueueDenied, "\(error)")
         #expect(try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'narrate%'", database: database) == "0")
     }
 
@@ -128,14 +128,14 @@ struct PostgresQueueTests {
         )
         let started = Date()
         let refused = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: closed) }
-        #expect(refused.exitCode == 69 && refused.description.contains("connection refused"), "\(refused)")
+        #expect(refused.isQueueUnavailable && refused.description.contains("connection refused"), "\(refused)")
         #expect(Date().timeIntervalSince(started) < 10)
         let missing = try PostgresQueueAddress(
             url: cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: "no_such_db") + "?sslmode=disable",
             environment: [:], home: nil
         )
         let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: missing) }
-        #expect(error.exitCode == 69 && error.description.contains("no_such_db"), "\(error)")
+        #expect(error.isQueueUnavailable && error.description.contains("no_such_db"), "\(error)")
     }
 
     /// Prefer TLS (libpq's default) with a server that has none falls back to plain; require
@@ -151,7 +151,7 @@ struct PostgresQueueTests {
         _ = queue
         let require = try PostgresQueueAddress(url: cluster.url + "?sslmode=require", environment: [:], home: nil)
         let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: require) }
-        #expect(error.exitCode == 69 && error.description.contains("TLS"), "\(error)")
+        #expect(error.isQueueUnavailable && error.description.contains("TLS"), "\(error)")
     }
 
     /// An idle worker is woken by the job queued (LISTEN/NOTIFY), not by its next look.
@@ -194,7 +194,7 @@ struct PostgresQueueTests {
         }
         let verified = try PostgresQueueAddress(url: cluster.url + "?sslmode=verify-full", environment: [:], home: nil)
         let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: verified) }
-        #expect(error.exitCode == 69 && error.description.contains("TLS"), "\(error)")
+        #expect(error.isQueueUnavailable && error.description.contains("TLS"), "\(error)")
     }
 
     /// A queue made by the first schema is upgraded in place on first use by this narrate:
@@ -251,5 +251,17 @@ struct PostgresQueueTests {
         restarter.start()
         #expect(
             try queue.claimJob(worker: "w", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == "/tmp/restart-1.wav")
+    }
+}
+
+extension NarrateError {
+    /// Whether the queue refused who asked (exit 77 on the command line).
+    fileprivate var isQueueDenied: Bool {
+        if case .queueDenied = self { true } else { false }
+    }
+
+    /// Whether the queue could not be reached or used (exit 69 on the command line).
+    fileprivate var isQueueUnavailable: Bool {
+        if case .queueUnavailable = self { true } else { false }
     }
 }

@@ -84,7 +84,13 @@ struct PodcastCoverAndPublisherTests {
         ] {
             #expect { try PodcastCover.imported(from: path) } throws: { error in
                 guard let error = error as? NarrateError else { return false }
-                return "\(error)".contains(message) && !"\(error)".contains("\n") && [65, 66].contains(error.exitCode)
+                // Input that cannot be read or is not an image (exit 65 or 66 on the command line).
+                let isInput =
+                    switch error {
+                    case .inputUnavailable, .malformedInput, .binaryInput, .emptyInput, .inputTooLarge, .unsupportedContent: true
+                    default: false
+                    }
+                return "\(error)".contains(message) && !"\(error)".contains("\n") && isInput
             }
         }
     }

@@ -229,7 +229,8 @@ struct PodcastFeedMakerTests {
             var bad = settings
             change(&bad)
             #expect { try bad.save(to: fixture.library) } throws: { error in
-                (error as? NarrateError).map { "\($0)".contains(message) && $0.exitCode == 64 } ?? false
+                guard case .invalidOption = error as? NarrateError else { return false }
+                return "\(error)".contains(message)
             }
         }
         #expect(try PodcastSettings.load(from: fixture.library) == settings)

@@ -1,0 +1,27 @@
+public import NarrateCore
+
+/// The command line's exit code for each error: sysexits codes, 130 when stopped. The one
+/// place they are chosen; the root command exits with it (TerminalErrorLinesTests lists every
+/// code and line that must not change).
+extension NarrateError {
+    /// The sysexits code for this error.
+    public var exitCode: Int32 {
+        switch self {
+        case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished, .cannotStream: 64
+        case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
+            .noReadableArticle, .unsupportedContent, .inputTooLarge:
+            65
+        case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
+        case .libraryUnavailable, .notALibrary: 74
+        case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
+        case .engine: 70
+        case .cannotStartWorker: 71
+        case .cannotListen, .queueUnavailable: 69
+        case .queueDenied: 77
+        case .cannotCreateOutput, .outputExists: 73
+        case .writeFailed, .streamWriteFailed: 74
+        case .invalidPreset: 78
+        case .interrupted: 130
+        }
+    }
+}
