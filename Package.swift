@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "NarrateBatch", targets: ["NarrateBatch"]),
         .library(name: "NarratePublishing", targets: ["NarratePublishing"]),
         .library(name: "NarrateLibrary", targets: ["NarrateLibrary"]),
+        .library(name: "NarrateQueue", targets: ["NarrateQueue"]),
         .library(name: "NarrateFetch", targets: ["NarrateFetch"]),
         .library(name: "NarrateServer", targets: ["NarrateServer"]),
         .library(name: "NarratePiper", targets: ["NarratePiper"]),
@@ -186,11 +187,24 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The batch queue's protocol and its jobs, whichever database keeps them (the library's
+        // SQLite file, PostgreSQL).
+        .target(name: "NarrateQueue", dependencies: ["NarrateCore"], swiftSettings: strictSettings),
+        // The library's full-text search: its FTS5 index of word forms (stems in the article's
+        // language, the typo vocabulary), the query's terms, snippets.
+        .target(
+            name: "NarrateSearch",
+            dependencies: [
+                "CNarrateStemmer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "NarrateLibrary",
             dependencies: [
-                "NarrateSystem",
-                "NarrateCore", "CNarrateStemmer",
+                "NarrateSystem", "NarrateSearch", "NarrateQueue",
+                "NarrateCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
@@ -199,7 +213,7 @@ let package = Package(
         .target(
             name: "NarratePostgres",
             dependencies: [
-                "NarrateCore", "NarrateLibrary",
+                "NarrateCore", "NarrateLibrary", "NarrateQueue",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -218,7 +232,7 @@ let package = Package(
             name: "NarrateRendering",
             dependencies: [
                 "NarrateSystem", "NarrateSpread", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech",
-                "NarrateAudio", "NarrateLibrary",
+                "NarrateAudio", "NarrateLibrary", "NarrateQueue",
             ],
             swiftSettings: strictSettings
         ),
@@ -226,7 +240,7 @@ let package = Package(
         // page shows, resuming.
         .target(
             name: "NarrateListening",
-            dependencies: ["NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary"],
+            dependencies: ["NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateQueue"],
             swiftSettings: strictSettings
         ),
         // Reading articles in: files, URLs and read-later exports into the library, feeds
@@ -236,7 +250,7 @@ let package = Package(
             name: "NarrateImport",
             dependencies: [
                 "NarrateListening", "NarrateRendering", "NarrateCore", "NarrateIngest", "NarrateFetch", "NarrateText", "NarrateSpeech",
-                "NarrateAudio", "NarrateLibrary",
+                "NarrateAudio", "NarrateLibrary", "NarrateQueue",
             ],
             swiftSettings: strictSettings
         ),
@@ -246,7 +260,7 @@ let package = Package(
             name: "NarrateBatch",
             dependencies: [
                 "NarrateSystem", "NarrateImport", "NarrateListening", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio",
-                "NarrateLibrary", "NarrateFetch",
+                "NarrateLibrary", "NarrateQueue", "NarrateFetch",
             ],
             swiftSettings: strictSettings
         ),
@@ -254,7 +268,8 @@ let package = Package(
         .target(
             name: "NarratePublishing",
             dependencies: [
-                "NarrateSystem", "NarrateImport", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary", "CNarrateCairo",
+                "NarrateSystem", "NarrateImport", "NarrateRendering", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateQueue",
+                "CNarrateCairo",
                 "CNarrateImageShim",
                 "NarrateBatch",
             ],
@@ -267,7 +282,7 @@ let package = Package(
             dependencies: [
                 "NarrateSystem",
                 "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore",
-                "NarrateLibrary", "NarrateFetch", "NarrateAudio",
+                "NarrateLibrary", "NarrateQueue", "NarrateFetch", "NarrateAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -292,7 +307,8 @@ let package = Package(
         .target(
             name: "NarrateTerminal",
             dependencies: [
-                "NarrateSystem", "NarrateCore", "NarrateLibrary", "NarrateAudio", "NarratePiper", "NarrateListening", "NarrateImport",
+                "NarrateSystem", "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateAudio", "NarratePiper", "NarrateListening",
+                "NarrateImport",
                 "NarrateBatch", "NarrateServer", "CNarrateQREncode",
             ],
             swiftSettings: strictSettings
@@ -310,7 +326,7 @@ let package = Package(
                 "NarrateIngest",
                 "NarrateSpeech",
                 "NarrateAudio",
-                "NarrateLibrary",
+                "NarrateLibrary", "NarrateQueue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/narrate",
@@ -319,7 +335,8 @@ let package = Package(
         .executableTarget(
             name: "narrate", dependencies: ["NarrateCommandLine"], path: "Sources/narrate-main", swiftSettings: strictSettings),
         .executableTarget(
-            name: "narrate-queue", dependencies: ["NarrateCommandLine", "NarratePostgres", "NarrateCore", "NarrateLibrary"],
+            name: "narrate-queue",
+            dependencies: ["NarrateCommandLine", "NarratePostgres", "NarrateCore", "NarrateLibrary", "NarrateQueue"],
             path: "Sources/narrate-queue", swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -329,7 +346,7 @@ let package = Package(
                 "NarrateCore",
                 "NarrateText",
                 "NarrateIngest",
-                "NarrateLibrary",
+                "NarrateLibrary", "NarrateQueue",
                 "NarrateAudio",
                 "NarrateImport",
                 "NarratePublishing",
@@ -353,7 +370,7 @@ let package = Package(
         .testTarget(
             name: "NarrateLibraryTests",
             dependencies: [
-                "NarrateCore", "NarrateLibrary", "NarrateIngest", "NarrateText",
+                "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateSearch", "NarrateIngest", "NarrateText",
                 // swift-crypto's SHA-256, the oracle the system library's is checked against.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -371,7 +388,8 @@ let package = Package(
         .testTarget(
             name: "NarrateQueueTests",
             dependencies: [
-                "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarratePostgres", "NarratePostgresCluster", "NarrateTestSupport",
+                "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateQueue", "NarratePostgres", "NarratePostgresCluster",
+                "NarrateTestSupport",
                 "NarrateIngest", "NarrateText", "NarrateBatch", "NarrateRendering",
             ],
             swiftSettings: strictSettings
@@ -389,7 +407,7 @@ let package = Package(
             name: "NarrationTests",
             dependencies: [
                 "NarrateCore", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering",
-                "NarrateSpread", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateSpread", "NarrateText", "NarrateAudio", "NarrateIngest", "NarrateLibrary", "NarrateQueue", "NarrateTestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -398,7 +416,7 @@ let package = Package(
             dependencies: [
                 "NarrateServer", "NarrateTerminal", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
                 "NarrateRendering",
-                "NarrateCore", "NarrateLibrary", "NarrateTestSupport",
+                "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -410,7 +428,7 @@ let package = Package(
             name: "NarrateCLITests",
             dependencies: [
                 "narrate", "narrate-queue", "NarrateCommandLine", "NarrateBatch", "NarrateSpread", "NarrateCore", "NarrateAudio",
-                "NarrateLibrary", "NarrateRendering",
+                "NarrateLibrary", "NarrateQueue", "NarrateRendering",
                 "NarrateTestSupport", "NarratePostgresCluster", "NarrateTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

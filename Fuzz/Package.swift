@@ -39,6 +39,7 @@ let package = Package(
             name: "RequestFuzzer",
             dependencies: [
                 .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateLibrary", package: "Narrate"),
+                .product(name: "NarrateQueue", package: "Narrate"),
                 .product(name: "NarrateImport", package: "Narrate"), .product(name: "NarrateServer", package: "Narrate"),
                 .product(name: "NarrateAudio", package: "Narrate"),
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import Foundation
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateQueue
 public import NarrateRendering
 import NarrateSystem
 

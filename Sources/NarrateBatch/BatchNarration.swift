@@ -1,5 +1,6 @@
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateQueue
 public import NarrateRendering
 
 /// `narrate batch` as a whole: the articles added and queued, then narrated, either on the

@@ -1,5 +1,6 @@
 import Foundation
-public import NarrateLibrary
+import NarrateLibrary
+public import NarrateQueue
 
 /// Where a batch stands, as a front end shows it (a progress line, a page, a stream of
 /// events): jobs done and failed of all, hours of audio made, speed as a multiple of real

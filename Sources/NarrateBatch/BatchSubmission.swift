@@ -3,6 +3,7 @@ public import NarrateAudio
 public import NarrateCore
 import NarrateImport
 public import NarrateLibrary
+public import NarrateQueue
 public import NarrateRendering
 
 /// Putting a batch in the queue: which articles (ids, inputs added to the library first,

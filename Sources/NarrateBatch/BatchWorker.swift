@@ -3,6 +3,7 @@ import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 import NarrateListening
+public import NarrateQueue
 public import NarrateRendering
 public import NarrateSpread
 import NarrateSystem

@@ -1,5 +1,6 @@
 import Foundation
 import NarrateLibrary
+import NarrateQueue
 import Synchronization
 
 /// Renews a job's lease on its own thread while the worker's main thread synthesizes;

@@ -1,6 +1,7 @@
 import Foundation
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateQueue
 public import NarrateRendering
 
 /// A batch on a shared queue (PostgreSQL): its articles are added to the library and queued

@@ -1,5 +1,6 @@
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateQueue
 
 /// A look at a shared queue from one library (`narrate jobs --queue URL`): its jobs and the
 /// workers seen in the last hour, the renders of this library's jobs finished since its last

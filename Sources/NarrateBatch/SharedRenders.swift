@@ -1,6 +1,7 @@
 import Foundation
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateQueue
 import NarrateRendering
 
 /// Taking in what a shared queue's workers made for a library: each finished job of the

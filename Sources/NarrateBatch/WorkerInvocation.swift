@@ -1,4 +1,5 @@
-public import NarrateLibrary
+import NarrateLibrary
+public import NarrateQueue
 
 /// How narrate starts one of its own worker processes (`narrate worker`, hidden options): the
 /// one description of that command line, which the launchers turn into arguments and the

@@ -1,5 +1,6 @@
 public import NarrateCore
-public import NarrateLibrary
+import NarrateLibrary
+public import NarrateQueue
 import NarrateRendering
 import NarrateSpread
 import NarrateSystem

@@ -90,6 +90,18 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// is read whole. `kind` says what it is ("an article", "an export").
     case inputTooLarge(path: String, limit: Int, kind: String)
 
+    /// Whether the error says the input given is not what it should be (not text, not a page
+    /// with an article, malformed, too large): the input's fault, not the machine's or the
+    /// network's. A fuzzer takes it as the input refused; the command line exits 65.
+    public var isUnreadableInput: Bool {
+        switch self {
+        case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput, .noReadableArticle,
+            .unsupportedContent, .inputTooLarge:
+            true
+        default: false
+        }
+    }
+
     /// One line that says what went wrong, where, and what to do.
     public var description: String {
         switch self {

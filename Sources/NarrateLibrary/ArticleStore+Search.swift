@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 public import NarrateCore
+import NarrateSearch
 
 /// Searching the articles.
 extension ArticleStore {

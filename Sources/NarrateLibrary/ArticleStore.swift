@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 public import NarrateCore
+import NarrateSearch
 import NarrateSystem
 
 /// The library's articles: adding, listing, reading, tagging and removing them, each in one

@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 public import NarrateCore
+public import NarrateQueue
 
 /// The batch queue: jobs are rows with a state machine (queued → running → done, failed or
 /// cancelled), claimed atomically by worker processes under a lease that they renew; a job
@@ -285,5 +286,20 @@ public final class LibraryJobQueue: Sendable {
             try db.execute(sql: "DELETE FROM job WHERE state = 'done'")
             return db.changesCount
         }
+    }
+}
+
+extension LibraryJobQueue: JobQueue {
+    public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> EnqueueOutcome {
+        try enqueue(
+            articleId: submission.articleId, settingsHash: submission.settingsHash, renderRequest: submission.renderRequest,
+            format: submission.format, outputPath: submission.outputPath, maxAttempts: submission.maxAttempts,
+            priority: submission.priority
+        )
+    }
+
+    public func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) throws(NarrateError) -> Bool {
+        // The library's workers record their renders in it as they make them.
+        try completeJob(id: id, worker: worker, durationSeconds: durationSeconds)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 import NarrateCore
+import NarrateSearch
 
 /// The library's versioned schema. A migration, once released, is never edited: changes
 /// go into a new one, so a library made by an earlier narrate opens and upgrades.

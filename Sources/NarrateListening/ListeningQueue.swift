@@ -1,6 +1,7 @@
 public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateQueue
 import NarrateRendering
 
 /// The listening render of an article as a front end without a speech engine of its own

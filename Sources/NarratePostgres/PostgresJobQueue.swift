@@ -1,6 +1,7 @@
 import Foundation
 public import NarrateCore
-public import NarrateLibrary
+import NarrateLibrary
+public import NarrateQueue
 internal import PostgresNIO
 
 /// The batch queue on PostgreSQL, which workers on any number of machines share: the same

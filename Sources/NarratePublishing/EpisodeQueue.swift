@@ -1,6 +1,7 @@
 import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
+public import NarrateQueue
 import NarrateRendering
 
 /// Audio made ahead for podcast feeds: the articles of a feed without audio in its format

@@ -2,6 +2,7 @@ import Logging
 import NarrateCore
 import NarrateLibrary
 import NarratePublishing
+import NarrateQueue
 import ServiceLifecycle
 
 /// Renders ahead the episodes of the feeds podcast apps follow, while the server runs: every

@@ -1,5 +1,6 @@
 import NarrateCore
 import NarrateLibrary
+import NarrateQueue
 
 /// A render being made by a worker process, as a page shows its progress.
 struct JobView: Encodable, Sendable {

@@ -8,6 +8,7 @@ import NarrateFetch
 import NarrateImport
 import NarrateLibrary
 import NarrateListening
+import NarrateQueue
 import NarrateRendering
 
 /// The JSON API: everything the pages do, over the use-case modules (`NarrateListening`, `NarrateImport`, ...) and the library.

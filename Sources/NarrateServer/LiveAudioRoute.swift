@@ -2,10 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOPosix
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateListening
+import NarrateQueue
 
 /// An article's audio while its render is being made: `GET /api/articles/{id}/live` streams
 /// the worker's file as it grows (a WAV's with a header of unknown length; an Ogg Opus or MP3
@@ -64,12 +66,14 @@ struct LiveAudioRoute: Sendable {
         // The file is read by this response only, one step at a time.
         nonisolated(unsafe) let file = file
         let body = ResponseBody { writer in
-            let header = file.streamHeader()
+            let header = try await NIOThreadPool.singleton.runIfActive { file.streamHeader() }
             if !header.isEmpty { try await writer.write(ByteBuffer(bytes: header)) }
             var finished = false
             var lastCheck = ContinuousClock.now
             while true {
-                let bytes = file.readAvailable(limit: 65_536)
+                // Read on NIO's thread pool, as the library is: a read of the disk never
+                // holds up the event loop that serves the other requests.
+                let bytes = try await NIOThreadPool.singleton.runIfActive { file.readAvailable(limit: 65_536) }
                 if !bytes.isEmpty {
                     try await writer.write(ByteBuffer(bytes: bytes))
                     continue

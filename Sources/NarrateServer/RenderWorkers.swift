@@ -2,7 +2,8 @@ import Foundation
 import NIOConcurrencyHelpers
 import NarrateBatch
 public import NarrateCore
-public import NarrateLibrary
+import NarrateLibrary
+public import NarrateQueue
 import NarrateSystem
 import Synchronization
 

@@ -3,6 +3,7 @@ public import NarrateBatch
 import NarrateCore
 public import NarrateLibrary
 import NarrateListening
+public import NarrateQueue
 import NarrateSystem
 
 /// How a batch shows its progress: one redrawn line on a terminal (done/total, failed,

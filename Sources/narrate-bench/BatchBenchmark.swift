@@ -1,5 +1,6 @@
 import NarrateCore
 import NarrateLibrary
+import NarrateQueue
 import NarrateSystem
 
 /// Measures batch throughput: copies of the samples (enough that one job at a time is at

@@ -3,6 +3,7 @@ import NarrateCore
 import NarrateIngest
 import NarrateLibrary
 import NarratePostgres
+import NarrateQueue
 import NarrateText
 
 /// Measures the batch queue on PostgreSQL against the library's SQLite queue (issue 22), on

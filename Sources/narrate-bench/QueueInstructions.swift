@@ -2,6 +2,7 @@ import Foundation
 import NarrateCore
 import NarrateLibrary
 import NarratePostgres
+import NarrateQueue
 
 /// The queue's cost on narrate's side in instructions (callgrind), which repeat where CPU
 /// times on this shared machine vary by 5% from run to run: one pass over the samples, at

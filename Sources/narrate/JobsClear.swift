@@ -4,6 +4,7 @@ import NarrateBatch
 import NarrateCore
 import NarrateLibrary
 import NarrateListening
+import NarrateQueue
 import NarrateTerminal
 
 /// `narrate jobs clear --done`.

@@ -4,6 +4,7 @@ import NarrateBatch
 import NarrateCore
 import NarrateLibrary
 import NarratePublishing
+import NarrateQueue
 import NarrateSystem
 import NarrateTerminal
 

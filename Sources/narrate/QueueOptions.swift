@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NarrateCore
 import NarrateLibrary
+import NarrateQueue
 
 /// `--queue URL`: the shared batch queue on PostgreSQL (default: `$NARRATE_QUEUE`); without
 /// one, batches use the library's own queue.

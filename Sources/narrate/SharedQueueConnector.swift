@@ -1,6 +1,7 @@
 import Foundation
 public import NarrateCore
-public import NarrateLibrary
+import NarrateLibrary
+public import NarrateQueue
 import Synchronization
 
 /// How a command reaches a shared queue: in `narrate-queue`, the PostgreSQL client it

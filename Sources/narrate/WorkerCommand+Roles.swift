@@ -3,6 +3,7 @@ import NarrateBatch
 import NarrateCore
 import NarrateLibrary
 import NarratePiper
+import NarrateQueue
 import NarrateSystem
 import NarrateTerminal
 

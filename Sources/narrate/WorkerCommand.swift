@@ -4,6 +4,7 @@ import NarrateBatch
 import NarrateCore
 import NarrateLibrary
 import NarratePiper
+import NarrateQueue
 import NarrateSpeech
 
 /// `narrate worker`: renders queued batch jobs.

@@ -1,5 +1,6 @@
 import Foundation
 import NarrateLibrary
+import NarrateQueue
 import Testing
 
 /// Two coordinators on one library at once (two `narrate batch` of the same articles, or a

@@ -1,5 +1,6 @@
 import Foundation
 import NarrateLibrary
+import NarrateQueue
 import Testing
 
 /// Ctrl-C (SIGINT to the coordinator) while a batch runs: the first lets the running jobs

@@ -1,6 +1,7 @@
 import Foundation
 import NarrateAudio
 import NarrateLibrary
+import NarrateQueue
 import NarrateTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarrateBatch
 import NarrateLibrary
+import NarrateQueue
 import NarrateSpread
 import Testing
 

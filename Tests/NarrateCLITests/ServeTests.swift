@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NarrateLibrary
+import NarrateQueue
 import NarrateTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import NarrateAudio
 import NarrateLibrary
 import NarratePostgresCluster
+import NarrateQueue
 import NarrateTestSupport
 import Testing
 

@@ -160,6 +160,7 @@ struct TerminalErrorLinesTests {
     func theCodeAndTheLineStay(index: Int) {
         let line = Self.lines[index]
         #expect(line.error.exitCode == line.exitCode)
+        #expect(line.error.isUnreadableInput == (line.exitCode == 65), "what exits 65 is what the modules call unreadable input")
         #expect(ErrorReporter.message(for: line.error) == line.text)
     }
 

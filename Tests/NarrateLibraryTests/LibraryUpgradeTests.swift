@@ -1,6 +1,7 @@
 import Foundation
 import NarrateCore
 import NarrateLibrary
+import NarrateQueue
 import Testing
 
 /// Libraries made by earlier versions of narrate open and upgrade: each schema version that

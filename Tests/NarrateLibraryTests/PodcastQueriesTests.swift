@@ -2,6 +2,7 @@ import Foundation
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
+import NarrateQueue
 import NarrateText
 import Testing
 

@@ -5,6 +5,7 @@ import NarrateText
 import Testing
 
 @testable import NarrateLibrary
+@testable import NarrateSearch
 
 /// Search by any word form: stems in each article's language, prefixes while typing, one
 /// typo in a long word, exact phrases in quotes; and the set of 100 queries in uk, en, ru and

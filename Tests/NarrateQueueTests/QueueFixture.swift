@@ -4,6 +4,7 @@ import NarrateIngest
 import NarrateLibrary
 import NarratePostgres
 import NarratePostgresCluster
+import NarrateQueue
 import NarrateTestSupport
 import NarrateText
 import Testing

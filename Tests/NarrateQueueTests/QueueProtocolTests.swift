@@ -2,6 +2,7 @@ import Foundation
 import NarrateCore
 import NarrateLibrary
 import NarratePostgres
+import NarrateQueue
 import NarrateTestSupport
 import Testing
 

@@ -6,6 +6,7 @@ import NarrateIngest
 import NarrateLibrary
 import NarratePostgres
 import NarratePostgresCluster
+import NarrateQueue
 import NarrateRendering
 import NarrateTestSupport
 import NarrateText

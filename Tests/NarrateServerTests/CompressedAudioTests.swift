@@ -5,6 +5,7 @@ import NIOCore
 import NarrateAudio
 import NarrateLibrary
 import NarrateListening
+import NarrateQueue
 import NarrateRendering
 import NarrateServer
 import NarrateTestSupport

@@ -7,6 +7,7 @@ import NarrateBatch
 import NarrateCore
 import NarrateImport
 import NarrateLibrary
+import NarrateQueue
 import NarrateRendering
 import NarrateServer
 import NarrateTestSupport

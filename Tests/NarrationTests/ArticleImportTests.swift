@@ -5,6 +5,7 @@ import NarrateCore
 import NarrateImport
 import NarrateLibrary
 import NarrateListening
+import NarrateQueue
 import NarrateRendering
 import NarrateTestSupport
 import Testing

@@ -4,6 +4,7 @@ import NarrateBatch
 import NarrateCore
 import NarrateImport
 import NarrateLibrary
+import NarrateQueue
 import NarrateRendering
 import NarrateTestSupport
 import Testing

@@ -4,6 +4,7 @@ import NarrateBatch
 import NarrateCore
 import NarrateIngest
 import NarrateLibrary
+import NarrateQueue
 import NarrateRendering
 import NarrateTestSupport
 import NarrateText

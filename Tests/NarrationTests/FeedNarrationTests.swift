@@ -4,6 +4,7 @@ import NarrateFetch
 import NarrateImport
 import NarrateLibrary
 import NarrateListening
+import NarrateQueue
 import Testing
 
 /// New articles of a refresh queued for narration: all of them with `--narrate`, else those

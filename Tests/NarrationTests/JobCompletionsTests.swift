@@ -2,6 +2,7 @@ import Foundation
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
+import NarrateQueue
 import NarrateTestSupport
 import Synchronization
 import Testing

@@ -11,6 +11,7 @@ import Testing
 
 #if canImport(FoundationXML)
 import FoundationXML
+import NarrateQueue
 #endif
 
 /// A library with articles whose episodes are rendered in process by the fake engine.

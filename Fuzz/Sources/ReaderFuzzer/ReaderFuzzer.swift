@@ -37,7 +37,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         // The errors of bad input data (sysexits' 65: binary, invalid UTF-8 or other encoding,
         // empty); any other, such as a file said to be unreadable, is a bug.
-        if error.exitCode == 65 { return 0 }
+        if error.isUnreadableInput { return 0 }
         fatalError("decoder: unexpected error: \(error)")
     }
     let source = Array(text.unicodeScalars)

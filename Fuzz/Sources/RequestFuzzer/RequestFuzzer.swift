@@ -10,6 +10,7 @@ import NarrateAudio
 import NarrateCore
 import NarrateImport
 import NarrateLibrary
+import NarrateQueue
 import NarrateServer
 import Synchronization
 
@@ -85,7 +86,7 @@ struct FuzzRequest: Sendable {
 /// Cancels queued render jobs instead of starting a worker.
 struct CancellingWorkers: RenderWorkers {
     let library: ArticleLibrary
-    func ensureRunning(for priority: JobPriority) throws(NarrateError) { _ = try library.cancelJobs() }
+    func ensureRunning(for priority: JobPriority) throws(NarrateError) { _ = try library.queue.cancelJobs() }
 }
 
 /// The server the fuzzer talks to, made once.
@@ -115,16 +116,16 @@ final class FuzzServer: Sendable {
     /// Article 1 is there for the fuzzer to find, whatever earlier inputs deleted; the library
     /// is kept small.
     func prepare() {
-        guard let count = try? library.count() else { return }
-        if count > 20 { _ = try? library.remove(ids: ((try? library.list()) ?? []).map(\.id)) }
-        if (try? library.count()) == 0 {
+        guard let count = try? library.articles.count() else { return }
+        if count > 20 { _ = try? library.articles.remove(ids: ((try? library.articles.list()) ?? []).map(\.id)) }
+        if (try? library.articles.count()) == 0 {
             let importer = ArticleImport(format: .markdown, title: "A fuzzed article", language: "en")
-            _ = try? library.add(importer.article(pasted: "# Weather\n\nThe wind rose. Rain followed at seven.", detector: nil))
+            _ = try? library.articles.add(importer.article(pasted: "# Weather\n\nThe wind rose. Rain followed at seven.", detector: nil))
         }
         // An episode in MP3 (a second of silence, its sentences spread over it), so the feeds
         // have one to list and its files are served.
-        if let article = try? library.list().first, (try? library.episodes(format: "mp3").isEmpty) == true,
-            let sentences = try? library.sentences(ofArticle: article.id), !sentences.isEmpty
+        if let article = try? library.articles.list().first, (try? library.renders.episodes(format: "mp3").isEmpty) == true,
+            let sentences = try? library.articles.sentences(ofArticle: article.id), !sentences.isEmpty
         {
             let path = "\(library.location.audioDirectory)/episode-\(article.id).mp3"
             try? FileManager.default.createDirectory(atPath: library.location.audioDirectory, withIntermediateDirectories: true)
@@ -136,7 +137,7 @@ final class FuzzServer: Sendable {
             let total = Int64(writer.fileFramesWritten)
             let step = total / Int64(sentences.count)
             let samples = sentences.indices.map { Int64($0) * step..<($0 == sentences.count - 1 ? total : Int64($0 + 1) * step) }
-            _ = try? library.recordRender(
+            _ = try? library.renders.recordRender(
                 articleId: article.id, settingsHash: "fuzz", path: path, ownedByLibrary: true, format: "mp3",
                 sampleRate: writer.fileSampleRate, sampleCount: total, sentenceSamples: samples
             )
@@ -151,7 +152,7 @@ final class FuzzServer: Sendable {
         let response = try await responder.respond(
             to: Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: request.body))), context: context
         )
-        var collector = BodyCollector()
+        let collector = BodyCollector()
         try await response.body.write(collector)
         _ = collector
         return (Int(response.status.code), response.headers[.contentType], BodyCollector.last.withLock { $0 })

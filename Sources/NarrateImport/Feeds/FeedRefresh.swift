@@ -5,6 +5,7 @@ public import NarrateFetch
 public import NarrateIngest
 public import NarrateLibrary
 import NarrateListening
+public import NarrateQueue
 import NarrateRendering
 
 /// Following feeds: subscribing to a feed (or to a page that links one), and refreshing

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import NarrateQueue
 
 /// A row of `job`, read by position rather than by looking up each column's name (the batch
 /// coordinator reads its unfinished jobs five times a second). Every query of jobs selects

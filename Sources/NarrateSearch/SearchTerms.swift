@@ -1,8 +1,8 @@
 /// A search's words, each with the forms it matches: the FTS5 query that finds articles, and
 /// what marks the words of an article's text that matched (`SearchSnippet`).
-struct SearchTerms: Equatable {
+package struct SearchTerms: Equatable {
     /// A word of the query (or a phrase in quotes) and the forms it matches.
-    struct Group: Equatable {
+    package struct Group: Equatable {
         /// The word as typed (lower-cased); nil for a phrase.
         var word: String?
         /// The words of a phrase in quotes, in order.
@@ -57,8 +57,8 @@ struct SearchTerms: Equatable {
         }
     }
 
-    var groups: [Group]
+    package var groups: [Group]
 
     /// Every group must match.
-    var fts5: String { groups.map(\.fts5).joined(separator: " AND ") }
+    package var fts5: String { groups.map(\.fts5).joined(separator: " AND ") }
 }

@@ -4,13 +4,13 @@ internal import CNarrateStemmer
 /// for the language (libstemmer: English, Russian, German, French, Spanish and two dozen
 /// more), narrate's own light stemmer for Ukrainian. A stemmer keeps state between words:
 /// one thread at a time.
-final class WordStemmer {
+package final class WordStemmer {
     private let snowball: OpaquePointer?
     private let ukrainian: UkrainianStemmer?
 
     /// A stemmer for `language` (a BCP 47 tag; its first subtag counts), or nil when there
     /// is none for it.
-    init?(language: String) {
+    package init?(language: String) {
         let code = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
         if code == "uk" {
             snowball = nil
@@ -28,7 +28,7 @@ final class WordStemmer {
     }
 
     /// The stem of the lower-cased `word`.
-    func stem(_ word: String) -> String {
+    package func stem(_ word: String) -> String {
         if let ukrainian { return ukrainian.stem(word) }
         guard let snowball else { return word }
         var word = word

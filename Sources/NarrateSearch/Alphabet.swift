@@ -1,8 +1,8 @@
 /// The alphabet a letter is written in, as far as telling a query's language goes.
-enum Alphabet: Hashable {
+package enum Alphabet: Hashable {
     case latin, cyrillic, greek, arabic, hebrew, armenian, devanagari, tamil, other
 
-    init(of scalar: Unicode.Scalar) {
+    package init(of scalar: Unicode.Scalar) {
         switch scalar.value {
         case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: self = .latin
         case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: self = .cyrillic
@@ -17,7 +17,7 @@ enum Alphabet: Hashable {
     }
 
     /// The alphabets `language` (a first subtag of a language with a stemmer) is written in.
-    static func of(language: String) -> Set<Alphabet> {
+    package static func of(language: String) -> Set<Alphabet> {
         switch language {
         case "uk", "ru", "bg", "be", "mk": [.cyrillic]
         case "sr": [.cyrillic, .latin]

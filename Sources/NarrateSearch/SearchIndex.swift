@@ -1,5 +1,5 @@
 import Foundation
-internal import GRDB
+package import GRDB
 
 /// The library's full-text index beyond FTS5's own: each article's words stemmed in its own
 /// language (a column of stems beside the text, so a query in any form finds every form),
@@ -9,17 +9,17 @@ internal import GRDB
 /// The stems are made here rather than in an FTS5 tokenizer: a tokenizer cannot tell a row's
 /// language (FTS5 gained locales only in SQLite 3.47; Debian 12 has 3.40), and articles in
 /// one library are in many languages.
-enum SearchIndex {
+package enum SearchIndex {
     /// Words this long or longer are in the typo vocabulary ("eier" is one typo from "eiern").
-    static let vocabularyMinimumLength = 4
+    package static let vocabularyMinimumLength = 4
     /// A query word this long or longer may have a typo.
-    static let typoMinimumLength = 5
+    package static let typoMinimumLength = 5
     /// Longer words are left out of it (URLs, compounds): a typo there is rare and costly.
-    static let typoMaximumLength = 24
+    package static let typoMaximumLength = 24
 
     /// The lower-cased words of `text`, as FTS5's unicode61 tokenizer sees them (letters and
     /// digits; an apostrophe inside a word keeps it whole here, as the stemmers expect).
-    static func words(in text: String) -> [String] {
+    package static func words(in text: String) -> [String] {
         var words: [String] = []
         forEachWord(in: text) { words.append($0) }
         return words
@@ -27,7 +27,7 @@ enum SearchIndex {
 
     /// Calls `body` with each word of `text` in turn, as `words(in:)` gives them, without
     /// holding them all (a 16 MiB article has some 2.7 million).
-    static func forEachWord(in text: String, _ body: (String) -> Void) {
+    package static func forEachWord(in text: String, _ body: (String) -> Void) {
         forEachWordRange(in: text) { word, _ in
             body(word)
             return true
@@ -36,7 +36,7 @@ enum SearchIndex {
 
     /// Calls `body` with each word of `text` as `words(in:)` gives it and where it stands in
     /// `text`, until `body` returns false.
-    static func forEachWordRange(in text: String, _ body: (String, Range<String.Index>) -> Bool) {
+    package static func forEachWordRange(in text: String, _ body: (String, Range<String.Index>) -> Bool) {
         let scalars = text.unicodeScalars
         var current = String.UnicodeScalarView()
         var start = scalars.startIndex
@@ -90,7 +90,7 @@ enum SearchIndex {
 
     /// `word` and its one-letter deletions: two words within one edit (a letter added,
     /// dropped, changed, or two swapped) share at least one.
-    static func variants(of word: String) -> Set<String> {
+    package static func variants(of word: String) -> Set<String> {
         let letters = Array(word)
         var variants: Set<String> = [word]
         for index in letters.indices {
@@ -102,7 +102,7 @@ enum SearchIndex {
     }
 
     /// Whether `a` and `b` are at most one edit apart (Damerau: a swap of neighbours is one).
-    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+    package static func withinOneEdit(_ a: String, _ b: String) -> Bool {
         let x = Array(a)
         let y = Array(b)
         if x == y { return true }
@@ -124,7 +124,7 @@ enum SearchIndex {
 
     /// Indexes an article: its text and title in the FTS5 table with their stems, its long
     /// words in the typo vocabulary, its language among the library's.
-    static func add(id: Int64, title: String, byline: String?, text: String, language: String?, db: Database) throws {
+    package static func add(id: Int64, title: String, byline: String?, text: String, language: String?, db: Database) throws {
         // One pass over each text: the stems joined as they come, each distinct word once
         // (an article's words are not held: a 16 MiB one has some 2.7 million).
         let stemmer = language.flatMap(WordStemmer.init(language:))
@@ -170,7 +170,7 @@ enum SearchIndex {
 
     /// Whether `word` goes into the typo vocabulary: letters only, of a length typos are
     /// looked for in.
-    static func isVocabularyWord(_ word: String) -> Bool {
+    package static func isVocabularyWord(_ word: String) -> Bool {
         let utf8 = word.utf8
         // The common case, ASCII, without Unicode's tables: one byte a letter.
         if utf8.allSatisfy({ $0 < 0x80 }) {
@@ -182,7 +182,7 @@ enum SearchIndex {
     }
 
     /// The first subtag of a language tag, lower-cased ("en-US" → "en").
-    static func primaryCode(_ language: String) -> String {
+    package static func primaryCode(_ language: String) -> String {
         String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
     }
 
@@ -192,7 +192,7 @@ enum SearchIndex {
     /// is being typed (no space after it, and not a word of the library), also matches as the
     /// start of a word. Text in double quotes is an exact phrase. Nil when there is nothing to
     /// look for.
-    static func terms(for query: String, stemLanguages: [String], db: Database) throws -> SearchTerms? {
+    package static func terms(for query: String, stemLanguages: [String], db: Database) throws -> SearchTerms? {
         let stemmers = stemLanguages.sorted().compactMap(WordStemmer.init(language:))
         let parts = query.split(separator: "\"", omittingEmptySubsequences: false)
         // Whether the last word is being typed: outside quotes, with nothing after it.
@@ -228,14 +228,14 @@ enum SearchIndex {
     }
 
     /// The library's languages (their first subtags) that have a stemmer.
-    static func languages(db: Database) throws -> [String] {
+    package static func languages(db: Database) throws -> [String] {
         try String.fetchAll(db, sql: "SELECT code FROM searchLanguage").filter { WordStemmer(language: $0) != nil }
     }
 
     /// Those of `languages` whose alphabet the letters of `query` are written in: a Cyrillic
     /// query is not stemmed as English or German, nor a Latin one as Ukrainian. All of them
     /// when its letters are of several alphabets, or of one none of them is written in.
-    static func languages(_ languages: [String], writtenLike query: String) -> [String] {
+    package static func languages(_ languages: [String], writtenLike query: String) -> [String] {
         var alphabets = Set<Alphabet>()
         for scalar in query.unicodeScalars where scalar.properties.isAlphabetic {
             alphabets.insert(Alphabet(of: scalar))
@@ -246,13 +246,13 @@ enum SearchIndex {
     }
 
     /// Whether the library has `word` among its words of four letters or more.
-    static func isWord(_ word: String, db: Database) throws -> Bool {
+    package static func isWord(_ word: String, db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM searchWord WHERE word = ?"), arguments: [word]) != nil
     }
 
     /// Words and stems of the library one typo away from `word` or one of its `stems`, when
     /// none of those begins a word the library has (at most 8, shortest first).
-    static func corrections(of word: String, stems: Set<String>, db: Database) throws -> [String] {
+    package static func corrections(of word: String, stems: Set<String>, db: Database) throws -> [String] {
         guard word.count >= typoMinimumLength, word.count <= typoMaximumLength, word.allSatisfy(\.isLetter) else { return [] }
         let known = try db.cachedStatement(sql: "SELECT 1 FROM searchWord WHERE word >= ? AND word < ? LIMIT 1")
         let forms = stems.union([word])
@@ -273,7 +273,7 @@ enum SearchIndex {
     }
 
     /// `text` as an FTS5 string (its double quotes doubled).
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

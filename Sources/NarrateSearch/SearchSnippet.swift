@@ -4,15 +4,15 @@ import Foundation
 /// [brackets], whichever of its forms it is (another form of a stem, a word one typo away, the
 /// rest of a word being typed): FTS5's own snippet marks only the words as typed, and shows
 /// the article's opening when only another form matched.
-enum SearchSnippet {
+package enum SearchSnippet {
     /// Words in a snippet.
-    static let length = 12
+    package static let length = 12
     /// Words before the first match in it.
-    static let lead = 2
+    package static let lead = 2
 
     /// The snippet of `text` for `terms`, its words stemmed by `stemmer` (the article's
     /// language's) to compare them with the terms' stems; the opening when nothing matches.
-    static func make(text: String, terms: SearchTerms, stemmer: WordStemmer?) -> String {
+    package static func make(text: String, terms: SearchTerms, stemmer: WordStemmer?) -> String {
         let matcher = Matcher(terms: terms, stemmer: stemmer)
         // The first window of `length` words from `lead` before a match with the most of the
         // query's words in it: found as the text is read, so a match of all of them early ends it.
@@ -67,7 +67,7 @@ enum SearchSnippet {
     }
 
     /// `word` without diacritics, as the index compares words.
-    static func folded(_ word: String) -> String {
+    package static func folded(_ word: String) -> String {
         word.utf8.allSatisfy { $0 < 0x80 } ? word : word.folding(options: .diacriticInsensitive, locale: nil)
     }
 

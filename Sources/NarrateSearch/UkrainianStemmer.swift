@@ -5,15 +5,15 @@
 /// forms share a prefix, which the search matches too.
 ///
 /// The endings are data; the rules are the two lines of `stem`.
-struct UkrainianStemmer {
+package struct UkrainianStemmer {
     /// Vowels: a stem keeps at least one, so "ще" or "як" stay whole.
-    static let vowels: Set<Unicode.Scalar> = ["а", "е", "є", "и", "і", "ї", "о", "у", "ю", "я"]
+    package static let vowels: Set<Unicode.Scalar> = ["а", "е", "є", "и", "і", "ї", "о", "у", "ю", "я"]
 
     /// Reflexive endings, removed first ("відкрилася" → "відкрила").
-    static let reflexive = ["ся", "сь"].map { Array($0.unicodeScalars) }
+    package static let reflexive = ["ся", "сь"].map { Array($0.unicodeScalars) }
 
     /// Gerunds, then nouns, adjectives and pronouns, then verbs; tried longest first.
-    static let endings: [[Unicode.Scalar]] = {
+    package static let endings: [[Unicode.Scalar]] = {
         let gerunds = ["учи", "ючи", "ачи", "ячи", "вши", "ши"]
         let nouns = [
             "ами", "ями", "ові", "еві", "єві", "ом", "ем", "єм", "ям", "ам", "ах", "ях", "ів", "їв", "ей", "ою", "ею", "єю",
@@ -31,7 +31,7 @@ struct UkrainianStemmer {
     }()
 
     /// The stem of the lower-cased `word`; a word that is not Cyrillic comes back unchanged.
-    func stem(_ word: String) -> String {
+    package func stem(_ word: String) -> String {
         guard word.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) else { return word }
         var letters = Array(word.unicodeScalars.lazy.filter { $0 != "'" && $0 != "’" && $0 != "ʼ" })
         if let ending = Self.reflexive.first(where: { letters.hasSuffix($0) }), keepsAVowel(letters, dropping: ending.count) {

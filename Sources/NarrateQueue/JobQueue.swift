@@ -100,18 +100,3 @@ public struct JobSubmission: Sendable, Equatable {
         self.outputFolder = outputFolder
     }
 }
-
-extension LibraryJobQueue: JobQueue {
-    public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> EnqueueOutcome {
-        try enqueue(
-            articleId: submission.articleId, settingsHash: submission.settingsHash, renderRequest: submission.renderRequest,
-            format: submission.format, outputPath: submission.outputPath, maxAttempts: submission.maxAttempts,
-            priority: submission.priority
-        )
-    }
-
-    public func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) throws(NarrateError) -> Bool {
-        // The library's workers record their renders in it as they make them.
-        try completeJob(id: id, worker: worker, durationSeconds: durationSeconds)
-    }
-}
