@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import NIOPosix
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
@@ -66,14 +65,12 @@ struct LiveAudioRoute: Sendable {
         // The file is read by this response only, one step at a time.
         nonisolated(unsafe) let file = file
         let body = ResponseBody { writer in
-            let header = try await NIOThreadPool.singleton.runIfActive { file.streamHeader() }
+            let header = file.streamHeader()
             if !header.isEmpty { try await writer.write(ByteBuffer(bytes: header)) }
             var finished = false
             var lastCheck = ContinuousClock.now
             while true {
-                // Read on NIO's thread pool, as the library is: a read of the disk never
-                // holds up the event loop that serves the other requests.
-                let bytes = try await NIOThreadPool.singleton.runIfActive { file.readAvailable(limit: 65_536) }
+                let bytes = file.readAvailable(limit: 65_536)
                 if !bytes.isEmpty {
                     try await writer.write(ByteBuffer(bytes: bytes))
                     continue
