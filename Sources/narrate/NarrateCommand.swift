@@ -46,7 +46,10 @@ struct NarrateCommand: AsyncParsableCommand {
     /// several lines of usage; help and version still print in full.
     ///
     /// A command whose work is asynchronous (`serve`) is awaited; the others, synchronous
-    /// work such as synthesis, run on the calling thread.
+    /// work such as synthesis, run on the main thread, as before the root was asynchronous:
+    /// the signals narrate handles (Ctrl-C, a job queued, drain) interrupt the main thread's
+    /// waits, and the threads of Swift's concurrency pool block them.
+    @MainActor
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
