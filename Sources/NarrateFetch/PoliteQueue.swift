@@ -67,27 +67,76 @@ public struct PoliteQueue: Sendable {
         let state = State<Result>(hosts: hosts, perHost: perHost, ahead: ahead)
         let workers = min(concurrency, hosts.count)
         guard workers > 0 else { return }
+        let tasks = Tasks(isCancelled: isCancelled, givenUp: givenUp, work: work)
         let pause = pauseAfterFailure
         let limit = giveUpAfter
         // Threads of their own, not Dispatch's pool: that is as wide as the cores, and these
         // mostly wait on the network.
         for _ in 0..<workers {
             let thread = Thread {
-                while let index = state.next(isCancelled: isCancelled) {
-                    let failures = state.failuresInARow(of: index)
-                    if failures >= limit {
-                        state.finish(index, result: givenUp(index, failures), pause: 0, failed: nil)
-                        continue
-                    }
-                    let (result, health) = work(index)
-                    state.finish(index, result: result, pause: health == .failed ? pause : 0, failed: health == .failed)
-                }
+                Self.serve(tasks, state, pause: pause, giveUpAfter: limit)
                 state.workerEnded()
             }
             thread.stackSize = 4 << 20
             thread.start()
         }
         while let (index, result) = state.nextDelivery(workers: workers) { deliver(index, result) }
+        // Every worker has let go of the tasks' closures; what they hold (a library, a
+        // fetcher) is released here, on the caller's thread, before it goes on: released by
+        // a worker thread still ending, a library closed while the caller went on, and a
+        // process that exited meanwhile lost track of what the closing held (LeakSanitizer
+        // reported an article's bytes that a cached statement still referred to).
+        state.waitUntilEnded(workers: workers)
+        tasks.release()
+    }
+
+    /// One worker's loop: takes tasks until none is left. The closures are taken from
+    /// `tasks` for each task and let go of before the worker says it has ended.
+    private static func serve<Result: Sendable>(_ tasks: Tasks<Result>, _ state: State<Result>, pause: Double, giveUpAfter limit: Int) {
+        while let index = state.next(isCancelled: tasks.isCancelled) {
+            let failures = state.failuresInARow(of: index)
+            if failures >= limit {
+                state.finish(index, result: tasks.givenUp(index, failures), pause: 0, failed: nil)
+                continue
+            }
+            let (result, health) = tasks.work(index)
+            state.finish(index, result: result, pause: health == .failed ? pause : 0, failed: health == .failed)
+        }
+    }
+
+    /// The caller's closures, shared by the workers until the caller releases them.
+    private final class Tasks<Result: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var closures:
+            (isCancelled: @Sendable () -> Bool, givenUp: @Sendable (Int, Int) -> Result, work: @Sendable (Int) -> (Result, HostHealth))?
+
+        init(
+            isCancelled: @escaping @Sendable () -> Bool, givenUp: @escaping @Sendable (Int, Int) -> Result,
+            work: @escaping @Sendable (Int) -> (Result, HostHealth)
+        ) {
+            closures = (isCancelled, givenUp, work)
+        }
+
+        private var current:
+            (isCancelled: @Sendable () -> Bool, givenUp: @Sendable (Int, Int) -> Result, work: @Sendable (Int) -> (Result, HostHealth))
+        {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let closures else { preconditionFailure("a PoliteQueue worker ran after its queue ended") }
+            return closures
+        }
+
+        var isCancelled: @Sendable () -> Bool { current.isCancelled }
+
+        func givenUp(_ index: Int, _ failures: Int) -> Result { current.givenUp(index, failures) }
+
+        func work(_ index: Int) -> (Result, HostHealth) { current.work(index) }
+
+        func release() {
+            lock.lock()
+            closures = nil
+            lock.unlock()
+        }
     }
 
     /// The queue's shared state, under one condition lock.
@@ -203,6 +252,13 @@ public struct PoliteQueue: Sendable {
             condition.lock()
             workersEnded += 1
             condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Returns once `workers` workers have ended.
+        func waitUntilEnded(workers: Int) {
+            condition.lock()
+            while workersEnded < workers { condition.wait() }
             condition.unlock()
         }
 
