@@ -1,0 +1,109 @@
+import Foundation
+import NarrateSystem
+import Testing
+
+/// Changes another writer makes to a file, as events: what a reader of a growing render waits
+/// on instead of polling. No test waits for time to pass: a wait that events did not end would
+/// run out its minute and say nil, which each test tells from the change it expects.
+@Suite("File changes as events", .enabled(if: FileChanges.shared.hasEvents, "needs inotify (Linux)"))
+struct FileWatchTests {
+    let path = NSTemporaryDirectory() + "narrate-watch-\(UUID().uuidString)"
+
+    init() throws {
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("RIFF".utf8)))
+    }
+
+    func append(_ text: String, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    /// The changes up to the next close, rename or removal (the writes before it may come as
+    /// a change of their own, when the reader asks before the close is read): that one, or
+    /// nil if a wait ran out first.
+    func nextClose(_ watch: FileWatch) async -> FileWatch.Change? {
+        for _ in 0..<10 {
+            let change = await watch.next(within: .seconds(60))
+            if change != .written { return change }
+        }
+        return .written
+    }
+
+    @Test("A write while the reader waits wakes it")
+    func aWriteWakesTheWaitingReader() async throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let watch = FileChanges.shared.watch(path)
+        #expect(watch.hasEvents)
+        let waiting = Task { await watch.next(within: .seconds(60)) }
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        defer { close(descriptor) }
+        try SystemCall.writeAll(descriptor, Array("more audio".utf8))
+        // Written and still open: a write, not yet a close.
+        #expect(await waiting.value == .written)
+    }
+
+    @Test("What happened before the reader asks is kept for it: a close, a rename, a removal")
+    func changesWaitForTheReader() async throws {
+        let watch = FileChanges.shared.watch(path)
+        try append("more", to: path)
+        // The close after the write: the writer may be done.
+        #expect(await nextClose(watch) == .closedOrMoved)
+
+        let renamed = path + ".wav"
+        defer { try? FileManager.default.removeItem(atPath: renamed) }
+        #expect(rename(path, renamed) == 0)
+        #expect(await nextClose(watch) == .closedOrMoved)
+        // The watch follows the file to its new name.
+        try append("after the rename", to: renamed)
+        #expect(await nextClose(watch) == .closedOrMoved)
+
+        try FileManager.default.removeItem(atPath: renamed)
+        #expect(await nextClose(watch) == .closedOrMoved)
+        // Its file gone, the watch has no more events and falls back to its interval.
+        #expect(!watch.hasEvents)
+        #expect(await watch.next(within: .seconds(60), fallback: .milliseconds(1)) == .written)
+    }
+
+    @Test("A quiet interval ends the wait with nil")
+    func aQuietIntervalIsNil() async throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let watch = FileChanges.shared.watch(path)
+        #expect(await watch.next(within: .milliseconds(20)) == nil)
+        #expect(await watch.next(within: .zero) == nil)
+        // A change after the quiet interval still comes.
+        try append("late", to: path)
+        #expect(await nextClose(watch) == .closedOrMoved)
+    }
+
+    @Test("Two readers of one file are both woken, and one leaving does not end the other's watch")
+    func readersShareAFile() async throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = FileChanges.shared.watch(path)
+        var second: FileWatch? = FileChanges.shared.watch(path)
+        try append("one", to: path)
+        #expect(await nextClose(first) == .closedOrMoved)
+        #expect(await nextClose(try #require(second)) == .closedOrMoved)
+        second = nil
+        try append("two", to: path)
+        #expect(await nextClose(first) == .closedOrMoved)
+        #expect(first.hasEvents)
+    }
+
+    @Test("A cancelled reader stops waiting")
+    func cancellationEndsTheWait() async throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let watch = FileChanges.shared.watch(path)
+        let waiting = Task { await watch.next(within: .seconds(3600)) }
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+    }
+
+    @Test("A file that does not exist is not watched: the reader polls at its fallback")
+    func aMissingFileIsPolled() async {
+        let watch = FileChanges.shared.watch(path + ".missing")
+        #expect(!watch.hasEvents)
+        #expect(await watch.next(within: .seconds(60), fallback: .milliseconds(1)) == .written)
+    }
+}
