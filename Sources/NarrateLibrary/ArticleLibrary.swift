@@ -57,6 +57,17 @@ public final class ArticleLibrary: Sendable {
         settings = SettingStore(database: database)
     }
 
+    /// Runs `body` with this library as one snapshot: every read it makes through the
+    /// library it is given joins one read transaction, so what a use case reads in several
+    /// steps (an article, its renders, its jobs) is consistent, whatever other processes
+    /// commit meanwhile. That library only reads (a change through it is a programming
+    /// error: make changes after) and must not be kept past `body`.
+    public func snapshot<T>(_ body: (ArticleLibrary) throws(NarrateError) -> T) throws(NarrateError) -> T {
+        try database.snapshotting { database in
+            try body(ArticleLibrary(location: location, database: database))
+        }
+    }
+
     /// The library's change counters now: one statement, so read without a transaction of
     /// its own (a 304 to a podcast app's poll is this read and little else).
     public func changeStamp() throws(NarrateError) -> LibraryChangeStamp {

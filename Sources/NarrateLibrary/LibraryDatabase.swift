@@ -9,14 +9,40 @@ import NarrateSystem
 ///
 /// Every change is one short IMMEDIATE transaction, so an interrupted command leaves no half
 /// article, and a second process waits (busy timeout) instead of failing.
-final class LibraryDatabase: Sendable {
+///
+/// Unchecked: `snapshot`, a GRDB `Database`, is set only in the copy `snapshotting` makes for
+/// the body of `ArticleLibrary.snapshot`, which uses it on the thread that runs the body and
+/// not after (GRDB's own rule for a `Database`).
+final class LibraryDatabase: @unchecked Sendable {
     /// The database file (":memory:" for one in memory), for messages.
     let path: String
     let writer: any DatabaseWriter
+    /// The read transaction every read joins; nil: each read is a transaction of its own.
+    private let snapshot: Database?
 
-    private init(path: String, writer: any DatabaseWriter) {
+    private init(path: String, writer: any DatabaseWriter, snapshot: Database? = nil) {
         self.path = path
         self.writer = writer
+        self.snapshot = snapshot
+    }
+
+    /// Runs `body` with a copy of this database whose reads all join one read transaction:
+    /// what they read is one snapshot. The copy only reads (a write is a programming error)
+    /// and must not outlive `body`.
+    func snapshotting<T>(_ body: (LibraryDatabase) throws -> T) throws(NarrateError) -> T {
+        if snapshot != nil { return try run { try body(self) } }
+        return try read { db in try body(LibraryDatabase(path: path, writer: writer, snapshot: db)) }
+    }
+
+    /// `body`'s errors as `NarrateError`s.
+    private func run<T>(_ body: () throws -> T) throws(NarrateError) -> T {
+        do {
+            return try body()
+        } catch let error as NarrateError {
+            throw error
+        } catch {
+            throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
+        }
     }
 
     /// The database file at `path`, created (and its folder) if it does not exist and its
@@ -85,6 +111,7 @@ final class LibraryDatabase: Sendable {
 
     /// Runs `body` in one read transaction: what it reads is one snapshot.
     func read<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+        if let snapshot { return try run { try body(snapshot) } }
         do {
             return try writer.read(body)
         } catch let error as NarrateError {
@@ -97,6 +124,7 @@ final class LibraryDatabase: Sendable {
     /// Runs `body`, which executes one statement, outside a transaction: SQLite reads one
     /// statement from one snapshot anyway, and it saves a BEGIN and a COMMIT.
     func readOneStatement<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+        if let snapshot { return try run { try body(snapshot) } }
         do {
             return try writer.unsafeRead(body)
         } catch let error as NarrateError {
@@ -109,6 +137,7 @@ final class LibraryDatabase: Sendable {
     /// Runs `body` in one IMMEDIATE transaction: all of it is committed, or (when it throws)
     /// none.
     func write<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+        precondition(snapshot == nil, "a library snapshot only reads")
         do {
             return try writer.writeWithoutTransaction { db in
                 var result: T?
@@ -127,6 +156,7 @@ final class LibraryDatabase: Sendable {
 
     /// Runs `body` outside a transaction, on the writer's connection (for pragmas).
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws(NarrateError) -> T {
+        precondition(snapshot == nil, "a library snapshot only reads")
         do {
             return try writer.writeWithoutTransaction(body)
         } catch {

@@ -70,14 +70,18 @@ public final class RenderStore: Sendable {
         }
     }
 
-    /// The renders of article `articleId`, newest first, each with its sentences' samples
-    /// and how many words it has timed: read in one snapshot, so a render forgotten or
-    /// replaced meanwhile is never seen with another's timings.
-    public func timedRenders(ofArticle articleId: Int64) throws(NarrateError) -> [TimedRender] {
+    /// The renders of article `articleId` that `isWanted` (by their records), newest first,
+    /// each with its sentences' samples and how many words it has timed (only those renders'
+    /// timings are read): read in one snapshot, so a render forgotten or replaced meanwhile
+    /// is never seen with another's timings.
+    public func timedRenders(
+        ofArticle articleId: Int64, where isWanted: (RenderRecord) -> Bool = { _ in true }
+    ) throws(NarrateError) -> [TimedRender] {
         try database.read { db in
             let sentences = RenderSentenceRow.order(RenderSentenceRow.Columns.position)
             let words = RenderWordRow.all()
             return try RenderRow.filter(RenderRow.Columns.articleId == articleId).order(RenderRow.Columns.id.desc).fetchAll(db)
+                .filter { isWanted($0.record) }
                 .map { row in
                     let id = row.id ?? 0
                     return TimedRender(

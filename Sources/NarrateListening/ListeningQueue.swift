@@ -70,16 +70,32 @@ public struct ListeningQueue: Sendable {
     /// Where article `articleId`'s listening render stands. Renders whose files are gone or
     /// damaged are forgotten on the way, so they are made again rather than played as silence.
     public func state(articleId: Int64) throws(NarrateError) -> State {
-        // Read without the article's content: a player asks this while a render is made.
-        let count = try library.articles.summary(id: articleId).sentenceCount
-        let keptVoice = try library.articles.voice(ofArticle: articleId)
-        // One in the voice the article keeps (chosen on its page), when it keeps one; in the
-        // player's best format first, the newest of each.
-        // And reading the parts the library's choices read (the web player's menu).
-        let reading = try ReadingChoices.load(from: library)
-        let renders = try library.renders.timedRenders(ofArticle: articleId).filter {
-            $0.render.isSpoken(inVoice: keptVoice) && $0.render.reads(as: reading)
+        // What the library holds, read as one snapshot: a worker that finishes the render
+        // meanwhile is seen either still at it or done, never neither.
+        let formats = formats
+        let (count, renders, active, failed) = try library.snapshot { library throws(NarrateError) in
+            // Read without the article's content: a player asks this while a render is made.
+            let count = try library.articles.summary(id: articleId).sentenceCount
+            // One in the voice the article keeps (chosen on its page), when it keeps one, and
+            // reading the parts the library's choices read (the web player's menu).
+            let keptVoice = try library.articles.voice(ofArticle: articleId)
+            let reading = try ReadingChoices.load(from: library)
+            let played = Set(formats.map(\.rawValue))
+            let renders = try library.renders.timedRenders(ofArticle: articleId) {
+                played.contains($0.format) && $0.isSpoken(inVoice: keptVoice) && $0.reads(as: reading)
+            }
+            // A job making one in a format the player plays; else the last attempt's failure
+            // in the format a new one would be made in.
+            var active: BatchJob?
+            for format in formats where Self.madeFormats.contains(format) && active == nil {
+                let jobs = try library.queue.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: format))
+                active = jobs.last { $0.state == .queued || $0.state == .running }
+            }
+            let last = try library.queue.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: madeFormat)).last
+            return (count, renders, active, last?.state == .failed ? last : nil)
         }
+        // In the player's best format first, the newest of each; its file checked after the
+        // snapshot (a broken one is forgotten).
         for format in formats {
             for timed in renders where timed.render.format == format.rawValue {
                 guard let samples = try ArticleRenderer.intactSamples(of: timed, expected: count, in: library) else { continue }
@@ -87,14 +103,8 @@ public struct ListeningQueue: Sendable {
                 if timed.wordCount > 0 { return .rendered(timed.render, samples) }
             }
         }
-        // A job making one in a format the player plays; else the last attempt's failure in
-        // the format a new one would be made in.
-        for format in formats where Self.madeFormats.contains(format) {
-            let jobs = try library.queue.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: format))
-            if let active = jobs.last(where: { $0.state == .queued || $0.state == .running }) { return .rendering(active) }
-        }
-        let jobs = try library.queue.jobs(outputPath: Self.libraryOutput(articleId: articleId, format: madeFormat))
-        if let last = jobs.last, last.state == .failed { return .failed(last) }
+        if let active { return .rendering(active) }
+        if let failed { return .failed(failed) }
         return .none
     }
 

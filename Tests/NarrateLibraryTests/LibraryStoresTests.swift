@@ -95,8 +95,36 @@ struct LibraryStoresTests {
         #expect(timed.map(\.render) == [new, old])
         #expect(timed.map(\.sentenceSamples) == [[0..<12, 12..<30], [0..<10, 10..<20]])
         #expect(timed.map(\.wordCount) == [2, 0])
+        // Only the renders asked for, with their own timings.
+        let settingsB = try library.renders.timedRenders(ofArticle: id, where: { $0.settingsHash == "b" })
+        #expect(settingsB.map(\.render) == [new] && settingsB.map(\.wordCount) == [2])
         try library.renders.forgetRender(id: new.id)
         #expect(try library.renders.timedRenders(ofArticle: id).map(\.render) == [old])
         #expect(try library.renders.timedRenders(ofArticle: 999).isEmpty)
+    }
+
+    /// A snapshot's reads are one read transaction: a change another process commits while
+    /// the snapshot runs is not seen by it, and is seen after.
+    @Test func aSnapshotReadsOneStateOfTheLibrary() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-snapshot-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let location = LibraryLocation(databasePath: "\(folder)/library.sqlite")
+        let library = try ArticleLibrary(location: location)
+        // Another process's library on the same file.
+        let other = try ArticleLibrary(location: location)
+        _ = try library.articles.add(article("First\n\nOne sentence."))
+        let second = try article("Second\n\nAnother sentence.")
+        let (before, during) = try library.snapshot { snapshot throws(NarrateError) in
+            let before = try snapshot.articles.count()
+            _ = try other.articles.add(second)
+            return (before, try snapshot.articles.list().count)
+        }
+        #expect(before == 1 && during == 1)
+        #expect(try library.articles.count() == 2)
+        // A snapshot within a snapshot is the same one.
+        #expect(
+            try library.snapshot { outer throws(NarrateError) in
+                try outer.snapshot { inner throws(NarrateError) in try inner.articles.count() }
+            } == 2)
     }
 }

@@ -79,7 +79,7 @@ public struct ArticleRenderer {
         let hash = settingsHash(for: article, settings: settings)
         let target = output.map(Self.absolute)
         var intact: [(render: RenderRecord, samples: [Range<Int64>])] = []
-        for timed in try library.renders.timedRenders(ofArticle: id) where timed.render.settingsHash == hash {
+        for timed in try library.renders.timedRenders(ofArticle: id, where: { $0.settingsHash == hash }) {
             // The library's own render made before words were timed cannot highlight them
             // in a player: made again, like one deleted or damaged on disk.
             if timed.render.ownedByLibrary, timed.wordCount == 0 {
