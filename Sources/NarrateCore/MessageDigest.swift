@@ -1,5 +1,4 @@
 internal import CNarrateDigest
-import NarrateSystem
 
 /// A message digest (SHA-256, SHA-1 or MD5) made by the system's cryptography library:
 /// OpenSSL's libcrypto on Linux (opened on first use; every Debian system has it), CommonCrypto
@@ -13,19 +12,39 @@ public final class MessageDigest {
         case md5 = 2
     }
 
+    /// The system's cryptography library cannot be loaded, or refuses an algorithm: narrate
+    /// cannot run at all (it knows articles, models and feeds again by their digests).
+    public struct Unavailable: Error, CustomStringConvertible {
+        /// The algorithm refused (the first tried when the library cannot be loaded).
+        public var algorithm: Algorithm
+
+        public init(algorithm: Algorithm) {
+            self.algorithm = algorithm
+        }
+
+        public var description: String {
+            "the system's cryptography library (OpenSSL 3's libcrypto.so.3) cannot be loaded or refuses \(algorithm)"
+        }
+    }
+
     private let algorithm: Algorithm
     private var digest: OpaquePointer?
 
-    /// Starts a digest. A system without the library (libcrypto.so.3: OpenSSL 3, which Debian
-    /// and Ubuntu ship as libssl3 or libssl3t64) cannot run narrate at all: it is said in one
-    /// line and the process ends (exit 69).
+    /// Checks that every algorithm can be made: a front end does it once, before anything
+    /// else, and says so in its own way when it cannot (a system without libcrypto.so.3,
+    /// OpenSSL 3, which Debian and Ubuntu ship as libssl3 or libssl3t64).
+    public static func checkAvailable() throws(Unavailable) {
+        for algorithm in [Algorithm.sha256, .sha1, .md5] {
+            guard let started = narrate_digest_start(algorithm.rawValue) else { throw Unavailable(algorithm: algorithm) }
+            _ = narrate_digest_finish(started, nil)
+        }
+    }
+
+    /// Starts a digest; the library must be there (`checkAvailable()`).
     public init(_ algorithm: Algorithm) {
         self.algorithm = algorithm
         guard let started = narrate_digest_start(algorithm.rawValue) else {
-            let line =
-                "narrate: the system's cryptography library (OpenSSL 3's libcrypto.so.3) cannot be loaded or refuses \(algorithm); install OpenSSL 3 (Debian's libssl3 or libssl3t64)\n"
-            _ = line.withCString { write(2, $0, strlen($0)) }
-            exit(69)
+            preconditionFailure("\(Unavailable(algorithm: algorithm)), and the front end did not check it first")
         }
         digest = started
     }

@@ -11,6 +11,17 @@ public enum ErrorReporter {
         exit(error.exitCode)
     }
 
+    /// Prints the line for a system without the cryptography library narrate needs and exits 69.
+    public static func fail(_ error: MessageDigest.Unavailable) -> Never {
+        printError(message(for: error))
+        terminate(EX_UNAVAILABLE)
+    }
+
+    /// The line for a system without the cryptography library narrate needs.
+    public static func message(for error: MessageDigest.Unavailable) -> String {
+        "\(error); install OpenSSL 3 (Debian's libssl3 or libssl3t64)"
+    }
+
     /// The settings a library error may name that are options of the same name here.
     private static let options: Set<String> = [
         "bitrate", "quality", "sample-rate", "chapters", "sync", "name-template", "title", "format", "split",

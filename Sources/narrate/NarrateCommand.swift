@@ -54,6 +54,7 @@ struct NarrateCommand: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
+            try MessageDigest.checkAvailable()
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
@@ -61,6 +62,8 @@ struct NarrateCommand: AsyncParsableCommand {
             }
             ErrorReporter.finishStandardOutput()
         } catch let error as NarrateError {
+            ErrorReporter.fail(error)
+        } catch let error as MessageDigest.Unavailable {
             ErrorReporter.fail(error)
         } catch let exit as CommandExit {
             ErrorReporter.terminate(exit.code)

@@ -164,6 +164,17 @@ struct TerminalErrorLinesTests {
         #expect(ErrorReporter.message(for: line.error) == line.text)
     }
 
+    /// The one error of NarrateCore's own that ends narrate before a command runs: the
+    /// cryptography library missing. Its exit code is the root command's (69, unavailable).
+    @Test func aSystemWithoutTheCryptographyLibraryIsToldWhatToInstall() throws {
+        #expect(
+            ErrorReporter.message(for: MessageDigest.Unavailable(algorithm: .sha256))
+                == "the system's cryptography library (OpenSSL 3's libcrypto.so.3) cannot be loaded or refuses sha256; install OpenSSL 3 (Debian's libssl3 or libssl3t64)"
+        )
+        // Here it is there: the check the root command makes passes.
+        try MessageDigest.checkAvailable()
+    }
+
     /// Every kind of error is in the list: a new kind does not compile here until it is named
     /// below, and then fails until it has its line above.
     @Test func everyKindIsListed() {
