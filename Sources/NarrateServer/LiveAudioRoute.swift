@@ -46,6 +46,8 @@ struct LiveAudioRoute: Sendable {
         var looked = clock.now
         while clock.now < deadline {
             looked = clock.now
+            // The worker's file, once it runs the job, until its header is written.
+            var fileWatch: FileWatch?
             let state = try await work.run { library throws(NarrateError) in
                 try ListeningQueue(library: library, formats: formats).state(articleId: id)
             }
@@ -65,9 +67,12 @@ struct LiveAudioRoute: Sendable {
                     if let file = Self.growing(path: path, format: job.format) {
                         return stream(file, watch: watch, contentType: AudioRoute.contentType(ofFormat: job.format), jobId: job.id)
                     }
+                    // Begun but not yet readable (a voice loading, a header unwritten): its
+                    // writes, not the library's, say when to look again.
+                    if watch.hasEvents { fileWatch = watch }
                 }
             }
-            _ = await library.next(within: Self.startInterval)
+            _ = await (fileWatch ?? library).next(within: Self.startInterval)
             try Task.checkCancellation()
             if clock.now - looked < Self.pollInterval { try await Task.sleep(until: looked.advanced(by: Self.pollInterval)) }
         }

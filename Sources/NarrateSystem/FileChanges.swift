@@ -28,6 +28,8 @@ public final class FileChanges: Sendable {
         var byWatch: [Int32: Set<Int>] = [:]
         var nextNumber = 0
         var readerStarted = false
+        /// The reader stopped (a read failed): no watch has events from then on.
+        var readerFailed = false
     }
 
     struct Watcher {
@@ -57,6 +59,7 @@ public final class FileChanges: Sendable {
         guard let descriptor else { return FileWatch(changes: self, number: nil) }
         let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVE_SELF | IN_DELETE_SELF | IN_ATTRIB)
         let number: Int? = state.withLock { state in
+            guard !state.readerFailed else { return nil }
             // Added under the lock: a removal of the same inotify watch cannot come between.
             let watch = inotify_add_watch(descriptor, path, mask)
             guard watch >= 0 else { return nil }
@@ -122,7 +125,10 @@ public final class FileChanges: Sendable {
                 count = try SystemCall.read(descriptor, into: buffer)
             } catch {
                 // Not expected of inotify; the watches fall back to their intervals.
-                state.withLock { state in state.wakeAll(forgetting: true) }
+                state.withLock { state in
+                    state.readerFailed = true
+                    state.wakeAll(forgetting: true)
+                }
                 return
             }
             var offset = 0

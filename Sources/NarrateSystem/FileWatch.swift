@@ -35,6 +35,7 @@ public final class FileWatch: Sendable {
 
     /// The next change since the watch began or since the last call (at once when one is
     /// waiting), or nil once `interval` has passed without one (or the task is cancelled).
+    /// One wait at a time.
     /// Without events it sleeps `fallback` (at most `interval`) and says `.written`, so the
     /// caller looks at the file again as often as a poll would.
     public func next(within interval: Duration, fallback: Duration = .milliseconds(25)) async -> Change? {
@@ -55,11 +56,13 @@ public final class FileWatch: Sendable {
         let changes = changes
         // The interval runs out in a task of its own, which wakes this round if it still waits.
         let timer = Task {
-            try? await Task.sleep(for: interval)
+            // Cancelled: the round is over (or the caller's task is cancelled, which ends the
+            // wait by itself); an old round's timer must not mark a later round expired.
+            do { try await Task.sleep(for: interval) } catch { return }
             changes.state.withLock { state in
                 guard var watcher = state.watchers[number] else { return }
                 // Before the round waits, it finds it expired.
-                watcher.expiredRound = round
+                watcher.expiredRound = max(watcher.expiredRound, round)
                 let waiting = watcher.waiting
                 if waiting?.round == round { watcher.waiting = nil }
                 state.watchers[number] = watcher
@@ -81,6 +84,7 @@ public final class FileWatch: Sendable {
                         continuation.resume(returning: pending)
                         return
                     }
+                    precondition(watcher.waiting == nil, "two waits at once on one FileWatch")
                     watcher.waiting = (round, continuation)
                     state.watchers[number] = watcher
                 }

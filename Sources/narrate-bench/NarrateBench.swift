@@ -127,6 +127,12 @@ struct NarrateBench: ParsableCommand {
     }
 
     func run() throws {
+        // The library hashes articles: without libcrypto nothing here can run.
+        do {
+            try MessageDigest.checkAvailable()
+        } catch {
+            throw ValidationError("\(error); install OpenSSL 3 (Debian's libssl3 or libssl3t64)")
+        }
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard batchSeconds > 0 else { throw ValidationError("--batch-seconds must be positive") }
         guard queueBatchSeconds > 0 else { throw ValidationError("--queue-batch-seconds must be positive") }

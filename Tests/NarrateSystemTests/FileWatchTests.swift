@@ -77,6 +77,27 @@ struct FileWatchTests {
         #expect(await nextClose(watch) == .closedOrMoved)
     }
 
+    @Test("Rounds of quick waits on a quiet file all end (an old round's timer never outlives it)")
+    func quickRoundsAllEnd() async throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let watch = FileChanges.shared.watch(path)
+        // A wait that never ended would hold the group until the guard's minute is up.
+        let ended = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for round in 0..<300 { _ = await watch.next(within: round.isMultiple(of: 3) ? .zero : .microseconds(200)) }
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(ended)
+    }
+
     @Test("Two readers of one file are both woken, and one leaving does not end the other's watch")
     func readersShareAFile() async throws {
         defer { try? FileManager.default.removeItem(atPath: path) }
