@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Changes to files that another process writes, as events: on Linux, one inotify instance
 /// for the process and one thread that reads its events and wakes whoever waits on the
 /// file; elsewhere (or when inotify cannot be had) nothing, and a `FileWatch` waits out a
@@ -17,7 +15,7 @@ public final class FileChanges: Sendable {
 
     /// The inotify descriptor; nil where there is none.
     let descriptor: Int32?
-    let state = Mutex(State())
+    let state = Guarded(State())
 
     /// The inotify watches and the `FileWatch`es waiting on them.
     struct State {
@@ -140,6 +138,33 @@ public final class FileChanges: Sendable {
         }
     }
     #endif
+}
+
+extension FileChanges {
+    /// A value under a pthread mutex. Not Synchronization's `Mutex`: its futex is invisible
+    /// to ThreadSanitizer, which then reported every access under it from the reader thread
+    /// and a stream's task as a race.
+    final class Guarded<Value>: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private var value: Value
+
+        init(_ value: Value) {
+            self.value = value
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body(&value)
+        }
+    }
 }
 
 extension FileChanges.State {

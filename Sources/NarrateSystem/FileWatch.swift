@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One file watched for changes another process makes (see `FileChanges`): a reader of a
 /// growing file reads what is there, then waits for `next(within:)` instead of polling.
 /// Ends when it is released.
