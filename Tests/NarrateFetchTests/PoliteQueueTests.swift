@@ -105,4 +105,33 @@ struct PoliteQueueTests {
         #expect(results.last == "fetched")
         #expect(results.filter { $0?.hasPrefix("given up") == true }.count >= 45)
     }
+
+    /// What the caller's closures hold (a library, a fetcher) is let go of before `run`
+    /// returns, not later on a worker thread still ending: here the second worker is still
+    /// asking `isCancelled` when the only task's result is delivered.
+    @Test func whatTheClosuresHoldIsReleasedBeforeRunReturns() {
+        final class Held: Sendable {}
+        weak var weakHeld: Held?
+        do {
+            let held = Held()
+            weakHeld = held
+            let done = Atomic<Bool>(false)
+            let results = PoliteQueue(concurrency: 2).run(
+                hosts: ["a"],
+                isCancelled: {
+                    _ = held
+                    // Once the task is done, a worker lingers here.
+                    if done.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.3) }
+                    return false
+                },
+                givenUp: { _, _ in "given up" }
+            ) { _ in
+                _ = held
+                done.store(true, ordering: .releasing)
+                return ("fetched", .fine)
+            }
+            #expect(results == ["fetched"])
+        }
+        #expect(weakHeld == nil)
+    }
 }
