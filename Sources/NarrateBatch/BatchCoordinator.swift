@@ -185,12 +185,12 @@ public struct BatchCoordinator {
         submitting articles: BatchSubmission.Articles, with submission: BatchSubmission, engine: any SpeechEngine,
         presets: VoicePresetLibrary, environment: [String: String], stopRequests: () -> Int,
         report: (BatchSubmission.Event) -> Void = { _ in }
-    ) throws(NarrateError) -> (queued: BatchSubmission.Result, summary: Summary) {
+    ) async throws(NarrateError) -> (queued: BatchSubmission.Result, summary: Summary) {
         let pool = BatchWorkers(limit: workers, launcher: launcher)
         var jobIds: Set<Int64> = []
         var result: BatchSubmission.Result
         do {
-            result = try submission.submit(
+            result = try await submission.submit(
                 articles, library: library, engine: engine, presets: presets, environment: environment,
                 isCancelled: { stopRequests() > 0 }, report: report,
                 queued: { job in

@@ -23,15 +23,15 @@ public enum BatchNarration {
         _ articles: BatchSubmission.Articles, with submission: BatchSubmission, on queue: Queue, library: ArticleLibrary,
         engine: any SpeechEngine, presets: VoicePresetLibrary, environment: [String: String], stopRequests: () -> Int,
         report: (BatchSubmission.Event) -> Void = { _ in }
-    ) throws(NarrateError) -> (queued: BatchSubmission.Result, summary: BatchCoordinator.Summary) {
+    ) async throws(NarrateError) -> (queued: BatchSubmission.Result, summary: BatchCoordinator.Summary) {
         switch queue {
         case .library(let coordinator):
-            try coordinator.run(
+            try await coordinator.run(
                 submitting: articles, with: submission, engine: engine, presets: presets, environment: environment,
                 stopRequests: stopRequests, report: report
             )
         case .shared(let shared, let observer, let follow):
-            try SharedBatch(library: library, queue: shared, observer: observer).run(
+            try await SharedBatch(library: library, queue: shared, observer: observer).run(
                 submitting: articles, with: submission, engine: engine, presets: presets, environment: environment, follow: follow,
                 stopRequests: stopRequests, report: report
             )

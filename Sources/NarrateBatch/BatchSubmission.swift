@@ -116,7 +116,7 @@ public struct BatchSubmission {
         _ articles: Articles, library: ArticleLibrary, engine: any SpeechEngine, presets: VoicePresetLibrary,
         environment: [String: String], isCancelled: () -> Bool = { false }, report: (Event) -> Void = { _ in },
         queued: (BatchJob) -> Void = { _ in }
-    ) throws(NarrateError) -> Result {
+    ) async throws(NarrateError) -> Result {
         // A real open: libsndfile's format check says yes to formats it cannot write.
         try encoding.checkWritable(sourceRate: engine.sampleRate)
         // Ids first, all of them, so an unknown one stops the batch before anything is queued.
@@ -137,7 +137,7 @@ public struct BatchSubmission {
         var result = Result()
         for id in ids {
             if isCancelled() { throw .interrupted }
-            try queue.consider(id, result: &result, report: report, queued: queued)
+            try await queue.consider(id, result: &result, report: report, queued: queued)
         }
         if !files.isEmpty {
             let detector = SpeechLanguage.detector(engine: engine, environment: environment)
@@ -159,13 +159,13 @@ public struct BatchSubmission {
                     report(.inputFailed(error))
                     continue
                 }
-                try queue.consider(id, result: &result, report: report, queued: queued)
+                try await queue.consider(id, result: &result, report: report, queued: queued)
             }
         }
         if articles.all || articles.tag != nil || (articles.unrendered && articles.inputs.isEmpty) {
             for id in try library.articles.list(tag: articles.tag).map(\.id) {
                 if isCancelled() { throw .interrupted }
-                try queue.consider(id, result: &result, report: report, queued: queued)
+                try await queue.consider(id, result: &result, report: report, queued: queued)
             }
         }
         return result
@@ -207,7 +207,7 @@ public struct BatchSubmission {
         /// refused alone.
         mutating func consider(
             _ id: Int64, result: inout Result, report: (Event) -> Void, queued: (BatchJob) -> Void
-        ) throws(NarrateError) {
+        ) async throws(NarrateError) {
             guard seen.insert(id).inserted else { return }
             if unrendered, try renderer.newestIntactRender(ofArticle: id) != nil { return }
             do throws(NarrateError) {
@@ -243,7 +243,7 @@ public struct BatchSubmission {
                     // The job carries the article; its output is named relative to the shared
                     // folder, which every machine mounts where it likes.
                     let carried = QueuedArticle(article, sentences: try library.articles.sentences(ofArticle: id))
-                    outcome = try shared.queue.enqueue(
+                    outcome = try await shared.queue.enqueue(
                         JobSubmission(
                             articleId: id, settingsHash: hash, renderRequest: request, format: submission.encoding.format.rawValue,
                             outputPath: (output as NSString).lastPathComponent, workSize: article.summary.wordCount,

@@ -14,7 +14,7 @@ import NarrateSystem
 /// shared queue (PostgreSQL, workers on many machines) it has no library: the job carries
 /// its article, and what it made goes back as the job's result for the submitter to record.
 /// libespeak-ng is process-global, so parallelism is several workers, each in its process.
-public struct BatchWorker {
+public struct BatchWorker: Sendable {
     /// The queue worked.
     public let queue: any JobQueue
     /// The library the articles come from and the renders go to; nil on a shared queue.
@@ -94,13 +94,14 @@ public struct BatchWorker {
     }
 
     /// Works until the queue is empty, `claimsNoMore` says to take no new job (asked before
-    /// each claim), or `stopsNow` says to stop at once (asked while rendering too): then the
-    /// job in hand goes back to the queue and `.interrupted` is thrown. A job that fails is
-    /// recorded failed with its reason, and the worker goes on.
+    /// each claim), or `stopsNow` says to stop at once (asked while rendering too), or the task
+    /// is cancelled: then the job in hand goes back to the queue and `.interrupted` is thrown.
+    /// A job that fails is recorded failed with its reason, and the worker goes on.
     ///
-    /// Each render's last step (its file flushed to the disk and put in place, the render
-    /// recorded, the job marked done) runs on another thread while the next job is claimed
-    /// and synthesized (`JobCompletions`); the worker returns once the last one is done.
+    /// Each job is synthesized on a thread of its own (`OwnThread`): the task waits for it
+    /// while its lease is renewed. Each render's last step (its file flushed to the disk and
+    /// put in place, the render recorded, the job marked done) runs while the next job is
+    /// claimed and synthesized (`JobCompletions`); the worker returns once the last one is done.
     ///
     /// With `lingerSeconds`, an empty queue does not end it at once: it stays, its voices
     /// loaded, for that long after its last job, and takes a job as soon as `jobSignalled`
@@ -108,75 +109,92 @@ public struct BatchWorker {
     /// that the next article a listener starts is not kept waiting for a process to start
     /// and a neural voice's model to load.
     public func run(
-        claimsNoMore: () -> Bool, stopsNow: () -> Bool, lingerSeconds: Double = 0, jobSignalled: () -> Bool = { false }
-    ) throws(NarrateError) {
-        let completions = JobCompletions()
-        // On an error too, the job handed over before it is still finished.
-        defer { try? completions.finish() }
-        var idleSince = ContinuousClock.now
-        while !claimsNoMore(), !stopsNow() {
-            if let job = try queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil) {
-                try work(on: job, stopsNow: stopsNow, completions: completions)
-                idleSince = .now
-                continue
+        claimsNoMore: @escaping @Sendable () -> Bool, stopsNow: @escaping @Sendable () -> Bool, lingerSeconds: Double = 0,
+        jobSignalled: @escaping @Sendable () -> Bool = { false }
+    ) async throws(NarrateError) {
+        var completions = JobCompletions()
+        do throws(NarrateError) {
+            var idleSince = ContinuousClock.now
+            while !claimsNoMore(), !stopsNow(), !Task.isCancelled {
+                if let job = try await queue.claimJob(worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, now: nil)
+                {
+                    try await work(on: job, stopsNow: stopsNow, completions: &completions)
+                    idleSince = .now
+                    continue
+                }
+                // Nothing queued: the end, unless it lingers and its time is not up (a claim made
+                // after the time ran out was its last look, so a job queued then is not left behind).
+                guard lingerSeconds > 0, ContinuousClock.now - idleSince < .seconds(lingerSeconds) else { break }
+                // The last job is done before waiting for the next.
+                try await completions.finish()
+                let looked = ContinuousClock.now
+                // The signal that a job was queued sets a flag: looked at every 25 ms.
+                while !claimsNoMore(), !stopsNow(), !jobSignalled(), ContinuousClock.now - looked < .seconds(5),
+                    ContinuousClock.now - idleSince < .seconds(lingerSeconds)
+                {
+                    do {
+                        try await Task.sleep(for: .milliseconds(25))
+                    } catch {
+                        break
+                    }
+                }
             }
-            // Nothing queued: the end, unless it lingers and its time is not up (a claim made
-            // after the time ran out was its last look, so a job queued then is not left behind).
-            guard lingerSeconds > 0, ContinuousClock.now - idleSince < .seconds(lingerSeconds) else { break }
-            // The last job is done before waiting for the next.
-            try completions.waitUntilIdle()
-            let looked = ContinuousClock.now
-            while !claimsNoMore(), !stopsNow(), !jobSignalled(), ContinuousClock.now - looked < .seconds(5),
-                ContinuousClock.now - idleSince < .seconds(lingerSeconds)
-            {
-                usleep(25_000)
-            }
+        } catch {
+            // On an error too, the job handed over before it is still finished.
+            try? await completions.finish()
+            throw error
         }
-        try completions.finish()
+        try await completions.finish()
     }
 
-    /// Works a shared queue until `stopsNow` or `claimsNoMore` says to stop: when there is no
-    /// job, it waits to be told of one (and looks again every few seconds, for jobs whose
-    /// worker died) rather than end; with `untilEmpty`, it ends once nothing is queued or
-    /// running. A worker that cannot write into its output folder fails its job (another
-    /// worker takes it) and stops, with the reason: it would fail every job.
-    public func runShared(untilEmpty: Bool = false, claimsNoMore: () -> Bool, stopsNow: () -> Bool) throws(NarrateError) {
+    /// Works a shared queue until `stopsNow` or `claimsNoMore` says to stop, or the task is
+    /// cancelled: when there is no job, it waits to be told of one (and looks again every
+    /// second, for jobs whose worker died) rather than end; with `untilEmpty`, it ends once
+    /// nothing is queued or running. A worker that cannot write into its output folder fails
+    /// its job (another worker takes it) and stops, with the reason: it would fail every job.
+    public func runShared(
+        untilEmpty: Bool = false, claimsNoMore: @escaping @Sendable () -> Bool, stopsNow: @escaping @Sendable () -> Bool
+    ) async throws(NarrateError) {
         guard let shared = queue as? any SharedJobQueue else {
-            return try run(claimsNoMore: claimsNoMore, stopsNow: stopsNow)
+            return try await run(claimsNoMore: claimsNoMore, stopsNow: stopsNow)
         }
-        try shared.registerWorker(name: name, host: ProcessInfo.processInfo.hostName)
+        try await shared.registerWorker(name: name, host: ProcessInfo.processInfo.hostName)
         // Listening from now on: a job queued between an empty claim and the wait is heard.
-        _ = shared.waitForJobs(seconds: 0)
+        _ = await shared.waitForJobs(seconds: 0)
         var lastTouch = ContinuousClock.now
-        let completions = JobCompletions()
-        defer { try? completions.finish() }
+        var completions = JobCompletions()
         // Jobs this machine cannot do (a voice or part it lacks), left to the others.
         var declined: Set<Int64> = []
-        while !claimsNoMore(), !stopsNow() {
-            if let job = try shared.claimJob(
-                worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, excluding: declined, now: nil
-            ) {
-                switch try work(on: job, stopsNow: stopsNow, completions: completions) {
-                case .succeeded: break
-                case .failed: try requireWritableRoot()
-                case .declined(let reason):
-                    declined.insert(job.id)
-                    onDecline(job, reason)
+        do throws(NarrateError) {
+            while !claimsNoMore(), !stopsNow(), !Task.isCancelled {
+                if let job = try await shared.claimJob(
+                    worker: name, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, excluding: declined, now: nil
+                ) {
+                    switch try await work(on: job, stopsNow: stopsNow, completions: &completions) {
+                    case .succeeded: break
+                    case .failed: try requireWritableRoot()
+                    case .declined(let reason):
+                        declined.insert(job.id)
+                        onDecline(job, reason)
+                    }
+                    continue
                 }
-                continue
+                // The last job is done, or failed, before the queue is looked at.
+                try await completions.finish()
+                if untilEmpty, try await queue.jobs(in: [.queued, .running]).allSatisfy({ declined.contains($0.id) }) { return }
+                // Idle: woken by a queued job, or after a second (a quarter, when it ends with the
+                // queue), to look at the stop requests and at leases that ran out.
+                _ = await shared.waitForJobs(seconds: untilEmpty ? 0.25 : 1)
+                if ContinuousClock.now - lastTouch > .seconds(10) {
+                    try await shared.touchWorker(name: name)
+                    lastTouch = ContinuousClock.now
+                }
             }
-            // The last job is done, or failed, before the queue is looked at.
-            try completions.waitUntilIdle()
-            if untilEmpty, try queue.jobs(in: [.queued, .running]).allSatisfy({ declined.contains($0.id) }) { return }
-            // Idle: woken by a queued job, or after a second (a quarter, when it ends with the
-            // queue), to look at the stop requests and at leases that ran out.
-            _ = shared.waitForJobs(seconds: untilEmpty ? 0.25 : 1)
-            if ContinuousClock.now - lastTouch > .seconds(10) {
-                try shared.touchWorker(name: name)
-                lastTouch = ContinuousClock.now
-            }
+        } catch {
+            try? await completions.finish()
+            throw error
         }
-        try completions.finish()
+        try await completions.finish()
     }
 
     /// Where job `job`'s output goes on this machine: on a shared queue, a relative output
@@ -223,12 +241,14 @@ public struct BatchWorker {
     /// Renders `job`; how its synthesis went. The render's last step (its file put in place,
     /// the render recorded) and the job's end are handed to `completions`.
     @discardableResult
-    private func work(on job: BatchJob, stopsNow: () -> Bool, completions: JobCompletions) throws(NarrateError) -> Outcome {
+    private func work(
+        on job: BatchJob, stopsNow: @escaping @Sendable () -> Bool, completions: inout JobCompletions
+    ) async throws(NarrateError) -> Outcome {
         let destination: String
         do throws(NarrateError) {
             destination = try self.destination(of: job)
         } catch {
-            try queue.failJob(id: job.id, worker: name, error: error.description)
+            try await queue.failJob(id: job.id, worker: name, error: error.description)
             return .failed
         }
         // A worker that died on this job left its temporary file behind (on a shared queue,
@@ -238,84 +258,29 @@ public struct BatchWorker {
         // job's output is from an earlier attempt (one job writes each output).
         if job.attempts > 1 { for leftover in OutputFile.leftovers(of: destination) { unlink(leftover) } }
         let renewal = LeaseRenewal(queue: queue, jobId: job.id, worker: name, leaseSeconds: leaseSeconds)
-        renewal.start()
-        var handedOver = false
-        defer { if !handedOver { renewal.stop() } }
         let completion: JobCompletions.Completion
         do throws(NarrateError) {
-            // A job queued before requests were typed carries its options as arguments.
-            let request: RenderRequest
-            if let json = job.renderRequest {
-                request = try RenderRequest(json: json)
-            } else {
-                request = try RenderRequest(legacyArguments: job.voiceArguments)
-            }
-            let article: StoredArticle
-            let sentences: [Sentence]?
-            if let library {
-                article = try library.articles.article(id: job.articleId)
-                sentences = nil
-            } else {
-                let queued = try Self.queuedArticle(of: job)
-                article = queued.stored
-                sentences = article.sentences(queued.sentences)
-            }
-            // A shared queue's jobs carry the voice the submitter's preference picked.
-            let preference = try library.map { library throws(NarrateError) in try VoicePreference.load(from: library) } ?? .espeak
-            let reading = try library.map { library throws(NarrateError) in try ReadingChoices.load(from: library) } ?? .standard
-            var settings = try ArticleVoice.settings(
-                for: article, request: request.voice, presets: presets, engine: engine, preference: preference, reading: reading
-            )
-            try request.encoding.validate()
-            settings.encoding = request.encoding
-            settings.album = request.album
-            let (jobs, worker) = (queue, name)
-            // The render's last step and the job's end, for `completions`.
-            let complete: @Sendable () throws(NarrateError) -> Void
-            if let library {
-                // A listener's render is streamed as it is made: its first words first.
-                // Taken back after it, in case it synthesized nothing (a render copied or cached).
-                if job.priority == .listening { engine.startSoon(true) }
-                defer { if job.priority == .listening { engine.startSoon(false) } }
-                let pending = try ArticleRenderer(library: library, engine: engine, spread: spread).renderLeavingPlacement(
-                    articleId: job.articleId, settings: settings,
-                    output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,
-                    isCancelled: { stopsNow() || renewal.isLost },
-                    onTemporaryFile: { path in try? queue.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
-                    progress: renewal.noteProgress
+            let worker = self
+            let synthesized = try await OwnThread.run(named: "narrate job \(job.id)") { cancellation throws(NarrateError) in
+                try worker.synthesize(
+                    job, destination: destination, renewal: renewal,
+                    isCancelled: { stopsNow() || renewal.isLost || cancellation.isCancelled }
                 )
-                complete = { () throws(NarrateError) -> Void in
-                    let outcome = try pending.complete()
-                    _ = try jobs.completeJob(id: job.id, worker: worker, durationSeconds: outcome.render.duration, result: nil)
-                }
-            } else {
-                try BatchSubmission.createFolder((destination as NSString).deletingLastPathComponent)
-                let written = try ArticleSynthesis(engine: engine).writeAudio(
-                    article, sentences: sentences ?? [], settings: settings, destination: destination, overwrite: true,
-                    isCancelled: { stopsNow() || renewal.isLost },
-                    onTemporaryFile: { path in try? queue.noteTemporaryPath(jobId: job.id, worker: name, path: path) },
-                    progress: renewal.noteProgress
-                )
-                let result = try SharedRender(settingsHash: job.settingsHash, path: job.outputPath, audio: written.audio).json()
-                complete = { () throws(NarrateError) -> Void in
-                    try written.place()
-                    _ = try jobs.completeJob(id: job.id, worker: worker, durationSeconds: written.audio.durationSeconds, result: result)
-                }
             }
-            completion = { () throws(NarrateError) -> Void in
-                defer { renewal.stop() }
+            completion = { () async throws(NarrateError) -> Void in
                 do throws(NarrateError) {
-                    try complete()
+                    try await synthesized()
                 } catch {
                     // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
-                    if renewal.isLost { return }
-                    try jobs.failJob(id: job.id, worker: worker, error: error.description)
+                    if !renewal.isLost { try await queue.failJob(id: job.id, worker: name, error: error.description) }
                 }
+                await renewal.stop()
             }
         } catch {
+            await renewal.stop()
             if case .interrupted = error, !renewal.isLost {
                 // Told to stop: the job goes back to the queue (a cancelled one stays cancelled).
-                try queue.releaseJob(id: job.id, worker: name)
+                try await queue.releaseJob(id: job.id, worker: name)
                 throw error
             }
             // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
@@ -323,17 +288,93 @@ public struct BatchWorker {
             // On a shared queue, what this machine lacks another may have: the job waits for it.
             if library == nil, Self.isMissingHere(error), let shared = queue as? any SharedJobQueue {
                 let reason = "\(error.description) (on worker \(name); another machine takes it)"
-                try shared.declineJob(id: job.id, worker: name, reason: reason)
+                try await shared.declineJob(id: job.id, worker: name, reason: reason)
                 return .declined(reason: error.description)
             }
-            try queue.failJob(id: job.id, worker: name, error: error.description)
+            try await queue.failJob(id: job.id, worker: name, error: error.description)
             return .failed
         }
         // Outside the catch above: a completion before this one that could not record is the
-        // library failing, not this job.
-        try completions.hand(completion)
-        handedOver = true
+        // library failing, not this job (which then never completes: its lease is let go).
+        do throws(NarrateError) {
+            try await completions.hand(completion)
+        } catch {
+            await renewal.stop()
+            throw error
+        }
         return .succeeded
+    }
+
+    /// Synthesizes `job` into a temporary file beside `destination`, on the calling thread
+    /// (blocking: minutes of a core's work); returns the render's last step, which puts the
+    /// file in place, records the render and marks the job done.
+    private func synthesize(
+        _ job: BatchJob, destination: String, renewal: LeaseRenewal, isCancelled: @escaping @Sendable () -> Bool
+    ) throws(NarrateError) -> @Sendable () async throws(NarrateError) -> Void {
+        // A job queued before requests were typed carries its options as arguments.
+        let request: RenderRequest
+        if let json = job.renderRequest {
+            request = try RenderRequest(json: json)
+        } else {
+            request = try RenderRequest(legacyArguments: job.voiceArguments)
+        }
+        let article: StoredArticle
+        let sentences: [Sentence]?
+        if let library {
+            article = try library.articles.article(id: job.articleId)
+            sentences = nil
+        } else {
+            let queued = try Self.queuedArticle(of: job)
+            article = queued.stored
+            sentences = article.sentences(queued.sentences)
+        }
+        // A shared queue's jobs carry the voice the submitter's preference picked.
+        let preference = try library.map { library throws(NarrateError) in try VoicePreference.load(from: library) } ?? .espeak
+        let reading = try library.map { library throws(NarrateError) in try ReadingChoices.load(from: library) } ?? .standard
+        var settings = try ArticleVoice.settings(
+            for: article, request: request.voice, presets: presets, engine: engine, preference: preference, reading: reading
+        )
+        try request.encoding.validate()
+        settings.encoding = request.encoding
+        settings.album = request.album
+        let (queue, worker) = (self.queue, name)
+        if let library {
+            // A listener's render is streamed as it is made: its first words first.
+            // Taken back after it, in case it synthesized nothing (a render copied or cached).
+            if job.priority == .listening { engine.startSoon(true) }
+            defer { if job.priority == .listening { engine.startSoon(false) } }
+            let pending = try ArticleRenderer(library: library, engine: engine, spread: spread).renderLeavingPlacement(
+                articleId: job.articleId, settings: settings,
+                output: ListeningQueue.isLibraryOutput(job.outputPath) ? nil : job.outputPath, overwrite: true,
+                isCancelled: isCancelled,
+                onTemporaryFile: { path in try? library.queue.noteTemporaryPath(jobId: job.id, worker: worker, path: path) },
+                progress: renewal.noteProgress
+            )
+            // The library's queue answers at once; the file's flush to the disk is blocking work.
+            return { () async throws(NarrateError) -> Void in
+                try await OwnThread.run(named: "narrate job \(job.id) completion") { _ throws(NarrateError) in
+                    let outcome = try pending.complete()
+                    _ = try library.queue.completeJob(id: job.id, worker: worker, durationSeconds: outcome.render.duration, result: nil)
+                }
+            }
+        }
+        try BatchSubmission.createFolder((destination as NSString).deletingLastPathComponent)
+        let written = try ArticleSynthesis(engine: engine).writeAudio(
+            article, sentences: sentences ?? [], settings: settings, destination: destination, overwrite: true,
+            isCancelled: isCancelled,
+            // Recorded before the file is written into, so that a later claimer can remove it.
+            onTemporaryFile: { path in
+                try? OwnThread.wait { () async throws(NarrateError) in
+                    try await queue.noteTemporaryPath(jobId: job.id, worker: worker, path: path)
+                }
+            },
+            progress: renewal.noteProgress
+        )
+        let result = try SharedRender(settingsHash: job.settingsHash, path: job.outputPath, audio: written.audio).json()
+        return { () async throws(NarrateError) -> Void in
+            try await OwnThread.run(named: "narrate job \(job.id) completion") { _ throws(NarrateError) in try written.place() }
+            _ = try await queue.completeJob(id: job.id, worker: worker, durationSeconds: written.audio.durationSeconds, result: result)
+        }
     }
 
     /// The article a job of a shared queue carries.

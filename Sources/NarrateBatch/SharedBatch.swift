@@ -35,27 +35,27 @@ public struct SharedBatch {
         submitting articles: BatchSubmission.Articles, with submission: BatchSubmission, engine: any SpeechEngine,
         presets: VoicePresetLibrary, environment: [String: String], follow: Bool, stopRequests: () -> Int,
         report: (BatchSubmission.Event) -> Void = { _ in }
-    ) throws(NarrateError) -> (queued: BatchSubmission.Result, summary: BatchCoordinator.Summary) {
+    ) async throws(NarrateError) -> (queued: BatchSubmission.Result, summary: BatchCoordinator.Summary) {
         let renders = SharedRenders(library: library, queue: queue)
-        try renders.collect()
+        try await renders.collect()
         var submission = submission
         submission.sharedQueue = BatchSubmission.SharedTarget(queue: queue, origin: renders.origin)
-        let result = try submission.submit(
+        let result = try await submission.submit(
             articles, library: library, engine: engine, presets: presets, environment: environment,
             isCancelled: { stopRequests() > 0 }, report: report
         )
         guard follow, !result.jobIds.isEmpty else {
             var summary = BatchCoordinator.Summary()
             summary.titles = result.titles
-            summary.remaining = try queue.jobs(ids: result.jobIds).filter { $0.state == .queued || $0.state == .running }
+            summary.remaining = try await queue.jobs(ids: result.jobIds).filter { $0.state == .queued || $0.state == .running }
             return (result, summary)
         }
-        return (result, try self.follow(jobIds: result.jobIds, titles: result.titles, stopRequests: stopRequests))
+        return (result, try await self.follow(jobIds: result.jobIds, titles: result.titles, stopRequests: stopRequests))
     }
 
     /// Follows jobs `jobIds` until each is done, failed or cancelled, or a stop request ends
     /// the following; records the renders of the library's finished jobs as it goes.
-    public func follow(jobIds: Set<Int64>, titles: [Int64: String], stopRequests: () -> Int) throws(NarrateError)
+    public func follow(jobIds: Set<Int64>, titles: [Int64: String], stopRequests: () -> Int) async throws(NarrateError)
         -> BatchCoordinator.Summary
     {
         let renders = SharedRenders(library: library, queue: queue)
@@ -64,7 +64,7 @@ public struct SharedBatch {
         while true {
             // Finished jobs do not change again: only the unfinished are read again.
             let unfinished = known.isEmpty ? jobIds : Set(known.values.filter { !$0.isFinished }.map(\.id))
-            let fresh = try queue.jobs(ids: unfinished)
+            let fresh = try await queue.jobs(ids: unfinished)
             var sawDone = false
             for gone in unfinished.subtracting(fresh.map(\.id)) { known[gone] = nil }
             for job in fresh where known[job.id]?.state != job.state || known[job.id]?.progress != job.progress {
@@ -74,7 +74,7 @@ public struct SharedBatch {
                 }
                 known[job.id] = job
             }
-            if sawDone { try renders.collect() }
+            if sawDone { try await renders.collect() }
             let jobs = known.values.sorted { $0.id < $1.id }
             observer.update(jobs: jobs, titles: titles, elapsed: (ContinuousClock.now - start).timeInterval)
             if jobs.allSatisfy(\.isFinished) { break }
@@ -82,7 +82,12 @@ public struct SharedBatch {
                 observer.stopping(.leavingToWorkers)
                 break
             }
-            usleep(useconds_t(pollSeconds * 1_000_000))
+            do {
+                try await Task.sleep(for: .seconds(pollSeconds))
+            } catch {
+                observer.stopping(.leavingToWorkers)
+                break
+            }
         }
         observer.finish()
         return BatchCoordinator.Summary(jobs: known.values.sorted { $0.id < $1.id }, titles: titles)

@@ -14,8 +14,10 @@ public struct SharedQueueListing: Encodable, Sendable {
     public var rendersRecorded: Int
 
     /// Looks at `queue` for `library`.
-    public static func look(at queue: any SharedJobQueue, for library: ArticleLibrary) throws(NarrateError) -> SharedQueueListing {
-        let recorded = try SharedRenders(library: library, queue: queue).collect()
-        return SharedQueueListing(jobs: try queue.jobs(in: nil), workers: try queue.workers(seenWithin: 3600), rendersRecorded: recorded)
+    public static func look(at queue: any SharedJobQueue, for library: ArticleLibrary) async throws(NarrateError) -> SharedQueueListing {
+        let recorded = try await SharedRenders(library: library, queue: queue).collect()
+        return SharedQueueListing(
+            jobs: try await queue.jobs(in: nil), workers: try await queue.workers(seenWithin: 3600), rendersRecorded: recorded
+        )
     }
 }

@@ -32,10 +32,10 @@ public struct SharedRenders {
     /// job whose article has been removed since, or whose result this narrate cannot read,
     /// is dropped without a render.
     @discardableResult
-    public func collect() throws(NarrateError) -> Int {
+    public func collect() async throws(NarrateError) -> Int {
         var recorded = 0
         while true {
-            let finished = try queue.finishedJobs(origin: origin, limit: 200)
+            let finished = try await queue.finishedJobs(origin: origin, limit: 200)
             guard !finished.isEmpty else { return recorded }
             for job in finished {
                 guard let json = job.result, let render = try? SharedRender(json: json) else { continue }
@@ -53,7 +53,7 @@ public struct SharedRenders {
                     throw error
                 }
             }
-            try queue.forgetResults(ids: finished.map(\.id))
+            try await queue.forgetResults(ids: finished.map(\.id))
         }
     }
 

@@ -17,7 +17,7 @@ internal import PostgresNIO
 /// The schema is narrate's own, made and upgraded on first use (`narrate_schema` holds its
 /// version; upgrades run under an advisory lock, so many workers starting at once upgrade it
 /// once).
-public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
+public final class PostgresJobQueue: SharedJobQueue, Sendable {
     /// Where it is.
     public let address: PostgresQueueAddress
     let session: PostgresSession
@@ -94,85 +94,74 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     ]
 
     /// Connects to the queue at `address` and makes or upgrades its schema. `patience` is how
-    /// long a lost connection is tried again before the queue is given up as unavailable.
-    public init(address: PostgresQueueAddress, patience: Double = 120) throws(NarrateError) {
+    /// long a statement cut off by a lost connection is tried again before the queue is given
+    /// up as unavailable.
+    public init(address: PostgresQueueAddress, patience: Double = 120) async throws(NarrateError) {
         self.address = address
-        session = PostgresSession(address: address, patience: patience)
-        try migrate()
+        session = try await PostgresSession.open(address: address, patience: patience) { run throws(NarrateError) in
+            try await Self.migrate(address: address, run: run)
+        }
+        announcements = JobAnnouncements(address: address, channel: Self.channel)
     }
 
     /// Closes the connections.
-    public func close() {
-        session.close()
-        listenerLock.withLock { listener?.close() }
+    public func close() async {
+        announcements.close()
+        await session.close()
     }
 
     // MARK: Waking idle workers
 
-    /// The connection that listens for queued jobs, once a worker waits.
-    private var listener: PostgresSession?
-    private let listenerLock = NSLock()
-    /// Signalled once for every job announced since listening began.
-    private let announcements = DispatchSemaphore(value: 0)
+    /// Queued jobs as they are announced (`NOTIFY narrate_jobs`), once a worker waits.
+    private let announcements: JobAnnouncements
 
-    /// Starts hearing queued jobs (`NOTIFY narrate_jobs`), if not already: a worker does so
-    /// before it claims, so that no job queued after its last claim goes unheard. A listening
-    /// connection that was lost is made again. Failing to listen is not an error: the worker
-    /// then finds jobs at its next look, `waitForJobs`'s timeout.
-    public func startListening() {
-        listenerLock.withLock {
-            if let listener, listener.isOpen { return }
-            listener?.close()
-            let session = PostgresSession(address: address, patience: 0)
-            let announcements = self.announcements
-            do {
-                try session.listen(on: Self.channel) { announcements.signal() }
-                listener = session
-            } catch {
-                listener = nil
-            }
-        }
+    /// Starts hearing queued jobs, if not already: a worker does so before it claims, so that
+    /// no job queued after its last claim goes unheard. A listening connection that was lost
+    /// is made again. Failing to listen is not an error: the worker then finds jobs at its
+    /// next look, `waitForJobs`'s timeout.
+    public func startListening() async {
+        await announcements.listen()
     }
 
     /// Waits until a job is announced or `seconds` pass; true when one was announced (the
     /// caller claims, and may find it taken by another worker).
-    public func waitForJobs(seconds: Double) -> Bool {
-        startListening()
-        return announcements.wait(timeout: .now() + seconds) == .success
+    public func waitForJobs(seconds: Double) async -> Bool {
+        await announcements.wait(seconds: seconds)
     }
 
     /// The schema version this narrate writes.
     public static var schemaVersion: Int { migrations.count }
 
-    private func migrate() throws(NarrateError) {
-        try session.transaction { run throws(NarrateError) in
-            _ = try run("SELECT pg_advisory_xact_lock(7011984632)")
-            _ = try run("CREATE TABLE IF NOT EXISTS narrate_schema (version integer NOT NULL)")
-            let rows = try run("SELECT version FROM narrate_schema")
-            let version = try rows.first.map { row throws(NarrateError) in try decode(row, 0, as: Int.self) } ?? 0
-            if rows.isEmpty { _ = try run("INSERT INTO narrate_schema (version) VALUES (0)") }
-            guard version <= Self.migrations.count else {
-                throw .queueUnavailable(
-                    address: address.redacted,
-                    reason: "its schema is version \(version), newer than this narrate knows (\(Self.migrations.count)); upgrade narrate"
-                )
+    /// Makes or upgrades the schema, with `run` in one transaction.
+    private static func migrate(
+        address: PostgresQueueAddress, run: (PostgresQuery) async throws(NarrateError) -> [PostgresRow]
+    ) async throws(NarrateError) {
+        _ = try await run("SELECT pg_advisory_xact_lock(7011984632)")
+        _ = try await run("CREATE TABLE IF NOT EXISTS narrate_schema (version integer NOT NULL)")
+        let rows = try await run("SELECT version FROM narrate_schema")
+        let version = try rows.first.map { row throws(NarrateError) in try decode(row, 0, as: Int.self) } ?? 0
+        if rows.isEmpty { _ = try await run("INSERT INTO narrate_schema (version) VALUES (0)") }
+        guard version <= Self.migrations.count else {
+            throw .queueUnavailable(
+                address: address.redacted,
+                reason: "its schema is version \(version), newer than this narrate knows (\(Self.migrations.count)); upgrade narrate"
+            )
+        }
+        for (index, migration) in Self.migrations.enumerated().dropFirst(version) {
+            // One statement at a time: the extended protocol takes no more.
+            for statement in migration {
+                _ = try await run(PostgresQuery(unsafeSQL: statement))
             }
-            for (index, migration) in Self.migrations.enumerated().dropFirst(version) {
-                // One statement at a time: the extended protocol takes no more.
-                for statement in migration {
-                    _ = try run(PostgresQuery(unsafeSQL: statement))
-                }
-                _ = try run("UPDATE narrate_schema SET version = \(index + 1)")
-            }
+            _ = try await run("UPDATE narrate_schema SET version = \(index + 1)")
         }
     }
 
     // MARK: The queue protocol
 
-    public func enqueue(_ submission: JobSubmission) throws(NarrateError) -> EnqueueOutcome {
+    public func enqueue(_ submission: JobSubmission) async throws(NarrateError) -> EnqueueOutcome {
         // The unique index on active outputs decides between two enqueuers of one output; the
         // job is announced in the same statement (the notification goes out at its commit).
-        let inserted = try session.query(
+        let inserted = try await session.query(
             """
             WITH inserted AS (
                 INSERT INTO narrate_job (origin, article_id, settings_hash, render_request, format, output_path, state, max_attempts,
@@ -188,47 +177,47 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
         if let row = inserted.first {
             return .queued(try Self.job(row))
         }
-        let existing = try session.query(
+        let existing = try await session.query(
             """
             SELECT \(unescaped: Self.jobColumns) FROM narrate_job
             WHERE output_path = \(submission.outputPath) AND state IN ('queued', 'running')
             """)
         guard let row = existing.first else {
             // It finished between the two statements: queue it again.
-            return try enqueue(submission)
+            return try await enqueue(submission)
         }
         return .alreadyQueued(try Self.job(row))
     }
 
     public func claimJob(
         worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, now: Double? = nil
-    ) throws(NarrateError) -> BatchJob? {
-        try claimJob(worker: worker, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, excluding: [], now: now)
+    ) async throws(NarrateError) -> BatchJob? {
+        try await claimJob(worker: worker, leaseSeconds: leaseSeconds, minimumPriority: minimumPriority, excluding: [], now: now)
     }
 
     public func claimJob(
         worker: String, leaseSeconds: Double, minimumPriority: JobPriority = .background, excluding declined: Set<Int64>,
         now: Double? = nil
-    ) throws(NarrateError) -> BatchJob? {
+    ) async throws(NarrateError) -> BatchJob? {
         let declined = declined.sorted()
         // `now` for tests, else the server's clock, in the statement: no round trip to read it.
         // Jobs whose worker died: after their last attempt they fail for good; before it they
         // are queued again, keeping the dead worker's temporary path for the next claimer.
         // Never the claimer's own: it is alive, finishing that job.
-        try session.query(
+        try await session.query(
             """
             UPDATE narrate_job SET state = 'failed', finished_at = now(), lease_expires_at = NULL,
                 last_error = coalesce(last_error, 'its worker stopped ' || attempts || ' times without finishing')
             WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts >= max_attempts
                 AND worker IS DISTINCT FROM \(worker)
             """)
-        try session.query(
+        try await session.query(
             """
             UPDATE narrate_job SET state = 'queued', lease_expires_at = NULL
             WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts < max_attempts
                 AND worker IS DISTINCT FROM \(worker)
             """)
-        let rows = try session.query(
+        let rows = try await session.query(
             """
             UPDATE narrate_job SET state = 'running', worker = \(worker), lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds),
                 attempts = attempts + 1, started_at = now(), finished_at = NULL, progress = 0
@@ -246,9 +235,9 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
         return job
     }
 
-    public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) throws(NarrateError) -> Bool {
+    public func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double? = nil) async throws(NarrateError) -> Bool {
         // The worker's row says it is alive, in the same statement.
-        let rows = try session.query(
+        let rows = try await session.query(
             """
             WITH renewed AS (
                 UPDATE narrate_job SET lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds)
@@ -262,24 +251,24 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
         return !rows.isEmpty
     }
 
-    public func noteProgress(jobId id: Int64, worker: String, progress: Double) throws(NarrateError) {
-        try session.query(
+    public func noteProgress(jobId id: Int64, worker: String, progress: Double) async throws(NarrateError) {
+        try await session.query(
             """
             UPDATE narrate_job SET progress = \(min(1, max(0, progress)))
             WHERE id = \(id) AND worker = \(worker) AND state = 'running'
             """)
     }
 
-    public func noteTemporaryPath(jobId id: Int64, worker: String, path: String) throws(NarrateError) {
-        try session.query(
+    public func noteTemporaryPath(jobId id: Int64, worker: String, path: String) async throws(NarrateError) {
+        try await session.query(
             """
             UPDATE narrate_job SET temporary_path = \(path) WHERE id = \(id) AND worker = \(worker) AND state = 'running'
             """)
     }
 
-    public func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) throws(NarrateError) -> Bool {
+    public func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) async throws(NarrateError) -> Bool {
         // The worker's figures are counted in the same statement.
-        let rows = try session.query(
+        let rows = try await session.query(
             """
             WITH done AS (
                 UPDATE narrate_job SET state = 'done', duration_seconds = \(durationSeconds), finished_at = now(),
@@ -297,8 +286,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
         return !rows.isEmpty
     }
 
-    public func failJob(id: Int64, worker: String, error: String) throws(NarrateError) {
-        try session.query(
+    public func failJob(id: Int64, worker: String, error: String) async throws(NarrateError) {
+        try await session.query(
             """
             WITH failed AS (
                 UPDATE narrate_job SET state = CASE WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
@@ -313,8 +302,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
             """)
     }
 
-    public func declineJob(id: Int64, worker: String, reason: String) throws(NarrateError) {
-        try session.query(
+    public func declineJob(id: Int64, worker: String, reason: String) async throws(NarrateError) {
+        try await session.query(
             """
             UPDATE narrate_job SET state = 'queued', attempts = greatest(0, attempts - 1), lease_expires_at = NULL,
                 temporary_path = NULL, last_error = \(reason)
@@ -322,8 +311,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
             """)
     }
 
-    public func releaseJob(id: Int64, worker: String) throws(NarrateError) {
-        try session.query(
+    public func releaseJob(id: Int64, worker: String) async throws(NarrateError) {
+        try await session.query(
             """
             UPDATE narrate_job SET state = 'queued', attempts = greatest(0, attempts - 1), lease_expires_at = NULL,
                 temporary_path = NULL
@@ -331,25 +320,25 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
             """)
     }
 
-    public func job(id: Int64) throws(NarrateError) -> BatchJob? {
-        let rows = try session.query("SELECT \(unescaped: Self.jobColumns), result FROM narrate_job WHERE id = \(id)")
+    public func job(id: Int64) async throws(NarrateError) -> BatchJob? {
+        let rows = try await session.query("SELECT \(unescaped: Self.jobColumns), result FROM narrate_job WHERE id = \(id)")
         guard let row = rows.first else { return nil }
         var job = try Self.job(row)
         job.result = try decode(row, Self.jobColumnCount, as: String?.self)
         return job
     }
 
-    public func jobs(in states: Set<BatchJob.State>? = nil) throws(NarrateError) -> [BatchJob] {
+    public func jobs(in states: Set<BatchJob.State>? = nil) async throws(NarrateError) -> [BatchJob] {
         let names = (states ?? Set(BatchJob.State.allCases)).map(\.rawValue).sorted()
-        return try session.query(
+        return try await session.query(
             "SELECT \(unescaped: Self.jobColumns) FROM narrate_job WHERE state = ANY(\(names)) ORDER BY id"
         ).map { row throws(NarrateError) in try Self.job(row) }
     }
 
     /// The finished jobs `origin` submitted that it has not yet taken in, with their results
     /// (a coordinator records the renders in its library, then calls `forget`).
-    public func finishedJobs(origin: String, limit: Int = 500) throws(NarrateError) -> [BatchJob] {
-        try session.query(
+    public func finishedJobs(origin: String, limit: Int = 500) async throws(NarrateError) -> [BatchJob] {
+        try await session.query(
             """
             SELECT \(unescaped: Self.jobColumns), result FROM narrate_job
             WHERE origin = \(origin) AND state = 'done' AND result IS NOT NULL
@@ -364,15 +353,15 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
 
     /// Drops the result of done jobs `ids` once their renders are recorded (the jobs stay,
     /// for `jobs` to list).
-    public func forgetResults(ids: [Int64]) throws(NarrateError) {
+    public func forgetResults(ids: [Int64]) async throws(NarrateError) {
         guard !ids.isEmpty else { return }
-        try session.query("UPDATE narrate_job SET result = NULL WHERE id = ANY(\(ids)) AND state = 'done'")
+        try await session.query("UPDATE narrate_job SET result = NULL WHERE id = ANY(\(ids)) AND state = 'done'")
     }
 
     @discardableResult
-    public func retryJobs(id: Int64? = nil) throws(NarrateError) -> Int {
-        if let id { try requireJob(id) }
-        return try session.query(
+    public func retryJobs(id: Int64? = nil) async throws(NarrateError) -> Int {
+        if let id { try await requireJob(id) }
+        return try await session.query(
             """
             UPDATE narrate_job SET state = 'queued', attempts = 0, last_error = NULL, finished_at = NULL
             WHERE state IN ('failed', 'cancelled') AND (\(id)::bigint IS NULL OR id = \(id))
@@ -382,9 +371,9 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     @discardableResult
-    public func cancelJobs(id: Int64? = nil, reason: String = "cancelled") throws(NarrateError) -> Int {
-        if let id { try requireJob(id) }
-        return try session.query(
+    public func cancelJobs(id: Int64? = nil, reason: String = "cancelled") async throws(NarrateError) -> Int {
+        if let id { try await requireJob(id) }
+        return try await session.query(
             """
             UPDATE narrate_job SET state = 'cancelled', last_error = \(reason), finished_at = now(), lease_expires_at = NULL
             WHERE state IN ('queued', 'running') AND (\(id)::bigint IS NULL OR id = \(id))
@@ -394,25 +383,25 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
     }
 
     @discardableResult
-    public func clearDoneJobs() throws(NarrateError) -> Int {
+    public func clearDoneJobs() async throws(NarrateError) -> Int {
         // A render its submitter has not taken in yet stays; so do workers seen in the last day.
-        try session.query("DELETE FROM narrate_worker WHERE seen_at < now() - interval '1 day'")
-        return try session.query("DELETE FROM narrate_job WHERE state = 'done' AND result IS NULL RETURNING id").count
+        try await session.query("DELETE FROM narrate_worker WHERE seen_at < now() - interval '1 day'")
+        return try await session.query("DELETE FROM narrate_job WHERE state = 'done' AND result IS NULL RETURNING id").count
     }
 
     // MARK: A shared queue
 
     public var displayAddress: String { address.redacted }
 
-    public func jobs(ids: Set<Int64>) throws(NarrateError) -> [BatchJob] {
+    public func jobs(ids: Set<Int64>) async throws(NarrateError) -> [BatchJob] {
         guard !ids.isEmpty else { return [] }
-        return try session.query(
+        return try await session.query(
             "SELECT \(unescaped: Self.jobColumns) FROM narrate_job WHERE id = ANY(\(ids.sorted())) ORDER BY id"
         ).map { row throws(NarrateError) in try Self.job(row) }
     }
 
-    public func registerWorker(name: String, host: String) throws(NarrateError) {
-        try session.query(
+    public func registerWorker(name: String, host: String) async throws(NarrateError) {
+        try await session.query(
             """
             INSERT INTO narrate_worker (name, host) VALUES (\(name), \(host))
             ON CONFLICT (name) DO UPDATE SET host = excluded.host, started_at = now(), seen_at = now(), jobs_done = 0,
@@ -420,12 +409,12 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
             """)
     }
 
-    public func touchWorker(name: String) throws(NarrateError) {
-        try session.query("UPDATE narrate_worker SET seen_at = now() WHERE name = \(name)")
+    public func touchWorker(name: String) async throws(NarrateError) {
+        try await session.query("UPDATE narrate_worker SET seen_at = now() WHERE name = \(name)")
     }
 
-    public func workers(seenWithin seconds: Double) throws(NarrateError) -> [QueueWorker] {
-        let rows = try session.query(
+    public func workers(seenWithin seconds: Double) async throws(NarrateError) -> [QueueWorker] {
+        let rows = try await session.query(
             """
             SELECT w.name, w.host, extract(epoch FROM w.started_at)::double precision, extract(epoch FROM w.seen_at)::double precision,
                 extract(epoch FROM now())::double precision, w.jobs_done, w.jobs_failed, w.audio_seconds, w.busy_seconds,
@@ -447,8 +436,8 @@ public final class PostgresJobQueue: SharedJobQueue, @unchecked Sendable {
 
     // MARK: Rows
 
-    private func requireJob(_ id: Int64) throws(NarrateError) {
-        guard try !session.query("SELECT 1 FROM narrate_job WHERE id = \(id)").isEmpty else {
+    private func requireJob(_ id: Int64) async throws(NarrateError) {
+        guard try await !session.query("SELECT 1 FROM narrate_job WHERE id = \(id)").isEmpty else {
             throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
         }
     }

@@ -1,152 +1,185 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
 import NarrateCore
 internal import PostgresNIO
+internal import _ConnectionPoolModule
 
-/// One connection to PostgreSQL used from synchronous code (a worker's loop, a command): each
-/// statement waits for its answer. A connection lost after it once worked (the server
-/// restarted, the network dropped) is made again with backoff, up to `patience` seconds, and
-/// the statement sent again; the queue's statements are written so that sending one twice
-/// does no harm, or the lease takes care of it. The first connection is not retried: a wrong
-/// address or password is one clear error at once.
-final class PostgresSession: @unchecked Sendable {
+/// The connections of a queue in use: a pool (postgres-nio's `PostgresClient`), run as a
+/// service on a task of its own from `open` to `close`, that every statement borrows a
+/// connection from, so a worker's lease renewal, its job's end and its next claim do not wait
+/// on each other.
+///
+/// `open` makes one connection first, and hands it to its caller (the schema's upgrade) before
+/// the pool starts: a wrong address, password or TLS setting is one clear error at once, not a
+/// pool retrying in the background. A connection lost after that (the server restarted, the
+/// network dropped) is made again by the pool with backoff; a statement cut off by it is sent
+/// again, up to `patience` seconds. The queue's statements are written so that sending one
+/// twice does no harm, or the lease takes care of it.
+final class PostgresSession: Sendable {
     let address: PostgresQueueAddress
-    /// Seconds to keep trying to reconnect before giving up.
+    /// Seconds to keep trying a statement on a lost connection before giving up.
     let patience: Double
-    private let lock = NSLock()
-    private var connection: PostgresConnection?
-    private var hasConnected = false
-    private var nextConnectionID = 1
+    private let client: PostgresClient
+    /// The pool's service task, until `close`.
+    private let service: NIOLockedValueBox<Task<Void, Never>?>
     private let logger = Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
 
-    init(address: PostgresQueueAddress, patience: Double = 120) {
+    private init(address: PostgresQueueAddress, patience: Double, client: PostgresClient) {
         self.address = address
         self.patience = patience
+        self.client = client
+        service = NIOLockedValueBox(Task { await client.run() })
     }
 
     deinit {
-        try? connection?.close().wait()
+        service.withLockedValue { $0?.cancel() }
     }
 
-    /// Closes the connection (a later statement opens another).
-    func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        try? connection?.close().wait()
-        connection = nil
+    /// Connects to `address`, runs `prepare` on that first connection (in a transaction), then
+    /// starts the pool. Fails at once, with one of narrate's errors, when the first connection
+    /// cannot be made.
+    static func open(
+        address: PostgresQueueAddress, patience: Double,
+        prepare: (_ run: (PostgresQuery) async throws(NarrateError) -> [PostgresRow]) async throws(NarrateError) -> Void
+    ) async throws(NarrateError) -> PostgresSession {
+        let connection = try await connect(address)
+        do throws(NarrateError) {
+            try await transaction(on: connection, address: address, prepare)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try? await connection.close()
+        let configuration: PostgresClient.Configuration
+        do {
+            configuration = try clientConfiguration(for: address)
+        } catch {
+            throw narrateError(error, address: address)
+        }
+        let logger = Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
+        return PostgresSession(
+            address: address, patience: patience, client: PostgresClient(configuration: configuration, backgroundLogger: logger)
+        )
+    }
+
+    /// Ends the pool: its connections are closed, and a statement after this fails.
+    func close() async {
+        guard
+            let task = service.withLockedValue({ task in
+                defer { task = nil }
+                return task
+            })
+        else { return }
+        task.cancel()
+        await task.value
     }
 
     /// Runs `query` and returns its rows.
     @discardableResult
-    func query(_ query: PostgresQuery) throws(NarrateError) -> [PostgresRow] {
-        lock.lock()
-        defer { lock.unlock() }
+    func query(_ query: PostgresQuery) async throws(NarrateError) -> [PostgresRow] {
         var delay = 0.1
-        let deadline = Date().addingTimeInterval(patience)
+        let deadline = ContinuousClock.now + .seconds(patience)
         while true {
             do {
-                let connection = try openConnection()
-                let result = try connection.query(query, logger: logger).wait()
-                return Array(result.rows)
+                var rows: [PostgresRow] = []
+                for try await row in try await client.query(query, logger: logger) { rows.append(row) }
+                return rows
             } catch {
                 let reported = Self.narrateError(error, address: address)
-                guard hasConnected, Self.isTransient(error), Date().addingTimeInterval(delay) < deadline else { throw reported }
-                try? connection?.close().wait()
-                connection = nil
-                Thread.sleep(forTimeInterval: delay)
+                guard Self.isTransient(error), ContinuousClock.now + .seconds(delay) < deadline else { throw reported }
+                do {
+                    try await Task.sleep(for: .seconds(delay))
+                } catch {
+                    throw .interrupted
+                }
                 delay = min(delay * 2, 5)
             }
         }
     }
 
-    /// Runs `body` in one transaction on one connection, committed when it returns; rolled
-    /// back when it throws. Not retried: a transaction cut off is rolled back by the server,
-    /// and the caller decides.
-    func transaction<Result>(_ body: (_ run: (PostgresQuery) throws(NarrateError) -> [PostgresRow]) throws(NarrateError) -> Result)
-        throws(NarrateError) -> Result
-    {
-        lock.lock()
-        defer { lock.unlock() }
-        let connection: PostgresConnection
+    /// A connection of its own (not the pool's) to `address`, made at once or not at all.
+    static func connect(_ address: PostgresQueueAddress) async throws(NarrateError) -> PostgresConnection {
         do {
-            connection = try openConnection()
+            var configuration = PostgresConnection.Configuration(
+                host: address.host, port: address.port, username: address.user, password: address.password,
+                database: address.database, tls: try connectionTLS(for: address)
+            )
+            configuration.options.connectTimeout = .milliseconds(Int64(address.connectTimeout * 1000))
+            configuration.options.additionalStartupParameters = [("application_name", "narrate")]
+            return try await PostgresConnection.connect(
+                configuration: configuration, id: 0,
+                logger: Logger(label: "narrate.queue") { _ in
+                    SwiftLogNoOpLogHandler()
+                })
         } catch {
-            throw Self.narrateError(error, address: address)
+            throw narrateError(error, address: address)
         }
-        let logger = self.logger
-        let address = self.address
-        func run(_ query: PostgresQuery) throws(NarrateError) -> [PostgresRow] {
+    }
+
+    /// Runs `body` in one transaction on `connection`, committed when it returns; rolled back
+    /// when it throws.
+    private static func transaction(
+        on connection: PostgresConnection, address: PostgresQueueAddress,
+        _ body: (_ run: (PostgresQuery) async throws(NarrateError) -> [PostgresRow]) async throws(NarrateError) -> Void
+    ) async throws(NarrateError) {
+        let logger = Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
+        func run(_ query: PostgresQuery) async throws(NarrateError) -> [PostgresRow] {
             do {
-                return Array(try connection.query(query, logger: logger).wait().rows)
+                var rows: [PostgresRow] = []
+                for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
+                return rows
             } catch {
-                throw Self.narrateError(error, address: address)
+                throw narrateError(error, address: address)
             }
         }
-        _ = try run("BEGIN")
-        do {
-            let result = try body(run)
-            _ = try run("COMMIT")
-            return result
+        _ = try await run("BEGIN")
+        do throws(NarrateError) {
+            try await body(run)
+            _ = try await run("COMMIT")
         } catch {
-            _ = try? run("ROLLBACK")
+            _ = try? await run("ROLLBACK")
             throw error
         }
     }
 
-    /// Calls `handler` for every notification on `channel`, on a connection of this session's
-    /// (opened now if need be; its own, since a listening connection should not be busy). A
-    /// lost connection stops the notifications; `isListening` tells.
-    func listen(on channel: String, _ handler: @escaping @Sendable () -> Void) throws(NarrateError) {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            let connection = try openConnection()
-            connection.addListener(channel: channel) { _, _ in handler() }
-            // A statement after the LISTEN the listener sent: once it answers, LISTEN is in force.
-            _ = try connection.query("SELECT 1", logger: logger).wait()
-        } catch {
-            throw Self.narrateError(error, address: address)
-        }
-    }
-
-    /// Whether the connection is open (a listener on it still hears).
-    var isOpen: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return connection.map { !$0.isClosed } ?? false
-    }
-
-    /// The open connection, or a new one.
-    private func openConnection() throws -> PostgresConnection {
-        if let connection, !connection.isClosed { return connection }
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: try Self.tls(for: address)
+    /// The pool's settings for `address`: the same server, user, TLS and time-outs as the
+    /// first connection's.
+    private static func clientConfiguration(for address: PostgresQueueAddress) throws -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
+            tls: .disable
         )
+        if let tls = tlsConfiguration(for: address) {
+            configuration.tls = address.tls == .prefer ? .prefer(tls) : .require(tls)
+        }
         configuration.options.connectTimeout = .milliseconds(Int64(address.connectTimeout * 1000))
         configuration.options.additionalStartupParameters = [("application_name", "narrate")]
-        let made = try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: nextConnectionID, logger: logger
-        ).wait()
-        nextConnectionID += 1
-        connection = made
-        hasConnected = true
-        return made
+        // A worker's statements are one at a time, besides its lease's: a few connections.
+        configuration.options.maximumConnections = 4
+        return configuration
     }
 
-    /// The TLS settings of `address`'s sslmode: the system's authorities; the certificate
-    /// checked only for verify-ca and verify-full, the host name only for verify-full.
-    private static func tls(for address: PostgresQueueAddress) throws -> PostgresConnection.Configuration.TLS {
+    /// The TLS settings of `address`'s sslmode (nil for `disable`): the system's authorities;
+    /// the certificate checked only for verify-ca and verify-full, the host name only for
+    /// verify-full.
+    private static func tlsConfiguration(for address: PostgresQueueAddress) -> TLSConfiguration? {
         var configuration = TLSConfiguration.makeClientConfiguration()
         switch address.tls {
-        case .disable: return .disable
+        case .disable: return nil
         case .prefer, .require: configuration.certificateVerification = .none
         case .verifyCA: configuration.certificateVerification = .noHostnameVerification
         case .verifyFull: configuration.certificateVerification = .fullVerification
         }
+        return configuration
+    }
+
+    /// The first connection's TLS settings.
+    private static func connectionTLS(for address: PostgresQueueAddress) throws -> PostgresConnection.Configuration.TLS {
+        guard let configuration = tlsConfiguration(for: address) else { return .disable }
         let context = try NIOSSLContext(configuration: configuration)
         return address.tls == .prefer ? .prefer(context) : .require(context)
     }
@@ -154,7 +187,10 @@ final class PostgresSession: @unchecked Sendable {
     /// Whether `error` is a lost or refused connection that may heal (a restart, a failover),
     /// not a refusal that will be the same next time.
     static func isTransient(_ error: any Error) -> Bool {
-        guard let error = error as? PSQLError else { return error is IOError || error is ChannelError }
+        // The pool gave up making connections for a while (its circuit breaker): the server
+        // is still away.
+        if error is ConnectionPoolError { return true }
+        guard let error = error as? PSQLError else { return error is IOError || error is ChannelError || error is NIOConnectionError }
         switch error.code {
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection: return true
         case .server:
@@ -168,7 +204,11 @@ final class PostgresSession: @unchecked Sendable {
     /// What `error` means for a user, as one of narrate's errors.
     static func narrateError(_ error: any Error, address: PostgresQueueAddress) -> NarrateError {
         if let error = error as? NarrateError { return error }
+        if error is CancellationError { return .interrupted }
         let shownAddress = address.redacted
+        if error is ConnectionPoolError {
+            return .queueUnavailable(address: shownAddress, reason: "no connection could be made again for a minute (\(error))")
+        }
         guard let error = error as? PSQLError else {
             return .queueUnavailable(address: shownAddress, reason: describe(error))
         }
@@ -199,6 +239,10 @@ final class PostgresSession: @unchecked Sendable {
             return .queueUnavailable(address: shownAddress, reason: error.underlying.map(describe) ?? "cannot connect")
         case .serverClosedConnection, .uncleanShutdown:
             return .queueUnavailable(address: shownAddress, reason: "the server closed the connection")
+        case .poolClosed:
+            return .queueUnavailable(address: shownAddress, reason: "the queue's connections were closed")
+        case .queryCancelled:
+            return .interrupted
         default:
             return .queueUnavailable(address: shownAddress, reason: "\(error.code)" + (error.underlying.map { ": " + describe($0) } ?? ""))
         }

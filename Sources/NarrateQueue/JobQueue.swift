@@ -11,48 +11,48 @@ public import NarrateCore
 /// finds out at its next renewal.
 public protocol JobQueue: AnyObject, Sendable {
     /// Queues a job unless one for the same output is queued or running.
-    func enqueue(_ submission: JobSubmission) throws(NarrateError) -> EnqueueOutcome
+    func enqueue(_ submission: JobSubmission) async throws(NarrateError) -> EnqueueOutcome
 
     /// Claims the next job for `worker` (the highest priority at least `minimumPriority`,
     /// then the largest, then the oldest), queued or with an expired lease, with the lease set
     /// for `leaseSeconds`; nil when there is none. A reclaimed job that used all its attempts
     /// fails instead. `now` (seconds since 1970) is for tests; by default the queue's clock.
-    func claimJob(worker: String, leaseSeconds: Double, minimumPriority: JobPriority, now: Double?) throws(NarrateError) -> BatchJob?
+    func claimJob(worker: String, leaseSeconds: Double, minimumPriority: JobPriority, now: Double?) async throws(NarrateError) -> BatchJob?
 
     /// Extends `worker`'s lease on job `id`; false when the job is no longer its own.
-    func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double?) throws(NarrateError) -> Bool
+    func renewLease(jobId id: Int64, worker: String, leaseSeconds: Double, now: Double?) async throws(NarrateError) -> Bool
 
     /// Records how far `worker` has got with job `id`, from 0 to 1.
-    func noteProgress(jobId id: Int64, worker: String, progress: Double) throws(NarrateError)
+    func noteProgress(jobId id: Int64, worker: String, progress: Double) async throws(NarrateError)
 
     /// Records the temporary file `worker` writes job `id` into, so a later claimer can remove it.
-    func noteTemporaryPath(jobId id: Int64, worker: String, path: String) throws(NarrateError)
+    func noteTemporaryPath(jobId id: Int64, worker: String, path: String) async throws(NarrateError)
 
     /// Marks job `id` done by `worker`, with what it made (`result`: the render's JSON, for a
     /// queue whose coordinator records renders; nil where the worker recorded it itself);
     /// false when it was not its own any more.
-    func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) throws(NarrateError) -> Bool
+    func completeJob(id: Int64, worker: String, durationSeconds: Double, result: String?) async throws(NarrateError) -> Bool
 
     /// Records that job `id` failed under `worker`: queued again while attempts remain.
-    func failJob(id: Int64, worker: String, error: String) throws(NarrateError)
+    func failJob(id: Int64, worker: String, error: String) async throws(NarrateError)
 
     /// Gives job `id` back without counting the attempt (its worker was told to stop).
-    func releaseJob(id: Int64, worker: String) throws(NarrateError)
+    func releaseJob(id: Int64, worker: String) async throws(NarrateError)
 
     /// Job `id`, nil when there is none.
-    func job(id: Int64) throws(NarrateError) -> BatchJob?
+    func job(id: Int64) async throws(NarrateError) -> BatchJob?
 
     /// The jobs, oldest first; only those in `states` when given.
-    func jobs(in states: Set<BatchJob.State>?) throws(NarrateError) -> [BatchJob]
+    func jobs(in states: Set<BatchJob.State>?) async throws(NarrateError) -> [BatchJob]
 
     /// Queues failed and cancelled jobs again with fresh attempts: job `id`, or all.
-    func retryJobs(id: Int64?) throws(NarrateError) -> Int
+    func retryJobs(id: Int64?) async throws(NarrateError) -> Int
 
     /// Cancels queued and running jobs: job `id`, or all.
-    func cancelJobs(id: Int64?, reason: String) throws(NarrateError) -> Int
+    func cancelJobs(id: Int64?, reason: String) async throws(NarrateError) -> Int
 
     /// Removes done jobs.
-    func clearDoneJobs() throws(NarrateError) -> Int
+    func clearDoneJobs() async throws(NarrateError) -> Int
 }
 
 /// One job to queue: what to render and where.

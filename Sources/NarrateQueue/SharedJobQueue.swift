@@ -10,39 +10,39 @@ public protocol SharedJobQueue: JobQueue {
     var displayAddress: String { get }
 
     /// The jobs of `ids` that exist, oldest first.
-    func jobs(ids: Set<Int64>) throws(NarrateError) -> [BatchJob]
+    func jobs(ids: Set<Int64>) async throws(NarrateError) -> [BatchJob]
 
     /// The finished jobs `origin` submitted whose results it has not yet taken in, with
     /// their results, oldest first, at most `limit`.
-    func finishedJobs(origin: String, limit: Int) throws(NarrateError) -> [BatchJob]
+    func finishedJobs(origin: String, limit: Int) async throws(NarrateError) -> [BatchJob]
 
     /// Drops the results of done jobs `ids`, once their submitter has recorded them.
-    func forgetResults(ids: [Int64]) throws(NarrateError)
+    func forgetResults(ids: [Int64]) async throws(NarrateError)
 
     /// Claims the next job for `worker` as `claimJob(worker:leaseSeconds:minimumPriority:now:)`
     /// does, leaving out the jobs of `excluding` (those it declined: it cannot do them).
     func claimJob(
         worker: String, leaseSeconds: Double, minimumPriority: JobPriority, excluding: Set<Int64>, now: Double?
-    ) throws(NarrateError) -> BatchJob?
+    ) async throws(NarrateError) -> BatchJob?
 
     /// Gives job `id` back because `worker`'s machine lacks what it needs (its voice, ONNX
     /// Runtime, an encoder): queued again for another machine, the attempt not counted, with
     /// `reason` as its last error so the queue's listing says why it waits.
-    func declineJob(id: Int64, worker: String, reason: String) throws(NarrateError)
+    func declineJob(id: Int64, worker: String, reason: String) async throws(NarrateError)
 
     /// Says that worker `name` on `host` is at work (again): a row for `jobs` to show, kept
     /// up to date by its claims, renewals and finished jobs.
-    func registerWorker(name: String, host: String) throws(NarrateError)
+    func registerWorker(name: String, host: String) async throws(NarrateError)
 
     /// Says that worker `name` is still there while it waits for jobs.
-    func touchWorker(name: String) throws(NarrateError)
+    func touchWorker(name: String) async throws(NarrateError)
 
     /// The workers seen within `seconds`, with their figures, by name.
-    func workers(seenWithin seconds: Double) throws(NarrateError) -> [QueueWorker]
+    func workers(seenWithin seconds: Double) async throws(NarrateError) -> [QueueWorker]
 
     /// Waits until a job is queued or `seconds` pass; true when one was announced.
-    func waitForJobs(seconds: Double) -> Bool
+    func waitForJobs(seconds: Double) async -> Bool
 
     /// Closes the connections.
-    func close()
+    func close() async
 }

@@ -41,7 +41,7 @@ struct FeedRenderAhead: Service {
                 let episodes = try library.queue.jobs(in: [.queued, .running]).filter { $0.priority == .background }
                 return (episodes.contains { $0.state == .queued }, !episodes.isEmpty)
             }
-            if waiting { try workers.ensureRunning(for: .background) }
+            if waiting { try await workers.ensureRunning(for: .background) }
             return busy
         } catch is CancellationError {
             return false // the server is stopping (or never started): no error to report

@@ -225,7 +225,7 @@ struct LibraryRoutes: Sendable {
             answer = RenderAnswer(state: "done", render: RenderView(render))
         case .rendering(let job):
             // A job queued as the last worker left is taken by a new one.
-            try workers.ensureRunning()
+            try await workers.ensureRunning()
             answer = RenderAnswer(state: job.state.rawValue, job: JobView(job: job, estimatedSeconds: estimate))
         case .failed(let job):
             answer = RenderAnswer(state: "failed", job: JobView(job: job, estimatedSeconds: estimate))

@@ -60,7 +60,7 @@ struct LiveAudioRoute: Sendable {
                 throw APIError(
                     .conflict, "the render of article \(id) failed: \(job.lastError ?? "no reason given"); POST its render to try again")
             case .rendering(let job):
-                if job.state == .queued { try workers.ensureRunning() }
+                if job.state == .queued { try await workers.ensureRunning() }
                 if job.state == .running, let path = job.temporaryPath {
                     // Watched from before its first read: no write after it is missed.
                     let watch = FileChanges.shared.watch(path)

@@ -13,7 +13,8 @@ public protocol RenderWorkers: Sendable {
     /// Makes sure a worker is running to take the queued jobs of `priority` and above.
     /// Called when a render is asked for and while a page polls one, so a job queued as the
     /// last worker left is taken; and when episodes for the feeds are queued.
-    func ensureRunning(for priority: JobPriority) throws(NarrateError)
+    /// Async, so that a worker in this process (the tests') can run the jobs at once.
+    func ensureRunning(for priority: JobPriority) async throws(NarrateError)
 
     /// Starts the listening worker ahead of any render, with the voice the library's newest
     /// article is spoken in loaded, so that the first article a listener starts does not
@@ -26,8 +27,8 @@ extension RenderWorkers {
     public func startStandby() {}
 
     /// Makes sure a worker takes the render a listener waits for.
-    public func ensureRunning() throws(NarrateError) {
-        try ensureRunning(for: .listening)
+    public func ensureRunning() async throws(NarrateError) {
+        try await ensureRunning(for: .listening)
     }
 }
 

@@ -216,14 +216,14 @@ struct QueueBenchmark {
         guard case .added(let article, _) = added else { throw BenchmarkError("the claim race's article was not added") }
         let handles = try (0..<workers).map { _ throws(BenchmarkError) in try ArticleLibrary.benchmarkLibrary(at: path) }
         let jobs = jobs(for: workers)
-        let enqueueSeconds = try enqueue(jobs, through: library.queue) { index in
+        let enqueueSeconds = try enqueue(jobs, through: BlockingQueue(queue: library.queue)) { index in
             JobSubmission(
                 articleId: article, settingsHash: "bench", renderRequest: #"{"voice":"en-us"}"#, format: "wav",
                 outputPath: "/bench/\(index).wav", workSize: Self.workSize(index)
             )
         }
-        let (claimSeconds, claimed, waits) = try claimAll(through: handles.map(\.queue))
-        try check(claimed, of: jobs, in: library.queue, label: "SQLite, \(workers) workers")
+        let (claimSeconds, claimed, waits) = try claimAll(through: handles.map { BlockingQueue(queue: $0.queue) })
+        try check(claimed, of: jobs, in: BlockingQueue(queue: library.queue), label: "SQLite, \(workers) workers")
         return ClaimFigure(
             label: "SQLite library, durable", workers: workers, jobs: jobs, enqueueSeconds: enqueueSeconds, claimSeconds: claimSeconds,
             busyWaits: waits
@@ -233,7 +233,7 @@ struct QueueBenchmark {
     /// Queues `count` jobs through `queue`, from one thread (SQLite's writers, when many
     /// contend, wait out each other's locks, and the race is what is measured); the seconds it
     /// took.
-    private func enqueue(_ count: Int, through queue: any JobQueue, submission: (Int) -> JobSubmission) throws -> Double {
+    private func enqueue(_ count: Int, through queue: BlockingQueue, submission: (Int) -> JobSubmission) throws -> Double {
         let start = ContinuousClock.now
         for index in 0..<count {
             guard case .queued = try queue.enqueue(submission(index)) else { throw BenchmarkError("job \(index) was already queued") }
@@ -244,7 +244,7 @@ struct QueueBenchmark {
     /// The race: each handle's thread claims and completes, with nothing between, until a
     /// claim finds none; the seconds it took, the ids each thread claimed, and the times a
     /// handle gave up waiting for SQLite's lock (its busy timeout) and tried again.
-    private func claimAll(through handles: [any JobQueue]) throws -> (seconds: Double, claimed: [[Int64]], waits: Int) {
+    private func claimAll(through handles: [BlockingQueue]) throws -> (seconds: Double, claimed: [[Int64]], waits: Int) {
         let outcome = try ThreadGang(count: handles.count).run { thread in
             let queue = handles[thread]
             let worker = "bench-\(thread)"
@@ -253,14 +253,14 @@ struct QueueBenchmark {
             while let job = try Self.patiently(
                 &waits,
                 { () throws(NarrateError) in
-                    try queue.claimJob(worker: worker, leaseSeconds: 600, minimumPriority: .background, now: nil)
+                    try queue.claimJob(worker: worker)
                 })
             {
                 guard
                     try Self.patiently(
                         &waits,
                         { () throws(NarrateError) in
-                            try queue.completeJob(id: job.id, worker: worker, durationSeconds: 1, result: nil)
+                            try queue.completeJob(id: job.id, worker: worker)
                         })
                 else {
                     throw BenchmarkError("job \(job.id), claimed by \(worker), was not its own at completion")
@@ -289,12 +289,12 @@ struct QueueBenchmark {
 
     /// Checks that every one of `count` jobs was done exactly once: no id claimed twice (by
     /// two threads or by one), every job claimed, and the queue holding only done jobs.
-    private func check(_ claimed: [[Int64]], of count: Int, in queue: any JobQueue, label: String) throws {
+    private func check(_ claimed: [[Int64]], of count: Int, in queue: BlockingQueue, label: String) throws {
         let ids = claimed.flatMap { $0 }
         let distinct = Set(ids)
         guard distinct.count == ids.count else { throw BenchmarkError("\(label): \(ids.count - distinct.count) jobs claimed twice") }
         guard ids.count == count else { throw BenchmarkError("\(label): \(ids.count) of \(count) jobs claimed") }
-        let all = try queue.jobs(in: nil)
+        let all = try queue.jobs()
         let done = all.filter { $0.state == .done }
         guard all.count == count, done.count == count, Set(done.map(\.id)) == distinct else {
             throw BenchmarkError("\(label): \(done.count) of \(all.count) jobs done, \(count) queued")
@@ -472,7 +472,7 @@ struct QueueBenchmark {
         let lastJob = try server.lastFinish(database: name) - startTime
         let queue = try server.queue(at: url)
         defer { queue.close() }
-        let all = try queue.jobs(in: nil)
+        let all = try queue.jobs()
         let done = all.filter { $0.state == .done }
         guard done.count == all.count, !all.isEmpty else {
             throw BenchmarkError("narrate worker --jobs \(jobs) did \(done.count) of \(all.count) jobs on PostgreSQL")

@@ -82,7 +82,7 @@ struct QueueInstructions {
         let recording = max(0, recordingRun - bareRun)
         let queue = try server.queue(at: url)
         defer { queue.close() }
-        let jobs = try queue.jobs(in: nil)
+        let jobs = try queue.jobs()
         let library = try ArticleLibrary.benchmarkLibrary(at: place.library)
         var recorded = 0
         for article in try library.articles.list() { recorded += try library.renders.renders(ofArticle: article.id).count }

@@ -2,6 +2,7 @@ import Foundation
 import NarrateCore
 import NarratePostgres
 import NarratePostgresCluster
+import NarrateSystem
 
 /// The PostgreSQL server the queue benchmark runs against: a throwaway cluster, the one the tests use
 /// (`PostgresCluster`, on 127.0.0.1 in a temporary folder, stopped and removed when this
@@ -56,9 +57,11 @@ struct QueueServer {
     }
 
     /// A new connection to the queue at `url` (its schema made on first use).
-    func queue(at url: String) throws(BenchmarkError) -> PostgresJobQueue {
+    func queue(at url: String) throws(BenchmarkError) -> BlockingQueue {
         do {
-            return try PostgresJobQueue(address: try PostgresQueueAddress(url: url, environment: [:], home: nil))
+            let address = try PostgresQueueAddress(url: url, environment: [:], home: nil)
+            return BlockingQueue(
+                queue: try OwnThread.wait { () async throws(NarrateError) in try await PostgresJobQueue(address: address) })
         } catch {
             throw BenchmarkError("cannot open the queue \(url): \(error)")
         }

@@ -7,6 +7,6 @@ import NarratePostgres
 // queue (narrate hands them over).
 SharedQueueConnector.register { url, environment throws(NarrateError) in
     let address = try PostgresQueueAddress(url: url, environment: environment, home: environment["HOME"])
-    return try PostgresJobQueue(address: address)
+    return try await PostgresJobQueue(address: address)
 }
 await NarrateProgram.run()

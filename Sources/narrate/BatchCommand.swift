@@ -10,7 +10,7 @@ import NarrateTerminal
 
 /// `narrate batch`: narrates many articles in parallel worker processes through a durable
 /// queue in the library, so an interrupted batch goes on with `narrate jobs run`.
-struct BatchCommand: ParsableCommand {
+struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Narrate many articles in parallel: ids, files or folders (added to the library first), a tag or all."
@@ -77,7 +77,7 @@ struct BatchCommand: ParsableCommand {
         BatchSubmission.Articles(inputs: inputs, all: all, tag: tag, unrendered: unrendered)
     }
 
-    func run() throws {
+    func run() async throws {
         Interruption.install()
         // A bad template is refused before anything is added to the library.
         let submission = try BatchSubmission(
@@ -85,8 +85,11 @@ struct BatchCommand: ParsableCommand {
             outputDirectory: outputDir, nameTemplate: nameTemplate, force: force
         )
         let library = try libraryOptions.open()
-        let queue = try queueOptions.open()
-        defer { queue?.close() }
+        try await queueOptions.using { queue in try await run(submission, library: library, queue: queue) }
+    }
+
+    /// The batch, on `queue` or (nil) the library's own.
+    private func run(_ submission: BatchSubmission, library: ArticleLibrary, queue: (any SharedJobQueue)?) async throws {
         let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue?.displayAddress)
         Interruption.countStopRequests() // before the voices load: a Ctrl-C then stops the batch
         let engine = try VoiceEngines.shared()
@@ -98,7 +101,7 @@ struct BatchCommand: ParsableCommand {
                 } else {
                     .library(progress.coordinator(library: library, workers: jobs))
                 }
-            narrated = try BatchNarration.run(
+            narrated = try await BatchNarration.run(
                 articles, with: submission, on: place, library: library, engine: engine, presets: NarrateEnvironment.presets(),
                 environment: NarrateEnvironment.variables(), stopRequests: Interruption.stopRequests, report: progress.submitted
             )

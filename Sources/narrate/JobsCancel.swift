@@ -8,7 +8,7 @@ import NarrateQueue
 import NarrateTerminal
 
 /// `narrate jobs cancel [ID | --all]`.
-struct JobsCancel: ParsableCommand {
+struct JobsCancel: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel queued or running jobs.")
 
     @Argument(help: "The job's id.")
@@ -25,10 +25,11 @@ struct JobsCancel: ParsableCommand {
         if (id == nil) == !all { throw ValidationError("give a job id or --all") }
     }
 
-    func run() throws {
-        let shared = try queueOptions.open()
-        defer { shared?.close() }
-        let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open().queue }
-        print("cancelled: \(try queue.cancelJobs(id: id, reason: "cancelled"))")
+    func run() async throws {
+        let cancelled = try await queueOptions.using { shared in
+            let queue: any JobQueue = if let shared { shared } else { try libraryOptions.open().queue }
+            return try await queue.cancelJobs(id: id, reason: "cancelled")
+        }
+        print("cancelled: \(cancelled)")
     }
 }

@@ -8,7 +8,7 @@ import NarrateQueue
 import NarrateTerminal
 
 /// `narrate jobs clear --done`.
-struct JobsClear: ParsableCommand {
+struct JobsClear: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove finished jobs from the queue.")
 
     @Flag(help: "Remove the done jobs.")
@@ -22,13 +22,15 @@ struct JobsClear: ParsableCommand {
         if !done { throw ValidationError("say what to clear: --done") }
     }
 
-    func run() throws {
-        let shared = try queueOptions.open()
-        defer { shared?.close() }
-        if let shared {
+    func run() async throws {
+        let removed = try await queueOptions.using { shared -> Int? in
+            guard let shared else { return nil }
             // This library's renders are taken in first; other libraries' stay until they are.
-            try SharedRenders(library: try libraryOptions.open(), queue: shared).collect()
-            print("removed: \(try shared.clearDoneJobs())")
+            try await SharedRenders(library: try libraryOptions.open(), queue: shared).collect()
+            return try await shared.clearDoneJobs()
+        }
+        if let removed {
+            print("removed: \(removed)")
             return
         }
         print("removed: \(try libraryOptions.open().queue.clearDoneJobs())")

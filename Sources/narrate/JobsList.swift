@@ -8,7 +8,7 @@ import NarrateQueue
 import NarrateTerminal
 
 /// `narrate jobs [--json]`.
-struct JobsList: ParsableCommand {
+struct JobsList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the jobs.")
 
     @Flag(help: "Print JSON instead of a table.")
@@ -18,13 +18,14 @@ struct JobsList: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    func run() throws {
+    func run() async throws {
         let library = try libraryOptions.open()
-        if let queue = try queueOptions.open() {
-            defer { queue.close() }
-            try listShared(queue, library: library)
-            return
+        let listed = try await queueOptions.using { queue -> Bool in
+            guard let queue else { return false }
+            try await listShared(queue, library: library)
+            return true
         }
+        if listed { return }
         let jobs = try library.queue.jobs()
         if json {
             try JSONOutput.print(jobs)
@@ -34,8 +35,8 @@ struct JobsList: ParsableCommand {
     }
 
     /// The shared queue's jobs and workers (`SharedQueueListing`).
-    private func listShared(_ queue: any SharedJobQueue, library: ArticleLibrary) throws(NarrateError) {
-        let listing = try SharedQueueListing.look(at: queue, for: library)
+    private func listShared(_ queue: any SharedJobQueue, library: ArticleLibrary) async throws(NarrateError) {
+        let listing = try await SharedQueueListing.look(at: queue, for: library)
         if json {
             try JSONOutput.print(listing)
             return

@@ -8,7 +8,7 @@ import NarrateQueue
 import NarrateTerminal
 
 /// `narrate jobs retry [ID | --failed]`.
-struct JobsRetry: ParsableCommand {
+struct JobsRetry: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "retry", abstract: "Queue failed or cancelled jobs again.")
 
     @Argument(help: "The job's id.")
@@ -25,10 +25,10 @@ struct JobsRetry: ParsableCommand {
         if (id == nil) == !failed { throw ValidationError("give a job id or --failed") }
     }
 
-    func run() throws {
-        if let queue = try queueOptions.open() {
-            defer { queue.close() }
-            print("queued again: \(try queue.retryJobs(id: id)); the workers take them")
+    func run() async throws {
+        let retried = try await queueOptions.using { queue in try await queue?.retryJobs(id: id) }
+        if let retried {
+            print("queued again: \(retried); the workers take them")
             return
         }
         let count = try libraryOptions.open().queue.retryJobs(id: id)

@@ -27,9 +27,23 @@ struct QueueOptions: ParsableArguments {
     }
 
     /// Connects to the shared queue, when one is named (its schema made or upgraded).
-    func open() throws(NarrateError) -> (any SharedJobQueue)? {
+    func open() async throws(NarrateError) -> (any SharedJobQueue)? {
         guard let url else { return nil }
         // PostgreSQL's own variables too (PGUSER, PGPASSWORD, PGPASSFILE, PGSSLMODE, ...).
-        return try SharedQueueConnector.connect(url: url, environment: ProcessInfo.processInfo.environment)
+        return try await SharedQueueConnector.connect(url: url, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Runs `body` with the shared queue, when one is named (nil: the library's own), and
+    /// closes its connections after, also when `body` throws.
+    func using<Result>(_ body: ((any SharedJobQueue)?) async throws -> Result) async throws -> Result {
+        let queue = try await open()
+        do {
+            let result = try await body(queue)
+            await queue?.close()
+            return result
+        } catch {
+            await queue?.close()
+            throw error
+        }
     }
 }

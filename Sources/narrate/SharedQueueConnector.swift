@@ -10,7 +10,7 @@ import Synchronization
 /// process).
 public enum SharedQueueConnector {
     /// Connects to the queue at a URL, with the environment's PG* variables.
-    public typealias Connect = @Sendable (_ url: String, _ environment: [String: String]) throws(NarrateError) -> any SharedJobQueue
+    public typealias Connect = @Sendable (_ url: String, _ environment: [String: String]) async throws(NarrateError) -> any SharedJobQueue
 
     private static let registered = Mutex<Connect?>(nil)
 
@@ -21,8 +21,8 @@ public enum SharedQueueConnector {
 
     /// Connects to the queue at `url`; without a registered client, runs this command in
     /// `narrate-queue` instead (and does not return).
-    static func connect(url: String, environment: [String: String]) throws(NarrateError) -> any SharedJobQueue {
-        if let connect = registered.withLock({ $0 }) { return try connect(url, environment) }
+    static func connect(url: String, environment: [String: String]) async throws(NarrateError) -> any SharedJobQueue {
+        if let connect = registered.withLock({ $0 }) { return try await connect(url, environment) }
         let executable = ((ExecutablePath.current() ?? CommandLine.arguments[0]) as NSString).deletingLastPathComponent + "/narrate-queue"
         guard access(executable, X_OK) == 0 else {
             throw .queueUnavailable(

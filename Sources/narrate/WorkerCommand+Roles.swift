@@ -12,37 +12,43 @@ import NarrateTerminal
 /// (started by `narrate batch` or the server).
 extension WorkerCommand {
     /// One worker of a shared queue, started by `supervise`.
-    func runOneShared() throws {
+    func runOneShared() async throws {
         Interruption.installWorkerSignals()
         let coordinator = self.coordinator ?? getppid()
         do {
-            guard let queue = try queueOptions.open() else { return }
-            defer { queue.close() }
-            var worker = BatchWorker(
-                queue: queue, engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
-                name: name ?? "\(ProcessInfo.processInfo.hostName)/\(getpid())",
-                leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()), outputRoot: outputDir
-            )
-            worker.onDecline = { job, reason in
-                ErrorReporter.printNote("job \(job.id) left for another machine, as this one lacks what it needs: \(reason)")
+            try await queueOptions.using { queue in
+                guard let queue else { return }
+                try await work(on: queue, stoppingWithout: coordinator)
             }
-            try worker.runShared(
-                untilEmpty: untilEmpty, claimsNoMore: { Interruption.isDrainRequested },
-                stopsNow: { Interruption.isRequested || getppid() != coordinator }
-            )
-        } catch {
+        } catch let error as NarrateError {
             guard case .interrupted = error else { throw error }
             // Told to stop: the job in hand went back to the queue; nothing to say.
         }
     }
 
+    /// Works the shared queue `queue` until told to stop, or until `coordinator` is gone.
+    private func work(on queue: any SharedJobQueue, stoppingWithout coordinator: pid_t) async throws {
+        var worker = BatchWorker(
+            queue: queue, engine: try VoiceEngines.shared(), presets: NarrateEnvironment.presets(),
+            name: name ?? "\(ProcessInfo.processInfo.hostName)/\(getpid())",
+            leaseSeconds: BatchWorker.leaseSeconds(environment: NarrateEnvironment.variables()), outputRoot: outputDir
+        )
+        worker.onDecline = { job, reason in
+            ErrorReporter.printNote("job \(job.id) left for another machine, as this one lacks what it needs: \(reason)")
+        }
+        try await worker.runShared(
+            untilEmpty: untilEmpty, claimsNoMore: { Interruption.isDrainRequested },
+            stopsNow: { Interruption.isRequested || getppid() != coordinator }
+        )
+    }
+
     /// `--jobs N` worker processes of the shared queue at `url`, kept running until stopped.
-    func supervise(url: String) throws {
+    func supervise(url: String) async throws {
         Interruption.installSupervisorSignals()
         // One look at the queue first: a bad address, password or permission is one line
         // here, not one from every worker.
-        guard let queue = try queueOptions.open() else { return }
-        queue.close()
+        guard let queue = try await queueOptions.open() else { return }
+        await queue.close()
         // The workers read the address from the environment: `ps` shows command lines.
         setenv("NARRATE_QUEUE", url, 1)
         let launcher = SharedWorkerLauncher(
@@ -57,7 +63,7 @@ extension WorkerCommand {
     }
 
     /// A worker of the library's queue, started by `narrate batch` or the server.
-    func runOnLibrary(name: String) throws {
+    func runOnLibrary(name: String) async throws {
         Interruption.installWorkerSignals()
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
@@ -71,11 +77,11 @@ extension WorkerCommand {
             // a core.
             spread: minimumPriority == "listening" ? SynthesisOptions.spread(jobs: nil) : nil
         )
-        let orphaned = { getppid() != coordinator }
         if preload { worker.preloadVoice() }
-        try worker.run(
+        try await worker.run(
             claimsNoMore: { Interruption.isDrainRequested },
-            stopsNow: { Interruption.isRequested || orphaned() },
+            // When the coordinator goes away (even by kill -9) the worker is re-parented.
+            stopsNow: { Interruption.isRequested || getppid() != coordinator },
             lingerSeconds: linger, jobSignalled: { Interruption.takeJobQueued() }
         )
     }

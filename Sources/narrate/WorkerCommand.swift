@@ -20,7 +20,7 @@ import NarrateSpeech
 /// Signals there: SIGINT is ignored (Ctrl-C goes to the coordinator, which decides);
 /// SIGUSR1 means finish the current job and stop; SIGTERM (or the coordinator exiting)
 /// stops the current job at once and gives it back to the queue.
-struct WorkerCommand: ParsableCommand {
+struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
         abstract: "Render the jobs of a shared queue on this machine until stopped (narrate worker --queue URL)."
@@ -87,12 +87,12 @@ struct WorkerCommand: ParsableCommand {
         JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
     }
 
-    func run() throws {
-        guard let url = queueOptions.url else { return try runOnLibrary(name: name ?? "") }
+    func run() async throws {
+        guard let url = queueOptions.url else { return try await runOnLibrary(name: name ?? "") }
         if coordinator != nil {
-            try runOneShared()
+            try await runOneShared()
         } else {
-            try supervise(url: url)
+            try await supervise(url: url)
         }
     }
 }

@@ -84,14 +84,14 @@ struct PostgresQueueTests {
     }
 
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func aWrongPasswordOrUnknownUserIsRefusedWithExit77() throws {
+    func aWrongPasswordOrUnknownUserIsRefusedWithExit77() async throws {
         let cluster = try PostgresCluster.shared.get()
         for url in [
             cluster.url(user: PostgresCluster.user, password: "wrong", database: PostgresCluster.database),
             cluster.url(user: "nobody_here", password: "x", database: PostgresCluster.database),
         ] {
             let address = try PostgresQueueAddress(url: url + "?sslmode=disable", environment: [:], home: nil)
-            let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: address) }
+            let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: address) }
             #expect(error.isQueueDenied, "\(error)")
             #expect(error.description.contains("refused access") && !error.description.contains("wrong"), "\(error)")
         }
@@ -100,12 +100,12 @@ struct PostgresQueueTests {
             url: cluster.url(user: PostgresCluster.user, password: nil, database: PostgresCluster.database) + "?sslmode=disable",
             environment: ["PGPASSFILE": "/nonexistent"], home: nil
         )
-        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: none) }
+        let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: none) }
         #expect(error.isQueueDenied && error.description.contains("PGPASSWORD"), "\(error)")
     }
 
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func aDatabaseWithoutPermissionsIsRefusedWithExit77AndNothingIsMade() throws {
+    func aDatabaseWithoutPermissionsIsRefusedWithExit77AndNothingIsMade() async throws {
         let cluster = try PostgresCluster.shared.get()
         let database = "locked_\(UUID().uuidString.prefix(8).lowercased())"
         let role = "reader_\(UUID().uuidString.prefix(8).lowercased())"
@@ -115,65 +115,66 @@ struct PostgresQueueTests {
         let address = try PostgresQueueAddress(
             url: cluster.url(user: role, password: "readerpass", database: database) + "?sslmode=disable", environment: [:], home: nil
         )
-        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: address) }
+        let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: address) }
         #expect(error.isQueueDenied, "\(error)")
         #expect(try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'narrate%'", database: database) == "0")
     }
 
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func anUnreachableServerOrAMissingDatabaseIsExit69() throws {
+    func anUnreachableServerOrAMissingDatabaseIsExit69() async throws {
         let cluster = try PostgresCluster.shared.get()
         // A port nothing listens on: refused at once.
         let closed = try PostgresQueueAddress(
             url: "postgresql://u:p@127.0.0.1:\(try PostgresCluster.freePort())/db?sslmode=disable", environment: [:], home: nil
         )
         let started = Date()
-        let refused = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: closed) }
+        let refused = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: closed) }
         #expect(refused.isQueueUnavailable && refused.description.contains("connection refused"), "\(refused)")
         #expect(Date().timeIntervalSince(started) < 10)
         let missing = try PostgresQueueAddress(
             url: cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: "no_such_db") + "?sslmode=disable",
             environment: [:], home: nil
         )
-        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: missing) }
+        let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: missing) }
         #expect(error.isQueueUnavailable && error.description.contains("no_such_db"), "\(error)")
     }
 
     /// Prefer TLS (libpq's default) with a server that has none falls back to plain; require
     /// is refused with one line.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func preferFallsBackToPlainAndRequireIsRefusedWithoutTLS() throws {
+    func preferFallsBackToPlainAndRequireIsRefusedWithoutTLS() async throws {
         let cluster = try PostgresCluster.shared.get()
         let prefer = try PostgresQueueAddress(url: cluster.url, environment: [:], home: nil)
         #expect(prefer.tls == .prefer)
-        let queue = try PostgresJobQueue(address: prefer)
+        let queue = try await PostgresJobQueue(address: prefer)
         // Connected (in plain text: this cluster has no certificate) and the schema made.
         #expect(try cluster.psql("SELECT version FROM narrate_schema") == "\(PostgresJobQueue.schemaVersion)")
         _ = queue
         let require = try PostgresQueueAddress(url: cluster.url + "?sslmode=require", environment: [:], home: nil)
-        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: require) }
+        let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: require) }
         #expect(error.isQueueUnavailable && error.description.contains("TLS"), "\(error)")
     }
 
     /// An idle worker is woken by the job queued (LISTEN/NOTIFY), not by its next look.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func anIdleWorkerIsWokenWhenAJobIsQueued() throws {
-        let fixture = try QueueFixture(.postgresql)
-        let waiting = try #require(try fixture.another() as? PostgresJobQueue)
-        waiting.startListening()
-        #expect(try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil) == nil)
+    func anIdleWorkerIsWokenWhenAJobIsQueued() async throws {
+        let fixture = try await QueueFixture(.postgresql)
+        let waiting = try await #require(try fixture.another() as? PostgresJobQueue)
+        await waiting.startListening()
+        #expect(try await waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil) == nil)
         // Nothing queued: the wait runs out.
-        #expect(waiting.waitForJobs(seconds: 0.3) == false)
+        await #expect(waiting.waitForJobs(seconds: 0.3) == false)
         let submission = try fixture.submission()
-        let queuer = Thread {
-            Thread.sleep(forTimeInterval: 0.5)
-            _ = try? fixture.queue.enqueue(submission)
-        }
+        let queue = fixture.queue
         let started = Date()
-        queuer.start()
-        #expect(waiting.waitForJobs(seconds: 30))
+        let queuer = Task {
+            try? await Task.sleep(for: .milliseconds(500))
+            _ = try? await queue.enqueue(submission)
+        }
+        #expect(await waiting.waitForJobs(seconds: 30))
+        await queuer.value
         #expect(Date().timeIntervalSince(started) < 10)
-        #expect(
+        await #expect(
             try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath
                 == submission.outputPath)
     }
@@ -181,27 +182,29 @@ struct PostgresQueueTests {
     /// A server that offers TLS: prefer (libpq's default) and require use it, verify-full
     /// refuses a certificate no authority vouches for, with one line.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func tlsIsUsedWhenTheServerOffersIt() throws {
+    func tlsIsUsedWhenTheServerOffersIt() async throws {
         let cluster = try PostgresCluster.start(tls: true)
         defer { cluster.shutDown() }
         for mode in ["", "?sslmode=require"] {
-            let queue = try PostgresJobQueue(address: try PostgresQueueAddress(url: cluster.url + mode, environment: [:], home: nil))
+            let queue = try await PostgresJobQueue(address: try PostgresQueueAddress(url: cluster.url + mode, environment: [:], home: nil))
+            // A statement through the pool: its connection stays open, idle, to be looked at.
+            _ = try await queue.jobs(in: nil)
             let encrypted = try cluster.psql(
                 """
                 SELECT bool_and(s.ssl) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.application_name = 'narrate'
                 """)
             #expect(encrypted == "t", "sslmode \(mode)")
-            queue.close()
+            await queue.close()
         }
         let verified = try PostgresQueueAddress(url: cluster.url + "?sslmode=verify-full", environment: [:], home: nil)
-        let error = try #require(throws: NarrateError.self) { try PostgresJobQueue(address: verified) }
+        let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: verified) }
         #expect(error.isQueueUnavailable && error.description.contains("TLS"), "\(error)")
     }
 
     /// A queue made by the first schema is upgraded in place on first use by this narrate:
     /// its jobs stay, and read as before.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func aVersionOneQueueIsUpgraded() throws {
+    func aVersionOneQueueIsUpgraded() async throws {
         let cluster = try PostgresCluster.shared.get()
         let database = "v1_\(UUID().uuidString.prefix(8).lowercased())"
         try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
@@ -217,9 +220,9 @@ struct PostgresQueueTests {
             url: cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: database) + "?sslmode=disable",
             environment: [:], home: nil
         )
-        let queue = try PostgresJobQueue(address: address)
+        let queue = try await PostgresJobQueue(address: address)
         #expect(try cluster.psql("SELECT version FROM narrate_schema", database: database) == String(PostgresJobQueue.schemaVersion))
-        let job = try #require(try queue.jobs(in: nil).first)
+        let job = try await #require(try queue.jobs(in: nil).first)
         #expect(job.articleId == 7 && job.outputPath == "/srv/audio/7.wav" && job.outputFolder == nil && job.state == .queued)
         // v3: results stored as they are (external, uncompressed), articles with LZ4 (this
         // PostgreSQL has it).
@@ -232,17 +235,17 @@ struct PostgresQueueTests {
     /// A server restarted under a queue in use: the next statement reconnects (with backoff)
     /// and goes on. A cluster of its own, so the other tests' connections are not cut.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func aRestartedServerIsReconnectedTo() throws {
+    func aRestartedServerIsReconnectedTo() async throws {
         let cluster = try PostgresCluster.start()
         defer { cluster.shutDown() }
         let address = try PostgresQueueAddress(url: cluster.url + "?sslmode=disable", environment: [:], home: nil)
-        let queue = try PostgresJobQueue(address: address)
+        let queue = try await PostgresJobQueue(address: address)
         let submission = JobSubmission(
             articleId: 1, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "/tmp/restart-1.wav", article: "{}"
         )
-        _ = try queue.enqueue(submission)
+        _ = try await queue.enqueue(submission)
         try cluster.restart()
-        #expect(try queue.jobs(in: [.queued]).count == 1)
+        #expect(try await queue.jobs(in: [.queued]).count == 1)
         // Down for a while, then back: the statement waits for it.
         try cluster.stopServer()
         let restarter = Thread {
@@ -250,7 +253,7 @@ struct PostgresQueueTests {
             try? cluster.startAgain()
         }
         restarter.start()
-        #expect(
+        await #expect(
             try queue.claimJob(worker: "w", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == "/tmp/restart-1.wav")
     }
 }

@@ -31,7 +31,7 @@ final class QueueFixture: @unchecked Sendable {
     private let address: PostgresQueueAddress?
     private var articles = 0
 
-    init(_ kind: QueueKind) throws {
+    init(_ kind: QueueKind) async throws {
         self.kind = kind
         folder = try ScratchDirectory()
         switch kind {
@@ -50,15 +50,15 @@ final class QueueFixture: @unchecked Sendable {
             )
             self.address = address
             library = nil
-            queue = try PostgresJobQueue(address: address)
+            queue = try await PostgresJobQueue(address: address)
         }
     }
 
     /// Another handle on the same queue.
-    func another() throws -> any JobQueue {
+    func another() async throws -> any JobQueue {
         switch kind {
         case .sqlite: return try ArticleLibrary(location: LibraryLocation(databasePath: "\(folder.path)/library.sqlite")).queue
-        case .postgresql: return try PostgresJobQueue(address: try #require(address))
+        case .postgresql: return try await PostgresJobQueue(address: try #require(address))
         }
     }
 
@@ -94,8 +94,8 @@ final class QueueFixture: @unchecked Sendable {
 
     /// Queues `submission` and returns its job.
     @discardableResult
-    func enqueue(_ submission: JobSubmission) throws -> BatchJob {
-        switch try queue.enqueue(submission) {
+    func enqueue(_ submission: JobSubmission) async throws -> BatchJob {
+        switch try await queue.enqueue(submission) {
         case .queued(let job), .alreadyQueued(let job): return job
         }
     }

@@ -18,8 +18,9 @@ import Testing
 struct SharedQueueWorkerTests {
     /// Articles added to a library of their own (the submitter's), queued with their
     /// documents on a fresh PostgreSQL database.
-    func submit(_ texts: [String], outputs: [String], library: ArticleLibrary, queue: PostgresJobQueue) throws -> [BatchJob] {
-        try zip(texts, outputs).map { text, output in
+    func submit(_ texts: [String], outputs: [String], library: ArticleLibrary, queue: PostgresJobQueue) async throws -> [BatchJob] {
+        var jobs: [BatchJob] = []
+        for (text, output) in zip(texts, outputs) {
             let document = try TextReader().read(text, path: "a.txt")
             let outcome = try library.articles.add(
                 NewArticle(
@@ -33,15 +34,16 @@ struct SharedQueueWorkerTests {
                 articleId: id, settingsHash: "h\(id)", renderRequest: RenderRequest().json(), format: "wav", outputPath: output,
                 workSize: article.summary.wordCount, article: json, origin: "test-library"
             )
-            switch try queue.enqueue(submission) {
-            case .queued(let job), .alreadyQueued(let job): return job
+            switch try await queue.enqueue(submission) {
+            case .queued(let job), .alreadyQueued(let job): jobs.append(job)
             }
         }
+        return jobs
     }
 
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func aWorkerWithNoLibraryRendersWhatTheJobsCarry() throws {
-        let fixture = try QueueFixture(.postgresql)
+    func aWorkerWithNoLibraryRendersWhatTheJobsCarry() async throws {
+        let fixture = try await QueueFixture(.postgresql)
         let queue = try #require(fixture.queue as? PostgresJobQueue)
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(fixture.folder.path)/submitter.sqlite"))
         let shared = "\(fixture.folder.path)/shared"
@@ -53,22 +55,22 @@ struct SharedQueueWorkerTests {
             "Tides\n\nThe tide came in at six. It went out at noon.",
             "Storms\n\nThe storm broke the window. Nobody was hurt.",
         ]
-        let jobs = try submit(
+        let jobs = try await submit(
             texts, outputs: ["\(shared)/1.wav", "\(locked)/2.wav", "\(shared)/3.wav"], library: library, queue: queue
         )
         let engine = FakeEngine()
         let worker = BatchWorker(
-            queue: try fixture.another(), engine: engine, presets: VoicePresetLibrary(directories: []), name: "machine-b/1",
+            queue: try await fixture.another(), engine: engine, presets: VoicePresetLibrary(directories: []), name: "machine-b/1",
             leaseSeconds: 10
         )
-        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        try await worker.run(claimsNoMore: { false }, stopsNow: { false })
         // The job whose folder cannot be written fails (after its attempts) with one line; the others are done.
-        let failed = try #require(try queue.job(id: jobs[1].id))
+        let failed = try await #require(try queue.job(id: jobs[1].id))
         #expect(failed.state == .failed && failed.attempts == 3, "\(failed)")
         let reason = try #require(failed.lastError)
         #expect(reason.contains(locked) && !reason.contains("\n"), "\(reason)")
         for (index, job) in [(0, jobs[0]), (2, jobs[2])] {
-            let done = try #require(try queue.job(id: job.id))
+            let done = try await #require(try queue.job(id: job.id))
             #expect(done.state == .done && done.worker == "machine-b/1")
             let render = try SharedRender(json: try #require(done.result))
             #expect(render.path == job.outputPath && render.settingsHash == job.settingsHash)
@@ -89,8 +91,8 @@ struct SharedQueueWorkerTests {
     /// names the shared folder otherwise (another mount point: here a symbolic link) writes
     /// the files, and the library records each render under its own name for the file.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func aBatchsRendersAreRecordedUnderTheSubmittersNameForTheFolder() throws {
-        let fixture = try QueueFixture(.postgresql)
+    func aBatchsRendersAreRecordedUnderTheSubmittersNameForTheFolder() async throws {
+        let fixture = try await QueueFixture(.postgresql)
         let queue = try #require(fixture.queue as? PostgresJobQueue)
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(fixture.folder.path)/submitter.sqlite"))
         let folder = "\(fixture.folder.path)/shared"
@@ -104,42 +106,42 @@ struct SharedQueueWorkerTests {
         let batch = SharedBatch(library: library, queue: queue, observer: observer, pollSeconds: 0.05)
         let submission = try BatchSubmission(
             voice: VoiceRequest(), encoding: AudioEncoding(), outputDirectory: folder, nameTemplate: "{id}")
-        let (queued, summary) = try batch.run(
+        let (queued, summary) = try await batch.run(
             submitting: BatchSubmission.Articles(inputs: inputs), with: submission, engine: engine,
             presets: VoicePresetLibrary(directories: []), environment: [:], follow: false, stopRequests: { 0 }
         )
         #expect(queued.jobIds.count == 2 && summary.remaining.count == 2)
-        let jobs = try queue.jobs(ids: queued.jobIds)
+        let jobs = try await queue.jobs(ids: queued.jobIds)
         #expect(jobs.map(\.outputPath) == ["1.wav", "2.wav"] && jobs.allSatisfy { $0.outputFolder == folder })
         let worker = BatchWorker(
-            queue: try fixture.another(), engine: engine, presets: VoicePresetLibrary(directories: []), name: "machine-b/1",
+            queue: try await fixture.another(), engine: engine, presets: VoicePresetLibrary(directories: []), name: "machine-b/1",
             leaseSeconds: 10, outputRoot: mount
         )
-        try worker.runShared(untilEmpty: true, claimsNoMore: { false }, stopsNow: { false })
-        let followed = try batch.follow(jobIds: queued.jobIds, titles: queued.titles, stopRequests: { 0 })
+        try await worker.runShared(untilEmpty: true, claimsNoMore: { false }, stopsNow: { false })
+        let followed = try await batch.follow(jobIds: queued.jobIds, titles: queued.titles, stopRequests: { 0 })
         #expect(followed.done.count == 2)
         for id in try library.articles.list().map(\.id) {
             let render = try #require(try library.renders.renders(ofArticle: id).first)
             #expect(render.path == "\(folder)/\(id).wav" && FileManager.default.fileExists(atPath: render.path))
         }
         // Taken in once: the results are dropped from the queue.
-        #expect(try queue.finishedJobs(origin: SharedRenders.origin(of: library), limit: 10).isEmpty)
-        #expect(try queue.workers(seenWithin: 60).map(\.jobsDone) == [2])
+        #expect(try await queue.finishedJobs(origin: SharedRenders.origin(of: library), limit: 10).isEmpty)
+        #expect(try await queue.workers(seenWithin: 60).map(\.jobsDone) == [2])
     }
 
     /// A job whose output would leave the worker's folder is refused with one line.
     @Test(.enabled(if: PostgresCluster.isAvailable))
-    func anOutputOutsideTheFolderIsRefused() throws {
-        let fixture = try QueueFixture(.postgresql)
+    func anOutputOutsideTheFolderIsRefused() async throws {
+        let fixture = try await QueueFixture(.postgresql)
         let queue = try #require(fixture.queue as? PostgresJobQueue)
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: "\(fixture.folder.path)/submitter.sqlite"))
-        let jobs = try submit(["Tides\n\nThe tide came in at six."], outputs: ["../escape.wav"], library: library, queue: queue)
+        let jobs = try await submit(["Tides\n\nThe tide came in at six."], outputs: ["../escape.wav"], library: library, queue: queue)
         let worker = BatchWorker(
-            queue: try fixture.another(), engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "w",
+            queue: try await fixture.another(), engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "w",
             leaseSeconds: 10, outputRoot: "\(fixture.folder.path)/shared"
         )
-        try worker.run(claimsNoMore: { false }, stopsNow: { false })
-        let job = try #require(try queue.job(id: jobs[0].id))
+        try await worker.run(claimsNoMore: { false }, stopsNow: { false })
+        let job = try await #require(try queue.job(id: jobs[0].id))
         #expect(job.state == .failed && job.lastError?.contains("not a name inside the output folder") == true)
         #expect(!FileManager.default.fileExists(atPath: "\(fixture.folder.path)/escape.wav"))
     }

@@ -15,7 +15,7 @@ struct AudioTests {
     func rendered(_ fixture: ServerFixture) async throws -> (id: Int64, url: String, bytes: [UInt8]) {
         let id = try fixture.add(ServerFixture.sampleText)
         _ = try ListeningQueue(library: fixture.library).request(articleId: id)
-        try fixture.workers.ensureRunning()
+        try await fixture.workers.ensureRunning()
         let render = try #require(try fixture.library.renders.renders(ofArticle: id).first)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: render.path)))
         return (id, "/api/articles/\(id)/renders/\(render.id)/audio", bytes)

@@ -56,7 +56,7 @@ struct PositionAPITests {
         let fixture = try ServerFixture()
         let id = try fixture.add(ServerFixture.sampleText)
         _ = try ListeningQueue(library: fixture.library).request(articleId: id)
-        try fixture.workers.ensureRunning()
+        try await fixture.workers.ensureRunning()
         let position = try ArticlePosition(articleId: id, renderer: ArticleRenderer(library: fixture.library, engine: FakeEngine()))
         try position.move(toSentence: 3)
         try await fixture.test { client in

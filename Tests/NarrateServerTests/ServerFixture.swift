@@ -25,12 +25,12 @@ final class InProcessWorkers: RenderWorkers {
         self.library = library
     }
 
-    func ensureRunning(for priority: JobPriority) throws(NarrateError) {
+    func ensureRunning(for priority: JobPriority) async throws(NarrateError) {
         asked.add(1, ordering: .relaxed)
         let worker = BatchWorker(
             library: library, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "test", leaseSeconds: 30
         )
-        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        try await worker.run(claimsNoMore: { false }, stopsNow: { false })
     }
 }
 

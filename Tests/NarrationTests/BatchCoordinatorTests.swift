@@ -157,7 +157,7 @@ struct BatchCoordinatorTests {
 
     /// A batch of files starts its first worker as soon as the first is queued, not after
     /// every file is added; all are done in the end.
-    @Test func workersStartWhileTheRestIsStillBeingAdded() throws {
+    @Test func workersStartWhileTheRestIsStillBeingAdded() async throws {
         let scratch = try ScratchDirectory()
         let paths = try (1...3).map { number in
             try scratch.write("\(number).txt", text: "Harbour \(number)\n\nBoats came in at \(number). Gulls followed them.\n")
@@ -168,11 +168,12 @@ struct BatchCoordinatorTests {
             voice: VoiceRequest(), encoding: AudioEncoding(format: .wav), outputDirectory: "\(scratch.path)/out", nameTemplate: "{id}"
         )
         var launchedWhenAdded: [Int] = []
-        let (queued, summary) = try BatchCoordinator(library: fixture.library, workers: 2, launcher: launcher, observer: observer).run(
-            submitting: .init(inputs: paths), with: submission, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []),
-            environment: [:], stopRequests: { 0 },
-            report: { event in if case .added = event { launchedWhenAdded.append(launcher.launched.count) } }
-        )
+        let (queued, summary) = try await BatchCoordinator(library: fixture.library, workers: 2, launcher: launcher, observer: observer)
+            .run(
+                submitting: .init(inputs: paths), with: submission, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []),
+                environment: [:], stopRequests: { 0 },
+                report: { event in if case .added = event { launchedWhenAdded.append(launcher.launched.count) } }
+            )
         #expect(launchedWhenAdded == [0, 1, 2], "workers launched when each file was added: \(launchedWhenAdded)")
         #expect(queued.jobIds.count == 3 && Set(queued.titles.values) == ["Harbour 1", "Harbour 2", "Harbour 3"])
         #expect(summary.done.count == 3 && summary.remaining.isEmpty)
@@ -180,7 +181,7 @@ struct BatchCoordinatorTests {
 
     /// A stop while files are being added ends the adding; the jobs already queued with a
     /// worker started go as after a stop during the run.
-    @Test func aStopWhileAddingDrainsWhatIsQueued() throws {
+    @Test func aStopWhileAddingDrainsWhatIsQueued() async throws {
         let scratch = try ScratchDirectory()
         let paths = try (1...4).map { number in
             try scratch.write("\(number).txt", text: "Quay \(number)\n\nThe ferry left at \(number).\n")
@@ -192,11 +193,12 @@ struct BatchCoordinatorTests {
             voice: VoiceRequest(), encoding: AudioEncoding(format: .wav), outputDirectory: "\(scratch.path)/out", nameTemplate: "{id}"
         )
         var added = 0
-        let (queued, summary) = try BatchCoordinator(library: fixture.library, workers: 1, launcher: launcher, observer: observer).run(
-            submitting: .init(inputs: paths), with: submission, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []),
-            environment: [:], stopRequests: { added >= 2 ? 1 : 0 },
-            report: { event in if case .added = event { added += 1 } }
-        )
+        let (queued, summary) = try await BatchCoordinator(library: fixture.library, workers: 1, launcher: launcher, observer: observer)
+            .run(
+                submitting: .init(inputs: paths), with: submission, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []),
+                environment: [:], stopRequests: { added >= 2 ? 1 : 0 },
+                report: { event in if case .added = event { added += 1 } }
+            )
         #expect(added == 2)
         #expect(queued.jobIds.count == 2 && queued.titles.count == 2)
         #expect(summary.remaining.count == 2 && summary.done.isEmpty)

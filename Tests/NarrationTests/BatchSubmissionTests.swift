@@ -47,16 +47,16 @@ struct BatchSubmissionTests {
 
     func submit(
         _ articles: BatchSubmission.Articles, with submission: BatchSubmission? = nil
-    ) throws -> (BatchSubmission.Result, [BatchSubmission.Event]) {
+    ) async throws -> (BatchSubmission.Result, [BatchSubmission.Event]) {
         var events: [BatchSubmission.Event] = []
-        let result = try (submission ?? self.submission()).submit(
+        let result = try await (submission ?? self.submission()).submit(
             articles, library: fixture.library, engine: engine, presets: presets, environment: [:], report: { events.append($0) }
         )
         return (result, events)
     }
 
-    @Test func anArticleIsQueuedWithItsTypedRequestAndAnOutputInTheFolder() throws {
-        let (result, events) = try submit(.init(inputs: [String(fixture.articleId)]))
+    @Test func anArticleIsQueuedWithItsTypedRequestAndAnOutputInTheFolder() async throws {
+        let (result, events) = try await submit(.init(inputs: [String(fixture.articleId)]))
         #expect(events.isEmpty)
         #expect(result.jobIds.count == 1)
         #expect(result.titles == [fixture.articleId: "The lighthouse"])
@@ -72,16 +72,16 @@ struct BatchSubmissionTests {
         #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/out", isDirectory: &isFolder) && isFolder.boolValue)
     }
 
-    @Test func theSameBatchAgainQueuesNothingNew() throws {
-        let (first, _) = try submit(.init(all: true))
-        let (second, _) = try submit(.init(all: true))
+    @Test func theSameBatchAgainQueuesNothingNew() async throws {
+        let (first, _) = try await submit(.init(all: true))
+        let (second, _) = try await submit(.init(all: true))
         #expect(second.jobIds == first.jobIds)
         #expect(try fixture.library.queue.jobs().count == 1)
     }
 
-    @Test func filesAreAddedFirstAndIdsKeptOnceInOrder() throws {
+    @Test func filesAreAddedFirstAndIdsKeptOnceInOrder() async throws {
         let path = try scratch.write("harbour.txt", text: "The harbour\n\nBoats came in. Gulls followed them.\n")
-        let (result, events) = try submit(.init(inputs: [path, String(fixture.articleId), path]))
+        let (result, events) = try await submit(.init(inputs: [path, String(fixture.articleId), path]))
         guard case .added(let id, let title) = try #require(events.first) else {
             Issue.record("expected an added event, got \(events)")
             return
@@ -91,14 +91,14 @@ struct BatchSubmissionTests {
         #expect(result.jobIds.count == 2)
     }
 
-    @Test func anUnknownIdStopsTheBatchBeforeAnythingIsQueued() throws {
-        #expect(throws: NarrateError.noSuchArticle(id: 99)) { try submit(.init(inputs: ["99"])) }
+    @Test func anUnknownIdStopsTheBatchBeforeAnythingIsQueued() async throws {
+        await #expect(throws: NarrateError.noSuchArticle(id: 99)) { try await submit(.init(inputs: ["99"])) }
         #expect(try fixture.library.queue.jobs().isEmpty)
     }
 
-    @Test func anInputThatCannotBeReadFailsAloneAndIsCounted() throws {
+    @Test func anInputThatCannotBeReadFailsAloneAndIsCounted() async throws {
         let empty = try scratch.write("empty.txt", text: "  \n")
-        let (result, events) = try submit(.init(inputs: [empty, String(fixture.articleId)]))
+        let (result, events) = try await submit(.init(inputs: [empty, String(fixture.articleId)]))
         #expect(result.inputFailures == 1 && result.refused == 0)
         #expect(result.jobIds.count == 1)
         guard case .inputFailed(.emptyInput) = try #require(events.first) else {
@@ -107,9 +107,9 @@ struct BatchSubmissionTests {
         }
     }
 
-    @Test func anArticleWhoseVoiceIsUnknownIsRefusedAndTheOthersQueued() throws {
+    @Test func anArticleWhoseVoiceIsUnknownIsRefusedAndTheOthersQueued() async throws {
         let odd = try fixture.addArticle("Odd one\n\nIt has a voice nobody has.\n", voice: "klingon")
-        let (result, events) = try submit(.init(all: true))
+        let (result, events) = try await submit(.init(all: true))
         #expect(result.refused == 1)
         #expect(result.jobIds.count == 1)
         guard case .refused(let id, .unknownVoice(let name, _)) = try #require(events.first) else {
@@ -120,7 +120,7 @@ struct BatchSubmissionTests {
         #expect(name == "klingon")
     }
 
-    @Test func anArticleAlreadyRenderedThereIsUpToDateUnlessForced() throws {
+    @Test func anArticleAlreadyRenderedThereIsUpToDateUnlessForced() async throws {
         let article = try fixture.library.articles.article(id: fixture.articleId)
         var settings = try ArticleVoice.settings(for: article, request: VoiceRequest(rate: 160), presets: presets, engine: engine)
         settings.encoding = AudioEncoding(format: .flac)
@@ -130,7 +130,7 @@ struct BatchSubmissionTests {
         _ = try ArticleRenderer(library: fixture.library, engine: engine).render(
             articleId: fixture.articleId, settings: settings, output: output, overwrite: false
         )
-        let (result, events) = try submit(.init(all: true))
+        let (result, events) = try await submit(.init(all: true))
         #expect(result.upToDate == 1)
         #expect(result.jobIds.isEmpty)
         guard case .upToDate(_, _, let path) = try #require(events.first) else {
@@ -138,23 +138,23 @@ struct BatchSubmissionTests {
             return
         }
         #expect(path == output)
-        let (forced, _) = try submit(.init(all: true), with: try submission(force: true))
+        let (forced, _) = try await submit(.init(all: true), with: try submission(force: true))
         #expect(forced.jobIds.count == 1)
     }
 
-    @Test func onlyTheUnrenderedAreChosenWithUnrendered() throws {
+    @Test func onlyTheUnrenderedAreChosenWithUnrendered() async throws {
         let second = try fixture.addArticle("Second\n\nNot rendered yet.\n")
         _ = try ArticleRenderer(library: fixture.library, engine: engine).render(
             articleId: fixture.articleId, settings: fixture.settings, output: nil, overwrite: false
         )
-        let (result, _) = try submit(.init(unrendered: true))
+        let (result, _) = try await submit(.init(unrendered: true))
         #expect(Array(result.titles.keys) == [second])
     }
 
-    @Test func aTagChoosesItsArticles() throws {
+    @Test func aTagChoosesItsArticles() async throws {
         let tagged = try fixture.addArticle("Tagged\n\nThis one has a tag.\n")
         _ = try fixture.library.articles.retag(id: tagged, adding: ["later"], removing: [])
-        let (result, _) = try submit(.init(tag: "later"))
+        let (result, _) = try await submit(.init(tag: "later"))
         #expect(Array(result.titles.keys) == [tagged])
     }
 
@@ -163,10 +163,10 @@ struct BatchSubmissionTests {
         #expect(throws: (any Error).self) { try submission(template: template) }
     }
 
-    @Test func anOutputFolderThatIsAFileIsRefused() throws {
+    @Test func anOutputFolderThatIsAFileIsRefused() async throws {
         try scratch.write("out", text: "not a folder")
-        #expect(throws: NarrateError.cannotCreateOutput(path: "\(scratch.path)/out", reason: "it is a file, not a folder")) {
-            try submit(.init(all: true))
+        await #expect(throws: NarrateError.cannotCreateOutput(path: "\(scratch.path)/out", reason: "it is a file, not a folder")) {
+            try await submit(.init(all: true))
         }
         #expect(try fixture.library.queue.jobs().isEmpty)
     }
@@ -176,7 +176,7 @@ struct BatchSubmissionTests {
 /// and recorded done; a job whose article is gone recorded failed, and the loop goes on.
 @Suite("Batch worker")
 struct BatchWorkerTests {
-    @Test func aWorkerRendersTheQueueAndRecordsEachOutcome() throws {
+    @Test func aWorkerRendersTheQueueAndRecordsEachOutcome() async throws {
         let fixture = try LibraryFixture()
         let scratch = try ScratchDirectory()
         let engine = FakeEngine()
@@ -184,7 +184,8 @@ struct BatchWorkerTests {
         let submission = try BatchSubmission(
             voice: VoiceRequest(), encoding: .wav, outputDirectory: scratch.path, nameTemplate: "{id}"
         )
-        let result = try submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
+        let result = try await submission.submit(
+            .init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
         #expect(result.jobIds.count == 1)
         // A job whose request does not read fails alone.
         let other = try fixture.addArticle("Other\n\nIts job is broken.\n")
@@ -192,7 +193,7 @@ struct BatchWorkerTests {
             articleId: other, settingsHash: "x", renderRequest: "{broken", format: "wav", outputPath: "\(scratch.path)/broken.wav"
         )
         let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w1", leaseSeconds: 5)
-        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        try await worker.run(claimsNoMore: { false }, stopsNow: { false })
         let jobs = try fixture.library.queue.jobs()
         let done = try #require(jobs.first { $0.articleId == fixture.articleId })
         #expect(done.state == .done)
@@ -207,18 +208,18 @@ struct BatchWorkerTests {
 
     /// A worker killed after creating its temporary file but before recording it: the
     /// next attempt removes what it left beside the output.
-    @Test func aRetryRemovesTheTemporaryFileADeadWorkerLeft() throws {
+    @Test func aRetryRemovesTheTemporaryFileADeadWorkerLeft() async throws {
         let fixture = try LibraryFixture()
         let scratch = try ScratchDirectory()
         let engine = FakeEngine()
         let presets = VoicePresetLibrary(directories: [])
         let submission = try BatchSubmission(voice: VoiceRequest(), encoding: .wav, outputDirectory: scratch.path, nameTemplate: "{id}")
-        _ = try submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
+        _ = try await submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
         // The dead worker's claim, made long ago, has expired.
         _ = try #require(try fixture.library.queue.claimJob(worker: "dead", leaseSeconds: 20, now: Date().timeIntervalSince1970 - 3_600))
         let leftover = try scratch.write(".\(fixture.articleId).wav.Ab12Cd.tmp", text: "half")
         let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w2", leaseSeconds: 5)
-        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        try await worker.run(claimsNoMore: { false }, stopsNow: { false })
         let job = try #require(try fixture.library.queue.jobs().first)
         #expect(job.state == .done && job.attempts == 2)
         #expect(!FileManager.default.fileExists(atPath: leftover))

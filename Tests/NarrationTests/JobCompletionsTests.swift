@@ -18,52 +18,52 @@ private final class Log: @unchecked Sendable {
     var all: [String] { lock.withLock { lines } }
 }
 
-/// The thread a batch worker hands each render's last step to: one completion at a time, in
+/// The task a batch worker hands each render's last step to: one completion at a time, in
 /// order, the last waited for; a completion that throws is told to the worker.
 @Suite("Job completions")
 struct JobCompletionsTests {
-    @Test func completionsRunOneAtATimeInOrderAndTheLastIsWaitedFor() throws {
-        let completions = JobCompletions()
+    @Test func completionsRunOneAtATimeInOrderAndTheLastIsWaitedFor() async throws {
+        var completions = JobCompletions()
         let log = Log()
         for index in 0..<5 {
-            try completions.hand {
+            try await completions.hand {
                 log.append("start \(index)")
-                usleep(2_000)
+                try? await Task.sleep(for: .milliseconds(2))
                 log.append("end \(index)")
             }
         }
-        try completions.finish()
+        try await completions.finish()
         #expect(log.all == (0..<5).flatMap { ["start \($0)", "end \($0)"] })
     }
 
-    @Test func handingOverReturnsBeforeTheCompletionHasRun() throws {
-        let completions = JobCompletions()
-        let release = DispatchSemaphore(value: 0)
+    @Test func handingOverReturnsBeforeTheCompletionHasRun() async throws {
+        var completions = JobCompletions()
+        let (release, releasing) = AsyncStream.makeStream(of: Void.self)
         let ran = Atomic<Bool>(false)
-        try completions.hand {
-            release.wait()
+        try await completions.hand {
+            for await _ in release { break }
             ran.store(true, ordering: .relaxed)
         }
         // The worker goes on with its next article meanwhile.
         let ranBefore = ran.load(ordering: .relaxed)
         #expect(!ranBefore)
-        release.signal()
-        try completions.waitUntilIdle()
+        releasing.yield()
+        try await completions.finish()
         let ranAfter = ran.load(ordering: .relaxed)
         #expect(ranAfter)
-        try completions.finish()
     }
 
-    @Test func aCompletionThatThrowsIsThrownByTheNextHandOrTheFinish() throws {
-        let completions = JobCompletions()
-        try completions.hand { () throws(NarrateError) in throw .interrupted }
-        #expect(throws: NarrateError.interrupted) { try completions.hand {} }
+    @Test func aCompletionThatThrowsIsThrownByTheNextHandOrTheFinish() async throws {
+        var completions = JobCompletions()
+        try await completions.hand { () async throws(NarrateError) in throw .interrupted }
+        await #expect(throws: NarrateError.interrupted) { try await completions.hand {} }
         // Told once; what follows runs.
-        try completions.hand {}
-        try completions.hand { () throws(NarrateError) in throw .noSuchArticle(id: 7) }
-        #expect(throws: NarrateError.noSuchArticle(id: 7)) { try completions.finish() }
+        try await completions.hand {}
+        try await completions.hand { () async throws(NarrateError) in throw .noSuchArticle(id: 7) }
+        await #expect(throws: NarrateError.noSuchArticle(id: 7)) { try await completions.finish() }
         // Never started: finishing returns at once.
-        try JobCompletions().finish()
+        var none = JobCompletions()
+        try await none.finish()
     }
 }
 
@@ -87,14 +87,14 @@ struct BatchWorkerCompletionTests {
         }
     }
 
-    @Test func aRenderThatCannotBePutInPlaceFailsItsJobAndTheWorkerGoesOn() throws {
+    @Test func aRenderThatCannotBePutInPlaceFailsItsJobAndTheWorkerGoesOn() async throws {
         let fixture = try LibraryFixture()
         let scratch = try ScratchDirectory()
         let engine = InterruptingEngine()
         let presets = VoicePresetLibrary(directories: [])
         let submission = try BatchSubmission(voice: VoiceRequest(), encoding: .wav, outputDirectory: scratch.path, nameTemplate: "{id}")
         let other = try fixture.addArticle("Other\n\nIt is rendered after the first.\n")
-        _ = try submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
+        _ = try await submission.submit(.init(all: true), library: fixture.library, engine: engine, presets: presets, environment: [:])
         let jobs = try fixture.library.queue.jobs()
         #expect(jobs.count == 2)
         // The first job claimed (the longest article) finds a folder where its file should go
@@ -104,7 +104,7 @@ struct BatchWorkerCompletionTests {
             try? FileManager.default.createDirectory(atPath: first.outputPath + "/taken", withIntermediateDirectories: true)
         }
         let worker = BatchWorker(library: fixture.library, engine: engine, presets: presets, name: "w1", leaseSeconds: 5)
-        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        try await worker.run(claimsNoMore: { false }, stopsNow: { false })
         let after = try fixture.library.queue.jobs()
         let failed = try #require(after.first { $0.id == first.id })
         #expect(failed.state == .failed)

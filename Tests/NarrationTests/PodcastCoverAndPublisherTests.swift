@@ -95,17 +95,17 @@ struct PodcastCoverAndPublisherTests {
         }
     }
 
-    @Test func aPublishStoppedPartWayLeavesThePreviousFeedWholeAndTheNextFinishesIt() throws {
+    @Test func aPublishStoppedPartWayLeavesThePreviousFeedWholeAndTheNextFinishesIt() async throws {
         let fixture = try PodcastFixture()
         for index in 1...4 { try fixture.add("# Note \(index)\n\nA short note, number \(index). It ends here.") }
-        try fixture.renderEpisodes(FeedSelection())
+        try await fixture.renderEpisodes(FeedSelection())
         let site = "\(fixture.scratch.path)/site"
         let publisher = PodcastPublisher(library: fixture.library)
         let first = try publisher.publish(FeedSelection(), into: site, baseURL: "https://example.org/p/")
         #expect(first.episodes == 4 && first.written.count == 4 * 4 + 3 && first.removed.isEmpty)
         let feed = try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
 
-        try fixture.renderEpisodes(FeedSelection(format: .ogg))
+        try await fixture.renderEpisodes(FeedSelection(format: .ogg))
         var asked = 0
         #expect(throws: NarrateError.interrupted) {
             _ = try publisher.publish(FeedSelection(format: .ogg), into: site, baseURL: "https://example.org/p/") {
@@ -127,11 +127,11 @@ struct PodcastCoverAndPublisherTests {
         #expect(nothing.written.isEmpty && nothing.removed.isEmpty && nothing.unchanged == 4 * 4 + 3)
     }
 
-    @Test func aTimelineIsTheRendersOwn() throws {
+    @Test func aTimelineIsTheRendersOwn() async throws {
         let fixture = try PodcastFixture()
         let first = try fixture.add(PodcastFixture.article)
         let second = try fixture.add("# Other\n\nAnother article. It is short.")
-        try fixture.renderEpisodes(FeedSelection())
+        try await fixture.renderEpisodes(FeedSelection())
         let render = try #require(try fixture.library.renders.renders(ofArticle: first).first)
         let timeline = try EpisodeTimeline(articleId: first, renderId: render.id, library: fixture.library)
         #expect(timeline.chapters.chapters.map(\.title) == ["The weather station", "Readings"])

@@ -32,11 +32,11 @@ final class PodcastFixture {
     }
 
     /// Renders the episodes `selection` lacks, as the batch workers would.
-    func renderEpisodes(_ selection: FeedSelection) throws {
+    func renderEpisodes(_ selection: FeedSelection) async throws {
         _ = try EpisodeQueue(library: library).queueAll(selection)
         let worker = BatchWorker(
             library: library, engine: FakeEngine(), presets: VoicePresetLibrary(directories: []), name: "test", leaseSeconds: 30)
-        try worker.run(claimsNoMore: { false }, stopsNow: { false })
+        try await worker.run(claimsNoMore: { false }, stopsNow: { false })
     }
 
     static let article = """
@@ -59,12 +59,12 @@ struct PodcastFeedMakerTests {
         fixture = try PodcastFixture()
     }
 
-    @Test func anEpisodeAppearsOnceItsAudioExistsWithItsFields() throws {
+    @Test func anEpisodeAppearsOnceItsAudioExistsWithItsFields() async throws {
         let first = try fixture.add(PodcastFixture.article, tags: ["news"])
         let selection = FeedSelection()
         let maker = PodcastFeedMaker(library: fixture.library)
         #expect(try maker.feed(selection, addresses: addresses, isPrivate: false).episodes.isEmpty)
-        try fixture.renderEpisodes(selection)
+        try await fixture.renderEpisodes(selection)
         let feed = try maker.feed(selection, addresses: addresses, isPrivate: false)
         let episode = try #require(feed.episodes.first)
         let stored = try fixture.library.articles.article(id: first)
@@ -107,12 +107,12 @@ struct PodcastFeedMakerTests {
         #expect(try selection.articlesWithoutAudio(in: fixture.library) == [first])
     }
 
-    @Test func tagUnfinishedAndSearchFeedsHoldTheirArticlesNewestFirst() throws {
+    @Test func tagUnfinishedAndSearchFeedsHoldTheirArticlesNewestFirst() async throws {
         let rain = try fixture.add("# Rain\n\nIt rained in Lviv all week.", tags: ["weather"])
         let harvest = try fixture.add("# Harvest\n\nThe apples were sweet this year.", tags: ["farm"])
         let heard = try fixture.add("# Heard\n\nThis one was heard to the end.", language: "uk")
         try fixture.library.positions.savePosition(articleId: heard, sentence: 1, finished: true)
-        try fixture.renderEpisodes(FeedSelection())
+        try await fixture.renderEpisodes(FeedSelection())
         let maker = PodcastFeedMaker(library: fixture.library)
         func titles(_ articles: FeedSelection.Articles, limit: Int? = nil) throws -> [String] {
             try maker.feed(FeedSelection(articles: articles, limit: limit), addresses: addresses, isPrivate: false).episodes.map(\.title)
@@ -135,10 +135,10 @@ struct PodcastFeedMakerTests {
         _ = (rain, harvest)
     }
 
-    @Test func theXMLIsWellFormedWhateverTheTitlesHold() throws {
+    @Test func theXMLIsWellFormedWhateverTheTitlesHold() async throws {
         let title = "Tom & Jerry <b>bold</b> 🎧 Привіт \u{1}\u{7}\u{1B} \"quoted\" ]]> end \u{FFFE}"
         let id = try fixture.add("# Ignored\n\nShort text. It ends.", title: title)
-        try fixture.renderEpisodes(FeedSelection())
+        try await fixture.renderEpisodes(FeedSelection())
         var settings = PodcastSettings.standard
         settings.description = "Articles & <notes>"
         let feed = try PodcastFeedMaker(library: fixture.library).feed(

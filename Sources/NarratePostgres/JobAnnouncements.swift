@@ -1,0 +1,138 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NarrateCore
+internal import PostgresNIO
+
+/// Hearing the queued jobs announced on a channel (`LISTEN`), on a connection of its own (a
+/// listening connection should not be busy): an idle worker waits on it instead of looking at
+/// the queue again and again. A job announced while nobody waits is kept for the next wait
+/// (one mark: a claim after it finds every job queued meanwhile). A lost connection ends the
+/// hearing; the next wait listens again.
+///
+/// One worker waits at a time; a second wait ends the first with false.
+final class JobAnnouncements: Sendable {
+    private struct State {
+        /// A job was announced since the last wait took the mark.
+        var announced = false
+        /// The wait in progress.
+        var waiter: (id: Int, continuation: CheckedContinuation<Bool, Never>)?
+        var nextWaiter = 0
+        /// The task that hears the channel, while it does.
+        var hearing: Task<Void, Never>?
+    }
+
+    private let address: PostgresQueueAddress
+    private let channel: String
+    private let state = NIOLockedValueBox(State())
+
+    init(address: PostgresQueueAddress, channel: String) {
+        self.address = address
+        self.channel = channel
+    }
+
+    deinit {
+        state.withLockedValue { $0.hearing?.cancel() }
+    }
+
+    /// Starts hearing the channel, if not already: a worker does so before it claims, so that
+    /// no job queued after its last claim goes unheard. Failing to listen is not an error:
+    /// the worker then finds jobs at its next look, a wait's time-out.
+    func listen() async {
+        if state.withLockedValue({ $0.hearing != nil }) { return }
+        guard let connection = try? await PostgresSession.connect(address) else { return }
+        let (ready, readiness) = AsyncStream.makeStream(of: Bool.self)
+        let channel = self.channel
+        let hearing = Task { [weak self] in
+            do {
+                try await connection.listen(on: channel) { notifications in
+                    // A statement after the LISTEN: once it answers, LISTEN is in force.
+                    _ = try await connection.query("SELECT 1", logger: Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() })
+                    readiness.yield(true)
+                    for try await _ in notifications { self?.announce() }
+                }
+            } catch {}
+            readiness.finish()
+            try? await connection.close()
+            self?.state.withLockedValue { $0.hearing = nil }
+        }
+        var iterator = ready.makeAsyncIterator()
+        if await iterator.next() == true {
+            let superseded = state.withLockedValue { state in
+                defer { state.hearing = hearing }
+                return state.hearing
+            }
+            superseded?.cancel()
+        } else {
+            hearing.cancel()
+        }
+    }
+
+    /// Waits until a job is announced or `seconds` pass (or the task is cancelled); true when
+    /// one was announced (the caller claims, and may find it taken by another worker).
+    func wait(seconds: Double) async -> Bool {
+        await listen()
+        let id = state.withLockedValue { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let (previous, taken) = state.withLockedValue { state in
+                    if state.announced {
+                        state.announced = false
+                        return (nil as CheckedContinuation<Bool, Never>?, true)
+                    }
+                    defer { state.waiter = (id, continuation) }
+                    return (state.waiter?.continuation, false)
+                }
+                previous?.resume(returning: false)
+                if taken {
+                    continuation.resume(returning: true)
+                    return
+                }
+                // Cancelled before the wait was in place: the handler found nothing to end.
+                if Task.isCancelled {
+                    end(waiter: id, announced: false)
+                    return
+                }
+                Task { [weak self] in
+                    try? await Task.sleep(for: .seconds(seconds))
+                    self?.end(waiter: id, announced: false)
+                }
+            }
+        } onCancel: {
+            end(waiter: id, announced: false)
+        }
+    }
+
+    /// Ends the hearing and any wait.
+    func close() {
+        let (hearing, waiter) = state.withLockedValue { state in
+            defer { (state.hearing, state.waiter) = (nil, nil) }
+            return (state.hearing, state.waiter)
+        }
+        hearing?.cancel()
+        waiter?.continuation.resume(returning: false)
+    }
+
+    /// A job was announced: the waiter, if any, is told; else the mark is kept.
+    private func announce() {
+        let waiter = state.withLockedValue { state in
+            defer { state.waiter = nil }
+            if state.waiter == nil { state.announced = true }
+            return state.waiter
+        }
+        waiter?.continuation.resume(returning: true)
+    }
+
+    /// Ends wait `id` with `announced`, if it is still the one in progress.
+    private func end(waiter id: Int, announced: Bool) {
+        let waiter = state.withLockedValue { state -> (id: Int, continuation: CheckedContinuation<Bool, Never>)? in
+            guard let waiter = state.waiter, waiter.id == id else { return nil }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.continuation.resume(returning: announced)
+    }
+}
