@@ -242,7 +242,9 @@ let package = Package(
         // page shows, resuming.
         .target(
             name: "NarrateListening",
-            dependencies: ["NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateQueue"],
+            dependencies: [
+                "NarrateSystem", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio", "NarrateLibrary", "NarrateQueue",
+            ],
             swiftSettings: strictSettings
         ),
         // Reading articles in: files, URLs and read-later exports into the library, feeds

@@ -3,6 +3,7 @@ public import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 public import NarrateRendering
+import NarrateSystem
 
 /// Plays a library article that has no render yet while its render is being made: the
 /// render runs on a thread of its own into the library's audio folder (kept as any render
@@ -63,6 +64,8 @@ public struct LiveArticlePlayer {
             return .stopped(sentence: first)
         }
         file.skip(toFrame: start)
+        // Watched from before the first read: no write after it is missed.
+        let growth = FileChanges.shared.watch(path)
         var current = first
         var frame = start
         try savePosition(current)
@@ -80,7 +83,9 @@ public struct LiveArticlePlayer {
             if bytes.isEmpty, frames > 0 {
                 switch render.state {
                 case .running:
-                    usleep(2_000)
+                    // Woken when the render writes more (or at the latest after a tenth of a
+                    // second, to ask `shouldStop` again).
+                    _ = growth.wait(within: .milliseconds(100), fallback: .milliseconds(2))
                     continue
                 case .failed(let error):
                     throw error
@@ -153,8 +158,12 @@ private struct RenderJob: @unchecked Sendable {
 
 /// What the render thread tells the player: its file, where each sentence starts, how it ended.
 ///
-/// `@unchecked Sendable`: `state` is read and written only under `lock` (an NSLock, which
-/// ThreadSanitizer sees, where it cannot see the futex of Synchronization's Mutex).
+/// The player waits on it for what it needs (a sentence's start, the file, the end): each
+/// change wakes it; it asks `shouldStop` between waits of at most 50 ms (a stop is a flag a
+/// signal handler sets, which cannot wake it).
+///
+/// `@unchecked Sendable`: `state` is read and written only under `progress`'s NSCondition
+/// (which ThreadSanitizer sees, where it cannot see the futex of Synchronization's Mutex).
 private final class LiveRender: @unchecked Sendable {
     enum State {
         case running
@@ -168,6 +177,10 @@ private final class LiveRender: @unchecked Sendable {
         var state = State.running
         var stopped = false
         var ended = false
+
+        var isRunning: Bool {
+            if case .running = state { true } else { false }
+        }
     }
 
     private let progress = Guarded(Progress())
@@ -199,7 +212,7 @@ private final class LiveRender: @unchecked Sendable {
     }
 
     func waitUntilEnded() {
-        while !progress.withLock({ $0.ended }) { usleep(1_000) }
+        while !progress.wait(seconds: 60, until: { $0.ended }) {}
     }
 
     /// The file and sentence `index`'s first sample once both are known; nil when stopped.
@@ -209,26 +222,28 @@ private final class LiveRender: @unchecked Sendable {
             if let path, let start { return (path, start) }
             if case .failed(let error) = state { throw error }
             if shouldStop() { return nil }
-            usleep(1_000)
+            progress.wait(seconds: 0.05) { $0.path != nil && index < $0.starts.count || !$0.isRunning }
         }
     }
 
     /// The growing file, once its header is written; nil when stopped.
     func open(_ path: String, shouldStop: () -> Bool) throws(NarrateError) -> GrowingWAVFile? {
+        let header = FileChanges.shared.watch(path)
         while true {
             if let file = GrowingWAVFile(path: path) { return file }
             if case .failed(let error) = state { throw error }
             // Renamed into place meanwhile: the render is the library's now.
             if case .finished = state, let final = progress.withLock({ $0.path }), let file = GrowingWAVFile(path: final) { return file }
             if shouldStop() { return nil }
-            usleep(1_000)
+            // Woken when the render writes its header (or at the latest after 50 ms).
+            _ = header.wait(within: .milliseconds(50), fallback: .milliseconds(1))
         }
     }
 }
 
-/// A value read and written under an NSLock.
+/// A value read and written under an NSCondition, broadcast at every change.
 private final class Guarded<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var value: Value
 
     init(_ value: Value) {
@@ -236,8 +251,23 @@ private final class Guarded<Value>: @unchecked Sendable {
     }
 
     func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
         return body(&value)
+    }
+
+    /// Waits until `until` says yes of the value, or `seconds` pass; what it said last.
+    @discardableResult
+    func wait(seconds: Double, until: (Value) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !until(value) {
+            if !condition.wait(until: deadline) { return until(value) }
+        }
+        return true
     }
 }

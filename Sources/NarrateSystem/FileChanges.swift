@@ -146,23 +146,58 @@ extension FileChanges {
     /// and a stream's task as a race.
     final class Guarded<Value>: @unchecked Sendable {
         private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        /// Broadcast after every change, for the threads that wait synchronously (`wait`).
+        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         private var value: Value
 
         init(_ value: Value) {
             self.value = value
             mutex.initialize(to: pthread_mutex_t())
             pthread_mutex_init(mutex, nil)
+            changed.initialize(to: pthread_cond_t())
+            var attributes = pthread_condattr_t()
+            pthread_condattr_init(&attributes)
+            #if os(Linux)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            #endif
+            pthread_cond_init(changed, &attributes)
+            pthread_condattr_destroy(&attributes)
         }
 
         deinit {
+            pthread_cond_destroy(changed)
+            changed.deallocate()
             pthread_mutex_destroy(mutex)
             mutex.deallocate()
         }
 
         func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
             pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+            defer {
+                pthread_cond_broadcast(changed)
+                pthread_mutex_unlock(mutex)
+            }
             return body(&value)
+        }
+
+        /// Runs `body` under the lock until it returns a result, waiting for a change between
+        /// tries; nil once `seconds` have passed without one.
+        func wait<Result>(seconds: Double, _ body: (inout Value) -> Result?) -> Result? {
+            var deadline = timespec()
+            #if os(Linux)
+            clock_gettime(CLOCK_MONOTONIC, &deadline)
+            #else
+            clock_gettime(CLOCK_REALTIME, &deadline)
+            #endif
+            let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
+            deadline.tv_sec += nanoseconds / 1_000_000_000
+            deadline.tv_nsec = nanoseconds % 1_000_000_000
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            while true {
+                if let result = body(&value) { return result }
+                if pthread_cond_timedwait(changed, mutex, &deadline) == ETIMEDOUT { return body(&value) }
+            }
         }
     }
 }

@@ -98,6 +98,24 @@ public final class FileWatch: Sendable {
         }
     }
 
+    /// `next(within:)` for a thread that may block (not one of the cooperative pool's): the
+    /// next change, or nil once `interval` has passed without one.
+    public func wait(within interval: Duration, fallback: Duration = .milliseconds(25)) -> Change? {
+        if let number, let pending = take(number) { return pending }
+        guard let number, hasEvents else {
+            let seconds = min(interval, fallback).seconds
+            usleep(useconds_t(seconds * 1_000_000))
+            return .written
+        }
+        return changes.state.wait(seconds: interval.seconds) { state -> Change? in
+            guard var watcher = state.watchers[number] else { return .closedOrMoved }
+            guard let pending = watcher.pending else { return nil }
+            watcher.pending = nil
+            state.watchers[number] = watcher
+            return pending
+        }
+    }
+
     /// The change waiting for watch `number`, taken.
     private func take(_ number: Int) -> Change? {
         changes.state.withLock { state in
@@ -107,5 +125,12 @@ public final class FileWatch: Sendable {
             state.watchers[number] = watcher
             return pending
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -121,6 +121,21 @@ struct FileWatchTests {
         #expect(await waiting.value == nil)
     }
 
+    @Test("A thread that may block waits too: woken by a write from another thread, nil after a quiet interval")
+    func aBlockingWaitIsWokenByAWrite() throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let watch = FileChanges.shared.watch(path)
+        #expect(watch.wait(within: .milliseconds(20)) == nil)
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        defer { close(descriptor) }
+        let writer = Thread { _ = try? SystemCall.writeAll(descriptor, Array("more audio".utf8)) }
+        writer.start()
+        // Written and still open: a write, not yet a close; a minute would mean no wake-up.
+        let started = ContinuousClock.now
+        #expect(watch.wait(within: .seconds(60)) == .written)
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
     @Test("A file that does not exist is not watched: the reader polls at its fallback")
     func aMissingFileIsPolled() async {
         let watch = FileChanges.shared.watch(path + ".missing")
