@@ -268,19 +268,27 @@ public struct BatchWorker: Sendable {
                 )
             }
             completion = { () async throws(NarrateError) -> Void in
+                // The lease is let go on every path, a failure to record the failure included.
+                var unrecorded: NarrateError?
                 do throws(NarrateError) {
                     try await synthesized()
                 } catch {
                     // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
-                    if !renewal.isLost { try await queue.failJob(id: job.id, worker: name, error: error.description) }
+                    do throws(NarrateError) {
+                        if !renewal.isLost { try await queue.failJob(id: job.id, worker: name, error: error.description) }
+                    } catch {
+                        unrecorded = error
+                    }
                 }
                 await renewal.stop()
+                if let unrecorded { throw unrecorded }
             }
         } catch {
             await renewal.stop()
             if case .interrupted = error, !renewal.isLost {
-                // Told to stop: the job goes back to the queue (a cancelled one stays cancelled).
-                try await queue.releaseJob(id: job.id, worker: name)
+                // Told to stop: the job goes back to the queue (a cancelled one stays cancelled),
+                // even when the stop is this task's cancellation.
+                try await Self.uncancelled { () async throws(NarrateError) in try await queue.releaseJob(id: job.id, worker: name) }
                 throw error
             }
             // Taken over (cancelled, or reclaimed after a stall): no longer this worker's.
@@ -288,10 +296,14 @@ public struct BatchWorker: Sendable {
             // On a shared queue, what this machine lacks another may have: the job waits for it.
             if library == nil, Self.isMissingHere(error), let shared = queue as? any SharedJobQueue {
                 let reason = "\(error.description) (on worker \(name); another machine takes it)"
-                try await shared.declineJob(id: job.id, worker: name, reason: reason)
+                try await Self.uncancelled { () async throws(NarrateError) in
+                    try await shared.declineJob(id: job.id, worker: name, reason: reason)
+                }
                 return .declined(reason: error.description)
             }
-            try await queue.failJob(id: job.id, worker: name, error: error.description)
+            try await Self.uncancelled { () async throws(NarrateError) in
+                try await queue.failJob(id: job.id, worker: name, error: error.description)
+            }
             return .failed
         }
         // Outside the catch above: a completion before this one that could not record is the
@@ -375,6 +387,20 @@ public struct BatchWorker: Sendable {
             try await OwnThread.run(named: "narrate job \(job.id) completion") { _ throws(NarrateError) in try written.place() }
             _ = try await queue.completeJob(id: job.id, worker: worker, durationSeconds: written.audio.durationSeconds, result: result)
         }
+    }
+
+    /// Runs `body`, a statement that must reach the queue, in a task of its own: a cancelled
+    /// task's statements would fail before they are sent.
+    private static func uncancelled(_ body: @escaping @Sendable () async throws(NarrateError) -> Void) async throws(NarrateError) {
+        let failure = await Task { () async -> NarrateError? in
+            do throws(NarrateError) {
+                try await body()
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        if let failure { throw failure }
     }
 
     /// The article a job of a shared queue carries.

@@ -18,8 +18,13 @@ final class JobAnnouncements: Sendable {
         /// The wait in progress.
         var waiter: (id: Int, continuation: CheckedContinuation<Bool, Never>)?
         var nextWaiter = 0
-        /// The task that hears the channel, while it does.
-        var hearing: Task<Void, Never>?
+        /// The task that hears the channel, while it does, and its number.
+        var hearing: (id: Int, task: Task<Void, Never>)?
+        var nextHearing = 0
+        /// A hearing that ended before it could be kept (its connection lost at once).
+        var endedEarly: Int?
+        /// `close` was called: nothing is heard from then on.
+        var closed = false
     }
 
     private let address: PostgresQueueAddress
@@ -32,15 +37,19 @@ final class JobAnnouncements: Sendable {
     }
 
     deinit {
-        state.withLockedValue { $0.hearing?.cancel() }
+        state.withLockedValue { $0.hearing?.task.cancel() }
     }
 
     /// Starts hearing the channel, if not already: a worker does so before it claims, so that
     /// no job queued after its last claim goes unheard. Failing to listen is not an error:
     /// the worker then finds jobs at its next look, a wait's time-out.
     func listen() async {
-        if state.withLockedValue({ $0.hearing != nil }) { return }
-        guard let connection = try? await PostgresSession.connect(address) else { return }
+        let id = state.withLockedValue { state -> Int? in
+            guard state.hearing == nil, !state.closed else { return nil }
+            state.nextHearing += 1
+            return state.nextHearing
+        }
+        guard let id, let connection = try? await PostgresSession.connect(address) else { return }
         let (ready, readiness) = AsyncStream.makeStream(of: Bool.self)
         let channel = self.channel
         let hearing = Task { [weak self] in
@@ -54,18 +63,23 @@ final class JobAnnouncements: Sendable {
             } catch {}
             readiness.finish()
             try? await connection.close()
-            self?.state.withLockedValue { $0.hearing = nil }
+            // Only this hearing's slot: a later one may have taken it.
+            self?.state.withLockedValue { state in
+                if state.hearing?.id == id { state.hearing = nil } else { state.endedEarly = id }
+            }
         }
         var iterator = ready.makeAsyncIterator()
-        if await iterator.next() == true {
-            let superseded = state.withLockedValue { state in
-                defer { state.hearing = hearing }
-                return state.hearing
-            }
-            superseded?.cancel()
-        } else {
+        guard await iterator.next() == true else {
             hearing.cancel()
+            return
         }
+        // Kept unless closed meanwhile, or another listen got there first (then this one goes).
+        let kept = state.withLockedValue { state -> Bool in
+            guard !state.closed, state.hearing == nil, state.endedEarly != id else { return false }
+            state.hearing = (id, hearing)
+            return true
+        }
+        if !kept { hearing.cancel() }
     }
 
     /// Waits until a job is announced or `seconds` pass (or the task is cancelled); true when
@@ -109,10 +123,10 @@ final class JobAnnouncements: Sendable {
     /// Ends the hearing and any wait.
     func close() {
         let (hearing, waiter) = state.withLockedValue { state in
-            defer { (state.hearing, state.waiter) = (nil, nil) }
+            defer { (state.hearing, state.waiter, state.closed) = (nil, nil, true) }
             return (state.hearing, state.waiter)
         }
-        hearing?.cancel()
+        hearing?.task.cancel()
         waiter?.continuation.resume(returning: false)
     }
 

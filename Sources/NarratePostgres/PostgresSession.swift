@@ -15,28 +15,28 @@ internal import _ConnectionPoolModule
 ///
 /// `open` makes one connection first, and hands it to its caller (the schema's upgrade) before
 /// the pool starts: a wrong address, password or TLS setting is one clear error at once, not a
-/// pool retrying in the background. A connection lost after that (the server restarted, the
-/// network dropped) is made again by the pool with backoff; a statement cut off by it is sent
-/// again, up to `patience` seconds. The queue's statements are written so that sending one
-/// twice does no harm, or the lease takes care of it.
+/// pool retrying in the background. A statement cut off by a lost connection (the server
+/// restarted, the network dropped) is sent again, up to `patience` seconds: between tries, a
+/// connection of its own asks the server, with backoff, whether it is back (a refusal, such as
+/// a changed password, is told at once), and once it is, a fresh pool takes over from the one
+/// that was backing off. The queue's statements are written so that sending one twice does no
+/// harm, or the lease takes care of it.
 final class PostgresSession: Sendable {
     let address: PostgresQueueAddress
     /// Seconds to keep trying a statement on a lost connection before giving up.
     let patience: Double
-    private let client: PostgresClient
-    /// The pool's service task, until `close`.
-    private let service: NIOLockedValueBox<Task<Void, Never>?>
+    /// The pool and its service task, and how many pools came before it; nil once closed.
+    private let pool: NIOLockedValueBox<(client: PostgresClient, service: Task<Void, Never>, generation: Int)?>
     private let logger = Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
 
-    private init(address: PostgresQueueAddress, patience: Double, client: PostgresClient) {
+    private init(address: PostgresQueueAddress, patience: Double) {
         self.address = address
         self.patience = patience
-        self.client = client
-        service = NIOLockedValueBox(Task { await client.run() })
+        pool = NIOLockedValueBox(Self.startPool(for: address, generation: 0))
     }
 
     deinit {
-        service.withLockedValue { $0?.cancel() }
+        pool.withLockedValue { $0?.service.cancel() }
     }
 
     /// Connects to `address`, runs `prepare` on that first connection (in a transaction), then
@@ -54,70 +54,150 @@ final class PostgresSession: Sendable {
             throw error
         }
         try? await connection.close()
-        let configuration: PostgresClient.Configuration
-        do {
-            configuration = try clientConfiguration(for: address)
-        } catch {
-            throw narrateError(error, address: address)
-        }
-        let logger = Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
-        return PostgresSession(
-            address: address, patience: patience, client: PostgresClient(configuration: configuration, backgroundLogger: logger)
-        )
+        return PostgresSession(address: address, patience: patience)
     }
 
     /// Ends the pool: its connections are closed, and a statement after this fails.
     func close() async {
         guard
-            let task = service.withLockedValue({ task in
-                defer { task = nil }
-                return task
+            let closed = pool.withLockedValue({ pool in
+                defer { pool = nil }
+                return pool
             })
         else { return }
-        task.cancel()
-        await task.value
+        closed.service.cancel()
+        await closed.service.value
     }
 
     /// Runs `query` and returns its rows.
     @discardableResult
     func query(_ query: PostgresQuery) async throws(NarrateError) -> [PostgresRow] {
-        var delay = 0.1
         let deadline = ContinuousClock.now + .seconds(patience)
         while true {
+            guard let (client, _, generation) = pool.withLockedValue({ $0 }) else {
+                throw .queueUnavailable(address: address.redacted, reason: "the queue's connections were closed")
+            }
+            let failure: any Error
             do {
-                var rows: [PostgresRow] = []
-                for try await row in try await client.query(query, logger: logger) { rows.append(row) }
-                return rows
+                // At most the patience left: a statement waits in the pool while it cannot connect.
+                return try await Self.rows(of: query, on: client, within: deadline - .now, address: address, logger: logger)
             } catch {
-                let reported = Self.narrateError(error, address: address)
-                guard Self.isTransient(error), ContinuousClock.now + .seconds(delay) < deadline else { throw reported }
-                do {
-                    try await Task.sleep(for: .seconds(delay))
-                } catch {
-                    throw .interrupted
-                }
-                delay = min(delay * 2, 5)
+                failure = error
+            }
+            guard Self.isTransient(failure) else { throw Self.narrateError(failure, address: address) }
+            try await waitForServer(until: deadline, after: failure)
+            renewPool(after: generation)
+        }
+    }
+
+    /// Waits, with backoff, until a connection of its own gets in; throws the reason when the
+    /// server refuses it, or when `deadline` passes first (`failure` is what cut the statement).
+    private func waitForServer(until deadline: ContinuousClock.Instant, after failure: any Error) async throws(NarrateError) {
+        var delay = 0.1
+        var last = failure
+        while true {
+            guard ContinuousClock.now + .seconds(delay) < deadline else { throw Self.narrateError(last, address: address) }
+            do {
+                try await Task.sleep(for: .seconds(delay))
+            } catch {
+                throw .interrupted
+            }
+            delay = min(delay * 2, 5)
+            do {
+                try await Self.rawConnect(address).close()
+                return
+            } catch {
+                guard Self.isTransient(error) else { throw Self.narrateError(error, address: address) }
+                last = error
             }
         }
+    }
+
+    /// A fresh pool in place of pool `generation` (unless another statement replaced it
+    /// already): the old one may be waiting out a long backoff after the server came back.
+    private func renewPool(after generation: Int) {
+        let replaced = pool.withLockedValue { pool -> Task<Void, Never>? in
+            guard let current = pool, current.generation == generation else { return nil }
+            pool = Self.startPool(for: address, generation: generation + 1)
+            return current.service
+        }
+        replaced?.cancel()
+    }
+
+    /// A pool for `address` with its service task started.
+    private static func startPool(
+        for address: PostgresQueueAddress, generation: Int
+    ) -> (client: PostgresClient, service: Task<Void, Never>, generation: Int) {
+        let client = PostgresClient(
+            configuration: clientConfiguration(for: address),
+            backgroundLogger: Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
+        )
+        return (client, Task { await client.run() }, generation)
+    }
+
+    /// The rows of `query` on `client`, or a time-out after `limit`. A statement still waiting
+    /// for a connection after a second (the pool tries to make one, and waits out its backoff
+    /// when it fails) has a connection of its own ask the server why: a refusal (a password
+    /// changed, the database dropped) is thrown at once.
+    private static func rows(
+        of query: PostgresQuery, on client: PostgresClient, within limit: Duration, address: PostgresQueueAddress, logger: Logger
+    ) async throws -> [PostgresRow] {
+        let leased = NIOLockedValueBox(false)
+        return try await withThrowingTaskGroup(of: [PostgresRow].self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    leased.withLockedValue { $0 = true }
+                    var rows: [PostgresRow] = []
+                    for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
+                    return rows
+                }
+            }
+            group.addTask {
+                let deadline = ContinuousClock.now + limit
+                try await Task.sleep(for: min(limit, .seconds(1)))
+                if !leased.withLockedValue({ $0 }) {
+                    do {
+                        try await rawConnect(address).close()
+                    } catch {
+                        if !isTransient(error) { throw error }
+                    }
+                }
+                try await Task.sleep(until: deadline)
+                throw TimedOut()
+            }
+            defer { group.cancelAll() }
+            guard let rows = try await group.next() else { throw TimedOut() }
+            return rows
+        }
+    }
+
+    /// A statement that waited its whole time in the pool: the server is away.
+    private struct TimedOut: Error, CustomStringConvertible {
+        var description: String { "no connection could be had in time" }
     }
 
     /// A connection of its own (not the pool's) to `address`, made at once or not at all.
     static func connect(_ address: PostgresQueueAddress) async throws(NarrateError) -> PostgresConnection {
         do {
-            var configuration = PostgresConnection.Configuration(
-                host: address.host, port: address.port, username: address.user, password: address.password,
-                database: address.database, tls: try connectionTLS(for: address)
-            )
-            configuration.options.connectTimeout = .milliseconds(Int64(address.connectTimeout * 1000))
-            configuration.options.additionalStartupParameters = [("application_name", "narrate")]
-            return try await PostgresConnection.connect(
-                configuration: configuration, id: 0,
-                logger: Logger(label: "narrate.queue") { _ in
-                    SwiftLogNoOpLogHandler()
-                })
+            return try await rawConnect(address)
         } catch {
             throw narrateError(error, address: address)
         }
+    }
+
+    /// `connect`, with postgres-nio's own errors.
+    private static func rawConnect(_ address: PostgresQueueAddress) async throws -> PostgresConnection {
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: try connectionTLS(for: address)
+        )
+        configuration.options.connectTimeout = .milliseconds(Int64(address.connectTimeout * 1000))
+        configuration.options.additionalStartupParameters = [("application_name", "narrate")]
+        return try await PostgresConnection.connect(
+            configuration: configuration, id: 0,
+            logger: Logger(label: "narrate.queue") { _ in
+                SwiftLogNoOpLogHandler()
+            })
     }
 
     /// Runs `body` in one transaction on `connection`, committed when it returns; rolled back
@@ -148,7 +228,7 @@ final class PostgresSession: Sendable {
 
     /// The pool's settings for `address`: the same server, user, TLS and time-outs as the
     /// first connection's.
-    private static func clientConfiguration(for address: PostgresQueueAddress) throws -> PostgresClient.Configuration {
+    private static func clientConfiguration(for address: PostgresQueueAddress) -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
             tls: .disable
@@ -158,8 +238,9 @@ final class PostgresSession: Sendable {
         }
         configuration.options.connectTimeout = .milliseconds(Int64(address.connectTimeout * 1000))
         configuration.options.additionalStartupParameters = [("application_name", "narrate")]
-        // A worker's statements are one at a time, besides its lease's: a few connections.
-        configuration.options.maximumConnections = 4
+        // A worker's statements are one at a time, besides its lease's and its last job's
+        // end: two connections (with the one that listens, three a worker).
+        configuration.options.maximumConnections = 2
         return configuration
     }
 
@@ -187,9 +268,10 @@ final class PostgresSession: Sendable {
     /// Whether `error` is a lost or refused connection that may heal (a restart, a failover),
     /// not a refusal that will be the same next time.
     static func isTransient(_ error: any Error) -> Bool {
-        // The pool gave up making connections for a while (its circuit breaker): the server
-        // is still away.
-        if error is ConnectionPoolError { return true }
+        // The pool gave up making connections for a while (its circuit breaker), or a
+        // statement waited for one all its time: the server is still away.
+        if let error = error as? ConnectionPoolError { return error == .connectionCreationCircuitBreakerTripped }
+        if error is TimedOut { return true }
         guard let error = error as? PSQLError else { return error is IOError || error is ChannelError || error is NIOConnectionError }
         switch error.code {
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection: return true
@@ -206,9 +288,12 @@ final class PostgresSession: Sendable {
         if let error = error as? NarrateError { return error }
         if error is CancellationError { return .interrupted }
         let shownAddress = address.redacted
-        if error is ConnectionPoolError {
-            return .queueUnavailable(address: shownAddress, reason: "no connection could be made again for a minute (\(error))")
+        if let error = error as? ConnectionPoolError {
+            if error == .requestCancelled { return .interrupted }
+            if error == .poolShutdown { return .queueUnavailable(address: shownAddress, reason: "the queue's connections were closed") }
+            return .queueUnavailable(address: shownAddress, reason: "no connection could be made again (the server is away)")
         }
+        if error is TimedOut { return .queueUnavailable(address: shownAddress, reason: "no connection could be made again in time") }
         guard let error = error as? PSQLError else {
             return .queueUnavailable(address: shownAddress, reason: describe(error))
         }
@@ -239,10 +324,6 @@ final class PostgresSession: Sendable {
             return .queueUnavailable(address: shownAddress, reason: error.underlying.map(describe) ?? "cannot connect")
         case .serverClosedConnection, .uncleanShutdown:
             return .queueUnavailable(address: shownAddress, reason: "the server closed the connection")
-        case .poolClosed:
-            return .queueUnavailable(address: shownAddress, reason: "the queue's connections were closed")
-        case .queryCancelled:
-            return .interrupted
         default:
             return .queueUnavailable(address: shownAddress, reason: "\(error.code)" + (error.underlying.map { ": " + describe($0) } ?? ""))
         }

@@ -37,6 +37,9 @@ public enum OwnThread {
                     }
                 }
                 thread.name = name
+                // As the main thread's: synthesis and its libraries recurse deeper than a
+                // secondary thread's default allows on some systems (512 KiB on macOS).
+                thread.stackSize = 8 << 20
                 thread.start()
             }
         } onCancel: {

@@ -78,7 +78,8 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Interruption.install()
+        // On the main thread: a signal mask is a thread's (an async command runs on the pool).
+        await MainActor.run { Interruption.install() }
         // A bad template is refused before anything is added to the library.
         let submission = try BatchSubmission(
             voice: voiceOptions.request, encoding: encodingOptions.encoding(output: nil), album: encodingOptions.album,
@@ -91,7 +92,8 @@ struct BatchCommand: AsyncParsableCommand {
     /// The batch, on `queue` or (nil) the library's own.
     private func run(_ submission: BatchSubmission, library: ArticleLibrary, queue: (any SharedJobQueue)?) async throws {
         let progress = BatchProgress(json: json, quiet: quiet, sharedQueue: queue?.displayAddress)
-        Interruption.countStopRequests() // before the voices load: a Ctrl-C then stops the batch
+        // Before the voices load: a Ctrl-C then stops the batch.
+        await MainActor.run { Interruption.countStopRequests() }
         let engine = try VoiceEngines.shared()
         let narrated: (queued: BatchSubmission.Result, summary: BatchCoordinator.Summary)
         do {

@@ -13,7 +13,9 @@ import NarrateTerminal
 extension WorkerCommand {
     /// One worker of a shared queue, started by `supervise`.
     func runOneShared() async throws {
-        Interruption.installWorkerSignals()
+        // On the main thread: a signal mask is a thread's, and the main thread is the one that
+        // waits for the rest (an async command itself runs on the cooperative pool).
+        await MainActor.run { Interruption.installWorkerSignals() }
         let coordinator = self.coordinator ?? getppid()
         do {
             try await queueOptions.using { queue in
@@ -44,7 +46,7 @@ extension WorkerCommand {
 
     /// `--jobs N` worker processes of the shared queue at `url`, kept running until stopped.
     func supervise(url: String) async throws {
-        Interruption.installSupervisorSignals()
+        await MainActor.run { Interruption.installSupervisorSignals() }
         // One look at the queue first: a bad address, password or permission is one line
         // here, not one from every worker.
         guard let queue = try await queueOptions.open() else { return }
@@ -58,13 +60,16 @@ extension WorkerCommand {
         let supervisor = WorkerSupervisor(
             limit: jobs ?? ProcessInfo.processInfo.activeProcessorCount, launcher: launcher, untilEmpty: untilEmpty
         )
-        let status = try supervisor.run(stopRequests: Interruption.stopRequests, terminate: { Interruption.isTerminationRequested })
+        // A loop that waits on its processes: on the main thread, not one of the pool's.
+        let status = try await MainActor.run {
+            try supervisor.run(stopRequests: Interruption.stopRequests, terminate: { Interruption.isTerminationRequested })
+        }
         if status != 0 { throw CommandExit(code: status) }
     }
 
     /// A worker of the library's queue, started by `narrate batch` or the server.
     func runOnLibrary(name: String) async throws {
-        Interruption.installWorkerSignals()
+        await MainActor.run { Interruption.installWorkerSignals() }
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
         let coordinator = self.coordinator ?? getppid()

@@ -100,6 +100,30 @@ struct NarrateBinary {
         Issue.record("narrate never installed its handler for signal \(signal)", sourceLocation: sourceLocation)
     }
 
+    /// Whether the main thread of process `pid` blocks `signal` (Linux: SigBlk in
+    /// /proc/PID/task/PID/status). A signal mask is a thread's: one a handler was installed for
+    /// on another thread may never be delivered once that thread is gone.
+    static func mainThreadBlocks(_ signal: Int32, pid: Int32) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+            let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    /// The processes whose parent is `pid` (Linux: /proc/*/stat).
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            // After the command's name in parentheses: the state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
     /// The path of a shipped sample.
     static func sample(_ name: String) -> String {
         "\(packageRoot)/samples/\(name)"

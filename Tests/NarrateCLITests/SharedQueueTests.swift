@@ -193,6 +193,16 @@ struct SharedQueueTests {
         #expect(try fixture.narrate(["batch", "in", "--output-dir", fixture.outputDirectory, "--detach", "--quiet"]).status == 0)
         let worker = try fixture.startWorker(on: "machine-a", ["--jobs", "1", "--name", "machine-a"])
         #expect(try fixture.wait { try fixture.listing().jobs.contains { $0.state == .running && $0.progress > 0 } })
+        // The signals are the main thread's to take (the commands run on Swift's pool, whose
+        // threads block signals and come and go): the supervisor's stop signals, and its
+        // worker's stop and drain signals.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            #expect(!NarrateBinary.mainThreadBlocks(signal, pid: worker.processIdentifier), "the supervisor blocks signal \(signal)")
+        }
+        let child = try #require(NarrateBinary.children(of: worker.processIdentifier).first)
+        for signal in [SIGTERM, SIGUSR1] {
+            #expect(!NarrateBinary.mainThreadBlocks(signal, pid: child), "the worker blocks signal \(signal)")
+        }
         worker.terminate()
         #expect(fixture.wait(for: worker, seconds: 30))
         #expect(worker.terminationStatus == 0)

@@ -120,6 +120,32 @@ struct PostgresQueueTests {
         #expect(try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'narrate%'", database: database) == "0")
     }
 
+    /// A connection cut off under a queue in use, after which the server refuses its user (a
+    /// password changed): the next statement says so at once, as the first connection would,
+    /// rather than waiting on a pool that tries again in the background.
+    @Test(.enabled(if: PostgresCluster.isAvailable))
+    func aRefusalAfterALostConnectionIsToldAtOnce() async throws {
+        let cluster = try PostgresCluster.shared.get()
+        let database = "moved_\(UUID().uuidString.prefix(8).lowercased())"
+        let role = "mover_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD 'before'", database: "postgres")
+        try cluster.psql("CREATE DATABASE \(database) OWNER \(role)", database: "postgres")
+        let address = try PostgresQueueAddress(
+            url: cluster.url(user: role, password: "before", database: database) + "?sslmode=disable", environment: [:], home: nil
+        )
+        let queue = try await PostgresJobQueue(address: address)
+        #expect(try await queue.jobs(in: nil).isEmpty)
+        try cluster.psql("ALTER ROLE \(role) PASSWORD 'after'", database: "postgres")
+        _ = try cluster.psql(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename = '\(role)'", database: "postgres")
+        let started = ContinuousClock.now
+        let error = try await #require(throws: NarrateError.self) { try await queue.jobs(in: nil) }
+        #expect(error.isQueueDenied, "\(error)")
+        // The pool alone would wait a minute for its circuit breaker, the patience two.
+        #expect(ContinuousClock.now - started < .seconds(30))
+        await queue.close()
+    }
+
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func anUnreachableServerOrAMissingDatabaseIsExit69() async throws {
         let cluster = try PostgresCluster.shared.get()
