@@ -1,6 +1,7 @@
 import Foundation
 import NarrateLibrary
 import NarrateQueue
+import NarrateTestSupport
 import Testing
 
 /// Two coordinators on one library at once (two `narrate batch` of the same articles, or a

@@ -1,6 +1,7 @@
 import Foundation
 import NarrateLibrary
 import NarrateQueue
+import NarrateTestSupport
 import Testing
 
 /// Ctrl-C (SIGINT to the coordinator) while a batch runs: the first lets the running jobs

@@ -1,5 +1,6 @@
 import Foundation
 import NarrateTerminal
+import NarrateTestSupport
 import Testing
 
 /// What a batch says while it runs: JSON events on stdout with `--json`, plain progress

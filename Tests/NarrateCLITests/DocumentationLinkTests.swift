@@ -1,4 +1,5 @@
 import Foundation
+import NarrateTestSupport
 import Testing
 
 /// README and the pages of docs/ as a reader follows them: every relative link leads to a

@@ -10,7 +10,7 @@ import Testing
 
 /// What only the PostgreSQL queue has: its address read as PostgreSQL's tools read it, one
 /// clear error for each way of not getting in, and reconnecting when the server restarts.
-@Suite("The queue on PostgreSQL")
+@Suite("The queue on PostgreSQL", .ownThreads)
 struct PostgresQueueTests {
     /// Stands for every PostgreSQL test of this target: skipped, with the reason, when no
     /// throwaway cluster could be started here.

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 /// Runs each test of a suite on threads of its own instead of Swift's cooperative pool.
 ///
@@ -10,15 +10,19 @@ import Testing
 /// out after 20 s in CI, and Swift Testing's own events waited. With this trait a blocking
 /// test blocks only a thread made for it. At most one such test a core runs at once, as
 /// when they held the pool's threads, so the machine is not swamped with `narrate` processes.
-struct OwnThreads: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { true }
+///
+/// The queue's tests are async (PostgreSQL's client is), and for the same reason run with it:
+/// a test awaiting a connection is resumed on a thread of its own, not after the blocking
+/// tests beside it let a pool thread go (a refused connection once took 51 s to be told).
+public struct OwnThreads: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
 
     /// Only test cases get threads; a suite itself runs nothing that waits.
-    func scopeProvider(for test: Test, testCase: Test.Case?) -> OwnThreads? {
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> OwnThreads? {
         testCase == nil ? nil : self
     }
 
-    func provideScope(
+    public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         await Self.slots.take()
@@ -66,7 +70,7 @@ actor TestSlots {
 
 extension Trait where Self == OwnThreads {
     /// Each test on threads of its own (see `OwnThreads`).
-    static var ownThreads: Self { OwnThreads() }
+    public static var ownThreads: Self { OwnThreads() }
 }
 
 /// A task executor that runs each job on a new thread: a job that blocks holds only its own.
