@@ -1,4 +1,8 @@
 import Foundation
+
+// Swift Testing is there in test builds only: a release build of every target
+// (`scripts/build-release --all`) builds this module without the trait.
+#if canImport(Testing)
 public import Testing
 
 /// Runs each test of a suite on threads of its own instead of Swift's cooperative pool.
@@ -72,6 +76,8 @@ extension Trait where Self == OwnThreads {
     /// Each test on threads of its own (see `OwnThreads`).
     public static var ownThreads: Self { OwnThreads() }
 }
+
+#endif
 
 /// A task executor that runs each job on a new thread: a job that blocks holds only its own.
 final class ThreadPerJobExecutor: TaskExecutor {
