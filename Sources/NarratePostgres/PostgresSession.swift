@@ -15,27 +15,38 @@ internal import _ConnectionPoolModule
 ///
 /// `open` makes one connection first, and hands it to its caller (the schema's upgrade) before
 /// the pool starts: a wrong address, password or TLS setting is one clear error at once, not a
-/// pool retrying in the background. A statement cut off by a lost connection (the server
-/// restarted, the network dropped) is sent again, up to `patience` seconds: between tries, a
-/// connection of its own asks the server, with backoff, whether it is back (a refusal, such as
-/// a changed password, is told at once), and once it is, a fresh pool takes over from the one
-/// that was backing off. The queue's statements are written so that sending one twice does no
-/// harm, or the lease takes care of it.
+/// pool retrying in the background. Later, a watchdog looks once a second at the statements
+/// waiting for a connection (`PoolWatch`): one that waited more than a second has a connection
+/// of the watchdog's own ask the server why, and a refusal (a changed password) is told at
+/// once. A statement cut off by a lost connection (the server restarted, the network dropped)
+/// is sent again, up to `patience` seconds: between tries, a connection of its own asks the
+/// server, with backoff, whether it is back, and once it is, a fresh pool takes over from the
+/// one that was backing off. The queue's statements are written so that sending one twice
+/// does no harm, or the lease takes care of it.
 final class PostgresSession: Sendable {
     let address: PostgresQueueAddress
     /// Seconds to keep trying a statement on a lost connection before giving up.
     let patience: Double
-    /// The pool and its service task, and how many pools came before it; nil once closed.
-    private let pool: NIOLockedValueBox<(client: PostgresClient, service: Task<Void, Never>, generation: Int)?>
+    /// A pool, its service task, and how many pools came before it.
+    typealias Pool = (client: PostgresClient, service: Task<Void, Never>, generation: Int)
+    /// The pool; nil once closed.
+    private let pool: NIOLockedValueBox<Pool?>
+    /// The statements waiting for a connection, and the task that looks at them every second.
+    private let watch = PoolWatch()
+    private let watchdog: Task<Void, Never>
     private let logger = Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
 
     private init(address: PostgresQueueAddress, patience: Double) {
         self.address = address
         self.patience = patience
-        pool = NIOLockedValueBox(Self.startPool(for: address, generation: 0))
+        let pool = NIOLockedValueBox<Pool?>(Self.startPool(for: address, generation: 0))
+        self.pool = pool
+        let watch = self.watch
+        watchdog = Task { await Self.keepWatch(watch, pool: pool, address: address) }
     }
 
     deinit {
+        watchdog.cancel()
         pool.withLockedValue { $0?.service.cancel() }
     }
 
@@ -65,6 +76,7 @@ final class PostgresSession: Sendable {
                 return pool
             })
         else { return }
+        watchdog.cancel()
         closed.service.cancel()
         await closed.service.value
     }
@@ -78,11 +90,29 @@ final class PostgresSession: Sendable {
                 throw .queueUnavailable(address: address.redacted, reason: "the queue's connections were closed")
             }
             let failure: any Error
+            let ticket = watch.begin(deadline: deadline)
             do {
-                // At most the patience left: a statement waits in the pool while it cannot connect.
-                return try await Self.rows(of: query, on: client, within: deadline - .now, address: address, logger: logger)
+                let logger = self.logger
+                let watch = self.watch
+                let rows = try await client.withConnection { connection in
+                    watch.end(ticket)
+                    var rows: [PostgresRow] = []
+                    for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
+                    return rows
+                }
+                watch.refusal = nil
+                return rows
             } catch {
+                watch.end(ticket)
                 failure = error
+            }
+            // The watchdog replaced the pool this statement waited on: the server refused its
+            // connection, or the statement waited past its time, or the server was back while
+            // the pool still waited out its backoff.
+            if let error = failure as? ConnectionPoolError, error == .poolShutdown {
+                if let refusal = watch.refusal { throw refusal }
+                if ContinuousClock.now >= deadline { throw Self.narrateError(TimedOut(), address: address) }
+                continue
             }
             guard Self.isTransient(failure) else { throw Self.narrateError(failure, address: address) }
             try await waitForServer(until: deadline, after: failure)
@@ -116,18 +146,22 @@ final class PostgresSession: Sendable {
     /// A fresh pool in place of pool `generation` (unless another statement replaced it
     /// already): the old one may be waiting out a long backoff after the server came back.
     private func renewPool(after generation: Int) {
+        Self.renew(pool, after: generation, address: address)
+    }
+
+    /// Replaces pool `generation` in `pool` with a fresh one, if it is still the one there; its
+    /// waiting statements fail with the pool's shutdown.
+    private static func renew(_ pool: NIOLockedValueBox<Pool?>, after generation: Int, address: PostgresQueueAddress) {
         let replaced = pool.withLockedValue { pool -> Task<Void, Never>? in
             guard let current = pool, current.generation == generation else { return nil }
-            pool = Self.startPool(for: address, generation: generation + 1)
+            pool = startPool(for: address, generation: generation + 1)
             return current.service
         }
         replaced?.cancel()
     }
 
     /// A pool for `address` with its service task started.
-    private static func startPool(
-        for address: PostgresQueueAddress, generation: Int
-    ) -> (client: PostgresClient, service: Task<Void, Never>, generation: Int) {
+    private static func startPool(for address: PostgresQueueAddress, generation: Int) -> Pool {
         let client = PostgresClient(
             configuration: clientConfiguration(for: address),
             backgroundLogger: Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
@@ -135,39 +169,33 @@ final class PostgresSession: Sendable {
         return (client, Task { await client.run() }, generation)
     }
 
-    /// The rows of `query` on `client`, or a time-out after `limit`. A statement still waiting
-    /// for a connection after a second (the pool tries to make one, and waits out its backoff
-    /// when it fails) has a connection of its own ask the server why: a refusal (a password
-    /// changed, the database dropped) is thrown at once.
-    private static func rows(
-        of query: PostgresQuery, on client: PostgresClient, within limit: Duration, address: PostgresQueueAddress, logger: Logger
-    ) async throws -> [PostgresRow] {
-        let leased = NIOLockedValueBox(false)
-        return try await withThrowingTaskGroup(of: [PostgresRow].self) { group in
-            group.addTask {
-                try await client.withConnection { connection in
-                    leased.withLockedValue { $0 = true }
-                    var rows: [PostgresRow] = []
-                    for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
-                    return rows
+    /// The watchdog: once a second, when a statement has waited more than a second for a
+    /// connection (the pool tries to make one and, when it fails, waits out a growing backoff
+    /// without saying why), a connection of its own asks the server. A refusal (a password
+    /// changed, the database dropped) is kept for the statements, and the pool replaced, so
+    /// that they fail at once with it; so is a pool still waiting two seconds after the server
+    /// let the watchdog in, and one that keeps a statement past its time.
+    private static func keepWatch(_ watch: PoolWatch, pool: NIOLockedValueBox<Pool?>, address: PostgresQueueAddress) async {
+        while true {
+            do {
+                try await Task.sleep(for: .seconds(1))
+            } catch {
+                return
+            }
+            let (longest, overdue) = watch.look()
+            guard let longest, longest >= .seconds(1) || overdue else { continue }
+            guard let generation = pool.withLockedValue({ $0?.generation }) else { return }
+            var renewing = overdue
+            do {
+                try await rawConnect(address).close()
+                if longest >= .seconds(2) { renewing = true }
+            } catch {
+                if !isTransient(error) {
+                    watch.refusal = narrateError(error, address: address)
+                    renewing = true
                 }
             }
-            group.addTask {
-                let deadline = ContinuousClock.now + limit
-                try await Task.sleep(for: min(limit, .seconds(1)))
-                if !leased.withLockedValue({ $0 }) {
-                    do {
-                        try await rawConnect(address).close()
-                    } catch {
-                        if !isTransient(error) { throw error }
-                    }
-                }
-                try await Task.sleep(until: deadline)
-                throw TimedOut()
-            }
-            defer { group.cancelAll() }
-            guard let rows = try await group.next() else { throw TimedOut() }
-            return rows
+            if renewing { renew(pool, after: generation, address: address) }
         }
     }
 
