@@ -42,7 +42,8 @@ final class PostgresSession: Sendable {
         let pool = NIOLockedValueBox<Pool?>(Self.startPool(for: address, generation: 0))
         self.pool = pool
         let watch = self.watch
-        watchdog = Task { await Self.keepWatch(watch, pool: pool, address: address) }
+        // Detached: a service group's graceful shutdown (a task-local) is not this session's.
+        watchdog = Task.detached { await Self.keepWatch(watch, pool: pool, address: address) }
     }
 
     deinit {
@@ -95,22 +96,22 @@ final class PostgresSession: Sendable {
                 let logger = self.logger
                 let watch = self.watch
                 let rows = try await client.withConnection { connection in
-                    watch.end(ticket)
+                    watch.lease(ticket)
+                    defer { watch.release() }
                     var rows: [PostgresRow] = []
                     for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
                     return rows
                 }
-                watch.refusal = nil
                 return rows
             } catch {
                 watch.end(ticket)
                 failure = error
             }
-            // The watchdog replaced the pool this statement waited on: the server refused its
-            // connection, or the statement waited past its time, or the server was back while
-            // the pool still waited out its backoff.
-            if let error = failure as? ConnectionPoolError, error == .poolShutdown {
-                if let refusal = watch.refusal { throw refusal }
+            // The watchdog replaced the pool this statement used (the server refused its
+            // connection, or let it in while the pool still waited out its backoff, or the
+            // statement waited past its time), or the session was closed.
+            if pool.withLockedValue({ $0?.generation }) != generation {
+                if let refusal = watch.refusal(replacing: generation) { throw refusal }
                 if ContinuousClock.now >= deadline { throw Self.narrateError(TimedOut(), address: address) }
                 continue
             }
@@ -166,15 +167,15 @@ final class PostgresSession: Sendable {
             configuration: clientConfiguration(for: address),
             backgroundLogger: Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() }
         )
-        return (client, Task { await client.run() }, generation)
+        return (client, Task.detached { await client.run() }, generation)
     }
 
     /// The watchdog: once a second, when a statement has waited more than a second for a
     /// connection (the pool tries to make one and, when it fails, waits out a growing backoff
     /// without saying why), a connection of its own asks the server. A refusal (a password
     /// changed, the database dropped) is kept for the statements, and the pool replaced, so
-    /// that they fail at once with it; so is a pool still waiting two seconds after the server
-    /// let the watchdog in, and one that keeps a statement past its time.
+    /// that they fail at once with it; so is a pool with no connection at work that keeps a
+    /// statement waiting two seconds after the server let the watchdog in, or past its time.
     private static func keepWatch(_ watch: PoolWatch, pool: NIOLockedValueBox<Pool?>, address: PostgresQueueAddress) async {
         while true {
             do {
@@ -182,16 +183,17 @@ final class PostgresSession: Sendable {
             } catch {
                 return
             }
-            let (longest, overdue) = watch.look()
-            guard let longest, longest >= .seconds(1) || overdue else { continue }
+            let look = watch.look()
+            guard let longest = look.longest, longest >= .seconds(1) || look.overdue else { continue }
             guard let generation = pool.withLockedValue({ $0?.generation }) else { return }
-            var renewing = overdue
+            // A pool with a connection at work is not stuck: its statements are slow, or many.
+            var renewing = look.overdue && look.leased == 0
             do {
                 try await rawConnect(address).close()
-                if longest >= .seconds(2) { renewing = true }
+                if longest >= .seconds(2), look.leased == 0 { renewing = true }
             } catch {
                 if !isTransient(error) {
-                    watch.refusal = narrateError(error, address: address)
+                    watch.noteRefusal(narrateError(error, address: address), replacing: generation)
                     renewing = true
                 }
             }
@@ -304,9 +306,10 @@ final class PostgresSession: Sendable {
         switch error.code {
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection: return true
         case .server:
-            // 57P01-03: the server shuts down or starts up; 08: connection exceptions.
+            // 57P01-03: the server shuts down or starts up; 08: connection exceptions; 53:
+            // insufficient resources (too many clients, out of memory or disk).
             let state = error.serverInfo?[.sqlState] ?? ""
-            return state.hasPrefix("57P") || state.hasPrefix("08")
+            return state.hasPrefix("57P") || state.hasPrefix("08") || state.hasPrefix("53")
         default: return false
         }
     }
