@@ -51,20 +51,22 @@ final class JobAnnouncements: Sendable {
         }
         guard let id, let connection = try? await PostgresSession.connect(address) else { return }
         let (ready, readiness) = AsyncStream.makeStream(of: Bool.self)
-        let channel = self.channel
-        let hearing = Task { [weak self] in
+        let (channel, state) = (self.channel, self.state)
+        // The task holds the state, not this object: a weak reference's side table, still
+        // there when the process exits, is a leak to LeakSanitizer (its pointer is encoded).
+        let hearing = Task {
             do {
                 try await connection.listen(on: channel) { notifications in
                     // A statement after the LISTEN: once it answers, LISTEN is in force.
                     _ = try await connection.query("SELECT 1", logger: Logger(label: "narrate.queue") { _ in SwiftLogNoOpLogHandler() })
                     readiness.yield(true)
-                    for try await _ in notifications { self?.announce() }
+                    for try await _ in notifications { Self.announce(in: state) }
                 }
             } catch {}
             readiness.finish()
             try? await connection.close()
             // Only this hearing's slot: a later one may have taken it.
-            self?.state.withLockedValue { state in
+            state.withLockedValue { state in
                 if state.hearing?.id == id { state.hearing = nil } else { state.endedEarly = id }
             }
         }
@@ -107,16 +109,16 @@ final class JobAnnouncements: Sendable {
                 }
                 // Cancelled before the wait was in place: the handler found nothing to end.
                 if Task.isCancelled {
-                    end(waiter: id, announced: false)
+                    Self.end(waiter: id, announced: false, in: state)
                     return
                 }
-                Task { [weak self] in
+                Task { [state] in
                     try? await Task.sleep(for: .seconds(seconds))
-                    self?.end(waiter: id, announced: false)
+                    Self.end(waiter: id, announced: false, in: state)
                 }
             }
         } onCancel: {
-            end(waiter: id, announced: false)
+            Self.end(waiter: id, announced: false, in: state)
         }
     }
 
@@ -131,7 +133,7 @@ final class JobAnnouncements: Sendable {
     }
 
     /// A job was announced: the waiter, if any, is told; else the mark is kept.
-    private func announce() {
+    private static func announce(in state: NIOLockedValueBox<State>) {
         let waiter = state.withLockedValue { state in
             defer { state.waiter = nil }
             if state.waiter == nil { state.announced = true }
@@ -141,7 +143,7 @@ final class JobAnnouncements: Sendable {
     }
 
     /// Ends wait `id` with `announced`, if it is still the one in progress.
-    private func end(waiter id: Int, announced: Bool) {
+    private static func end(waiter id: Int, announced: Bool, in state: NIOLockedValueBox<State>) {
         let waiter = state.withLockedValue { state -> (id: Int, continuation: CheckedContinuation<Bool, Never>)? in
             guard let waiter = state.waiter, waiter.id == id else { return nil }
             state.waiter = nil
