@@ -55,6 +55,8 @@ struct NarrateCommand: AsyncParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try MessageDigest.checkAvailable()
+            // A worker's signals, on this (the main) thread, before anything runs on the pool.
+            (command as? WorkerCommand)?.installSignals()
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {

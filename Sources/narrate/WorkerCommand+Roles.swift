@@ -13,9 +13,6 @@ import NarrateTerminal
 extension WorkerCommand {
     /// One worker of a shared queue, started by `supervise`.
     func runOneShared() async throws {
-        // On the main thread: a signal mask is a thread's, and the main thread is the one that
-        // waits for the rest (an async command itself runs on the cooperative pool).
-        await MainActor.run { Interruption.installWorkerSignals() }
         let coordinator = self.coordinator ?? getppid()
         do {
             try await queueOptions.using { queue in
@@ -46,7 +43,6 @@ extension WorkerCommand {
 
     /// `--jobs N` worker processes of the shared queue at `url`, kept running until stopped.
     func supervise(url: String) async throws {
-        await MainActor.run { Interruption.installSupervisorSignals() }
         // One look at the queue first: a bad address, password or permission is one line
         // here, not one from every worker.
         guard let queue = try await queueOptions.open() else { return }
@@ -69,7 +65,6 @@ extension WorkerCommand {
 
     /// A worker of the library's queue, started by `narrate batch` or the server.
     func runOnLibrary(name: String) async throws {
-        await MainActor.run { Interruption.installWorkerSignals() }
         // The coordinator; when it goes away (even by kill -9) the worker is re-parented,
         // and stops, giving its job back.
         let coordinator = self.coordinator ?? getppid()

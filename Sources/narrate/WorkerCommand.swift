@@ -6,6 +6,7 @@ import NarrateLibrary
 import NarratePiper
 import NarrateQueue
 import NarrateSpeech
+import NarrateSystem
 
 /// `narrate worker`: renders queued batch jobs.
 ///
@@ -85,6 +86,18 @@ struct WorkerCommand: AsyncParsableCommand {
     /// `--minimum-priority` (checked by `validate`).
     var priority: JobPriority {
         JobPriority.allCases.first { "\($0)" == minimumPriority } ?? .background
+    }
+
+    /// The signals each role handles, installed by the root on the main thread before `run`
+    /// (a signal mask is a thread's; `run` itself is on Swift's pool, whose threads come and
+    /// go), and before any job can be announced to it: its handlers are in place before the
+    /// signals its spawner held are let through.
+    func installSignals() {
+        if queueOptions.url != nil, coordinator == nil {
+            Interruption.installSupervisorSignals()
+        } else {
+            Interruption.installWorkerSignals()
+        }
     }
 
     func run() async throws {
