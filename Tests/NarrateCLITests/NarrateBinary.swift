@@ -111,19 +111,6 @@ struct NarrateBinary {
         return mask & (1 << UInt64(signal - 1)) != 0
     }
 
-    /// The processes whose parent is `pid` (Linux: /proc/*/stat).
-    static func children(of pid: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(Int32.init).filter { child in
-            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return false }
-            // After the command's name in parentheses: the state, then the parent's id.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int32(fields[1]) == pid
-        }
-    }
-
     /// The path of a shipped sample.
     static func sample(_ name: String) -> String {
         "\(packageRoot)/samples/\(name)"

@@ -199,7 +199,7 @@ struct SharedQueueTests {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             #expect(!NarrateBinary.mainThreadBlocks(signal, pid: worker.processIdentifier), "the supervisor blocks signal \(signal)")
         }
-        let child = try #require(NarrateBinary.children(of: worker.processIdentifier).first)
+        let child = try #require(SharedQueueFixture.children(of: worker.processIdentifier).first)
         for signal in [SIGTERM, SIGUSR1] {
             #expect(!NarrateBinary.mainThreadBlocks(signal, pid: child), "the worker blocks signal \(signal)")
         }
