@@ -203,21 +203,18 @@ public final class PostgresJobQueue: SharedJobQueue, Sendable {
         // `now` for tests, else the server's clock, in the statement: no round trip to read it.
         // Jobs whose worker died: after their last attempt they fail for good; before it they
         // are queued again, keeping the dead worker's temporary path for the next claimer.
-        // Never the claimer's own: it is alive, finishing that job.
-        try await session.query(
-            """
-            UPDATE narrate_job SET state = 'failed', finished_at = now(), lease_expires_at = NULL,
-                last_error = coalesce(last_error, 'its worker stopped ' || attempts || ' times without finishing')
-            WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts >= max_attempts
-                AND worker IS DISTINCT FROM \(worker)
-            """)
-        try await session.query(
-            """
-            UPDATE narrate_job SET state = 'queued', lease_expires_at = NULL
-            WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) AND attempts < max_attempts
-                AND worker IS DISTINCT FROM \(worker)
-            """)
+        // Never the claimer's own: it is alive, finishing that job. Both statements on one
+        // connection, one lease from the pool.
         let rows = try await session.query(
+            """
+            UPDATE narrate_job SET lease_expires_at = NULL,
+                state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+                finished_at = CASE WHEN attempts >= max_attempts THEN now() ELSE finished_at END,
+                last_error = CASE WHEN attempts >= max_attempts
+                    THEN coalesce(last_error, 'its worker stopped ' || attempts || ' times without finishing') ELSE last_error END
+            WHERE state = 'running' AND lease_expires_at < coalesce(\(now)::double precision, \(unescaped: Self.serverClock))
+                AND worker IS DISTINCT FROM \(worker)
+            """,
             """
             UPDATE narrate_job SET state = 'running', worker = \(worker), lease_expires_at = coalesce(\(now)::double precision, \(unescaped: Self.serverClock)) + \(leaseSeconds),
                 attempts = attempts + 1, started_at = now(), finished_at = NULL, progress = 0

@@ -82,9 +82,11 @@ final class PostgresSession: Sendable {
         await closed.service.value
     }
 
-    /// Runs `query` and returns its rows.
+    /// Runs `first` and then each of `rest` (each its own transaction) on one connection, one
+    /// lease from the pool, and returns the last one's rows. When a lost connection cuts them
+    /// off, all of them are run again: each must be one that can be.
     @discardableResult
-    func query(_ query: PostgresQuery) async throws(NarrateError) -> [PostgresRow] {
+    func query(_ first: PostgresQuery, _ rest: PostgresQuery...) async throws(NarrateError) -> [PostgresRow] {
         let deadline = ContinuousClock.now + .seconds(patience)
         while true {
             guard let (client, _, generation) = pool.withLockedValue({ $0 }) else {
@@ -99,7 +101,10 @@ final class PostgresSession: Sendable {
                     watch.lease(ticket)
                     defer { watch.release() }
                     var rows: [PostgresRow] = []
-                    for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
+                    for statement in [first] + rest {
+                        rows = []
+                        for try await row in try await connection.query(statement, logger: logger) { rows.append(row) }
+                    }
                     return rows
                 }
                 return rows

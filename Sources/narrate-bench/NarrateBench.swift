@@ -76,6 +76,9 @@ struct NarrateBench: ParsableCommand {
     )
     var queueOnly = false
 
+    @Flag(help: "Only the claim races of the queue measurements (about 5 minutes; no renders).")
+    var queueClaimsOnly = false
+
     @Flag(help: "Skip the queue measurements (a few minutes; they start a throwaway PostgreSQL).")
     var skipQueue = false
 
@@ -139,7 +142,9 @@ struct NarrateBench: ParsableCommand {
         guard queueJobs >= 4, queueWorkers >= 1 else {
             throw ValidationError("--queue-jobs must be at least 4, --queue-workers at least 1")
         }
-        guard !(queueOnly && skipQueue) else { throw ValidationError("--queue-only and --skip-queue exclude each other") }
+        guard !((queueOnly || queueClaimsOnly) && skipQueue) else {
+            throw ValidationError("--queue-only and --queue-claims-only exclude --skip-queue")
+        }
         guard !(segmentationOnly && skipSegmentation) else {
             throw ValidationError("--segmentation-only and --skip-segmentation exclude each other")
         }
@@ -188,7 +193,7 @@ struct NarrateBench: ParsableCommand {
             try SubscriptionBenchmark(narrate: try Locations.find(sample: sample).narrate, runs: max(runs, 3)).run()
             return
         }
-        if queueOnly {
+        if queueOnly || queueClaimsOnly {
             try queueBenchmark(samplesDirectory: samples).run()
             return
         }
@@ -249,7 +254,7 @@ struct NarrateBench: ParsableCommand {
     private func queueBenchmark(samplesDirectory: String) throws(BenchmarkError) -> QueueBenchmark {
         QueueBenchmark(
             narrate: try Locations.find(sample: sample).narrate, samplesDirectory: samplesDirectory, jobs: queueJobs,
-            workers: queueWorkers, renderSeconds: queueBatchSeconds
+            workers: queueWorkers, renderSeconds: queueBatchSeconds, claimsOnly: queueClaimsOnly
         )
     }
 

@@ -4,16 +4,17 @@ import NarrateIngest
 import NarrateLibrary
 import NarratePostgres
 import NarrateQueue
+import NarrateSystem
 import NarrateText
 
 /// Measures the batch queue on PostgreSQL against the library's SQLite queue (issue 22), on
 /// the tests' throwaway PostgreSQL (`QueueServer`):
 ///
 /// 1. Claims a second under competing workers, pgbench-style: the jobs queued first (from
-///    one thread), then worker threads, each with its own connection (its own
-///    `ArticleLibrary` on the same file for SQLite), claim and complete with nothing between
-///    until a claim finds none. Every job must be done exactly once: the ids the threads
-///    claimed are disjoint and cover the queue, and the queue holds only done jobs.
+///    one thread), then workers, each with its own connection, claim and complete with nothing
+///    between until a claim finds none: for PostgreSQL tasks with a pool each, as a
+///    `narrate worker`'s; for SQLite threads with their own `ArticleLibrary` on the same file.
+///    Every job must be done exactly once: the ids the workers claimed are disjoint and cover the queue, and the queue holds only done jobs.
 ///    PostgreSQL as deployed (each commit flushed) and with the tests' settings (no flush).
 /// 2. Real renders: `narrate batch --jobs N` (the SQLite queue) against
 ///    `narrate worker --queue URL --jobs N` already waiting, then `narrate batch --queue URL`
@@ -37,6 +38,8 @@ struct QueueBenchmark {
     var workers = 16
     /// Seconds of rendering at one job the render comparison is sized for.
     var renderSeconds = 30.0
+    /// Only the claim races (1).
+    var claimsOnly = false
 
     /// One claim race.
     private struct ClaimFigure {
@@ -94,6 +97,7 @@ struct QueueBenchmark {
         )
 
         let claims = try measureClaims(server, work: work)
+        if claimsOnly { return }
         let missing = try missingInterface(work: work)
         guard missing.isEmpty else {
             print("renders through the queues: skipped, this narrate has no \(missing.joined(separator: ", ")) yet")
@@ -141,7 +145,7 @@ struct QueueBenchmark {
         let unflushedAlone = try postgresRace(server, workers: 1, label: "PostgreSQL, no flush (tests')")
         try server.restart(.durable)
         print(
-            "claim + complete with nothing between, each worker a thread with its own connection (pgbench-style); the jobs queued before, from one thread"
+            "claim + complete with nothing between, each worker with its own connection (pgbench-style; PostgreSQL's a task as a narrate worker's, SQLite's a thread); the jobs queued before, from one thread"
         )
         print(
             "durable: each commit waits for the disk (PostgreSQL's defaults; the library's synchronous=FULL); no flush: fsync, synchronous_commit, full_page_writes off"
@@ -189,14 +193,14 @@ struct QueueBenchmark {
         enqueuer.close()
         let before = try server.transactions(database: name)
         let claimers = try (0..<workers).map { _ throws(BenchmarkError) in try server.queue(at: url) }
-        let (claimSeconds, claimed, waits) = try claimAll(through: claimers)
+        let (claimSeconds, claimed) = try claimAll(through: claimers.map(\.queue))
         for handle in claimers { handle.close() }
         let transactions = try server.transactions(database: name) - before
         let inspector = try server.queue(at: url)
         defer { inspector.close() }
         try check(claimed, of: jobs, in: inspector, label: "\(label), \(workers) workers")
         return ClaimFigure(
-            label: label, workers: workers, jobs: jobs, enqueueSeconds: enqueueSeconds, claimSeconds: claimSeconds, busyWaits: waits,
+            label: label, workers: workers, jobs: jobs, enqueueSeconds: enqueueSeconds, claimSeconds: claimSeconds, busyWaits: 0,
             transactions: transactions
         )
     }
@@ -222,7 +226,7 @@ struct QueueBenchmark {
                 outputPath: "/bench/\(index).wav", workSize: Self.workSize(index)
             )
         }
-        let (claimSeconds, claimed, waits) = try claimAll(through: handles.map { BlockingQueue(queue: $0.queue) })
+        let (claimSeconds, claimed, waits) = try claimAll(through: handles.map(\.queue))
         try check(claimed, of: jobs, in: BlockingQueue(queue: library.queue), label: "SQLite, \(workers) workers")
         return ClaimFigure(
             label: "SQLite library, durable", workers: workers, jobs: jobs, enqueueSeconds: enqueueSeconds, claimSeconds: claimSeconds,
@@ -241,10 +245,10 @@ struct QueueBenchmark {
         return (ContinuousClock.now - start).seconds
     }
 
-    /// The race: each handle's thread claims and completes, with nothing between, until a
+    /// The race over SQLite, as a worker runs it: each handle's thread claims and completes, with nothing between, until a
     /// claim finds none; the seconds it took, the ids each thread claimed, and the times a
     /// handle gave up waiting for SQLite's lock (its busy timeout) and tried again.
-    private func claimAll(through handles: [BlockingQueue]) throws -> (seconds: Double, claimed: [[Int64]], waits: Int) {
+    private func claimAll(through handles: [LibraryJobQueue]) throws -> (seconds: Double, claimed: [[Int64]], waits: Int) {
         let outcome = try ThreadGang(count: handles.count).run { thread in
             let queue = handles[thread]
             let worker = "bench-\(thread)"
@@ -253,14 +257,14 @@ struct QueueBenchmark {
             while let job = try Self.patiently(
                 &waits,
                 { () throws(NarrateError) in
-                    try queue.claimJob(worker: worker)
+                    try queue.claimJob(worker: worker, leaseSeconds: 600, minimumPriority: .background, now: nil)
                 })
             {
                 guard
                     try Self.patiently(
                         &waits,
                         { () throws(NarrateError) in
-                            try queue.completeJob(id: job.id, worker: worker)
+                            try queue.completeJob(id: job.id, worker: worker, durationSeconds: 1, result: nil)
                         })
                 else {
                     throw BenchmarkError("job \(job.id), claimed by \(worker), was not its own at completion")
@@ -270,6 +274,35 @@ struct QueueBenchmark {
             return (claimed, waits)
         }
         return (outcome.seconds, outcome.results.map(\.0), outcome.results.map(\.1).reduce(0, +))
+    }
+
+    /// The race over PostgreSQL as its workers run it: each handle's task (on Swift's pool, as
+    /// a `narrate worker`'s) claims and completes, with nothing between, until a claim finds
+    /// none; the seconds it took and the ids each task claimed.
+    private func claimAll(through handles: [any JobQueue]) throws -> (seconds: Double, claimed: [[Int64]]) {
+        let start = ContinuousClock.now
+        let claimed = try OwnThread.wait { () async throws in
+            try await withThrowingTaskGroup(of: (Int, [Int64]).self) { group in
+                for (index, queue) in handles.enumerated() {
+                    group.addTask {
+                        let worker = "bench-\(index)"
+                        var claimed: [Int64] = []
+                        while let job = try await queue.claimJob(worker: worker, leaseSeconds: 600, minimumPriority: .background, now: nil)
+                        {
+                            guard try await queue.completeJob(id: job.id, worker: worker, durationSeconds: 1, result: nil) else {
+                                throw BenchmarkError("job \(job.id), claimed by \(worker), was not its own at completion")
+                            }
+                            claimed.append(job.id)
+                        }
+                        return (index, claimed)
+                    }
+                }
+                var all = [[Int64]](repeating: [], count: handles.count)
+                for try await (index, ids) in group { all[index] = ids }
+                return all
+            }
+        }
+        return ((ContinuousClock.now - start).seconds, claimed)
     }
 
     /// `body`, tried again (up to 5 times in a row) when the library was busy past its busy
