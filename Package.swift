@@ -285,7 +285,8 @@ let package = Package(
             name: "NarrateServer",
             dependencies: [
                 "NarrateSystem",
-                "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateCore",
+                "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing", "NarrateRendering", "NarrateSpread",
+                "NarrateCore",
                 "NarrateLibrary", "NarrateQueue", "NarrateFetch", "NarrateAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -432,7 +433,7 @@ let package = Package(
             name: "NarrateCLITests",
             dependencies: [
                 "narrate", "narrate-queue", "NarrateCommandLine", "NarrateBatch", "NarrateSpread", "NarrateCore", "NarrateAudio",
-                "NarrateLibrary", "NarrateQueue", "NarrateRendering",
+                "NarrateLibrary", "NarrateQueue", "NarrateRendering", "NarrateServer",
                 "NarrateTestSupport", "NarratePostgresCluster", "NarrateTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -49,7 +49,7 @@ public struct WorkerProcessLauncher: WorkerLauncher, Sendable {
                 posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             }
         } catch {
-            throw .cannotStartWorker(executable: executable, reason: error.description)
+            throw NarrateError(WorkerStartError(executable: executable, reason: error.description))
         }
     }
 }

@@ -40,10 +40,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Writing to a stream (standard output, a device, a FIFO, a socket) failed part way:
     /// what was written before stays written.
     case streamWriteFailed(path: String, reason: String)
-    /// A worker process could not be started.
-    case cannotStartWorker(executable: String, reason: String)
-    /// The server cannot listen on the address it was given (taken, not this machine's).
-    case cannotListen(address: String, reason: String)
     /// The speech engine reported an error.
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
@@ -78,17 +74,24 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A C library narrate reads a format with (libxml2 for feeds, libarchive for zips,
     /// libcsv for CSV exports) cannot be loaded; `package` is the Debian package that has it.
     case readerUnavailable(format: String, reason: String, package: String)
-    /// A shared job queue (PostgreSQL) cannot be reached or used: the server is down or
-    /// unreachable, refused the connection or dropped it. `address` is the URL without its
-    /// password.
-    case queueUnavailable(address: String, reason: String)
-    /// A shared job queue refused access: a wrong password, no such user, or no permission
-    /// on the database.
-    case queueDenied(address: String, reason: String)
 
     /// An input over the most narrate reads of its kind (`limit` bytes): refused before it
     /// is read whole. `kind` says what it is ("an article", "an export").
     case inputTooLarge(path: String, limit: Int, kind: String)
+    /// An error a module states for itself (the shared queue's, the server's, a worker
+    /// launcher's), in its own words.
+    case module(ModuleFailure)
+
+    /// `error`, a module's own, carried as a `NarrateError`.
+    public init(_ error: some ModuleError) {
+        self = .module(ModuleFailure(error))
+    }
+
+    /// The module's own error of type `type` this carries, if it is one.
+    public func module<Failure: ModuleError>(as type: Failure.Type) -> Failure? {
+        guard case .module(let failure) = self else { return nil }
+        return failure.error as? Failure
+    }
 
     /// Whether the error says the input given is not what it should be (not text, not a page
     /// with an article, malformed, too large): the input's fault, not the machine's or the
@@ -167,19 +170,12 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot write \(format) audio: \(reason); choose another bitrate or quality"
         case .readerUnavailable(let format, let reason, let package):
             return "cannot read \(format): \(reason); install Debian's \(package)"
-        case .queueUnavailable(let address, let reason):
-            return "\(address): cannot use the job queue: \(reason); check that PostgreSQL runs there and accepts connections"
-        case .queueDenied(let address, let reason):
-            return
-                "\(address): the job queue refused access: \(reason); check the user and password (URL, PGPASSWORD or ~/.pgpass) and the database's grants"
-        case .cannotListen(let address, let reason):
-            return "cannot listen on \(address): \(reason); choose another --port (0 lets the system pick) or --host"
-        case .cannotStartWorker(let executable, let reason):
-            return "cannot start a worker process (\(executable)): \(reason)"
         case .engine(let code, let message):
             return "eSpeak NG error 0x\(String(UInt32(bitPattern: code), radix: 16)): \(message)"
         case .interrupted:
             return "interrupted; no output was written"
+        case .module(let failure):
+            return failure.description
         }
     }
 

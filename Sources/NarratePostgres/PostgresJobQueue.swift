@@ -142,10 +142,11 @@ public final class PostgresJobQueue: SharedJobQueue, Sendable {
         let version = try rows.first.map { row throws(NarrateError) in try decode(row, 0, as: Int.self) } ?? 0
         if rows.isEmpty { _ = try await run("INSERT INTO narrate_schema (version) VALUES (0)") }
         guard version <= Self.migrations.count else {
-            throw .queueUnavailable(
-                address: address.redacted,
-                reason: "its schema is version \(version), newer than this narrate knows (\(Self.migrations.count)); upgrade narrate"
-            )
+            throw NarrateError(
+                QueueError.unavailable(
+                    address: address.redacted,
+                    reason: "its schema is version \(version), newer than this narrate knows (\(Self.migrations.count)); upgrade narrate"
+                ))
         }
         for (index, migration) in Self.migrations.enumerated().dropFirst(version) {
             // One statement at a time: the extended protocol takes no more.
@@ -480,6 +481,8 @@ func decode<T: PostgresDecodable>(_ row: PostgresRow, _ index: Int, as type: T.T
     do {
         return try row.makeRandomAccess()[index].decode(type)
     } catch {
-        throw .queueUnavailable(address: "the queue", reason: "an unexpected value in column \(index) (\(error)); is it narrate's queue?")
+        throw NarrateError(
+            QueueError.unavailable(
+                address: "the queue", reason: "an unexpected value in column \(index) (\(error)); is it narrate's queue?"))
     }
 }

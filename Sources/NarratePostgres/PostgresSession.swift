@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NarrateCore
+import NarrateQueue
 internal import PostgresNIO
 internal import _ConnectionPoolModule
 
@@ -90,7 +91,7 @@ final class PostgresSession: Sendable {
         let deadline = ContinuousClock.now + .seconds(patience)
         while true {
             guard let (client, _, generation) = pool.withLockedValue({ $0 }) else {
-                throw .queueUnavailable(address: address.redacted, reason: "the queue's connections were closed")
+                throw NarrateError(QueueError.unavailable(address: address.redacted, reason: "the queue's connections were closed"))
             }
             let failure: any Error
             let ticket = watch.begin(deadline: deadline)
@@ -322,46 +323,46 @@ final class PostgresSession: Sendable {
     /// What `error` means for a user, as one of narrate's errors.
     static func narrateError(_ error: any Error, address: PostgresQueueAddress) -> NarrateError {
         if let error = error as? NarrateError { return error }
-        if error is CancellationError { return .interrupted }
+        if error is CancellationError || error as? ConnectionPoolError == .requestCancelled { return .interrupted }
+        return NarrateError(queueError(error, address: address))
+    }
+
+    /// What `error`, from the pool or a connection to `address`, says of the queue.
+    private static func queueError(_ error: any Error, address: PostgresQueueAddress) -> QueueError {
         let shownAddress = address.redacted
         if let error = error as? ConnectionPoolError {
-            if error == .requestCancelled { return .interrupted }
-            if error == .poolShutdown { return .queueUnavailable(address: shownAddress, reason: "the queue's connections were closed") }
-            return .queueUnavailable(address: shownAddress, reason: "no connection could be made again (the server is away)")
+            if error == .poolShutdown { return .unavailable(address: shownAddress, reason: "the queue's connections were closed") }
+            return .unavailable(address: shownAddress, reason: "no connection could be made again (the server is away)")
         }
-        if error is TimedOut { return .queueUnavailable(address: shownAddress, reason: "no connection could be made again in time") }
-        guard let error = error as? PSQLError else {
-            return .queueUnavailable(address: shownAddress, reason: describe(error))
-        }
+        if error is TimedOut { return .unavailable(address: shownAddress, reason: "no connection could be made again in time") }
+        guard let error = error as? PSQLError else { return .unavailable(address: shownAddress, reason: describe(error)) }
         switch error.code {
         case .server:
             let state = error.serverInfo?[.sqlState] ?? ""
             let message = error.serverInfo?[.message] ?? "an error"
             switch state {
             // Invalid authorization (a wrong password, no such user, pg_hba refusing), and no privilege.
-            case "28P01", "28000", "42501": return .queueDenied(address: shownAddress, reason: message)
-            case "3D000":
-                return .queueUnavailable(address: shownAddress, reason: "\(message) (create it, or name another database in the URL)")
-            default: return .queueUnavailable(address: shownAddress, reason: "\(message) (SQLSTATE \(state))")
+            case "28P01", "28000", "42501": return .denied(address: shownAddress, reason: message)
+            case "3D000": return .unavailable(address: shownAddress, reason: "\(message) (create it, or name another database in the URL)")
+            default: return .unavailable(address: shownAddress, reason: "\(message) (SQLSTATE \(state))")
             }
         case .authMechanismRequiresPassword:
-            return .queueDenied(
+            return .denied(
                 address: shownAddress, reason: "the server asks for a password and none was given (URL, PGPASSWORD or ~/.pgpass)")
         case .unsupportedAuthMechanism:
-            return .queueDenied(
+            return .denied(
                 address: shownAddress,
                 reason: "the server asks for an authentication method narrate does not speak (use scram-sha-256 or md5)")
         case .saslError:
-            return .queueDenied(address: shownAddress, reason: "authentication failed")
+            return .denied(address: shownAddress, reason: "authentication failed")
         case .sslUnsupported:
-            return .queueUnavailable(
-                address: shownAddress, reason: "the server does not offer TLS, which sslmode=\(address.tls.rawValue) needs")
+            return .unavailable(address: shownAddress, reason: "the server does not offer TLS, which sslmode=\(address.tls.rawValue) needs")
         case .connectionError:
-            return .queueUnavailable(address: shownAddress, reason: error.underlying.map(describe) ?? "cannot connect")
+            return .unavailable(address: shownAddress, reason: error.underlying.map(describe) ?? "cannot connect")
         case .serverClosedConnection, .uncleanShutdown:
-            return .queueUnavailable(address: shownAddress, reason: "the server closed the connection")
+            return .unavailable(address: shownAddress, reason: "the server closed the connection")
         default:
-            return .queueUnavailable(address: shownAddress, reason: "\(error.code)" + (error.underlying.map { ": " + describe($0) } ?? ""))
+            return .unavailable(address: shownAddress, reason: "\(error.code)" + (error.underlying.map { ": " + describe($0) } ?? ""))
         }
     }
 

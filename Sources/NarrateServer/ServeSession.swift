@@ -1,6 +1,7 @@
 import Foundation
 public import NarrateCore
 public import NarrateLibrary
+import NarrateSpread
 import Synchronization
 
 /// One run of `narrate serve`, as a front end starts it: the token settled (made on first use
@@ -30,7 +31,8 @@ public struct ServeSession: Sendable {
     ) throws(NarrateError) {
         self.engine = engine
         guard let executable else {
-            throw .cannotStartWorker(executable: "narrate", reason: "cannot find this program's own path to start render workers")
+            throw NarrateError(
+                WorkerStartError(executable: "narrate", reason: "cannot find this program's own path to start render workers"))
         }
         var settings = ServerSettings(
             host: host, port: port, location: library.location, allowedHosts: .forServer(listeningOn: host, names: allowedHosts)
@@ -72,7 +74,7 @@ public struct ServeSession: Sendable {
                 workers.startStandby()
             }
         } catch {
-            throw .cannotListen(address: "\(settings.host):\(settings.port)", reason: Self.reason(error))
+            throw NarrateError(ListenError(address: "\(settings.host):\(settings.port)", reason: Self.reason(error)))
         }
     }
 

@@ -52,7 +52,7 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
                 posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
             }
         } catch {
-            throw .cannotStartWorker(executable: executable, reason: error.description)
+            throw NarrateError(WorkerStartError(executable: executable, reason: error.description))
         }
     }
 

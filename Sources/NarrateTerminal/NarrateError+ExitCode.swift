@@ -15,13 +15,16 @@ extension NarrateError {
         case .libraryUnavailable, .notALibrary: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
         case .engine: 70
-        case .cannotStartWorker: 71
-        case .cannotListen, .queueUnavailable: 69
-        case .queueDenied: 77
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed, .streamWriteFailed: 74
         case .invalidPreset: 78
         case .interrupted: 130
+        case .module(let failure):
+            switch failure.kind {
+            case .serviceUnavailable: 69
+            case .permissionDenied: 77
+            case .systemRefused: 71
+            }
         }
     }
 }

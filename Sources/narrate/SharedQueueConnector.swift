@@ -25,17 +25,18 @@ public enum SharedQueueConnector {
         if let connect = registered.withLock({ $0 }) { return try await connect(url, environment) }
         let executable = ((ExecutablePath.current() ?? CommandLine.arguments[0]) as NSString).deletingLastPathComponent + "/narrate-queue"
         guard access(executable, X_OK) == 0 else {
-            throw .queueUnavailable(
-                address: "the shared queue",
-                reason:
-                    "it needs narrate-queue beside narrate (\(executable) is missing; build it with scripts/build-release --product narrate-queue)"
-            )
+            throw NarrateError(
+                QueueError.unavailable(
+                    address: "the shared queue",
+                    reason:
+                        "it needs narrate-queue beside narrate (\(executable) is missing; build it with scripts/build-release --product narrate-queue)"
+                ))
         }
         fflush(nil)
         var arguments: [UnsafeMutablePointer<CChar>?] = ([executable] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
         execv(executable, &arguments)
         let reason = String(cString: strerror(errno))
         for pointer in arguments { free(pointer) }
-        throw .queueUnavailable(address: "the shared queue", reason: "cannot start \(executable): \(reason)")
+        throw NarrateError(QueueError.unavailable(address: "the shared queue", reason: "cannot start \(executable): \(reason)"))
     }
 }

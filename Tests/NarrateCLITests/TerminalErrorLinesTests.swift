@@ -1,4 +1,7 @@
 import NarrateCore
+import NarrateQueue
+import NarrateServer
+import NarrateSpread
 import NarrateTerminal
 import Testing
 
@@ -85,10 +88,10 @@ struct TerminalErrorLinesTests {
             .streamWriteFailed(path: "standard output", reason: "Broken pipe"), 74,
             "standard output: write failed: Broken pipe; what it received is incomplete"),
         Line(
-            .cannotStartWorker(executable: "/x/narrate", reason: "No such file or directory"), 71,
+            NarrateError(WorkerStartError(executable: "/x/narrate", reason: "No such file or directory")), 71,
             "cannot start a worker process (/x/narrate): No such file or directory"),
         Line(
-            .cannotListen(address: "127.0.0.1:80", reason: "permission denied (ports below 1024 need root)"), 69,
+            NarrateError(ListenError(address: "127.0.0.1:80", reason: "permission denied (ports below 1024 need root)")), 69,
             "cannot listen on 127.0.0.1:80: permission denied (ports below 1024 need root); choose another --port (0 lets the system pick) or --host"
         ),
         Line(
@@ -144,11 +147,11 @@ struct TerminalErrorLinesTests {
             .readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3"), 69,
             "cannot read CSV exports: libcsv (libcsv.so.3) cannot be loaded; install Debian's libcsv3"),
         Line(
-            .queueUnavailable(address: "postgresql://q@db/narrate", reason: "connection refused"), 69,
+            NarrateError(QueueError.unavailable(address: "postgresql://q@db/narrate", reason: "connection refused")), 69,
             "postgresql://q@db/narrate: cannot use the job queue: connection refused; check that PostgreSQL runs there and accepts connections"
         ),
         Line(
-            .queueDenied(address: "postgresql://q@db/narrate", reason: "password authentication failed"), 77,
+            NarrateError(QueueError.denied(address: "postgresql://q@db/narrate", reason: "password authentication failed")), 77,
             "postgresql://q@db/narrate: the job queue refused access: password authentication failed; check the user and password (URL, PGPASSWORD or ~/.pgpass) and the database's grants"
         ),
         Line(
@@ -200,8 +203,6 @@ struct TerminalErrorLinesTests {
         case .cannotCreateOutput: "cannotCreateOutput"
         case .writeFailed: "writeFailed"
         case .streamWriteFailed: "streamWriteFailed"
-        case .cannotStartWorker: "cannotStartWorker"
-        case .cannotListen: "cannotListen"
         case .engine: "engine"
         case .interrupted: "interrupted"
         case .libraryUnavailable: "libraryUnavailable"
@@ -217,8 +218,8 @@ struct TerminalErrorLinesTests {
         case .formatUnavailable: "formatUnavailable"
         case .encoderRefused: "encoderRefused"
         case .readerUnavailable: "readerUnavailable"
-        case .queueUnavailable: "queueUnavailable"
-        case .queueDenied: "queueDenied"
+        // A module's own: its type and its kind.
+        case .module(let failure): "\(type(of: failure.error)) \(failure.kind)"
         case .inputTooLarge: "inputTooLarge"
         }
     }

@@ -23,11 +23,8 @@ struct NarrateErrorTests {
         (.formatUnavailable(format: "FLAC", reason: "no encoder"), 69),
         (.encoderRefused(format: "Opus", reason: "invalid argument"), 69),
         (.readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3"), 69),
-        (.queueUnavailable(address: "postgresql://q@db/narrate", reason: "connection refused"), 69),
-        (.queueDenied(address: "postgresql://q@db/narrate", reason: "password authentication failed"), 77),
         (.fetchFailed(url: "http://x", reason: "timed out"), 69),
         (.engine(code: 1, message: "broken"), 70),
-        (.cannotStartWorker(executable: "/x/narrate", reason: "No such file or directory"), 71),
         (.outputExists(path: "a.wav"), 73),
         (.cannotCreateOutput(path: "out", reason: "it is a file, not a folder"), 73),
         (.writeFailed(path: "a.wav", reason: "No space left on device"), 74),
@@ -69,5 +66,35 @@ struct NarrateErrorTests {
         #expect(
             NarrateError.noVoiceSpeaks(language: "ukr", suggestions: ["uk"]).description
                 == "no installed voice speaks 'ukr' (did you mean 'uk'?)")
+    }
+
+    /// A module's own error keeps its words and its kind through `NarrateError`, is found
+    /// again by its type, and equals only an equal error of the same type.
+    @Test func aModulesOwnErrorTravelsAsItself() {
+        let refused = NarrateError(SampleFailure(reason: "refused"))
+        #expect(refused.description == "the sample service refused")
+        #expect(refused.module(as: SampleFailure.self) == SampleFailure(reason: "refused"))
+        #expect(refused.module(as: OtherFailure.self) == nil)
+        #expect(NarrateError.interrupted.module(as: SampleFailure.self) == nil)
+        #expect(refused == NarrateError(SampleFailure(reason: "refused")))
+        #expect(refused != NarrateError(SampleFailure(reason: "gone")))
+        #expect(refused != NarrateError(OtherFailure(reason: "refused")))
+        guard case .module(let failure) = refused else {
+            Issue.record("not carried as a module's error: \(refused)")
+            return
+        }
+        #expect(failure.kind == .serviceUnavailable)
+    }
+
+    private struct SampleFailure: ModuleError {
+        var reason: String
+        var kind: FailureKind { .serviceUnavailable }
+        var description: String { "the sample service \(reason)" }
+    }
+
+    private struct OtherFailure: ModuleError {
+        var reason: String
+        var kind: FailureKind { .permissionDenied }
+        var description: String { "the sample service \(reason)" }
     }
 }

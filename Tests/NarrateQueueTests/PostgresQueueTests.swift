@@ -287,11 +287,11 @@ struct PostgresQueueTests {
 extension NarrateError {
     /// Whether the queue refused who asked (exit 77 on the command line).
     fileprivate var isQueueDenied: Bool {
-        if case .queueDenied = self { true } else { false }
+        if case .denied = module(as: QueueError.self) { true } else { false }
     }
 
     /// Whether the queue could not be reached or used (exit 69 on the command line).
     fileprivate var isQueueUnavailable: Bool {
-        if case .queueUnavailable = self { true } else { false }
+        if case .unavailable = module(as: QueueError.self) { true } else { false }
     }
 }
