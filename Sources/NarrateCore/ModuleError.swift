@@ -16,6 +16,9 @@ public enum FailureKind: Sendable, Equatable {
     case permissionDenied
     /// The operating system refused what was asked of it (starting a process).
     case systemRefused
+    /// What narrate keeps (its library) cannot be read or written: a file's permissions, a
+    /// full disk, a database from a newer narrate.
+    case storageFailure
 }
 
 /// A module's own error, carried by `NarrateError.module`: compared by its type and value.

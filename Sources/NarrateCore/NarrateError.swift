@@ -5,6 +5,10 @@
 /// The description is in the domain's words, for any front end (a terminal, a web page): it
 /// never names a command or a flag. A front end adds what to type or click next.
 ///
+/// The cases here are those several modules raise (an input that cannot be read, an output
+/// that cannot be written, a voice, an option). A module whose failures are its own states
+/// them in a `ModuleError` type (`LibraryError`, `QueueError`, ...), carried as `.module`.
+///
 /// An `invalidOption` names the setting (`bitrate`, `sample-rate`, `sync`, ...) as the
 /// front ends call it; a message about the setting's value starts with that name.
 public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -44,11 +48,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
     case interrupted
-    /// The library database cannot be opened or used (read-only, a newer schema); the file
-    /// is left as it was.
-    case libraryUnavailable(path: String, reason: String)
-    /// The library's path holds a file that is not an SQLite database; it is left as it was.
-    case notALibrary(path: String)
     /// An audio format that rewrites its header at the end (WAV) was asked for on a stream:
     /// standard output, a device, a FIFO or a socket (`kind` says which).
     case cannotStream(path: String, kind: String, format: String)
@@ -142,10 +141,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): write failed: \(reason); the output was not created"
         case .streamWriteFailed(let path, let reason):
             return "\(path): write failed: \(reason); what it received is incomplete"
-        case .libraryUnavailable(let path, let reason):
-            return "\(path): cannot use the library: \(reason)"
-        case .notALibrary(let path):
-            return "\(path): cannot use the library: not an SQLite database (left untouched)"
         case .cannotStream(let path, let kind, let format):
             return "\(path): it is \(kind), which is written as a stream, and \(format) cannot be streamed "
                 + "(its header is rewritten at the end); FLAC, Ogg, Opus, MP3, AU and raw audio can"

@@ -31,7 +31,7 @@ public final class ArticleStore: Sendable {
         do {
             document = String(decoding: try JSONEncoder().encode(article.document), as: UTF8.self)
         } catch {
-            throw .libraryUnavailable(path: database.path, reason: "cannot store the document: \(error)")
+            throw NarrateError(LibraryError.unavailable(path: database.path, reason: "cannot store the document: \(error)"))
         }
         return try database.write { db in
             if let existing = try ArticleRow.filter(ArticleRow.Columns.contentHash == hash).fetchOne(db), let id = existing.id {

@@ -41,7 +41,7 @@ final class LibraryDatabase: @unchecked Sendable {
         } catch let error as NarrateError {
             throw error
         } catch {
-            throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
+            throw NarrateError(LibraryError.unavailable(path: path, reason: Self.describe(error, at: path)))
         }
     }
 
@@ -79,7 +79,7 @@ final class LibraryDatabase: @unchecked Sendable {
                 let appliedAfter = try? pool?.read { try migrator.appliedIdentifiers($0) }
                 let migratedMeanwhile = appliedBefore != nil && appliedAfter != nil && appliedAfter != appliedBefore
                 guard ContinuousClock.now < deadline, migratedMeanwhile || isRace(error) else {
-                    throw .libraryUnavailable(path: path, reason: describe(error, at: path))
+                    throw NarrateError(LibraryError.unavailable(path: path, reason: describe(error, at: path)))
                 }
                 usleep(UInt32(20_000 * min(attempt, 10)))
             }
@@ -95,7 +95,7 @@ final class LibraryDatabase: @unchecked Sendable {
             try LibrarySchema.migrator.migrate(queue)
             return LibraryDatabase(path: path, writer: queue)
         } catch {
-            throw .libraryUnavailable(path: path, reason: describe(error, at: path))
+            throw NarrateError(LibraryError.unavailable(path: path, reason: describe(error, at: path)))
         }
     }
 
@@ -117,7 +117,7 @@ final class LibraryDatabase: @unchecked Sendable {
         } catch let error as NarrateError {
             throw error
         } catch {
-            throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
+            throw NarrateError(LibraryError.unavailable(path: path, reason: Self.describe(error, at: path)))
         }
     }
 
@@ -130,7 +130,7 @@ final class LibraryDatabase: @unchecked Sendable {
         } catch let error as NarrateError {
             throw error
         } catch {
-            throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
+            throw NarrateError(LibraryError.unavailable(path: path, reason: Self.describe(error, at: path)))
         }
     }
 
@@ -150,7 +150,7 @@ final class LibraryDatabase: @unchecked Sendable {
         } catch let error as NarrateError {
             throw error
         } catch {
-            throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
+            throw NarrateError(LibraryError.unavailable(path: path, reason: Self.describe(error, at: path)))
         }
     }
 
@@ -160,7 +160,7 @@ final class LibraryDatabase: @unchecked Sendable {
         do {
             return try writer.writeWithoutTransaction(body)
         } catch {
-            throw .libraryUnavailable(path: path, reason: Self.describe(error, at: path))
+            throw NarrateError(LibraryError.unavailable(path: path, reason: Self.describe(error, at: path)))
         }
     }
 
@@ -171,17 +171,17 @@ final class LibraryDatabase: @unchecked Sendable {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw .libraryUnavailable(path: path, reason: "is a directory; give the path of a library file")
+            throw NarrateError(LibraryError.unavailable(path: path, reason: "is a directory; give the path of a library file"))
         }
         guard status.st_size > 0 else { return }
         guard let file = fopen(path, "rb") else {
-            throw .libraryUnavailable(path: path, reason: String(cString: strerror(errno)).lowercased())
+            throw NarrateError(LibraryError.unavailable(path: path, reason: String(cString: strerror(errno)).lowercased()))
         }
         defer { fclose(file) }
         var header = [UInt8](repeating: 0, count: 16)
         let count = fread(&header, 1, 16, file)
         if count < 16 || Array("SQLite format 3\0".utf8) != header {
-            throw .notALibrary(path: path)
+            throw NarrateError(LibraryError.notALibrary(path: path))
         }
     }
 
@@ -191,7 +191,7 @@ final class LibraryDatabase: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw .libraryUnavailable(path: path, reason: "cannot create its folder \(directory)")
+            throw NarrateError(LibraryError.unavailable(path: path, reason: "cannot create its folder \(directory)"))
         }
     }
 

@@ -44,7 +44,7 @@ public final class LibraryJobQueue: Sendable {
                     articleId,
                 ]
             )
-            guard let row else { throw NarrateError.libraryUnavailable(path: database.path, reason: "the job was not stored") }
+            guard let row else { throw NarrateError(LibraryError.unavailable(path: database.path, reason: "the job was not stored")) }
             return .queued(row.job)
         }
     }

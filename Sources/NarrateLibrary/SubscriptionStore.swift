@@ -67,7 +67,7 @@ public final class SubscriptionStore: Sendable {
                     narrate, now,
                 ]
                 guard let row = try SubscriptionRow.fetchOne(insert, arguments: arguments) else {
-                    throw NarrateError.libraryUnavailable(path: database.path, reason: "the subscription was not stored")
+                    throw NarrateError(LibraryError.unavailable(path: database.path, reason: "the subscription was not stored"))
                 }
                 return .subscribed(row.subscription)
             }

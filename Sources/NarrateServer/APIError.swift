@@ -56,7 +56,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput, .noReadableArticle,
             .unsupportedContent, .fetchFailed, .inputUnavailable, .inputTooLarge:
             APIError(.unprocessableContent, error.description)
-        case .libraryUnavailable, .notALibrary, .readerUnavailable: APIError(.serviceUnavailable, error.description)
+        case .readerUnavailable: APIError(.serviceUnavailable, error.description)
+        case .module(let failure) where failure.kind == .storageFailure: APIError(.serviceUnavailable, error.description)
         default: APIError(.internalServerError, error.description)
         }
     }

@@ -1,7 +1,7 @@
 public import NarrateCore
 
 /// The server cannot listen on the address it was given (taken, not this machine's, or a
-/// port that needs privileges).
+/// port that needs privileges). A front end adds how to choose another.
 public struct ListenError: ModuleError {
     /// The host and port, as given.
     public var address: String
@@ -16,7 +16,5 @@ public struct ListenError: ModuleError {
 
     public var kind: FailureKind { .serviceUnavailable }
 
-    public var description: String {
-        "cannot listen on \(address): \(reason); choose another --port (0 lets the system pick) or --host"
-    }
+    public var description: String { "cannot listen on \(address): \(reason)" }
 }

@@ -1,5 +1,7 @@
 public import NarrateCore
+import NarrateLibrary
 import NarrateListening
+import NarrateServer
 import NarrateSystem
 
 /// The command line's words for errors and notes, and its one way out of the process (used
@@ -60,8 +62,8 @@ public enum ErrorReporter {
                 + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
         case .formatUnavailable, .encoderRefused:
             return "\(error.description), or choose another --format"
-        case .notALibrary:
-            return "\(error.description); move it away or choose another --library"
+        case .module(let failure):
+            return message(for: failure)
         case .cannotStream(let path, let kind, let format) where path == "-":
             return "-o -: \(format) cannot be written to a pipe (its header is rewritten at the end); \(formats) for \(kind)"
         case .cannotStream(let path, let kind, let format):
@@ -70,6 +72,13 @@ public enum ErrorReporter {
         default:
             return error.description
         }
+    }
+
+    /// The line for a module's own error: its words, with what to type next.
+    private static func message(for failure: ModuleFailure) -> String {
+        if case .notALibrary = failure.error as? LibraryError { return "\(failure); move it away or choose another --library" }
+        if failure.error is ListenError { return "\(failure); choose another --port (0 lets the system pick) or --host" }
+        return failure.description
     }
 
     /// Exits the process with `code`, after checking that standard output took everything.

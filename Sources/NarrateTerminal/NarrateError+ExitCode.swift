@@ -12,7 +12,6 @@ extension NarrateError {
             .noReadableArticle, .unsupportedContent, .inputTooLarge:
             65
         case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
-        case .libraryUnavailable, .notALibrary: 74
         case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
@@ -24,6 +23,7 @@ extension NarrateError {
             case .serviceUnavailable: 69
             case .permissionDenied: 77
             case .systemRefused: 71
+            case .storageFailure: 74
             }
         }
     }

@@ -313,7 +313,7 @@ struct QueueBenchmark {
             do {
                 return try body()
             } catch {
-                guard case .libraryUnavailable = error, failures < 5 else { throw error }
+                guard case .unavailable = error.module(as: LibraryError.self), failures < 5 else { throw error }
                 failures += 1
                 waits += 1
             }

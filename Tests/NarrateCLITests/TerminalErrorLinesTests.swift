@@ -1,4 +1,5 @@
 import NarrateCore
+import NarrateLibrary
 import NarrateQueue
 import NarrateServer
 import NarrateSpread
@@ -101,10 +102,10 @@ struct TerminalErrorLinesTests {
             .interrupted, 130,
             "interrupted; no output was written"),
         Line(
-            .libraryUnavailable(path: "l.sqlite", reason: "the library is read-only; check the file's permissions"), 74,
+            NarrateError(LibraryError.unavailable(path: "l.sqlite", reason: "the library is read-only; check the file's permissions")), 74,
             "l.sqlite: cannot use the library: the library is read-only; check the file's permissions"),
         Line(
-            .notALibrary(path: "l.sqlite"), 74,
+            NarrateError(LibraryError.notALibrary(path: "l.sqlite")), 74,
             "l.sqlite: cannot use the library: not an SQLite database (left untouched); move it away or choose another --library"),
         Line(
             .cannotStream(path: "-", kind: "a pipe", format: "WAV"), 64,
@@ -205,8 +206,6 @@ struct TerminalErrorLinesTests {
         case .streamWriteFailed: "streamWriteFailed"
         case .engine: "engine"
         case .interrupted: "interrupted"
-        case .libraryUnavailable: "libraryUnavailable"
-        case .notALibrary: "notALibrary"
         case .cannotStream: "cannotStream"
         case .noSuchArticle: "noSuchArticle"
         case .noSuchFeed: "noSuchFeed"
@@ -218,8 +217,11 @@ struct TerminalErrorLinesTests {
         case .formatUnavailable: "formatUnavailable"
         case .encoderRefused: "encoderRefused"
         case .readerUnavailable: "readerUnavailable"
-        // A module's own: its type and its kind.
-        case .module(let failure): "\(type(of: failure.error)) \(failure.kind)"
+        // A module's own: its type, and its case when it is an enum (the label of its payload).
+        case .module(let failure):
+            Mirror(reflecting: failure.error).displayStyle == .enum
+                ? "\(type(of: failure.error)).\(Mirror(reflecting: failure.error).children.first?.label ?? "")"
+                : "\(type(of: failure.error))"
         case .inputTooLarge: "inputTooLarge"
         }
     }

@@ -29,8 +29,6 @@ struct NarrateErrorTests {
         (.cannotCreateOutput(path: "out", reason: "it is a file, not a folder"), 73),
         (.writeFailed(path: "a.wav", reason: "No space left on device"), 74),
         (.streamWriteFailed(path: "standard output", reason: "Broken pipe"), 74),
-        (.libraryUnavailable(path: "l.sqlite", reason: "the library is read-only; check the file's permissions"), 74),
-        (.notALibrary(path: "l.sqlite"), 74),
         (.invalidPreset(location: "p.json", message: "not valid JSON"), 78),
         (.interrupted, 130),
     ]
