@@ -127,7 +127,7 @@ public struct AudioEncoding: Sendable, Equatable, Codable {
     /// Opens a real file in this encoding in the temporary folder, writes a moment of
     /// silence, and removes it: libsndfile's own format check says yes to formats the
     /// installed build cannot write, so a batch checks this way before it queues anything.
-    /// Throws what the writer would (`.formatUnavailable`, `.invalidOption`).
+    /// Throws what the writer would (`AudioError.formatUnavailable`, `.invalidOption`).
     public func checkWritable(sourceRate: Int) throws(NarrateError) {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let probe = "\(directory)/narrate-format-check-\(getpid()).\(format.fileExtension)"
@@ -137,7 +137,7 @@ public struct AudioEncoding: Sendable, Equatable, Codable {
             try writer.writeSilence(samples: sourceRate / 10)
             try writer.flush()
         } catch {
-            throw .formatUnavailable(format: format.displayName, reason: "\(error)")
+            throw NarrateError(AudioError.formatUnavailable(format: format.displayName, reason: "\(error)"))
         }
     }
 

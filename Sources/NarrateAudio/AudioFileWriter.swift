@@ -67,7 +67,7 @@ public final class AudioFileWriter: AudioSink {
     /// Throws `.outputExists` when `destination` exists and `overwrite` is false,
     /// `.cannotCreateOutput` when the directory is missing or not writable,
     /// `.invalidOption` for an encoding that does not fit the format (or WAV to a pipe), and
-    /// `.formatUnavailable` when the installed libsndfile cannot write the format.
+    /// `AudioError.formatUnavailable` when the installed libsndfile cannot write the format.
     public init(
         destination: String, sampleRate: Int, encoding: AudioEncoding = .wav, tags: AudioTags = AudioTags(),
         overwrite: Bool
@@ -117,7 +117,8 @@ public final class AudioFileWriter: AudioSink {
                 // error codes are not public: a second open of a scratch file tells a missing
                 // encoder from a problem with this destination.
                 if !Self.canWrite(info) {
-                    throw .formatUnavailable(format: encoding.format.displayName, reason: String(cString: sf_strerror(nil)))
+                    throw NarrateError(
+                        AudioError.formatUnavailable(format: encoding.format.displayName, reason: String(cString: sf_strerror(nil))))
                 }
                 throw error
             }
@@ -299,7 +300,7 @@ public final class AudioFileWriter: AudioSink {
     /// destination that is a stream: standard output, a device, a FIFO or a socket.
     public static func checkStreamable(_ format: AudioFileFormat, target: OutputTarget) throws(NarrateError) {
         guard target.isStream, !format.canStream else { return }
-        throw .cannotStream(path: target.path, kind: target.kindDescription, format: format.displayName)
+        throw NarrateError(AudioError.cannotStream(path: target.path, kind: target.kindDescription, format: format.displayName))
     }
 
     /// Whether libsndfile opens a scratch file in the temporary folder with `info`.

@@ -10,10 +10,10 @@ public final class DevicePlaybackSink: PlaybackSink {
     public let sampleRate: Int
     private let device: OpaquePointer
 
-    /// Opens the default device; without one, `.audioOutputUnavailable` with libpcaudio's reason.
+    /// Opens the default device; without one, `AudioError.outputUnavailable` with libpcaudio's reason.
     public init(sampleRate: Int) throws(NarrateError) {
         guard let device = create_audio_device_object(nil, "narrate", "Article narration") else {
-            throw .audioOutputUnavailable(reason: "no audio output is available")
+            throw NarrateError(AudioError.outputUnavailable(reason: "no audio output is available"))
         }
         // ALSA prints its own lines on standard error when there is no card; narrate reports
         // the failure in one line of its own.
@@ -29,7 +29,7 @@ public final class DevicePlaybackSink: PlaybackSink {
         if status != 0 {
             let reason = audio_object_strerror(device, status).map { String(cString: $0) } ?? "error \(status)"
             audio_object_destroy(device)
-            throw .audioOutputUnavailable(reason: reason)
+            throw NarrateError(AudioError.outputUnavailable(reason: reason))
         }
         self.device = device
         self.sampleRate = sampleRate

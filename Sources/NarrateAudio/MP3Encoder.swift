@@ -22,11 +22,11 @@ final class MP3Encoder: BlockEncoder {
     private let infoFrameOffset: off_t?
     private var closed = false
 
-    /// Starts an MP3 stream into `output` at `sampleRate`. Throws `.encoderRefused` when
+    /// Starts an MP3 stream into `output` at `sampleRate`. Throws `AudioError.encoderRefused` when
     /// LAME refuses the settings, `.writeFailed` when the tag cannot be written.
     init(output: OutputFile, sampleRate: Int, encoding: AudioEncoding, tags: AudioTags) throws(NarrateError) {
         guard let lame = lame_init() else {
-            throw .encoderRefused(format: AudioFileFormat.mp3.displayName, reason: "LAME could not start")
+            throw NarrateError(AudioError.encoderRefused(format: AudioFileFormat.mp3.displayName, reason: "LAME could not start"))
         }
         self.lame = lame
         self.output = output
@@ -48,7 +48,7 @@ final class MP3Encoder: BlockEncoder {
         Self.setTags(tags, on: lame)
         guard lame_init_params(lame) >= 0 else {
             lame_close(lame)
-            throw .encoderRefused(format: AudioFileFormat.mp3.displayName, reason: "LAME refused the settings")
+            throw NarrateError(AudioError.encoderRefused(format: AudioFileFormat.mp3.displayName, reason: "LAME refused the settings"))
         }
         let tagSize = lame_get_id3v2_tag(lame, nil, 0)
         var tag = [UInt8](repeating: 0, count: tagSize)

@@ -34,12 +34,13 @@ final class OpusFileEncoder: BlockEncoder {
     private var closed = false
 
     /// Starts an Ogg Opus stream into `output` at `sampleRate` (8, 12, 16, 24 or 48 kHz).
-    /// Throws `.encoderRefused` when libopus refuses the settings, `.writeFailed` when the
+    /// Throws `AudioError.encoderRefused` when libopus refuses the settings, `.writeFailed` when the
     /// headers cannot be written.
     init(output: OutputFile, sampleRate: Int, encoding: AudioEncoding, tags: AudioTags) throws(NarrateError) {
         var status: Int32 = 0
         guard let encoder = opus_encoder_create(Int32(sampleRate), 1, OPUS_APPLICATION_AUDIO, &status), status == OPUS_OK else {
-            throw .encoderRefused(format: AudioFileFormat.opus.displayName, reason: String(cString: opus_strerror(status)))
+            throw NarrateError(
+                AudioError.encoderRefused(format: AudioFileFormat.opus.displayName, reason: String(cString: opus_strerror(status))))
         }
         self.encoder = encoder
         self.output = output

@@ -233,7 +233,8 @@ public struct BatchWorker: Sendable {
     /// or an encoder not installed here, which another machine of a shared queue may have.
     static func isMissingHere(_ error: NarrateError) -> Bool {
         switch error {
-        case .unknownVoice, .noVoiceSpeaks, .readerUnavailable, .formatUnavailable: true
+        case .unknownVoice, .noVoiceSpeaks, .readerUnavailable: true
+        case .module(let failure): if case .formatUnavailable = failure.error as? AudioError { true } else { false }
         default: false
         }
     }

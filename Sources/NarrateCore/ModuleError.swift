@@ -19,6 +19,9 @@ public enum FailureKind: Sendable, Equatable {
     /// What narrate keeps (its library) cannot be read or written: a file's permissions, a
     /// full disk, a database from a newer narrate.
     case storageFailure
+    /// What was asked cannot be done the way it was asked (a format that cannot be written
+    /// to a stream): the request's fault, not the machine's.
+    case invalidRequest
 }
 
 /// A module's own error, carried by `NarrateError.module`: compared by its type and value.

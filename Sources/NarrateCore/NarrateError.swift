@@ -48,9 +48,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
     case interrupted
-    /// An audio format that rewrites its header at the end (WAV) was asked for on a stream:
-    /// standard output, a device, a FIFO or a socket (`kind` says which).
-    case cannotStream(path: String, kind: String, format: String)
     /// No article in the library has this id.
     case noSuchArticle(id: Int64)
     /// No feed subscription in the library has this id.
@@ -61,15 +58,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case noReadableArticle(path: String)
     /// A URL could not be fetched: no connection, a timeout, an HTTP error status, too large.
     case fetchFailed(url: String, reason: String)
-    /// No sound device to play through; `reason` says why, the message which sinks exist.
-    case audioOutputUnavailable(reason: String)
     /// A URL answered with something narrate cannot read (a PDF, an image).
     case unsupportedContent(url: String, contentType: String)
-    /// The installed libsndfile cannot write an audio format.
-    case formatUnavailable(format: String, reason: String)
-    /// The encoder narrate links for a format (LAME for MP3, libopus for Opus) refused the
-    /// settings or could not start.
-    case encoderRefused(format: String, reason: String)
     /// A C library narrate reads a format with (libxml2 for feeds, libarchive for zips,
     /// libcsv for CSV exports) cannot be loaded; `package` is the Debian package that has it.
     case readerUnavailable(format: String, reason: String, package: String)
@@ -141,9 +131,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): write failed: \(reason); the output was not created"
         case .streamWriteFailed(let path, let reason):
             return "\(path): write failed: \(reason); what it received is incomplete"
-        case .cannotStream(let path, let kind, let format):
-            return "\(path): it is \(kind), which is written as a stream, and \(format) cannot be streamed "
-                + "(its header is rewritten at the end); FLAC, Ogg, Opus, MP3, AU and raw audio can"
         case .noSuchArticle(let id):
             return "no article with id \(id)"
         case .noSuchFeed(let id):
@@ -152,17 +139,10 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "article \(id) was heard to the end"
         case .noReadableArticle(let path):
             return "\(path): no readable article found (the page has only navigation, links or forms)"
-        case .audioOutputUnavailable(let reason):
-            return "no sound device (\(reason))"
         case .fetchFailed(let url, let reason):
             return "\(url): cannot fetch: \(reason)"
         case .unsupportedContent(let url, let contentType):
             return "\(url): is \(contentType), not a web page or text; save it as text and add the file"
-        case .formatUnavailable(let format, let reason):
-            return "cannot write \(format) audio: the installed libsndfile lacks it (\(reason)); "
-                + "install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3)"
-        case .encoderRefused(let format, let reason):
-            return "cannot write \(format) audio: \(reason); choose another bitrate or quality"
         case .readerUnavailable(let format, let reason, let package):
             return "cannot read \(format): \(reason); install Debian's \(package)"
         case .engine(let code, let message):

@@ -1,3 +1,4 @@
+import NarrateAudio
 public import NarrateCore
 import NarrateLibrary
 import NarrateListening
@@ -32,7 +33,6 @@ public enum ErrorReporter {
     /// The error's line for the command line: the library's words, with the option it is
     /// about spelled as typed (`--bitrate`) and what to type next.
     public static func message(for error: NarrateError) -> String {
-        let formats = "use --format flac, ogg, opus, mp3, au or raw"
         switch error {
         case .invalidOption(let name, let message) where options.contains(name) && message.hasPrefix(name):
             return "--" + message
@@ -57,18 +57,8 @@ public enum ErrorReporter {
             return "\(error.description); 'narrate feeds' lists them"
         case .articleFinished(let id):
             return "\(error.description); 'narrate position \(id) --reset' starts it over"
-        case .audioOutputUnavailable:
-            return "\(error.description); use --sink stdout to pipe the audio to a player "
-                + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
-        case .formatUnavailable, .encoderRefused:
-            return "\(error.description), or choose another --format"
         case .module(let failure):
             return message(for: failure)
-        case .cannotStream(let path, let kind, let format) where path == "-":
-            return "-o -: \(format) cannot be written to a pipe (its header is rewritten at the end); \(formats) for \(kind)"
-        case .cannotStream(let path, let kind, let format):
-            return "-o \(path): it is \(kind), which is written as a stream, and \(format) "
-                + "cannot be streamed (its header is rewritten at the end); \(formats), or give a file name"
         default:
             return error.description
         }
@@ -76,9 +66,27 @@ public enum ErrorReporter {
 
     /// The line for a module's own error: its words, with what to type next.
     private static func message(for failure: ModuleFailure) -> String {
+        if let error = failure.error as? AudioError { return message(for: error) }
         if case .notALibrary = failure.error as? LibraryError { return "\(failure); move it away or choose another --library" }
         if failure.error is ListenError { return "\(failure); choose another --port (0 lets the system pick) or --host" }
         return failure.description
+    }
+
+    /// The line for an audio error: the option to change.
+    private static func message(for error: AudioError) -> String {
+        let formats = "use --format flac, ogg, opus, mp3, au or raw"
+        switch error {
+        case .outputUnavailable:
+            return "\(error); use --sink stdout to pipe the audio to a player "
+                + "(narrate play ID --sink stdout | aplay) or --sink null to play silently"
+        case .formatUnavailable, .encoderRefused:
+            return "\(error), or choose another --format"
+        case .cannotStream(let path, let kind, let format) where path == "-":
+            return "-o -: \(format) cannot be written to a pipe (its header is rewritten at the end); \(formats) for \(kind)"
+        case .cannotStream(let path, let kind, let format):
+            return "-o \(path): it is \(kind), which is written as a stream, and \(format) "
+                + "cannot be streamed (its header is rewritten at the end); \(formats), or give a file name"
+        }
     }
 
     /// Exits the process with `code`, after checking that standard output took everything.

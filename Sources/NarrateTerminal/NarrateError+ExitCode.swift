@@ -7,12 +7,12 @@ extension NarrateError {
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {
-        case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished, .cannotStream: 64
+        case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished: 64
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
             .noReadableArticle, .unsupportedContent, .inputTooLarge:
             65
         case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
-        case .fetchFailed, .audioOutputUnavailable, .formatUnavailable, .encoderRefused, .readerUnavailable: 69
+        case .fetchFailed, .readerUnavailable: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
         case .writeFailed, .streamWriteFailed: 74
@@ -24,6 +24,7 @@ extension NarrateError {
             case .permissionDenied: 77
             case .systemRefused: 71
             case .storageFailure: 74
+            case .invalidRequest: 64
             }
         }
     }

@@ -1,3 +1,4 @@
+import NarrateAudio
 import NarrateCore
 import NarrateLibrary
 import NarrateQueue
@@ -108,11 +109,11 @@ struct TerminalErrorLinesTests {
             NarrateError(LibraryError.notALibrary(path: "l.sqlite")), 74,
             "l.sqlite: cannot use the library: not an SQLite database (left untouched); move it away or choose another --library"),
         Line(
-            .cannotStream(path: "-", kind: "a pipe", format: "WAV"), 64,
+            NarrateError(AudioError.cannotStream(path: "-", kind: "a pipe", format: "WAV")), 64,
             "-o -: WAV cannot be written to a pipe (its header is rewritten at the end); use --format flac, ogg, opus, mp3, au or raw for a pipe"
         ),
         Line(
-            .cannotStream(path: "/dev/null", kind: "a character device", format: "WAV"), 64,
+            NarrateError(AudioError.cannotStream(path: "/dev/null", kind: "a character device", format: "WAV")), 64,
             "-o /dev/null: it is a character device, which is written as a stream, and WAV cannot be streamed (its header is rewritten at the end); use --format flac, ogg, opus, mp3, au or raw, or give a file name"
         ),
         Line(
@@ -131,18 +132,18 @@ struct TerminalErrorLinesTests {
             .fetchFailed(url: "http://x", reason: "timed out"), 69,
             "http://x: cannot fetch: timed out"),
         Line(
-            .audioOutputUnavailable(reason: "no sound card"), 69,
+            NarrateError(AudioError.outputUnavailable(reason: "no sound card")), 69,
             "no sound device (no sound card); use --sink stdout to pipe the audio to a player (narrate play ID --sink stdout | aplay) or --sink null to play silently"
         ),
         Line(
             .unsupportedContent(url: "http://x/a.pdf", contentType: "application/pdf"), 65,
             "http://x/a.pdf: is application/pdf, not a web page or text; save it as text and add the file"),
         Line(
-            .formatUnavailable(format: "MP3", reason: "LAME (libmp3lame.so.0) cannot be loaded"), 69,
+            NarrateError(AudioError.formatUnavailable(format: "MP3", reason: "LAME (libmp3lame.so.0) cannot be loaded")), 69,
             "cannot write MP3 audio: the installed libsndfile lacks it (LAME (libmp3lame.so.0) cannot be loaded); install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3), or choose another --format"
         ),
         Line(
-            .encoderRefused(format: "Opus", reason: "invalid argument"), 69,
+            NarrateError(AudioError.encoderRefused(format: "Opus", reason: "invalid argument")), 69,
             "cannot write Opus audio: invalid argument; choose another bitrate or quality, or choose another --format"),
         Line(
             .readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3"), 69,
@@ -206,16 +207,12 @@ struct TerminalErrorLinesTests {
         case .streamWriteFailed: "streamWriteFailed"
         case .engine: "engine"
         case .interrupted: "interrupted"
-        case .cannotStream: "cannotStream"
         case .noSuchArticle: "noSuchArticle"
         case .noSuchFeed: "noSuchFeed"
         case .articleFinished: "articleFinished"
         case .noReadableArticle: "noReadableArticle"
         case .fetchFailed: "fetchFailed"
-        case .audioOutputUnavailable: "audioOutputUnavailable"
         case .unsupportedContent: "unsupportedContent"
-        case .formatUnavailable: "formatUnavailable"
-        case .encoderRefused: "encoderRefused"
         case .readerUnavailable: "readerUnavailable"
         // A module's own: its type, and its case when it is an enum (the label of its payload).
         case .module(let failure):

@@ -11,17 +11,12 @@ struct NarrateErrorTests {
         (.unknownVoice(name: "klingon", suggestions: []), 64),
         (.noVoiceSpeaks(language: "xx", suggestions: ["af"]), 64),
         (.articleFinished(id: 3), 64),
-        (.cannotStream(path: "/dev/null", kind: "a character device", format: "WAV"), 64),
         (.invalidUTF8(path: "a.txt", byteOffset: 3), 65),
         (.binaryInput(path: "a.txt", byteOffset: 0), 65),
         (.noReadableArticle(path: "a.html"), 65),
         (.unsupportedContent(url: "http://x/a.pdf", contentType: "application/pdf"), 65),
         (.noSuchArticle(id: 7), 66),
         (.inputUnavailable(path: "a.txt", reason: "no such file"), 66),
-        (.audioOutputUnavailable(reason: "no card"), 69),
-        (.formatUnavailable(format: "MP3", reason: "no LAME"), 69),
-        (.formatUnavailable(format: "FLAC", reason: "no encoder"), 69),
-        (.encoderRefused(format: "Opus", reason: "invalid argument"), 69),
         (.readerUnavailable(format: "CSV exports", reason: "libcsv (libcsv.so.3) cannot be loaded", package: "libcsv3"), 69),
         (.fetchFailed(url: "http://x", reason: "timed out"), 69),
         (.engine(code: 1, message: "broken"), 70),
@@ -51,10 +46,6 @@ struct NarrateErrorTests {
             NarrateError.readerUnavailable(format: "XML feeds", reason: "libxml2 (libxml2.so.2) cannot be loaded", package: "libxml2")
                 .description
                 == "cannot read XML feeds: libxml2 (libxml2.so.2) cannot be loaded; install Debian's libxml2")
-        #expect(
-            NarrateError.encoderRefused(format: "MP3", reason: "LAME refused the settings").description
-                == "cannot write MP3 audio: LAME refused the settings; choose another bitrate or quality")
-        #expect(NarrateError.formatUnavailable(format: "FLAC", reason: "no encoder").description.contains("libsndfile"))
     }
 
     @Test func theClosestNamesAreSuggested() {

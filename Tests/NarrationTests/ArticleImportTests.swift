@@ -116,7 +116,11 @@ struct SharedPiecesTests {
                 #expect(name == setting)
                 #expect(message.hasPrefix(setting) || setting == "output", "\(message)")
                 #expect(!message.contains("--"), "library messages name no flags: \(message)")
-            case .cannotStream(let path, _, let format):
+            case .module(let failure):
+                guard case .cannotStream(let path, _, let format) = failure.error as? AudioError else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
                 #expect(setting.isEmpty && path == "-" && format == "WAV")
             default:
                 Issue.record("unexpected \(error)")
