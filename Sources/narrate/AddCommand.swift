@@ -7,7 +7,7 @@ import NarrateSystem
 import NarrateTerminal
 
 /// `narrate add`: saves articles (files, folders of them, or standard input) to the library.
-struct AddCommand: ParsableCommand {
+struct AddCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save articles to the library: files, folders (recursively) or - for standard input."
@@ -51,7 +51,6 @@ struct AddCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         let importer = ArticleImport(format: format, title: title, language: language, voice: voice, tags: tags)
         var outcomes: [Outcome] = []
         var firstFailure: NarrateError?

@@ -10,7 +10,7 @@ import NarrateTerminal
 
 /// `narrate batch`: narrates many articles in parallel worker processes through a durable
 /// queue in the library, so an interrupted batch goes on with `narrate jobs run`.
-struct BatchCommand: AsyncParsableCommand {
+struct BatchCommand: AsyncParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Narrate many articles in parallel: ids, files or folders (added to the library first), a tag or all."
@@ -78,8 +78,6 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // On the main thread: a signal mask is a thread's (an async command runs on the pool).
-        await MainActor.run { Interruption.install() }
         // A bad template is refused before anything is added to the library.
         let submission = try BatchSubmission(
             voice: voiceOptions.request, encoding: encodingOptions.encoding(output: nil), album: encodingOptions.album,

@@ -10,7 +10,7 @@ import NarrateSystem
 import NarrateTerminal
 
 /// `narrate convert`: one article in, one audio file out.
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Narrate an article (.txt, .md, .html, a URL or - for standard input) into an audio file (wav, flac, ogg, opus, mp3)."
@@ -60,7 +60,6 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         try convert()
     }
 

@@ -6,7 +6,7 @@ import NarrateTerminal
 
 /// `narrate extract`: the article narrate finds in a page (or file) and its metadata, so a
 /// user can check what will be read before adding or converting it.
-struct ExtractCommand: ParsableCommand {
+struct ExtractCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "extract",
         abstract: "Print the article narrate would read from a web page, file or URL, with its title and byline."
@@ -24,7 +24,6 @@ struct ExtractCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        Interruption.install()
         let extract = try ArticleExtract(
             input: input, format: format, environment: NarrateEnvironment.variables(),
             isCancelled: { Interruption.isRequested }

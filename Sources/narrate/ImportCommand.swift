@@ -12,7 +12,7 @@ import NarrateSystem
 import NarrateTerminal
 
 /// `narrate import FILE`: the links of a read-later service's or a browser's export.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import an export of Pocket, Instapaper, Wallabag or Omnivore, browser bookmarks or a list of URLs.",
@@ -36,7 +36,6 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        Interruption.install()
         let (format, links) = try ExportReader.read(path: file, isCancelled: { Interruption.isRequested })
         let library = try libraryOptions.open()
         let progress = ImportProgress(json: json, quiet: quiet)

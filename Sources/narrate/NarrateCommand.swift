@@ -40,6 +40,11 @@ struct NarrateCommand: AsyncParsableCommand {
         ]
     )
 
+    /// Installs the signal handlers of `command`, if it handles stop signals.
+    private static func installSignals(of command: any ParsableCommand) {
+        (command as? any HandlesStopSignals)?.installSignals()
+    }
+
     /// Runs the command, and is the one place a command's end becomes the process's exit:
     /// a `NarrateError` a command throws is its one line and sysexits code, a `CommandExit`
     /// its code, a usage error one line on stderr (exit 64) instead of ArgumentParser's
@@ -55,8 +60,8 @@ struct NarrateCommand: AsyncParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try MessageDigest.checkAvailable()
-            // A worker's signals, on this (the main) thread, before anything runs on the pool.
-            (command as? WorkerCommand)?.installSignals()
+            // The command's signals, on this (the main) thread, before anything runs on the pool.
+            installSignals(of: command)
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {

@@ -12,7 +12,7 @@ import NarrateTerminal
 
 /// `narrate play`: plays a library article in real time from where the listener stopped,
 /// saving the position at every sentence, on Ctrl-C, on SIGTERM and when the pipe closes.
-struct PlayCommand: ParsableCommand {
+struct PlayCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play a library article from where you stopped (the position is saved as it plays)."
@@ -56,7 +56,6 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         let library = try libraryOptions.open()
         let summary = try library.articles.summary(id: id)
         let title = summary.title

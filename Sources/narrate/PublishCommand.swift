@@ -10,7 +10,7 @@ import NarrateTerminal
 
 /// `narrate publish`: the library's podcast as a static site in a folder (feed, cover, page,
 /// episodes), for any web server or static host; incremental, and atomic for listeners.
-struct PublishCommand: ParsableCommand {
+struct PublishCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "publish",
         abstract: "Publish the library as a podcast into a folder any web server or static host can serve.",
@@ -76,7 +76,6 @@ struct PublishCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         do {
             let selection = FeedSelection(articles: articles, format: try EpisodeFormat(named: format), limit: limit)
             try PodcastPublisher.checkFolder(directory) // before the library is opened

@@ -11,7 +11,7 @@ import NarrateSystem
 import NarrateTerminal
 
 /// `narrate refresh`: checks every feed and adds what is new.
-struct RefreshCommand: ParsableCommand {
+struct RefreshCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Check the feeds the library follows and add their new articles (for a timer or cron)."
@@ -37,7 +37,6 @@ struct RefreshCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        Interruption.install()
         try Self.refresh(
             library: try libraryOptions.open(), ids: ids.isEmpty ? nil : ids, force: force, fetchOptions: fetchOptions,
             narrate: narrate, quiet: quiet, json: json

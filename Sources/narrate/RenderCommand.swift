@@ -10,7 +10,7 @@ import NarrateTerminal
 
 /// `narrate render`: a library article to an audio file, remembered with its sentence
 /// timings, and not synthesized again for the same settings.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a library article to audio (cached: the same settings are not synthesized twice)."
@@ -51,7 +51,6 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         let delivery = RenderDelivery(
             articleId: id, voice: voiceOptions.request, encoding: try encodingOptions.encoding(output: output),
             album: encodingOptions.album, output: output, overwrite: force,

@@ -9,7 +9,7 @@ import NarrateTerminal
 
 /// `narrate resume`: the rest of an article, from the saved position to the end, as an
 /// audio file for a player on another device.
-struct ResumeCommand: ParsableCommand {
+struct ResumeCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "resume",
         abstract: "Write the rest of an article, from the saved position to the end, to an audio file."
@@ -45,7 +45,6 @@ struct ResumeCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         let export = ResumeExport(
             articleId: id, output: output, encoding: try encodingOptions.encoding(output: output), album: encodingOptions.album,
             overwrite: force, extras: try chapterOptions.extras(sync: sync), spread: synthesisOptions.spread

@@ -8,7 +8,7 @@ import NarrateTerminal
 /// `narrate segment`: the sentences narrate would speak, as they stand in the source, or
 /// in the form eSpeak NG receives, so a user can see where the text is cut and why
 /// something sounds wrong.
-struct SegmentCommand: ParsableCommand {
+struct SegmentCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "segment",
         abstract: "Print an article's sentences, one per line (or as JSON with their ranges)."
@@ -37,7 +37,6 @@ struct SegmentCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        Interruption.install()
         try segment()
     }
 

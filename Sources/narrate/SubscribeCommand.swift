@@ -9,7 +9,7 @@ import NarrateSystem
 import NarrateTerminal
 
 /// `narrate subscribe URL`: follows a feed (or the feed a page links) and takes its items.
-struct SubscribeCommand: ParsableCommand {
+struct SubscribeCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "subscribe",
         abstract: "Follow a feed (RSS, Atom, JSON Feed, or a page that links one) and add its articles."
@@ -44,7 +44,6 @@ struct SubscribeCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         let library = try libraryOptions.open()
         let refresh = FeedRefresh(library: library, fetcher: fetchOptions.fetcher, detector: nil, jobs: fetchOptions.jobs)
         var outcomes: [SubscriptionStore.SubscribeOutcome] = []

@@ -7,7 +7,7 @@ import NarrateSystem
 import NarrateTerminal
 
 /// `narrate voices add NAME|URL|FILE`: installs a Piper voice, all or nothing.
-struct VoicesAdd: ParsableCommand {
+struct VoicesAdd: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Install a Piper voice: by name from the voice catalogue, from an address, or from a file.",
@@ -30,7 +30,6 @@ struct VoicesAdd: ParsableCommand {
     var force = false
 
     func run() throws {
-        Interruption.install()
         let installer = PiperVoiceInstaller(
             environment: ProcessInfo.processInfo.environment, download: FileDownload(isCancelled: { Interruption.isRequested }),
             catalogueAddress: catalogue

@@ -7,7 +7,7 @@ import NarrateSystem
 import NarrateTerminal
 
 /// `narrate voices available`: the Piper voices of the catalogue, and which are installed.
-struct VoicesAvailable: ParsableCommand {
+struct VoicesAvailable: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "available",
         abstract: "List the Piper voices of the voice catalogue that 'narrate voices add' installs."
@@ -33,7 +33,6 @@ struct VoicesAvailable: ParsableCommand {
     }
 
     func run() throws {
-        Interruption.install()
         let environment = ProcessInfo.processInfo.environment
         let installer = PiperVoiceInstaller(
             environment: environment, download: FileDownload(timeout: 120, isCancelled: { Interruption.isRequested }),

@@ -21,7 +21,7 @@ import NarrateSystem
 /// Signals there: SIGINT is ignored (Ctrl-C goes to the coordinator, which decides);
 /// SIGUSR1 means finish the current job and stop; SIGTERM (or the coordinator exiting)
 /// stops the current job at once and gives it back to the queue.
-struct WorkerCommand: AsyncParsableCommand {
+struct WorkerCommand: AsyncParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "worker",
         abstract: "Render the jobs of a shared queue on this machine until stopped (narrate worker --queue URL)."
