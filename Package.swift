@@ -265,6 +265,7 @@ let package = Package(
             dependencies: [
                 "NarrateSystem", "NarrateImport", "NarrateListening", "NarrateRendering", "NarrateSpread", "NarrateCore", "NarrateAudio",
                 "NarrateLibrary", "NarrateQueue", "NarrateFetch",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -421,7 +422,7 @@ let package = Package(
             dependencies: [
                 "NarrateServer", "NarrateTerminal", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
                 "NarrateRendering",
-                "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateTestSupport",
+                "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateSystem", "NarrateTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

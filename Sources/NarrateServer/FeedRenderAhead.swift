@@ -1,4 +1,5 @@
 import Logging
+import NarrateBatch
 import NarrateCore
 import NarrateLibrary
 import NarratePublishing

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import NarrateAudio
+import NarrateBatch
 import NarrateCore
 import NarrateLibrary
 import NarrateListening

@@ -3,8 +3,10 @@ public import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+public import NarrateBatch
 public import NarrateCore
 public import NarrateLibrary
+import NarrateSystem
 import UnixSignals
 
 /// `narrate serve`: the web player and its JSON API over one library, with Hummingbird 2.

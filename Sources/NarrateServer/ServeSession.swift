@@ -1,4 +1,5 @@
 import Foundation
+import NarrateBatch
 public import NarrateCore
 public import NarrateLibrary
 import NarrateSpread

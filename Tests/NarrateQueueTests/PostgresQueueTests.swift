@@ -107,17 +107,26 @@ struct PostgresQueueTests {
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func aDatabaseWithoutPermissionsIsRefusedWithExit77AndNothingIsMade() async throws {
         let cluster = try PostgresCluster.shared.get()
-        let database = "locked_\(UUID().uuidString.prefix(8).lowercased())"
-        let role = "reader_\(UUID().uuidString.prefix(8).lowercased())"
-        try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
-        try cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD 'readerpass'", database: "postgres")
         // PostgreSQL 15 lets nobody but the owner create in the public schema.
-        let address = try PostgresQueueAddress(
-            url: cluster.url(user: role, password: "readerpass", database: database) + "?sslmode=disable", environment: [:], home: nil
-        )
+        let (address, database, _) = try Self.newRole(in: cluster, password: "readerpass", owningItsDatabase: false)
         let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: address) }
         #expect(error.isQueueDenied, "\(error)")
         #expect(try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'narrate%'", database: database) == "0")
+    }
+
+    /// A new login role with `password` and a new database, owned by the role or not; the
+    /// queue's address for the role in it, the database's name and the role's.
+    private static func newRole(
+        in cluster: PostgresCluster, password: String, owningItsDatabase: Bool
+    ) throws -> (address: PostgresQueueAddress, database: String, role: String) {
+        let database = "db_\(UUID().uuidString.prefix(8).lowercased())"
+        let role = "role_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD '\(password)'", database: "postgres")
+        try cluster.psql("CREATE DATABASE \(database)" + (owningItsDatabase ? " OWNER \(role)" : ""), database: "postgres")
+        let address = try PostgresQueueAddress(
+            url: cluster.url(user: role, password: password, database: database) + "?sslmode=disable", environment: [:], home: nil
+        )
+        return (address, database, role)
     }
 
     /// A connection cut off under a queue in use, after which the server refuses its user (a
@@ -126,13 +135,7 @@ struct PostgresQueueTests {
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func aRefusalAfterALostConnectionIsToldAtOnce() async throws {
         let cluster = try PostgresCluster.shared.get()
-        let database = "moved_\(UUID().uuidString.prefix(8).lowercased())"
-        let role = "mover_\(UUID().uuidString.prefix(8).lowercased())"
-        try cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD 'before'", database: "postgres")
-        try cluster.psql("CREATE DATABASE \(database) OWNER \(role)", database: "postgres")
-        let address = try PostgresQueueAddress(
-            url: cluster.url(user: role, password: "before", database: database) + "?sslmode=disable", environment: [:], home: nil
-        )
+        let (address, _, role) = try Self.newRole(in: cluster, password: "before", owningItsDatabase: true)
         let queue = try await PostgresJobQueue(address: address)
         #expect(try await queue.jobs(in: nil).isEmpty)
         try cluster.psql("ALTER ROLE \(role) PASSWORD 'after'", database: "postgres")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import NarrateBatch
 import NarrateLibrary
 import NarrateListening
 import NarrateServer

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NarrateLibrary
+import NarrateSystem
 import NarrateTestSupport
 import Synchronization
 import Testing

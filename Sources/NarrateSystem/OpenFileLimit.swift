@@ -1,12 +1,10 @@
-import NarrateSystem
-
 /// The number of files this process may have open (`RLIMIT_NOFILE`), which bounds the
 /// connections `narrate serve` can hold.
-enum OpenFileLimit {
+public enum OpenFileLimit {
     /// The soft limit, raised first to the hard limit (at most 65,536), as servers such as
     /// nginx and Go's runtime do: the soft limit of 1,024 many systems start with would let
     /// a few hundred idle connections take every file the library and audio need.
-    static func raised() -> Int {
+    public static func raised() -> Int {
         #if canImport(Darwin)
         // macOS refuses a soft limit above OPEN_MAX, whatever the hard limit says.
         let most = rlim_t(min(Int(OPEN_MAX), 65_536))
