@@ -55,20 +55,12 @@ public final class OutputFile {
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                Int(now.tv_sec) - Self.modificationSeconds(status) >= abandonedAfterSeconds,
+                Int(now.tv_sec) - Int(status.modified.tv_sec) >= abandonedAfterSeconds,
                 flock(descriptor, LOCK_EX | LOCK_NB) == 0
             else { continue }
             if unlink(leftover) == 0 { removed.append(leftover) }
         }
         return removed
-    }
-
-    private static func modificationSeconds(_ status: stat) -> Int {
-        #if canImport(Darwin)
-        Int(status.st_mtimespec.tv_sec)
-        #else
-        Int(status.st_mtim.tv_sec)
-        #endif
     }
 
     /// Opens `target` for writing. A file that exists is refused with `.outputExists` unless
@@ -266,11 +258,7 @@ public final class OutputFile {
     }
 
     private static func connectSocket(_ target: OutputTarget) throws(NarrateError) -> Int32 {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
+        let descriptor = SystemCall.unixStreamSocket()
         guard descriptor >= 0 else {
             throw .cannotCreateOutput(path: target.path, reason: "cannot open a socket: \(OutputTarget.reason(errno))")
         }

@@ -40,11 +40,7 @@ struct PreparedModels: Sendable {
     static func key(of path: String, runtime: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
-        #else
-        let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-        #endif
+        let modified = "\(info.modified.tv_sec).\(info.modified.tv_nsec)"
         let identity = "\(path)\n\(info.st_size)\n\(modified)\n\(info.st_dev):\(info.st_ino)\n\(runtime)\n\(preparation)"
         return MessageDigest.hex(MessageDigest.hash(.sha256, of: Array(identity.utf8)).prefix(16))
     }

@@ -1,4 +1,5 @@
 import NarrateCore
+import NarrateSystem
 
 /// Lets one article at a time be read and added through the API: a page fetched may be
 /// 16 MiB, which takes some 360 MB to read, and two such requests at once would take twice

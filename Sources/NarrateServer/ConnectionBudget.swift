@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NarrateCore
+import NarrateSystem
 
 /// The connections `narrate serve` holds, counted against its `ConnectionLimits`: which are
 /// a stranger's and which proven, which are waiting for an answer, how many each address

@@ -77,6 +77,16 @@ public enum SystemCall {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
     }
 
+    /// socket(2) for a stream to a Unix-domain socket, closed on exec where the system can
+    /// say so at once (Linux); -1 with errno set when it fails.
+    public static func unixStreamSocket() -> Int32 {
+        #if canImport(Glibc)
+        socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+    }
+
     /// `call` made until it is not interrupted (or, interrupted, `isCancelled` says to stop:
     /// `EINTR`): its result, or errno's failure.
     private static func again(unless isCancelled: () -> Bool = { false }, _ call: () -> Int) throws(SystemError) -> Int {

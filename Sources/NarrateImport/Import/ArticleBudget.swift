@@ -1,5 +1,6 @@
 import Foundation
 import NarrateCore
+import NarrateSystem
 
 /// How many bytes of articles a process reads and adds at once: an import's parallel
 /// workers take their article's size from it before reading it and give it back once it is

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Gives the memory a process freed back to the system, where the allocator keeps it: glibc
 /// keeps what each thread freed in that thread's arena, so a process whose threads took turns
 /// with large work (articles of an import, a flood of connections) stays as large as all of
