@@ -49,7 +49,7 @@ public struct SharedRenders {
                     )
                     recorded += 1
                 } catch {
-                    if case .noSuchArticle = error { continue }
+                    if case .noSuchArticle = error.module(as: LibraryError.self) { continue }
                     throw error
                 }
             }

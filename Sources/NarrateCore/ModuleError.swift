@@ -22,6 +22,8 @@ public enum FailureKind: Sendable, Equatable {
     /// What was asked cannot be done the way it was asked (a format that cannot be written
     /// to a stream): the request's fault, not the machine's.
     case invalidRequest
+    /// What was asked for is not there (no article with that id).
+    case notFound
 }
 
 /// A module's own error, carried by `NarrateError.module`: compared by its type and value.

@@ -48,12 +48,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     case engine(code: Int32, message: String)
     /// The user interrupted the work.
     case interrupted
-    /// No article in the library has this id.
-    case noSuchArticle(id: Int64)
-    /// No feed subscription in the library has this id.
-    case noSuchFeed(id: Int64)
-    /// The article was heard to the end: there is no rest of it to write.
-    case articleFinished(id: Int64)
     /// A web page has no part that reads as an article (only menus, links, forms).
     case noReadableArticle(path: String)
     /// A URL could not be fetched: no connection, a timeout, an HTTP error status, too large.
@@ -131,12 +125,6 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): write failed: \(reason); the output was not created"
         case .streamWriteFailed(let path, let reason):
             return "\(path): write failed: \(reason); what it received is incomplete"
-        case .noSuchArticle(let id):
-            return "no article with id \(id)"
-        case .noSuchFeed(let id):
-            return "no feed with id \(id)"
-        case .articleFinished(let id):
-            return "article \(id) was heard to the end"
         case .noReadableArticle(let path):
             return "\(path): no readable article found (the page has only navigation, links or forms)"
         case .fetchFailed(let url, let reason):

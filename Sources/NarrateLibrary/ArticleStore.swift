@@ -149,7 +149,7 @@ public final class ArticleStore: Sendable {
             let row = try ArticleSummaryRow.fetchOne(
                 db, sql: "SELECT \(ArticleSummaryRow.columns) FROM \(ArticleSummaryRow.source) WHERE article.id = ?", arguments: [id])
         else {
-            throw NarrateError.noSuchArticle(id: id)
+            throw NarrateError(LibraryError.noSuchArticle(id: id))
         }
         return row.summary
     }
@@ -158,7 +158,7 @@ public final class ArticleStore: Sendable {
     public func article(id: Int64) throws(NarrateError) -> StoredArticle {
         try database.read { db in
             guard let article = try ArticleRow.fetchOne(db, key: id), let content = try ArticleContentRow.fetchOne(db, key: id) else {
-                throw NarrateError.noSuchArticle(id: id)
+                throw NarrateError(LibraryError.noSuchArticle(id: id))
             }
             let position = try PositionRow.fetchOne(db, key: id)
             let document = try JSONDecoder().decode(Document.self, from: Data(content.document.utf8))
@@ -179,7 +179,7 @@ public final class ArticleStore: Sendable {
     /// The sentences of article `id`, in order, as segmented when it was added.
     public func sentences(ofArticle id: Int64) throws(NarrateError) -> [StoredSentence] {
         try database.read { db in
-            guard try ArticleRow.exists(db, key: id) else { throw NarrateError.noSuchArticle(id: id) }
+            guard try ArticleRow.exists(db, key: id) else { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
             return try SentenceRow.filter(SentenceRow.Columns.articleId == id).order(SentenceRow.Columns.position)
                 .fetchAll(db).map(\.sentence)
         }
@@ -189,7 +189,7 @@ public final class ArticleStore: Sendable {
     public func voice(ofArticle id: Int64) throws(NarrateError) -> String? {
         try database.read { db in
             guard let row = try Row.fetchOne(db, ArticleRow.select(ArticleRow.Columns.voice).filter(key: id)) else {
-                throw NarrateError.noSuchArticle(id: id)
+                throw NarrateError(LibraryError.noSuchArticle(id: id))
             }
             return row[0]
         }
@@ -224,7 +224,7 @@ public final class ArticleStore: Sendable {
     /// Adds and removes tags of article `id`; returns its tags afterwards.
     public func retag(id: Int64, adding: [String], removing: [String]) throws(NarrateError) -> [String] {
         try database.write { db in
-            guard var article = try ArticleRow.fetchOne(db, key: id) else { throw NarrateError.noSuchArticle(id: id) }
+            guard var article = try ArticleRow.fetchOne(db, key: id) else { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
             for tag in removing.map(ArticleTagRow.normalized) {
                 try ArticleTagRow.deleteOne(db, key: ["articleId": id, "tag": tag])
             }
@@ -246,7 +246,7 @@ public final class ArticleStore: Sendable {
     public func setVoice(ofArticle id: Int64, to voice: String?) throws(NarrateError) {
         try database.write { db in
             let changed = try ArticleRow.filter(key: id).updateAll(db, ArticleRow.Columns.voice.set(to: voice))
-            if changed == 0 { throw NarrateError.noSuchArticle(id: id) }
+            if changed == 0 { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
         }
     }
 

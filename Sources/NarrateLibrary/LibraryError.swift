@@ -1,19 +1,30 @@
 public import NarrateCore
 
-/// What can go wrong with the library's file, with where (`path`); the file is left as it
-/// was.
+/// What can go wrong with the library: its file cannot be used (`path`; the file is left as
+/// it was), or what was asked for is not in it.
 public enum LibraryError: ModuleError {
     /// The library database cannot be opened or used (read-only, a newer schema, a full disk).
     case unavailable(path: String, reason: String)
     /// The library's path holds a file that is not an SQLite database.
     case notALibrary(path: String)
+    /// No article in the library has this id.
+    case noSuchArticle(id: Int64)
+    /// No feed subscription in the library has this id.
+    case noSuchFeed(id: Int64)
 
-    public var kind: FailureKind { .storageFailure }
+    public var kind: FailureKind {
+        switch self {
+        case .unavailable, .notALibrary: .storageFailure
+        case .noSuchArticle, .noSuchFeed: .notFound
+        }
+    }
 
     public var description: String {
         switch self {
         case .unavailable(let path, let reason): "\(path): cannot use the library: \(reason)"
         case .notALibrary(let path): "\(path): cannot use the library: not an SQLite database (left untouched)"
+        case .noSuchArticle(let id): "no article with id \(id)"
+        case .noSuchFeed(let id): "no feed with id \(id)"
         }
     }
 }

@@ -22,7 +22,7 @@ public final class LibraryJobQueue: Sendable {
     ) throws(NarrateError) -> EnqueueOutcome {
         try database.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM article WHERE id = ?", arguments: [articleId]) != nil else {
-                throw NarrateError.noSuchArticle(id: articleId)
+                throw NarrateError(LibraryError.noSuchArticle(id: articleId))
             }
             if let row = try JobRow.fetchOne(
                 db, sql: "SELECT \(JobRow.columns) FROM job WHERE outputPath = ? AND state IN ('queued', 'running')",

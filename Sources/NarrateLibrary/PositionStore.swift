@@ -14,7 +14,7 @@ public final class PositionStore: Sendable {
     /// Where the listener of article `articleId` stopped; nil when never played.
     public func position(ofArticle articleId: Int64) throws(NarrateError) -> ListeningPosition? {
         try database.read { db in
-            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError.noSuchArticle(id: articleId) }
+            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError(LibraryError.noSuchArticle(id: articleId)) }
             return try PositionRow.fetchOne(db, key: articleId)?.position
         }
     }
@@ -34,7 +34,7 @@ public final class PositionStore: Sendable {
             guard
                 let count = try Int.fetchOne(db, ArticleRow.select(ArticleRow.Columns.sentenceCount).filter(key: articleId))
             else {
-                throw NarrateError.noSuchArticle(id: articleId)
+                throw NarrateError(LibraryError.noSuchArticle(id: articleId))
             }
             guard (0..<max(count, 1)).contains(sentence) else {
                 throw NarrateError.invalidOption(
@@ -69,7 +69,7 @@ public final class PositionStore: Sendable {
     /// beginning. The reset is kept in the history.
     public func resetPosition(articleId: Int64, device: String? = nil) throws(NarrateError) {
         try database.write { db in
-            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError.noSuchArticle(id: articleId) }
+            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError(LibraryError.noSuchArticle(id: articleId)) }
             try PositionRow.deleteOne(db, key: articleId)
             try Self.appendHistory(
                 db,
@@ -82,7 +82,7 @@ public final class PositionStore: Sendable {
     /// Every position saved for article `articleId`, newest first, numbered from 1.
     public func positionHistory(ofArticle articleId: Int64) throws(NarrateError) -> [PositionChange] {
         try database.read { db in
-            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError.noSuchArticle(id: articleId) }
+            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError(LibraryError.noSuchArticle(id: articleId)) }
             return try PositionHistoryRow.filter(PositionHistoryRow.Columns.articleId == articleId)
                 .order(PositionHistoryRow.Columns.id.desc).fetchAll(db)
                 .enumerated().map { index, row in row.change(number: index + 1) }

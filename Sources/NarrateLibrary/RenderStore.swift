@@ -21,7 +21,7 @@ public final class RenderStore: Sendable {
         voice: String? = nil, reading: String? = nil
     ) throws(NarrateError) -> RenderRecord {
         try database.write { db in
-            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError.noSuchArticle(id: articleId) }
+            guard try ArticleRow.exists(db, key: articleId) else { throw NarrateError(LibraryError.noSuchArticle(id: articleId)) }
             try RenderRow.filter(
                 RenderRow.Columns.articleId == articleId && RenderRow.Columns.settingsHash == settingsHash && RenderRow.Columns.path == path
             ).deleteAll(db)

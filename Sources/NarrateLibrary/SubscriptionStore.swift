@@ -87,7 +87,7 @@ public final class SubscriptionStore: Sendable {
             try SubscriptionRow.fetchOne(db, sql: "SELECT \(SubscriptionRow.columns) FROM subscription WHERE id = ?", arguments: [id])?
                 .subscription
         }
-        guard let found else { throw .noSuchFeed(id: id) }
+        guard let found else { throw NarrateError(LibraryError.noSuchFeed(id: id)) }
         return found
     }
 

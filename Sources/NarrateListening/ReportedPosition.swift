@@ -37,7 +37,7 @@ public struct ReportedPosition: Sendable, Equatable {
     @discardableResult
     public func save(articleId: Int64, library: ArticleLibrary, now: Double? = nil) throws(NarrateError) -> Bool {
         let now = now ?? Date().timeIntervalSince1970
-        guard try library.articles.contains(articleId: articleId) else { throw .noSuchArticle(id: articleId) }
+        guard try library.articles.contains(articleId: articleId) else { throw NarrateError(LibraryError.noSuchArticle(id: articleId)) }
         let sentences = try library.articles.sentences(ofArticle: articleId)
         guard sentences.indices.contains(sentence) else {
             throw .invalidOption(

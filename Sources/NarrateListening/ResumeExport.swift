@@ -59,7 +59,7 @@ public struct ResumeExport {
         try extras.validate(output: output)
         let article = try library.articles.article(id: articleId)
         let position = try library.positions.position(ofArticle: articleId)
-        if position?.finished == true { throw .articleFinished(id: articleId) }
+        if position?.finished == true { throw NarrateError(ListeningError.articleFinished(id: articleId)) }
         let (render, samples) = try ListeningRender.obtain(
             for: article, library: library, engine: try engine(), presets: presets, spread: spread, isCancelled: isCancelled,
             willRender: willRender

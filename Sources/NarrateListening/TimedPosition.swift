@@ -12,7 +12,7 @@ public struct TimedPosition: Sendable {
     /// Article `articleId`'s saved position, timed in its listening render (in any format
     /// the library makes); nil when it was never played.
     public static func saved(articleId: Int64, library: ArticleLibrary) throws(NarrateError) -> TimedPosition? {
-        guard try library.articles.contains(articleId: articleId) else { throw .noSuchArticle(id: articleId) }
+        guard try library.articles.contains(articleId: articleId) else { throw NarrateError(LibraryError.noSuchArticle(id: articleId)) }
         guard let saved = try library.positions.position(ofArticle: articleId) else { return nil }
         var seconds: Double?
         if case .rendered(let render, let samples) = try ListeningQueue(library: library, formats: ListeningQueue.madeFormats).state(

@@ -51,12 +51,6 @@ public enum ErrorReporter {
             return "\(error.description); run 'narrate voices' to list them all"
         case .outputExists:
             return "\(error.description); use --force to overwrite it or -o to choose another path"
-        case .noSuchArticle:
-            return "\(error.description); 'narrate list' shows the ids"
-        case .noSuchFeed:
-            return "\(error.description); 'narrate feeds' lists them"
-        case .articleFinished(let id):
-            return "\(error.description); 'narrate position \(id) --reset' starts it over"
         case .module(let failure):
             return message(for: failure)
         default:
@@ -67,7 +61,15 @@ public enum ErrorReporter {
     /// The line for a module's own error: its words, with what to type next.
     private static func message(for failure: ModuleFailure) -> String {
         if let error = failure.error as? AudioError { return message(for: error) }
-        if case .notALibrary = failure.error as? LibraryError { return "\(failure); move it away or choose another --library" }
+        switch failure.error as? LibraryError {
+        case .noSuchArticle?: return "\(failure); 'narrate list' shows the ids"
+        case .noSuchFeed?: return "\(failure); 'narrate feeds' lists them"
+        case .notALibrary?: return "\(failure); move it away or choose another --library"
+        case .unavailable?, nil: break
+        }
+        if case .articleFinished(let id) = failure.error as? ListeningError {
+            return "\(failure); 'narrate position \(id) --reset' starts it over"
+        }
         if failure.error is ListenError { return "\(failure); choose another --port (0 lets the system pick) or --host" }
         return failure.description
     }

@@ -7,11 +7,11 @@ extension NarrateError {
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {
-        case .invalidOption, .unknownVoice, .noVoiceSpeaks, .articleFinished: 64
+        case .invalidOption, .unknownVoice, .noVoiceSpeaks: 64
         case .invalidUTF8, .invalidEncoding, .binaryInput, .emptyInput, .noSpeakableText, .malformedInput,
             .noReadableArticle, .unsupportedContent, .inputTooLarge:
             65
-        case .inputUnavailable, .noSuchArticle, .noSuchFeed: 66
+        case .inputUnavailable: 66
         case .fetchFailed, .readerUnavailable: 69
         case .engine: 70
         case .cannotCreateOutput, .outputExists: 73
@@ -25,6 +25,7 @@ extension NarrateError {
             case .systemRefused: 71
             case .storageFailure: 74
             case .invalidRequest: 64
+            case .notFound: 66
             }
         }
     }

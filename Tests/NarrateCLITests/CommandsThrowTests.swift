@@ -44,7 +44,7 @@ struct CommandsThrowTests {
         let (path, id) = try library()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         for arguments in [["rm", "99"], ["tag", "99", "news"], ["show", "99"], ["position", "99", "--reset"]] {
-            #expect(throws: NarrateError.noSuchArticle(id: 99), "narrate \(arguments.joined(separator: " "))") {
+            #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 99)), "narrate \(arguments.joined(separator: " "))") {
                 try run(arguments + ["--library", path])
             }
         }
@@ -68,7 +68,7 @@ struct CommandsThrowTests {
     @Test func anUnknownFeedIsThrown() throws {
         let (path, _) = try library()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        #expect(throws: NarrateError.noSuchFeed(id: 7)) { try run(["unsubscribe", "7", "--library", path]) }
+        #expect(throws: NarrateError(LibraryError.noSuchFeed(id: 7))) { try run(["unsubscribe", "7", "--library", path]) }
     }
 
     /// The exit statuses commands throw are the sysexits codes the root ends with.

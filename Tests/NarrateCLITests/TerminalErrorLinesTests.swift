@@ -1,6 +1,7 @@
 import NarrateAudio
 import NarrateCore
 import NarrateLibrary
+import NarrateListening
 import NarrateQueue
 import NarrateServer
 import NarrateSpread
@@ -117,13 +118,13 @@ struct TerminalErrorLinesTests {
             "-o /dev/null: it is a character device, which is written as a stream, and WAV cannot be streamed (its header is rewritten at the end); use --format flac, ogg, opus, mp3, au or raw, or give a file name"
         ),
         Line(
-            .noSuchArticle(id: 7), 66,
+            NarrateError(LibraryError.noSuchArticle(id: 7)), 66,
             "no article with id 7; 'narrate list' shows the ids"),
         Line(
-            .noSuchFeed(id: 3), 66,
+            NarrateError(LibraryError.noSuchFeed(id: 3)), 66,
             "no feed with id 3; 'narrate feeds' lists them"),
         Line(
-            .articleFinished(id: 3), 64,
+            NarrateError(ListeningError.articleFinished(id: 3)), 64,
             "article 3 was heard to the end; 'narrate position 3 --reset' starts it over"),
         Line(
             .noReadableArticle(path: "a.html"), 65,
@@ -207,9 +208,6 @@ struct TerminalErrorLinesTests {
         case .streamWriteFailed: "streamWriteFailed"
         case .engine: "engine"
         case .interrupted: "interrupted"
-        case .noSuchArticle: "noSuchArticle"
-        case .noSuchFeed: "noSuchFeed"
-        case .articleFinished: "articleFinished"
         case .noReadableArticle: "noReadableArticle"
         case .fetchFailed: "fetchFailed"
         case .unsupportedContent: "unsupportedContent"

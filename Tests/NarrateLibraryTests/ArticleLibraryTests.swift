@@ -138,18 +138,20 @@ struct ArticleLibraryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let id = try addedID(try library.articles.add(article("T\n\nText here.", tags: ["a"])))
         #expect(try library.articles.retag(id: id, adding: ["B", "c"], removing: ["a"]) == ["b", "c"])
-        #expect(throws: NarrateError.noSuchArticle(id: 999)) { try library.articles.retag(id: 999, adding: ["x"], removing: []) }
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 999))) {
+            try library.articles.retag(id: 999, adding: ["x"], removing: [])
+        }
     }
 
     @Test func removingIsAllOrNothing() throws {
         let (library, folder) = try makeLibrary()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let id = try addedID(try library.articles.add(article("T\n\nText here.")))
-        #expect(throws: NarrateError.noSuchArticle(id: 42)) { try library.articles.remove(ids: [id, 42]) }
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 42))) { try library.articles.remove(ids: [id, 42]) }
         #expect(try library.articles.list().count == 1)
         #expect(try library.articles.remove(ids: [id]).articles.map(\.id) == [id])
         #expect(try library.articles.list().isEmpty)
-        #expect(throws: NarrateError.noSuchArticle(id: id)) { try library.articles.sentences(ofArticle: id) }
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: id))) { try library.articles.sentences(ofArticle: id) }
     }
 
     @Test func removingDeletesRendersPositionsAndTheLibrarysAudioButNotTheUsers() throws {
@@ -192,7 +194,7 @@ struct ArticleLibraryTests {
         #expect(FileManager.default.fileExists(atPath: users))
         #expect(try library.renders.renders(ofArticle: id).isEmpty)
         #expect(try library.renders.sentenceSamples(ofRender: render.id).isEmpty)
-        #expect(throws: NarrateError.noSuchArticle(id: id)) { try library.positions.position(ofArticle: id) }
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: id))) { try library.positions.position(ofArticle: id) }
         // Another article's render and file are untouched; --keep-audio keeps even the library's file.
         #expect(try library.renders.renders(ofArticle: other).map(\.path) == [otherOwned])
         let kept = try library.articles.remove(ids: [other], keepAudio: true)
@@ -250,7 +252,7 @@ struct ArticleLibraryTests {
             )
         }
         #expect(try library.renders.renders(ofArticle: id).map(\.sampleCount) == [200])
-        #expect(throws: NarrateError.noSuchArticle(id: 77)) {
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 77))) {
             try library.renders.recordRender(
                 articleId: 77, settingsHash: "s", path: "/tmp/y.wav", ownedByLibrary: false, format: "wav",
                 sampleRate: 100, sampleCount: 1, sentenceSamples: []

@@ -27,7 +27,7 @@ struct PodcastQueriesTests {
                 title: title, language: "en", original: Array(text.utf8), document: document,
                 sentences: SentenceSegmenter(language: "en").sentences(of: document), tags: tags
             ))
-        guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
+        guard case .added(let id, _) = outcome else { throw NarrateError(LibraryError.noSuchArticle(id: -1)) }
         return id
     }
 

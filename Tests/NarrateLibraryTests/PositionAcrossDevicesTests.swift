@@ -24,7 +24,7 @@ struct PositionAcrossDevicesTests {
                     title: document.title, language: "en", original: Array(text.utf8), document: document,
                     sentences: SentenceSegmenter(language: "en").sentences(of: document)
                 ))
-        else { throw NarrateError.noSuchArticle(id: -1) }
+        else { throw NarrateError(LibraryError.noSuchArticle(id: -1)) }
         id = added
     }
 
@@ -52,7 +52,7 @@ struct PositionAcrossDevicesTests {
         #expect(history.map(\.sentence) == [5, nil, 1])
         #expect(history.map(\.device) == ["narrate play", "narrate position", "phone"])
         #expect(history[0].finished)
-        #expect(throws: NarrateError.noSuchArticle(id: 99)) { try library.positions.positionHistory(ofArticle: 99) }
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 99))) { try library.positions.positionHistory(ofArticle: 99) }
     }
 
     @Test func oneDevicesSavesMinutesApartAreOneEntryOfTheHistory() throws {

@@ -80,7 +80,7 @@ final class QueueFixture: @unchecked Sendable {
                     title: document.title, language: "en", original: Array(text.utf8), document: document,
                     sentences: SentenceSegmenter(language: "en").sentences(of: document)
                 ))
-            guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
+            guard case .added(let id, _) = outcome else { throw NarrateError(LibraryError.noSuchArticle(id: -1)) }
             articleId = id
             workSize = try library.articles.article(id: id).summary.wordCount
         }

@@ -27,7 +27,7 @@ struct SharedQueueWorkerTests {
                     title: document.title, language: "en", original: Array(text.utf8), document: document,
                     sentences: SentenceSegmenter(language: "en").sentences(of: document)
                 ))
-            guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
+            guard case .added(let id, _) = outcome else { throw NarrateError(LibraryError.noSuchArticle(id: -1)) }
             let article = QueuedArticle(try library.articles.article(id: id), sentences: try library.articles.sentences(ofArticle: id))
             let json = String(decoding: try JSONEncoder().encode(article), as: UTF8.self)
             let submission = JobSubmission(

@@ -78,7 +78,7 @@ struct ArticleInspectionTests {
         #expect(own.voice == "uk")
         #expect(own.sentences == nil)
         #expect(!started, "an article with a voice of its own needs no engine")
-        #expect(throws: NarrateError.noSuchArticle(id: 99)) {
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 99))) {
             try ArticleDetails(id: 99, library: fixture.library, withSentences: false, engine: { nil })
         }
     }

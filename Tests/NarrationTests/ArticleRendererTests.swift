@@ -33,7 +33,7 @@ final class LibraryFixture {
             NewArticle(
                 title: document.title, language: "en", original: Array(Self.text.utf8), document: document, sentences: sentences
             ))
-        guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
+        guard case .added(let id, _) = outcome else { throw NarrateError(LibraryError.noSuchArticle(id: -1)) }
         articleId = id
     }
 

@@ -19,7 +19,7 @@ extension LibraryFixture {
                 title: document.title, language: "en", voice: voice, original: Array(text.utf8), document: document,
                 sentences: SentenceSegmenter(language: "en").sentences(of: document)
             ))
-        guard case .added(let id, _) = outcome else { throw NarrateError.noSuchArticle(id: -1) }
+        guard case .added(let id, _) = outcome else { throw NarrateError(LibraryError.noSuchArticle(id: -1)) }
         return id
     }
 }
@@ -92,7 +92,7 @@ struct BatchSubmissionTests {
     }
 
     @Test func anUnknownIdStopsTheBatchBeforeAnythingIsQueued() async throws {
-        await #expect(throws: NarrateError.noSuchArticle(id: 99)) { try await submit(.init(inputs: ["99"])) }
+        await #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 99))) { try await submit(.init(inputs: ["99"])) }
         #expect(try fixture.library.queue.jobs().isEmpty)
     }
 

@@ -59,8 +59,8 @@ struct JobCompletionsTests {
         await #expect(throws: NarrateError.interrupted) { try await completions.hand {} }
         // Told once; what follows runs.
         try await completions.hand {}
-        try await completions.hand { () async throws(NarrateError) in throw .noSuchArticle(id: 7) }
-        await #expect(throws: NarrateError.noSuchArticle(id: 7)) { try await completions.finish() }
+        try await completions.hand { () async throws(NarrateError) in throw NarrateError(LibraryError.noSuchArticle(id: 7)) }
+        await #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 7))) { try await completions.finish() }
         // Never started: finishing returns at once.
         var none = JobCompletions()
         try await none.finish()

@@ -139,7 +139,7 @@ struct PodcastCoverAndPublisherTests {
         #expect(timeline.file(.srt).hasPrefix("1\n00:00:00,000 --> "))
         #expect(timeline.file(.chapters).contains("\"version\" : \"1.2.0\""))
         #expect(throws: NarrateError.self) { try EpisodeTimeline(articleId: second, renderId: render.id, library: fixture.library) }
-        #expect(throws: NarrateError.noSuchArticle(id: 99)) {
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 99))) {
             try EpisodeTimeline(articleId: 99, renderId: render.id, library: fixture.library)
         }
     }

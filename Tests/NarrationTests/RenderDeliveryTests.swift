@@ -93,7 +93,7 @@ struct RenderDeliveryTests {
         let mine = try scratch.write("a.wav", text: "mine")
         #expect(throws: NarrateError.outputExists(path: mine)) { try deliver(RenderDelivery(articleId: fixture.articleId, output: mine)) }
         #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine")
-        #expect(throws: NarrateError.noSuchArticle(id: 42)) { try deliver(RenderDelivery(articleId: 42)) }
+        #expect(throws: NarrateError(LibraryError.noSuchArticle(id: 42))) { try deliver(RenderDelivery(articleId: 42)) }
     }
 
     func resume(_ export: ResumeExport, rendering: inout Double?) throws -> ResumeExport.Result {
@@ -125,7 +125,7 @@ struct RenderDeliveryTests {
     @Test func anArticleHeardToTheEndHasNoRest() throws {
         var rendering: Double?
         try fixture.library.positions.savePosition(articleId: fixture.articleId, sentence: 4, finished: true)
-        #expect(throws: NarrateError.articleFinished(id: fixture.articleId)) {
+        #expect(throws: NarrateError(ListeningError.articleFinished(id: fixture.articleId))) {
             try resume(ResumeExport(articleId: fixture.articleId, output: "\(scratch.path)/rest.wav"), rendering: &rendering)
         }
         #expect(rendering == nil)
