@@ -314,7 +314,7 @@ let package = Package(
             name: "NarrateTerminal",
             dependencies: [
                 "NarrateSystem", "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateAudio", "NarratePiper", "NarrateListening",
-                "NarrateImport",
+                "NarrateImport", "NarrateRendering",
                 "NarrateBatch", "NarrateServer", "CNarrateQREncode",
             ],
             swiftSettings: strictSettings

@@ -244,7 +244,7 @@ public final class LibraryJobQueue: Sendable {
         try database.write { db in
             if let id {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
-                    throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
+                    throw NarrateError(QueueError.noSuchJob(id: id))
                 }
             }
             try db.execute(
@@ -265,7 +265,7 @@ public final class LibraryJobQueue: Sendable {
         try database.write { db in
             if let id {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM job WHERE id = ?", arguments: [id]) != nil else {
-                    throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
+                    throw NarrateError(QueueError.noSuchJob(id: id))
                 }
             }
             try db.execute(

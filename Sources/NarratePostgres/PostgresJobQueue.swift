@@ -436,7 +436,7 @@ public final class PostgresJobQueue: SharedJobQueue, Sendable {
 
     private func requireJob(_ id: Int64) async throws(NarrateError) {
         guard try await !session.query("SELECT 1 FROM narrate_job WHERE id = \(id)").isEmpty else {
-            throw NarrateError.invalidOption(name: "job", message: "no job with id \(id)")
+            throw NarrateError(QueueError.noSuchJob(id: id))
         }
     }
 

@@ -50,6 +50,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     static func from(_ error: NarrateError) -> APIError {
         switch error {
         case .module(let failure) where failure.kind == .notFound: APIError(.notFound, error.description)
+        case .module(let failure) where failure.kind == .invalidRequest: APIError(.badRequest, error.description)
         case .invalidOption, .unknownVoice, .noVoiceSpeaks: APIError(.badRequest, error.description)
         // What was given could not be made an article (a page that would not load counts:
         // the address is the request's).

@@ -2,6 +2,8 @@ import NarrateAudio
 public import NarrateCore
 import NarrateLibrary
 import NarrateListening
+import NarrateQueue
+import NarrateRendering
 import NarrateServer
 import NarrateSystem
 
@@ -36,14 +38,6 @@ public enum ErrorReporter {
         switch error {
         case .invalidOption(let name, let message) where options.contains(name) && message.hasPrefix(name):
             return "--" + message
-        case .invalidOption("split-output", _):
-            return "--split writes numbered files named after -o; give -o a file name"
-        case .invalidOption("split-extras", _):
-            return "--split writes one file per part; --sync and --chapters describe one file, so use them without --split"
-        case .invalidOption("output", let message):
-            return "\(message) (give -o one of those extensions)"
-        case .invalidOption("job", let message):
-            return "\(message); 'narrate jobs' shows them"
         case .unknownVoice(_, let suggestions):
             return error.description
                 + (suggestions.isEmpty ? "; run 'narrate voices' to list the installed voices" : " ('narrate voices' lists them all)")
@@ -61,6 +55,14 @@ public enum ErrorReporter {
     /// The line for a module's own error: its words, with what to type next.
     private static func message(for failure: ModuleFailure) -> String {
         if let error = failure.error as? AudioError { return message(for: error) }
+        switch failure.error as? OutputError {
+        case .splitNeedsFileName?: return "--split writes numbered files named after -o; give -o a file name"
+        case .splitWithOneFileExtras?:
+            return "--split writes one file per part; --sync and --chapters describe one file, so use them without --split"
+        case .unwritableExtension?: return "\(failure) (give -o one of those extensions)"
+        case nil: break
+        }
+        if case .noSuchJob = failure.error as? QueueError { return "\(failure); 'narrate jobs' shows them" }
         switch failure.error as? LibraryError {
         case .noSuchArticle?: return "\(failure); 'narrate list' shows the ids"
         case .noSuchFeed?: return "\(failure); 'narrate feeds' lists them"

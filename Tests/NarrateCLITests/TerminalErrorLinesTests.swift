@@ -3,6 +3,7 @@ import NarrateCore
 import NarrateLibrary
 import NarrateListening
 import NarrateQueue
+import NarrateRendering
 import NarrateServer
 import NarrateSpread
 import NarrateTerminal
@@ -31,17 +32,17 @@ struct TerminalErrorLinesTests {
             .invalidOption(name: "bitrate", message: "bitrate 9 kbit/s is outside Opus's 6–256"), 64,
             "--bitrate 9 kbit/s is outside Opus's 6–256"),
         Line(
-            .invalidOption(name: "split-output", message: "split needs a file name"), 64,
+            NarrateError(OutputError.splitNeedsFileName), 64,
             "--split writes numbered files named after -o; give -o a file name"),
         Line(
-            .invalidOption(name: "split-extras", message: "sync and chapters describe one file"), 64,
+            NarrateError(OutputError.splitWithOneFileExtras), 64,
             "--split writes one file per part; --sync and --chapters describe one file, so use them without --split"),
         Line(
-            .invalidOption(name: "output", message: "a.xyz: narrate writes .wav, .flac, .ogg, .opus, .mp3, .au and .raw"), 64,
-            "a.xyz: narrate writes .wav, .flac, .ogg, .opus, .mp3, .au and .raw (give -o one of those extensions)"),
+            NarrateError(OutputError.unwritableExtension(suffix: "xyz", formats: "wav, flac, ogg, opus, mp3, au, raw")), 64,
+            "cannot write 'xyz' files; narrate writes wav, flac, ogg, opus, mp3, au, raw (give -o one of those extensions)"),
         Line(
-            .invalidOption(name: "job", message: "no job 12"), 64,
-            "no job 12; 'narrate jobs' shows them"),
+            NarrateError(QueueError.noSuchJob(id: 12)), 64,
+            "no job with id 12; 'narrate jobs' shows them"),
         Line(
             .invalidOption(name: "voice", message: "no voice 'x' in the voice catalogue"), 64,
             "no voice 'x' in the voice catalogue"),
@@ -185,7 +186,7 @@ struct TerminalErrorLinesTests {
     /// below, and then fails until it has its line above.
     @Test func everyKindIsListed() {
         let listed = Set(Self.lines.map { Self.kind(of: $0.error) })
-        #expect(listed.count == 35)
+        #expect(listed.count == 39)
     }
 
     /// The kind of `error`, its arguments left out (no default: a new kind must be named).
@@ -212,10 +213,11 @@ struct TerminalErrorLinesTests {
         case .fetchFailed: "fetchFailed"
         case .unsupportedContent: "unsupportedContent"
         case .readerUnavailable: "readerUnavailable"
-        // A module's own: its type, and its case when it is an enum (the label of its payload).
+        // A module's own: its type, and its case when it is an enum (the label of its payload,
+        // or its line when it has none).
         case .module(let failure):
             Mirror(reflecting: failure.error).displayStyle == .enum
-                ? "\(type(of: failure.error)).\(Mirror(reflecting: failure.error).children.first?.label ?? "")"
+                ? "\(type(of: failure.error)).\(Mirror(reflecting: failure.error).children.first?.label ?? failure.description)"
                 : "\(type(of: failure.error))"
         case .inputTooLarge: "inputTooLarge"
         }

@@ -37,7 +37,7 @@ public struct EncodingChoice: Sendable {
         if let output, output != AudioFileWriter.standardOutput, let named = Self.extensionFormat(of: output) {
             guard let named else {
                 let suffix = output[output.index(after: output.lastIndex(of: ".")!)...]
-                throw .invalidOption(name: "output", message: "cannot write '\(suffix)' files; narrate writes \(names)")
+                throw NarrateError(OutputError.unwritableExtension(suffix: String(suffix), formats: names))
             }
             if let chosen, chosen != named {
                 throw .invalidOption(

@@ -36,14 +36,10 @@ public struct OutputExtras: Sendable, Equatable {
         }
         guard split != nil else { return }
         if output == nil || output == "-" || (try? OutputTarget.resolve(output!))?.isStream == true {
-            throw .invalidOption(
-                name: "split-output", message: "a split writes numbered files named after the output; give the output a file name")
+            throw NarrateError(OutputError.splitNeedsFileName)
         }
         if syncMap != nil || chapters != nil {
-            throw .invalidOption(
-                name: "split-extras",
-                message: "a split writes one file per part; a sync map and chapters describe one file, so ask for them without a split"
-            )
+            throw NarrateError(OutputError.splitWithOneFileExtras)
         }
     }
 }
