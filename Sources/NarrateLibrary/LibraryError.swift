@@ -11,11 +11,15 @@ public enum LibraryError: ModuleError {
     case noSuchArticle(id: Int64)
     /// No feed subscription in the library has this id.
     case noSuchFeed(id: Int64)
+    /// A position was asked for at a sentence (0-based) the article (`count` sentences) does
+    /// not have.
+    case noSuchSentence(articleId: Int64, sentence: Int, count: Int)
 
     public var kind: FailureKind {
         switch self {
         case .unavailable, .notALibrary: .storageFailure
         case .noSuchArticle, .noSuchFeed: .notFound
+        case .noSuchSentence: .invalidRequest
         }
     }
 
@@ -25,6 +29,8 @@ public enum LibraryError: ModuleError {
         case .notALibrary(let path): "\(path): cannot use the library: not an SQLite database (left untouched)"
         case .noSuchArticle(let id): "no article with id \(id)"
         case .noSuchFeed(let id): "no feed with id \(id)"
+        case .noSuchSentence(let articleId, let sentence, let count):
+            "article \(articleId) has sentences 1 to \(count); \(sentence + 1) is outside it"
         }
     }
 }

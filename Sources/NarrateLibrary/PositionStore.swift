@@ -37,10 +37,7 @@ public final class PositionStore: Sendable {
                 throw NarrateError(LibraryError.noSuchArticle(id: articleId))
             }
             guard (0..<max(count, 1)).contains(sentence) else {
-                throw NarrateError.invalidOption(
-                    name: "sentence",
-                    message: "article \(articleId) has sentences 1 to \(count); \(sentence + 1) is outside it"
-                )
+                throw NarrateError(LibraryError.noSuchSentence(articleId: articleId, sentence: sentence, count: count))
             }
             if let saved = try PositionRow.fetchOne(db, key: articleId), saved.listenedAt > time {
                 return false

@@ -91,15 +91,11 @@ public struct ArticlePosition {
     }
 
     /// Brings back entry `number` of the history as the newest position (a reset entry
-    /// resets). A number not in the history is `.invalidOption` named "history".
+    /// resets). A number not in the history is `ListeningError.noSuchHistoryEntry`.
     public func restore(_ number: Int) throws(NarrateError) {
         let history = try history()
         guard let change = history.first(where: { $0.number == number }) else {
-            throw .invalidOption(
-                name: "history",
-                message: history.isEmpty
-                    ? "article \(articleId) has no position history" : "article \(articleId)'s history has entries 1 to \(history.count)"
-            )
+            throw NarrateError(ListeningError.noSuchHistoryEntry(articleId: articleId, entries: history.count))
         }
         guard let sentence = change.sentence else { return try reset() }
         try library.positions.savePosition(
@@ -108,21 +104,21 @@ public struct ArticlePosition {
         )
     }
 
-    /// Moves to sentence `sentence` (from 0). One outside the article is `.invalidOption`
-    /// named "sentence", and nothing changes.
+    /// Moves to sentence `sentence` (from 0). One outside the article is
+    /// `LibraryError.noSuchSentence`, and nothing changes.
     public func move(toSentence sentence: Int) throws(NarrateError) {
         let count = article.summary.sentenceCount
         guard (0..<max(count, 1)).contains(sentence) else {
-            throw .invalidOption(name: "sentence", message: "article \(articleId) has sentences 1 to \(count)")
+            throw NarrateError(LibraryError.noSuchSentence(articleId: articleId, sentence: sentence, count: count))
         }
         try library.positions.savePosition(articleId: articleId, sentence: sentence, finished: false, device: device)
     }
 
-    /// Moves to the sentence playing at `seconds`. A time past the end is `.invalidOption`
-    /// named "time", and nothing changes.
+    /// Moves to the sentence playing at `seconds`. A time past the end is
+    /// `ListeningError.pastTheEnd`, and nothing changes.
     public func move(toSeconds seconds: Double) throws(NarrateError) {
         guard seconds >= 0, seconds <= timeline.duration else {
-            throw .invalidOption(name: "time", message: "article \(articleId) lasts \(timeline.duration) s")
+            throw NarrateError(ListeningError.pastTheEnd(articleId: articleId, duration: timeline.duration))
         }
         try library.positions.savePosition(articleId: articleId, sentence: timeline.sentence(at: seconds), finished: false, device: device)
     }

@@ -67,7 +67,7 @@ public enum ErrorReporter {
         case .noSuchArticle?: return "\(failure); 'narrate list' shows the ids"
         case .noSuchFeed?: return "\(failure); 'narrate feeds' lists them"
         case .notALibrary?: return "\(failure); move it away or choose another --library"
-        case .unavailable?, nil: break
+        case .unavailable?, .noSuchSentence?, nil: break
         }
         if case .articleFinished(let id) = failure.error as? ListeningError {
             return "\(failure); 'narrate position \(id) --reset' starts it over"

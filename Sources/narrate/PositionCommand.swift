@@ -60,15 +60,14 @@ struct PositionCommand: ParsableCommand {
                 } else if let restore { .restore(restore) } else { reset ? .reset : finished ? .finished : nil }
             if let change { try position.apply(change) }
         } catch {
-            // The use case names what is wrong; the command line names the option.
-            guard case .invalidOption(let name, _) = error else { throw error }
-            if name == "sentence", let set {
+            // The use case says what is wrong; the command line names the option, as typed.
+            if let set, case .noSuchSentence = error.module(as: LibraryError.self) {
                 throw NarrateError.invalidOption(name: "set", message: "--set \(set): article \(id) has sentences 1 to \(count)")
             }
-            if name == "history", let restore, case .invalidOption(_, let message) = error {
-                throw NarrateError.invalidOption(name: "restore", message: "--restore \(restore): \(message)")
+            if let restore, case .noSuchHistoryEntry = error.module(as: ListeningError.self) {
+                throw NarrateError.invalidOption(name: "restore", message: "--restore \(restore): \(error)")
             }
-            if name == "time", let at {
+            if let at, case .pastTheEnd = error.module(as: ListeningError.self) {
                 throw NarrateError.invalidOption(
                     name: "at", message: "--at \(at): article \(id) lasts \(DurationText.minutes(position.timeline.duration))"
                 )

@@ -61,10 +61,12 @@ struct ArticlePositionTests {
     @Test func sentencesOutsideTheArticleChangeNothing() throws {
         let position = try position()
         try position.move(toSentence: 3)
-        #expect(throws: NarrateError.invalidOption(name: "sentence", message: "article \(fixture.articleId) has sentences 1 to 5")) {
+        #expect(throws: NarrateError(LibraryError.noSuchSentence(articleId: fixture.articleId, sentence: 5, count: 5))) {
             try position.move(toSentence: 5)
         }
-        #expect(throws: NarrateError.self) { try position.move(toSeconds: position.timeline.duration + 1) }
+        #expect(throws: NarrateError(ListeningError.pastTheEnd(articleId: fixture.articleId, duration: position.timeline.duration))) {
+            try position.move(toSeconds: position.timeline.duration + 1)
+        }
         #expect(try position.report().sentence == 3)
     }
 
@@ -94,7 +96,7 @@ struct ArticlePositionTests {
         #expect(try position.history().first?.device == "test")
         try position.apply(.restore(2))
         #expect(try position.report().updatedAt == nil, "entry 2 is now the reset")
-        #expect(throws: NarrateError.invalidOption(name: "history", message: "article \(fixture.articleId)'s history has entries 1 to 4")) {
+        #expect(throws: NarrateError(ListeningError.noSuchHistoryEntry(articleId: fixture.articleId, entries: 4))) {
             try position.apply(.restore(5))
         }
     }
