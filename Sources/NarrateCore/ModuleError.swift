@@ -1,6 +1,6 @@
-/// An error a module states for itself (the shared queue's, the server's, a worker
-/// launcher's): its own type, its own words, and the kind of failure it is, which is all a
-/// front end needs to choose an exit code or an HTTP status. It travels through the
+/// An error a module states for itself (the library's, listening's, the audio's, the shared
+/// queue's, the server's, ...): its own type, its own words, and the kind of failure it is,
+/// which is all a front end needs to choose an exit code or an HTTP status. It travels through the
 /// pipeline's typed throws as `NarrateError.module`.
 public protocol ModuleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure it is.

@@ -61,8 +61,8 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An input over the most narrate reads of its kind (`limit` bytes): refused before it
     /// is read whole. `kind` says what it is ("an article", "an export").
     case inputTooLarge(path: String, limit: Int, kind: String)
-    /// An error a module states for itself (the shared queue's, the server's, a worker
-    /// launcher's), in its own words.
+    /// An error a module states for itself (`LibraryError`, `AudioError`, `QueueError`, ...),
+    /// in its own words.
     case module(ModuleFailure)
 
     /// `error`, a module's own, carried as a `NarrateError`.

@@ -84,8 +84,11 @@ final class PostgresSession: Sendable {
     }
 
     /// Runs `first` and then each of `rest` (each its own transaction) on one connection, one
-    /// lease from the pool, and returns the last one's rows. When a lost connection cuts them
-    /// off, all of them are run again: each must be one that can be.
+    /// lease from the pool, and returns the last one's rows, all within one `patience`. When a
+    /// lost connection cuts them off, all of them are run again. A statement that committed
+    /// before its answer was lost then runs twice: harmless for housekeeping, which finds
+    /// nothing left to do; a claim claims another job, and the first stays running under
+    /// this worker until its lease ends (as when a single statement is retried).
     @discardableResult
     func query(_ first: PostgresQuery, _ rest: PostgresQuery...) async throws(NarrateError) -> [PostgresRow] {
         let deadline = ContinuousClock.now + .seconds(patience)

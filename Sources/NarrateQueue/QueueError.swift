@@ -16,6 +16,7 @@ public enum QueueError: ModuleError {
         switch self {
         case .unavailable: .serviceUnavailable
         case .denied: .permissionDenied
+        // The id was given by whoever asked (`jobs cancel 12`): their mistake, exit 64.
         case .noSuchJob: .invalidRequest
         }
     }

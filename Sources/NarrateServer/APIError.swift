@@ -59,6 +59,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             APIError(.unprocessableContent, error.description)
         case .readerUnavailable: APIError(.serviceUnavailable, error.description)
         case .module(let failure) where failure.kind == .storageFailure: APIError(.serviceUnavailable, error.description)
+        // A service the server itself needs (the shared queue, a worker process) failing is
+        // the server's failure, as it always was: 500 (kinds .serviceUnavailable,
+        // .permissionDenied, .systemRefused).
         default: APIError(.internalServerError, error.description)
         }
     }
