@@ -41,7 +41,7 @@ let package = Package(
                 .product(name: "NarrateCore", package: "Narrate"), .product(name: "NarrateLibrary", package: "Narrate"),
                 .product(name: "NarrateQueue", package: "Narrate"),
                 .product(name: "NarrateImport", package: "Narrate"), .product(name: "NarrateServer", package: "Narrate"),
-                .product(name: "NarrateAudio", package: "Narrate"),
+                .product(name: "NarrateAudio", package: "Narrate"), .product(name: "NarrateBatch", package: "Narrate"),
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NarrateAudio
+import NarrateBatch
 import NarrateCore
 import NarrateImport
 import NarrateLibrary
