@@ -49,8 +49,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     static func from(_ error: NarrateError) -> APIError {
         switch error {
-        case .module(let failure) where failure.kind == .notFound: APIError(.notFound, error.description)
-        case .module(let failure) where failure.kind == .invalidRequest: APIError(.badRequest, error.description)
+        case .module(let failure): APIError(status(for: failure.kind), error.description)
         case .invalidOption, .unknownVoice, .noVoiceSpeaks: APIError(.badRequest, error.description)
         // What was given could not be made an article (a page that would not load counts:
         // the address is the request's).
@@ -58,11 +57,19 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             .unsupportedContent, .fetchFailed, .inputUnavailable, .inputTooLarge:
             APIError(.unprocessableContent, error.description)
         case .readerUnavailable: APIError(.serviceUnavailable, error.description)
-        case .module(let failure) where failure.kind == .storageFailure: APIError(.serviceUnavailable, error.description)
-        // A service the server itself needs (the shared queue, a worker process) failing is
-        // the server's failure, as it always was: 500 (kinds .serviceUnavailable,
-        // .permissionDenied, .systemRefused).
         default: APIError(.internalServerError, error.description)
+        }
+    }
+
+    /// The status for a module's own error of `kind`.
+    private static func status(for kind: FailureKind) -> HTTPResponse.Status {
+        switch kind {
+        case .notFound: .notFound
+        case .invalidRequest: .badRequest
+        case .storageFailure: .serviceUnavailable
+        // A service the server itself needs (the shared queue, a worker process) failing is
+        // the server's failure, as it always was.
+        case .serviceUnavailable, .permissionDenied, .systemRefused: .internalServerError
         }
     }
 

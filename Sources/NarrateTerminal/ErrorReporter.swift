@@ -54,26 +54,32 @@ public enum ErrorReporter {
 
     /// The line for a module's own error: its words, with what to type next.
     private static func message(for failure: ModuleFailure) -> String {
-        if let error = failure.error as? AudioError { return message(for: error) }
-        switch failure.error as? OutputError {
-        case .splitNeedsFileName?: return "--split writes numbered files named after -o; give -o a file name"
-        case .splitWithOneFileExtras?:
-            return "--split writes one file per part; --sync and --chapters describe one file, so use them without --split"
-        case .unwritableExtension?: return "\(failure) (give -o one of those extensions)"
-        case nil: break
-        }
-        if case .noSuchJob = failure.error as? QueueError { return "\(failure); 'narrate jobs' shows them" }
-        switch failure.error as? LibraryError {
-        case .noSuchArticle?: return "\(failure); 'narrate list' shows the ids"
-        case .noSuchFeed?: return "\(failure); 'narrate feeds' lists them"
-        case .notALibrary?: return "\(failure); move it away or choose another --library"
-        case .unavailable?, .noSuchSentence?, nil: break
-        }
-        if case .articleFinished(let id) = failure.error as? ListeningError {
+        switch failure.error {
+        case let error as AudioError:
+            return message(for: error)
+        case let error as OutputError:
+            switch error {
+            case .splitNeedsFileName: return "--split writes numbered files named after -o; give -o a file name"
+            case .splitWithOneFileExtras:
+                return "--split writes one file per part; --sync and --chapters describe one file, so use them without --split"
+            case .unwritableExtension: return "\(failure) (give -o one of those extensions)"
+            }
+        case let error as LibraryError:
+            switch error {
+            case .noSuchArticle: return "\(failure); 'narrate list' shows the ids"
+            case .noSuchFeed: return "\(failure); 'narrate feeds' lists them"
+            case .notALibrary: return "\(failure); move it away or choose another --library"
+            case .unavailable, .noSuchSentence: return failure.description
+            }
+        case ListeningError.articleFinished(let id) as ListeningError:
             return "\(failure); 'narrate position \(id) --reset' starts it over"
+        case QueueError.noSuchJob as QueueError:
+            return "\(failure); 'narrate jobs' shows them"
+        case is ListenError:
+            return "\(failure); choose another --port (0 lets the system pick) or --host"
+        default:
+            return failure.description
         }
-        if failure.error is ListenError { return "\(failure); choose another --port (0 lets the system pick) or --host" }
-        return failure.description
     }
 
     /// The line for an audio error: the option to change.

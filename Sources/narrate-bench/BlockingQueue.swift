@@ -3,9 +3,10 @@ import NarrateLibrary
 import NarrateQueue
 import NarrateSystem
 
-/// A queue as the benchmark's threads use it: each call waits for its answer on the calling
-/// thread (one of the benchmark's own, never the cooperative pool's). The library's queue
-/// answers at once, as it does for a worker; PostgreSQL's through its async client.
+/// A queue as the benchmark's own threads queue jobs into it and check it afterwards: each
+/// call waits for its answer on the calling thread (never the cooperative pool's). The
+/// library's queue answers at once; PostgreSQL's through its async client. The claim races
+/// call the queues directly, as their workers do.
 struct BlockingQueue: Sendable {
     let queue: any JobQueue
 
@@ -13,26 +14,6 @@ struct BlockingQueue: Sendable {
         if let library = queue as? LibraryJobQueue { return try library.enqueue(submission) }
         let queue = self.queue
         return try OwnThread.wait { () async throws(NarrateError) in try await queue.enqueue(submission) }
-    }
-
-    func claimJob(worker: String) throws(NarrateError) -> BatchJob? {
-        if let library = queue as? LibraryJobQueue {
-            return try library.claimJob(worker: worker, leaseSeconds: 600, minimumPriority: .background, now: nil)
-        }
-        let queue = self.queue
-        return try OwnThread.wait { () async throws(NarrateError) in
-            try await queue.claimJob(worker: worker, leaseSeconds: 600, minimumPriority: .background, now: nil)
-        }
-    }
-
-    func completeJob(id: Int64, worker: String) throws(NarrateError) -> Bool {
-        if let library = queue as? LibraryJobQueue {
-            return try library.completeJob(id: id, worker: worker, durationSeconds: 1, result: nil)
-        }
-        let queue = self.queue
-        return try OwnThread.wait { () async throws(NarrateError) in
-            try await queue.completeJob(id: id, worker: worker, durationSeconds: 1, result: nil)
-        }
     }
 
     func jobs() throws(NarrateError) -> [BatchJob] {
