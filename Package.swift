@@ -422,7 +422,7 @@ let package = Package(
             dependencies: [
                 "NarrateServer", "NarrateTerminal", "NarrateListening", "NarrateImport", "NarrateBatch", "NarratePublishing",
                 "NarrateRendering",
-                "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateSystem", "NarrateTestSupport",
+                "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateSystem", "NarrateAudio", "NarrateTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
