@@ -5,7 +5,7 @@ import Testing
 
 /// Formats, tags, chapters, split sets and standard output, end to end on the built binary
 /// with the real engine; every file is decoded back with libsndfile.
-@Suite("Audio formats, tags and chapters on the command line", .ownThreads)
+@Suite("Audio formats, tags and chapters on the command line", .endToEnd)
 struct AudioFormatCommandTests {
     let scratch: ScratchDirectory
     let libraryPath: String
@@ -17,12 +17,12 @@ struct AudioFormatCommandTests {
         libraryPath = "\(scratch.path)/lib/library.sqlite"
     }
 
-    func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments, directory: scratch.path, environment: ["NARRATE_LIBRARY": libraryPath])
+    func narrate(_ arguments: [String]) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments, directory: scratch.path, environment: ["NARRATE_LIBRARY": libraryPath])
     }
 
     /// Runs a shell line in the scratch folder (for pipes); returns its exit status.
-    func shell(_ line: String) throws -> Int32 {
+    func shell(_ line: String) async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", line]
@@ -31,8 +31,8 @@ struct AudioFormatCommandTests {
             $1
         }
         process.standardError = FileHandle.nullDevice
-        try DescriptorGate.launch(process)
-        process.waitUntilExit()
+        try await DescriptorGate.launch(process)
+        await process.exited()
         return process.terminationStatus
     }
 
@@ -60,10 +60,10 @@ struct AudioFormatCommandTests {
     }
 
     @Test(arguments: ["wav", "flac", "ogg", "opus", "mp3"])
-    func renderedFilesMatchTheirTimingsTagsAndChapters(_ format: String) throws {
-        #expect(try narrate(["add", article]).status == 0)
+    func renderedFilesMatchTheirTimingsTagsAndChapters(_ format: String) async throws {
+        #expect(try await narrate(["add", article]).status == 0)
         let output = "\(scratch.path)/notes.\(format)"
-        let run = try narrate([
+        let run = try await narrate([
             "render", "1", "-o", output, "--sync", "sync.json", "--chapters", "chapters.json", "--album", "Reading list",
         ])
         #expect(run.status == 0, "\(run.standardError)")
@@ -95,13 +95,13 @@ struct AudioFormatCommandTests {
         if format == "opus" { #expect(info.sampleRate == 24_000) }
     }
 
-    @Test func chapterAndMinuteSplitsAddUpToTheWhole() throws {
+    @Test func chapterAndMinuteSplitsAddUpToTheWhole() async throws {
         let whole = "\(scratch.path)/whole.wav"
-        #expect(try narrate(["convert", article, "-o", whole]).status == 0)
+        #expect(try await narrate(["convert", article, "-o", whole]).status == 0)
         let total = try AudioFileInfo.read(path: whole).duration
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/parts", withIntermediateDirectories: true)
 
-        let byChapter = try narrate(["convert", article, "-o", "parts/notes.flac", "--split", "chapters"])
+        let byChapter = try await narrate(["convert", article, "-o", "parts/notes.flac", "--split", "chapters"])
         #expect(byChapter.status == 0, "\(byChapter.standardError)")
         let chapterParts = (1...7).map { "\(scratch.path)/parts/notes-0\($0).flac" }
         #expect(try scratch.entries().contains("parts"))
@@ -112,7 +112,7 @@ struct AudioFormatCommandTests {
         #expect(lossless == Int((total * 22_050).rounded()))
         #expect(try AudioFileInfo.read(path: chapterParts[2]).tags.trackNumber == "3")
 
-        let byMinutes = try narrate(["convert", article, "-o", "parts/minutes.mp3", "--split", "minutes:1"])
+        let byMinutes = try await narrate(["convert", article, "-o", "parts/minutes.mp3", "--split", "minutes:1"])
         #expect(byMinutes.status == 0, "\(byMinutes.standardError)")
         let minuteParts = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/parts")
             .filter { $0.hasPrefix("minutes-") }.sorted().map { "\(scratch.path)/parts/\($0)" }
@@ -123,35 +123,35 @@ struct AudioFormatCommandTests {
         #expect(lengths.dropLast().allSatisfy { $0 >= 59.95 && $0 < 90 })
     }
 
-    @Test func standardOutputCarriesTheStreamingFormats() throws {
+    @Test func standardOutputCarriesTheStreamingFormats() async throws {
         let whole = "\(scratch.path)/whole.wav"
-        #expect(try narrate(["convert", article, "-o", whole]).status == 0)
+        #expect(try await narrate(["convert", article, "-o", whole]).status == 0)
         let total = try AudioFileInfo.read(path: whole).duration
         for format in ["flac", "ogg", "opus", "mp3", "au"] {
-            #expect(try shell("\"$NARRATE\" convert '\(article)' -o - --format \(format) > piped.\(format)") == 0)
+            await #expect(try shell("\"$NARRATE\" convert '\(article)' -o - --format \(format) > piped.\(format)") == 0)
             let decoded = try decodedSeconds("\(scratch.path)/piped.\(format)")
             #expect(abs(decoded - total) < 0.05, "\(format): \(decoded) s of \(total) s")
         }
         // WAV cannot go to a pipe: a usage error before any work, nothing on stdout.
-        let wav = try narrate(["convert", article, "-o", "-"])
+        let wav = try await narrate(["convert", article, "-o", "-"])
         #expect(wav.status == 64)
         #expect(wav.standardOutput.isEmpty)
         #expect(wav.errorLines.count == 1)
         // A reader that goes away: a clean write error, not a hang or a crash.
-        #expect(try shell("set -o pipefail; \"$NARRATE\" convert '\(article)' -o - --format flac | head -c 1000 > /dev/null") == 74)
+        await #expect(try shell("set -o pipefail; \"$NARRATE\" convert '\(article)' -o - --format flac | head -c 1000 > /dev/null") == 74)
         // render -o - streams the cached render.
-        #expect(try narrate(["add", article]).status == 0)
-        #expect(try shell("\"$NARRATE\" render 1 -o - --format ogg > render.ogg") == 0)
+        #expect(try await narrate(["add", article]).status == 0)
+        await #expect(try shell("\"$NARRATE\" render 1 -o - --format ogg > render.ogg") == 0)
         #expect(abs(try decodedSeconds("\(scratch.path)/render.ogg") - total) < 0.05)
     }
 
-    @Test func resumeWritesTheRestInAnyFormatWithItsChapters() throws {
-        #expect(try narrate(["add", article]).status == 0)
-        #expect(try narrate(["render", "1", "--sync", "sync.json"]).status == 0)
+    @Test func resumeWritesTheRestInAnyFormatWithItsChapters() async throws {
+        #expect(try await narrate(["add", article]).status == 0)
+        #expect(try await narrate(["render", "1", "--sync", "sync.json"]).status == 0)
         let timings = try fragments("\(scratch.path)/sync.json")
         // Sentence 21 is past the first chapter (the picture's description is sentence 2).
-        #expect(try narrate(["position", "1", "--set", "21"]).status == 0)
-        let run = try narrate(["resume", "1", "-o", "rest.mp3", "--chapters", "rest.txt"])
+        #expect(try await narrate(["position", "1", "--set", "21"]).status == 0)
+        let run = try await narrate(["resume", "1", "-o", "rest.mp3", "--chapters", "rest.txt"])
         #expect(run.status == 0, "\(run.standardError)")
         let rest = timings[timings.count - 1].end - timings[20].begin
         #expect(abs(try decodedSeconds("\(scratch.path)/rest.mp3") - rest) < 0.05)
@@ -161,9 +161,11 @@ struct AudioFormatCommandTests {
         #expect(!chapters.contains("title=Choosing a Spot"), "chapters before the position are not in the rest")
     }
 
-    @Test func batchesEncodeWithTheChosenFormat() throws {
-        #expect(try narrate(["add", article, NarrateBinary.sample("uk-news.txt")]).status == 0)
-        let run = try narrate(["batch", "--all", "--format", "opus", "--bitrate", "24", "--jobs", "2", "--output-dir", "out", "--quiet"])
+    @Test func batchesEncodeWithTheChosenFormat() async throws {
+        #expect(try await narrate(["add", article, NarrateBinary.sample("uk-news.txt")]).status == 0)
+        let run = try await narrate([
+            "batch", "--all", "--format", "opus", "--bitrate", "24", "--jobs", "2", "--output-dir", "out", "--quiet",
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/out").sorted()
         #expect(files.count == 2)
@@ -175,10 +177,10 @@ struct AudioFormatCommandTests {
             #expect(info.duration > 60)
         }
         // The same again is up to date; a new bitrate is new work.
-        let again = try narrate(["batch", "--all", "--format", "opus", "--bitrate", "24", "--output-dir", "out", "--json"])
+        let again = try await narrate(["batch", "--all", "--format", "opus", "--bitrate", "24", "--output-dir", "out", "--json"])
         #expect(
             again.standardOutput.contains("\"upToDate\":2") || again.standardOutput.contains("\"upToDate\" : 2"), "\(again.standardOutput)")
-        let refused = try narrate(["batch", "--all", "--format", "wav", "--bitrate", "24"])
+        let refused = try await narrate(["batch", "--all", "--format", "wav", "--bitrate", "24"])
         #expect(refused.status == 64)
         #expect(refused.errorLines.count == 1)
     }
@@ -187,7 +189,7 @@ struct AudioFormatCommandTests {
     /// `sf_open_virtual` that refuse it as a build without libvorbis does: one line naming the
     /// format and exit 69, nothing written. (MP3 and Opus do not go through libsndfile.)
     @Test(.enabled(if: DurabilityTests.compiler != nil, "needs a C compiler to build the preload library"))
-    func aLibsndfileWithoutTheFormatIsOneClearLine() throws {
+    func aLibsndfileWithoutTheFormatIsOneClearLine() async throws {
         let compiler = try #require(DurabilityTests.compiler)
         let source = try scratch.write(
             "novorbis.c",
@@ -207,24 +209,24 @@ struct AudioFormatCommandTests {
                 }
                 """)
         let library = "\(scratch.path)/novorbis.so"
-        #expect(try shell("\(compiler) -shared -fPIC -o '\(library)' '\(source)' -ldl") == 0)
+        await #expect(try shell("\(compiler) -shared -fPIC -o '\(library)' '\(source)' -ldl") == 0)
         let environment = ["NARRATE_LIBRARY": libraryPath, "LD_PRELOAD": library]
-        let convert = try NarrateBinary.run(["convert", article, "-o", "out.ogg"], directory: scratch.path, environment: environment)
+        let convert = try await NarrateBinary.run(["convert", article, "-o", "out.ogg"], directory: scratch.path, environment: environment)
         #expect(convert.status == 69)
         #expect(convert.errorLines.count == 1)
         #expect(
             convert.standardError.contains("cannot write Ogg Vorbis audio: the installed libsndfile lacks it"), "\(convert.standardError)")
         #expect(!(try scratch.entries().contains { $0.contains("out.ogg") }))
         // A batch checks with a real open before it queues anything.
-        #expect(try narrate(["add", article]).status == 0)
-        let batch = try NarrateBinary.run(
+        #expect(try await narrate(["add", article]).status == 0)
+        let batch = try await NarrateBinary.run(
             ["batch", "--all", "--format", "ogg", "--output-dir", "out"], directory: scratch.path, environment: environment)
         #expect(batch.status == 69)
         #expect(batch.standardError.contains("cannot write Ogg Vorbis audio"))
-        #expect(try narrate(["jobs", "--json"]).standardOutput.contains("\"articleId\"") == false)
+        #expect(try await narrate(["jobs", "--json"]).standardOutput.contains("\"articleId\"") == false)
         // Other formats still work under the same library, MP3 and Opus among them.
         for format in ["flac", "mp3", "opus"] {
-            let other = try NarrateBinary.run(
+            let other = try await NarrateBinary.run(
                 ["convert", article, "-o", "out.\(format)"], directory: scratch.path, environment: environment)
             #expect(other.status == 0, "\(format): \(other.standardError)")
         }

@@ -6,7 +6,7 @@ import Testing
 
 /// Two coordinators on one library at once (two `narrate batch` of the same articles, or a
 /// batch and `narrate jobs run`): every job is done exactly once.
-@Suite("Batches at once", .ownThreads)
+@Suite("Batches at once", .endToEnd)
 struct BatchConcurrencyTests {
     let fixture: BatchFixture
 
@@ -31,18 +31,18 @@ struct BatchConcurrencyTests {
     }
 
     /// The workers' names start with their coordinator's pid; which coordinators' workers did jobs.
-    func coordinatorsThatWorked() -> Set<String> {
+    func coordinatorsThatWorked() async -> Set<String> {
         Set(fixture.jobs().compactMap { $0.worker?.split(separator: "-").first.map(String.init) })
     }
 
-    @Test func twoBatchesOfTheSameArticlesDoEachJobOnce() throws {
+    @Test func twoBatchesOfTheSameArticlesDoEachJobOnce() async throws {
         let count = 6
         let articles = try fixture.longArticles(count, fraction: 0.3)
         let arguments = ["batch"] + articles + ["--jobs", "2", "--output-dir", "out", "--quiet"]
-        let first = try fixture.start(arguments, standardOutput: "first.out", standardError: "first.err")
-        let second = try fixture.start(arguments, standardOutput: "second.out", standardError: "second.err")
-        first.waitUntilExit()
-        second.waitUntilExit()
+        let first = try await fixture.start(arguments, standardOutput: "first.out", standardError: "first.err")
+        let second = try await fixture.start(arguments, standardOutput: "second.out", standardError: "second.err")
+        await first.exited()
+        await second.exited()
 
         #expect(first.terminationStatus == 0, "\(fixture.read("first.out")) \(fixture.read("first.err"))")
         #expect(second.terminationStatus == 0, "\(fixture.read("second.out")) \(fixture.read("second.err"))")
@@ -50,27 +50,27 @@ struct BatchConcurrencyTests {
         try expectEveryArticleNarratedOnce(count)
     }
 
-    @Test func aBatchAndJobsRunAtOnceDoEachJobOnce() throws {
+    @Test func aBatchAndJobsRunAtOnceDoEachJobOnce() async throws {
         let count = 6
         let articles = try fixture.longArticles(count, fraction: 0.3)
-        let batch = try fixture.start(
+        let batch = try await fixture.start(
             ["batch"] + articles + ["--jobs", "1", "--output-dir", "out", "--quiet"],
             standardOutput: "batch.out", standardError: "batch.err"
         )
         // `jobs run` once the batch has queued everything and its worker is on the first job.
-        let queued = fixture.wait(
+        let queued = await fixture.wait(
             until: {
                 let jobs = fixture.jobs()
                 return jobs.count == count && jobs.contains { $0.state == .running }
             }, while: batch)
         try #require(queued, "the batch never queued its jobs: \(fixture.read("batch.err"))")
-        let run = try fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
-        batch.waitUntilExit()
+        let run = try await fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
+        await batch.exited()
 
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
         #expect(batch.terminationStatus == 0, "\(fixture.read("batch.out")) \(fixture.read("batch.err"))")
         #expect(fixture.read("batch.out").hasPrefix("done \(count), up to date 0, failed 0"), "\(fixture.read("batch.out"))")
         try expectEveryArticleNarratedOnce(count)
-        #expect(coordinatorsThatWorked().count == 2, "only one coordinator's workers did jobs")
+        await #expect(coordinatorsThatWorked().count == 2, "only one coordinator's workers did jobs")
     }
 }

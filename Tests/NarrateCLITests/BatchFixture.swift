@@ -25,8 +25,8 @@ struct BatchFixture {
     }
 
     /// Runs narrate to the end in the scratch folder.
-    func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments, directory: scratch.path, environment: environment)
+    func narrate(_ arguments: [String]) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments, directory: scratch.path, environment: environment)
     }
 
     /// The library, opened afresh (another process changes it).
@@ -46,8 +46,8 @@ struct BatchFixture {
 
     /// Starts narrate in the scratch folder; standard output and error go to the files
     /// `standardOutput` and `standardError` in it when named, else nowhere.
-    func start(_ arguments: [String], standardOutput: String? = nil, standardError: String? = nil) throws -> Process {
-        try NarrateBinary.start(
+    func start(_ arguments: [String], standardOutput: String? = nil, standardError: String? = nil) async throws -> Process {
+        try await NarrateBinary.start(
             arguments, directory: scratch.path, environment: environment,
             standardOutput: try handle(standardOutput), standardError: try handle(standardError)
         )
@@ -79,15 +79,15 @@ struct BatchFixture {
         }
     }
 
-    /// Polls `condition` every 20 ms until it holds, `process` (when given) ends, or two
+    /// Polls `condition` every 50 ms until it holds, `process` (when given) ends, or two
     /// minutes pass; whether it held. Generous: the machine is shared.
     @discardableResult
-    func wait(until condition: () -> Bool, while process: Process? = nil) -> Bool {
+    func wait(until condition: () -> Bool, while process: Process? = nil) async -> Bool {
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             if condition() { return true }
             if let process, !process.isRunning { return condition() }
-            Thread.sleep(forTimeInterval: 0.05)
+            await pause(0.05)
         }
         return condition()
     }

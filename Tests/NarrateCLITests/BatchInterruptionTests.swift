@@ -8,7 +8,7 @@ import Testing
 /// finish and starts no more, the second stops them and gives them back to the queue; either
 /// way the batch exits 130, no job is left running, and `narrate jobs run` finishes the rest.
 /// The articles are the long sample (a few seconds each), so the signals land mid-job.
-@Suite("Batch interrupted", .ownThreads)
+@Suite("Batch interrupted", .endToEnd)
 struct BatchInterruptionTests {
     let fixture: BatchFixture
 
@@ -19,13 +19,13 @@ struct BatchInterruptionTests {
     /// Starts a batch of `count` long articles with two workers and waits until all are
     /// queued (workers start with the first) and two jobs run; returns the coordinator and
     /// the running jobs' ids.
-    func startBatchWithTwoRunningJobs(_ count: Int) throws -> (Process, Set<Int64>) {
+    func startBatchWithTwoRunningJobs(_ count: Int) async throws -> (Process, Set<Int64>) {
         let articles = try fixture.longArticles(count)
-        let coordinator = try fixture.start(
+        let coordinator = try await fixture.start(
             ["batch"] + articles + ["--jobs", "2", "--output-dir", "out"], standardOutput: "stdout", standardError: "stderr"
         )
         var running: Set<Int64> = []
-        let started = fixture.wait(
+        let started = await fixture.wait(
             until: {
                 let jobs = fixture.jobs()
                 running = Set(jobs.filter { $0.state == .running }.map(\.id))
@@ -37,8 +37,8 @@ struct BatchInterruptionTests {
 
     /// After the interrupted batch: `jobs run` does the rest, and then every job is done
     /// with a valid output.
-    func expectJobsRunFinishesTheRest(count: Int) throws {
-        let rest = try fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
+    func expectJobsRunFinishesTheRest(count: Int) async throws {
+        let rest = try await fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
         #expect(rest.status == 0, "\(rest.standardOutput) \(rest.standardError)")
         let jobs = fixture.jobs()
         #expect(jobs.count == count && jobs.allSatisfy { $0.state == .done }, "\(jobs.map(\.state))")
@@ -65,11 +65,11 @@ struct BatchInterruptionTests {
 
     /// SIGHUP (the terminal closed) counts as the first Ctrl-C too.
     @Test(arguments: [SIGINT, SIGHUP])
-    func oneInterruptLetsRunningJobsFinishAndStartsNoMore(_ signal: Int32) throws {
+    func oneInterruptLetsRunningJobsFinishAndStartsNoMore(_ signal: Int32) async throws {
         let count = 5
-        let (coordinator, runningAtSignal) = try startBatchWithTwoRunningJobs(count)
+        let (coordinator, runningAtSignal) = try await startBatchWithTwoRunningJobs(count)
         kill(coordinator.processIdentifier, signal)
-        coordinator.waitUntilExit()
+        await coordinator.exited()
 
         let jobs = try expectStoppedConsistently(coordinator, count: count)
         // The jobs that were running finished; the others never started.
@@ -82,18 +82,18 @@ struct BatchInterruptionTests {
             fixture.read("stdout").contains(", left in the queue \(queued.count) ('narrate jobs run' goes on)"),
             "\(fixture.read("stdout"))"
         )
-        try expectJobsRunFinishesTheRest(count: count)
+        try await expectJobsRunFinishesTheRest(count: count)
     }
 
-    @Test func aSecondInterruptStopsRunningJobsAndLeavesThemQueued() throws {
+    @Test func aSecondInterruptStopsRunningJobsAndLeavesThemQueued() async throws {
         let count = 4
-        let (coordinator, runningAtSignal) = try startBatchWithTwoRunningJobs(count)
+        let (coordinator, runningAtSignal) = try await startBatchWithTwoRunningJobs(count)
         kill(coordinator.processIdentifier, SIGINT)
         // Two signals sent at once may merge into one: the second goes once the first was seen.
-        let drained = fixture.wait(until: { fixture.read("stderr").contains("narrate: stopping:") }, while: coordinator)
+        let drained = await fixture.wait(until: { fixture.read("stderr").contains("narrate: stopping:") }, while: coordinator)
         try #require(drained, "the first interrupt was not seen: \(fixture.read("stderr"))")
         kill(coordinator.processIdentifier, SIGINT)
-        coordinator.waitUntilExit()
+        await coordinator.exited()
 
         // Nothing is left running or cancelled: a stopped job waits in the queue for `jobs run`.
         let jobs = try expectStoppedConsistently(coordinator, count: count)
@@ -101,21 +101,21 @@ struct BatchInterruptionTests {
         #expect(!stopped.isEmpty, "both running jobs finished before the second interrupt; make the articles longer")
         #expect(stopped.allSatisfy { $0.temporaryPath == nil && $0.lastError == nil }, "\(stopped)")
 
-        try expectJobsRunFinishesTheRest(count: count)
+        try await expectJobsRunFinishesTheRest(count: count)
     }
 
     /// A worker told to stop (SIGTERM, or SIGHUP when its terminal closed) stops its job and
     /// gives it back: the coordinator starts another worker, and every job ends done, with a
     /// whole output and no temporary file.
     @Test(arguments: [SIGTERM, SIGHUP])
-    func aWorkerStoppedBySignalGivesItsJobBack(_ signal: Int32) throws {
+    func aWorkerStoppedBySignalGivesItsJobBack(_ signal: Int32) async throws {
         let count = 2
         let articles = try fixture.longArticles(count)
-        let coordinator = try fixture.start(
+        let coordinator = try await fixture.start(
             ["batch"] + articles + ["--jobs", "1", "--output-dir", "out"], standardOutput: "stdout", standardError: "stderr"
         )
         var worker: pid_t?
-        let started = fixture.wait(
+        let started = await fixture.wait(
             until: {
                 guard fixture.jobs().contains(where: { $0.state == .running && $0.temporaryPath != nil }) else { return false }
                 worker = Self.workers(of: coordinator.processIdentifier).first
@@ -124,7 +124,7 @@ struct BatchInterruptionTests {
         try #require(started, "no job ran: \(fixture.jobs().map(\.state)) \(fixture.read("stderr"))")
         let stoppedJob = try #require(fixture.jobs().first { $0.state == .running })
         kill(try #require(worker), signal)
-        coordinator.waitUntilExit()
+        await coordinator.exited()
         #expect(coordinator.terminationStatus == 0, "\(fixture.read("stdout")) \(fixture.read("stderr"))")
         let jobs = fixture.jobs()
         #expect(jobs.count == count && jobs.allSatisfy { $0.state == .done }, "\(jobs.map(\.state))")

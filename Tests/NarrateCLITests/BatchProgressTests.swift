@@ -5,7 +5,7 @@ import Testing
 
 /// What a batch says while it runs: JSON events on stdout with `--json`, plain progress
 /// lines on stderr when it is not a terminal, nothing with `--quiet`.
-@Suite("Batch progress", .ownThreads)
+@Suite("Batch progress", .endToEnd)
 struct BatchProgressTests {
     let fixture: BatchFixture
     let articles = ["en-news.txt", "uk-news.txt"].map(NarrateBinary.sample)
@@ -15,8 +15,8 @@ struct BatchProgressTests {
         fixture = try BatchFixture(lease: 20)
     }
 
-    @Test func jsonWritesOneEventObjectPerLine() throws {
-        let run = try fixture.narrate(["batch"] + articles + ["--jobs", "2", "--output-dir", "out", "--json"])
+    @Test func jsonWritesOneEventObjectPerLine() async throws {
+        let run = try await fixture.narrate(["batch"] + articles + ["--jobs", "2", "--output-dir", "out", "--json"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -47,7 +47,7 @@ struct BatchProgressTests {
         #expect(abs((summary["audioSeconds"] as? Double ?? 0) - audio) < 0.001)
 
         // A second run: both up to date, with their outputs.
-        let again = try fixture.narrate(["batch"] + articles + ["--output-dir", "out", "--json"])
+        let again = try await fixture.narrate(["batch"] + articles + ["--output-dir", "out", "--json"])
         let upToDate = again.standardOutput.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
@@ -55,8 +55,8 @@ struct BatchProgressTests {
         #expect(upToDate.last?["upToDate"] as? Int == 2)
     }
 
-    @Test func withoutATerminalProgressComesAsPlainLines() throws {
-        let run = try fixture.narrate(["batch"] + articles + ["--jobs", "1", "--output-dir", "out"])
+    @Test func withoutATerminalProgressComesAsPlainLines() async throws {
+        let run = try await fixture.narrate(["batch"] + articles + ["--jobs", "1", "--output-dir", "out"])
         #expect(run.status == 0, "\(run.standardError)")
         // No redrawing on a pipe: whole lines, no carriage returns or escape sequences.
         #expect(!run.standardError.contains("\r") && !run.standardError.contains("\u{1B}"))
@@ -70,8 +70,8 @@ struct BatchProgressTests {
         #expect(run.standardOutput.hasSuffix(" of audio)\n"))
     }
 
-    @Test func quietShowsNoProgressButTheSummary() throws {
-        let run = try fixture.narrate(["batch"] + articles + ["--jobs", "2", "--output-dir", "out", "--quiet"])
+    @Test func quietShowsNoProgressButTheSummary() async throws {
+        let run = try await fixture.narrate(["batch"] + articles + ["--jobs", "2", "--output-dir", "out", "--quiet"])
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("done 2, up to date 0, failed 0 ("), "\(run.standardOutput)")

@@ -7,7 +7,7 @@ import Testing
 
 /// `narrate batch` and `narrate jobs`, with worker processes and the faults they must
 /// survive (see `BatchFixture`: leases are 2 s, so a dead worker's job comes back fast).
-@Suite("Batch narration", .ownThreads)
+@Suite("Batch narration", .endToEnd)
 struct BatchTests {
     let fixture: BatchFixture
     var scratch: ScratchDirectory { fixture.scratch }
@@ -17,8 +17,8 @@ struct BatchTests {
         fixture = try BatchFixture()
     }
 
-    func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
-        try fixture.narrate(arguments)
+    func narrate(_ arguments: [String]) async throws -> NarrateBinary.Outcome {
+        try await fixture.narrate(arguments)
     }
 
     func library() throws -> ArticleLibrary {
@@ -27,68 +27,68 @@ struct BatchTests {
 
     func addSamples() throws {
         for name in ["en-news.txt", "uk-news.txt", "de-article.txt"] {
-            #expect(try narrate(["add", NarrateBinary.sample(name)]).status == 0)
+            #expect(try await narrate(["add", NarrateBinary.sample(name)]).status == 0)
         }
     }
 
-    func start(_ arguments: [String]) throws -> Process {
-        try fixture.start(arguments)
+    func start(_ arguments: [String]) async throws -> Process {
+        try await fixture.start(arguments)
     }
 
-    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try fixture.expectValidOutputs(sourceLocation: sourceLocation)
     }
 
-    @Test func aBatchNarratesEveryArticleAndASecondRunFindsThemUpToDate() throws {
+    @Test func aBatchNarratesEveryArticleAndASecondRunFindsThemUpToDate() async throws {
         try addSamples()
-        let run = try narrate(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
+        let run = try await narrate(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("done 3, up to date 0, failed 0"), "\(run.standardOutput)")
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/out").sorted()
         #expect(names.count == 3)
         #expect(names.allSatisfy { !$0.hasPrefix(".") && $0.hasSuffix(".wav") && !$0.contains("/") })
         #expect(names.contains("у-полтаві-відкрили-оновлену-колекцію-лікарських-рослин-2.wav"))
-        try expectValidOutputs()
-        let again = try narrate(["batch", "--all", "--output-dir", "out", "--quiet"])
+        try await expectValidOutputs()
+        let again = try await narrate(["batch", "--all", "--output-dir", "out", "--quiet"])
         #expect(again.standardOutput.hasPrefix("done 0, up to date 3, failed 0"), "\(again.standardOutput)")
     }
 
-    @Test func aWorkerKilledMidJobHasItsJobFinishedByARetry() throws {
+    @Test func aWorkerKilledMidJobHasItsJobFinishedByARetry() async throws {
         try addSamples()
-        let coordinator = try start(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
+        let coordinator = try await start(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
         // Wait for a running job, then kill the worker that holds it (not just any worker:
         // the other may be idle, and then nothing would be retried).
         var killed = false
         let deadline = Date().addingTimeInterval(30)
         while !killed, Date() < deadline, coordinator.isRunning {
             if let worker = (try? library().queue.jobs(in: [.running]))?.first?.worker {
-                let pgrep = try NarrateBinary.run(
+                let pgrep = try await NarrateBinary.run(
                     ["-f", "worker --name \(worker) .*--library \(libraryPath)"], executable: "/usr/bin/pgrep")
                 if let pid = pgrep.standardOutput.split(separator: "\n").first.flatMap({ Int32($0) }) {
                     kill(pid, SIGKILL)
                     killed = true
                 }
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            await pause(0.02)
         }
-        coordinator.waitUntilExit()
+        await coordinator.exited()
         #expect(killed, "no worker was seen running")
         #expect(coordinator.terminationStatus == 0)
         let jobs = try library().queue.jobs()
         #expect(jobs.count == 3 && jobs.allSatisfy { $0.state == .done })
         #expect(jobs.contains { $0.attempts == 2 }, "the killed worker's job was not retried: \(jobs.map(\.attempts))")
-        try expectValidOutputs()
+        try await expectValidOutputs()
     }
 
-    @Test func afterTheCoordinatorIsKilledJobsRunFinishesTheRestAndABrokenJobFailsAlone() throws {
+    @Test func afterTheCoordinatorIsKilledJobsRunFinishesTheRestAndABrokenJobFailsAlone() async throws {
         try addSamples()
-        let coordinator = try start(["batch", "--all", "--jobs", "1", "--output-dir", "out", "--quiet"])
+        let coordinator = try await start(["batch", "--all", "--jobs", "1", "--output-dir", "out", "--quiet"])
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, (try? library().queue.jobs().count) ?? 0 < 3 { Thread.sleep(forTimeInterval: 0.01) }
+        while Date() < deadline, (try? library().queue.jobs().count) ?? 0 < 3 { await pause(0.01) }
         kill(coordinator.processIdentifier, SIGKILL)
-        coordinator.waitUntilExit()
+        await coordinator.exited()
         // Article 3's stored content becomes unreadable: its job can never succeed.
-        let python = try NarrateBinary.run(
+        let python = try await NarrateBinary.run(
             [
                 "python3", "-c",
                 "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE articleContent SET document='broken' WHERE articleId=3\"); c.commit()",
@@ -97,13 +97,13 @@ struct BatchTests {
             executable: "/usr/bin/env", environment: [:]
         )
         #expect(python.status == 0, "\(python.standardError)")
-        let rest = try narrate(["jobs", "run", "--jobs", "2", "--quiet"])
+        let rest = try await narrate(["jobs", "run", "--jobs", "2", "--quiet"])
         #expect(rest.status == 75, "\(rest.standardOutput) \(rest.standardError)")
         let jobs = try library().queue.jobs()
         #expect(jobs.filter { $0.state == .done }.map(\.articleId).sorted() == [1, 2])
         let broken = try #require(jobs.first { $0.articleId == 3 })
         #expect(broken.state == .failed && broken.attempts == 3 && broken.lastError != nil)
         #expect(rest.standardOutput.contains("failed: job \(broken.id)"))
-        try expectValidOutputs()
+        try await expectValidOutputs()
     }
 }

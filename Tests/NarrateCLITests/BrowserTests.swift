@@ -5,20 +5,20 @@ import Testing
 /// What the browser and API tests need: Debian's chromium and chromium-driver, and the
 /// Python packages scripts/install-dependencies --tests installs.
 enum WebTools {
-    static func python(_ code: String) -> String? {
-        guard let outcome = try? NarrateBinary.run(["-c", code], executable: "/usr/bin/env", environment: [:]) else { return nil }
+    static func python(_ code: String) async -> String? {
+        guard let outcome = try? await NarrateBinary.run(["-c", code], executable: "/usr/bin/env", environment: [:]) else { return nil }
         return outcome.status == 0 ? outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
     static let hasBrowser: Bool =
         FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-        && (try? NarrateBinary.run(["python3", "-c", "import selenium"], executable: "/usr/bin/env").status) == 0
+        && (try? NarrateBinary.runSynchronously(["python3", "-c", "import selenium"], executable: "/usr/bin/env").status) == 0
 
     /// schemathesis's `st`, where pip put it.
     static let schemathesis: String? = {
         guard
-            let outcome = try? NarrateBinary.run(
+            let outcome = try? NarrateBinary.runSynchronously(
                 ["python3", "-c", "import schemathesis, sysconfig; print(sysconfig.get_path('scripts'))"], executable: "/usr/bin/env"
             ), outcome.status == 0
         else { return nil }
@@ -33,34 +33,34 @@ enum WebTools {
     }
 }
 
-@Suite("The web player in a real browser (headless Chromium, Selenium)", .ownThreads, .serialized)
+@Suite("The web player in a real browser (headless Chromium, Selenium)", .endToEnd, .serialized)
 struct BrowserTests {
     @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
-    func highlightsStartsFromAClickedWordResumesAndFitsAPhone() throws {
+    func highlightsStartsFromAClickedWordResumesAndFitsAPhone() async throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
         // Article 1 rendered before the page opens; article 2 (35 minutes) not: played while it
         // renders; article 3 in Ukrainian, for the pages' languages.
-        let added = try NarrateBinary.run(
+        let added = try await NarrateBinary.run(
             [
                 "add", "--library", library, NarrateBinary.sample("en-field-notes.md"), NarrateBinary.sample("en-long.txt"),
                 NarrateBinary.sample("uk-news.txt"),
             ]
         )
         #expect(added.status == 0)
-        let server = try RunningServer(["--library", library])
+        let server = try await RunningServer(["--library", library])
         // Rendered first (by the server's worker), so the page has audio at once: in Opus,
         // which Chromium asks for, and in MP3 and WAV to compare it with.
         let deadline = Date().addingTimeInterval(600)
         for format in ["opus", "mp3", "wav"] {
             let render = "\(server.base)/api/articles/1/render?formats=\(format)"
-            _ = try HTTPExchange.send("POST", render)
-            while Date() < deadline, try HTTPExchange.send("GET", render).json["state"] as? String != "done" {
-                Thread.sleep(forTimeInterval: 0.2)
+            _ = try await HTTPExchange.send("POST", render)
+            while Date() < deadline, try await HTTPExchange.send("GET", render).json["state"] as? String != "done" {
+                await pause(0.2)
             }
         }
         try FileManager.default.createDirectory(atPath: WebTools.screenshots, withIntermediateDirectories: true)
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             [
                 "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/player_test.py", "--url", server.base, "--article", "1",
                 "--unrendered-article", "2", "--other-language-article", "3", "--narrate", NarrateBinary.path, "--library", library,
@@ -72,23 +72,23 @@ struct BrowserTests {
         for file in ["library-1440.png", "library-360.png", "article-other-language-1440.png", "article-1440.png", "article-360.png"] {
             #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/\(file)"), "no \(file)")
         }
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 }
 
-@Suite("A DNS-rebinding page in a real browser (headless Chromium, Selenium)", .ownThreads, .serialized)
+@Suite("A DNS-rebinding page in a real browser (headless Chromium, Selenium)", .endToEnd, .serialized)
 struct RebindingBrowserTests {
     /// A page at another name that resolves to 127.0.0.1 cannot read or change the library;
     /// 127.0.0.1 and localhost still can.
     @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
-    func aPageAtAnotherNameCannotReachTheLibrary() throws {
+    func aPageAtAnotherNameCannotReachTheLibrary() async throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
-        let added = try NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-field-notes.md")])
+        let added = try await NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-field-notes.md")])
         #expect(added.status == 0)
-        let server = try RunningServer(["--library", library])
+        let server = try await RunningServer(["--library", library])
         try FileManager.default.createDirectory(atPath: WebTools.screenshots, withIntermediateDirectories: true)
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             [
                 "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/rebinding_test.py", "--url", server.base, "--article", "1",
                 "--narrate", NarrateBinary.path, "--library", library, "--screenshots", WebTools.screenshots,
@@ -97,26 +97,28 @@ struct RebindingBrowserTests {
         )
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.contains("ok: the library is unchanged"))
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 }
 
-@Suite("The API against its OpenAPI document (schemathesis)", .ownThreads, .serialized)
+@Suite("The API against its OpenAPI document (schemathesis)", .endToEnd, .serialized)
 struct OpenAPIConformanceTests {
     @Test(.enabled(if: WebTools.schemathesis != nil, "needs schemathesis: run scripts/install-dependencies --tests"))
-    func everyResponseMatchesTheDocumentAndNoneIs5xx() throws {
+    func everyResponseMatchesTheDocumentAndNoneIs5xx() async throws {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
         // Article 1 with render 1, the document's examples.
-        #expect(try NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-news.txt")]).status == 0)
-        let server = try RunningServer(["--library", library])
-        _ = try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
+        #expect(try await NarrateBinary.run(["add", "--library", library, NarrateBinary.sample("en-news.txt")]).status == 0)
+        let server = try await RunningServer(["--library", library])
+        _ = try await HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
         let deadline = Date().addingTimeInterval(600)
-        while Date() < deadline, try HTTPExchange.send("GET", "\(server.base)/api/articles/1/render").json["state"] as? String != "done" {
-            Thread.sleep(forTimeInterval: 0.2)
+        while Date() < deadline,
+            try await HTTPExchange.send("GET", "\(server.base)/api/articles/1/render").json["state"] as? String != "done"
+        {
+            await pause(0.2)
         }
         // A bounded number of examples, a fixed seed: the same requests each run.
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             [
                 "\(NarrateBinary.packageRoot)/Sources/NarrateServer/Public/openapi.json", "--url", server.base,
                 "--checks",
@@ -127,6 +129,6 @@ struct OpenAPIConformanceTests {
             executable: WebTools.schemathesis!, directory: scratch.path
         )
         #expect(run.status == 0, "\(run.standardOutput.suffix(6_000))\(run.standardError.suffix(2_000))")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 }

@@ -15,8 +15,8 @@ struct CommandHelpTests {
         ("BATCHES AND WORKERS SUBCOMMANDS:", ["batch", "jobs", "worker"]),
     ]
 
-    @Test func theCommandsAreListedOnceEachInTheirGroups() throws {
-        let help = try NarrateBinary.run(["--help"])
+    @Test func theCommandsAreListedOnceEachInTheirGroups() async throws {
+        let help = try await NarrateBinary.run(["--help"])
         #expect(help.status == 0)
         let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var position = 0
@@ -34,7 +34,7 @@ struct CommandHelpTests {
         #expect(Set(all).count == all.count)
         #expect(!help.standardOutput.contains("speak-part"))
         for command in all {
-            #expect(try NarrateBinary.run([command, "--help"]).status == 0, "narrate \(command) --help")
+            await #expect(try NarrateBinary.run([command, "--help"]).status == 0, "narrate \(command) --help")
         }
     }
 }

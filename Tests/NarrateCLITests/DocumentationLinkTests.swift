@@ -5,7 +5,7 @@ import Testing
 /// README and the pages of docs/ as a reader follows them: every relative link leads to a
 /// file, and to a heading of it when it names one; every command in README's command table
 /// is one the built narrate has. Links to other sites are not fetched.
-@Suite("Documentation: links and commands", .ownThreads)
+@Suite("Documentation: links and commands", .endToEnd)
 struct DocumentationLinkTests {
     /// README.md and every Markdown file in docs/, as paths from the package root.
     static var pagePaths: [String] {
@@ -20,7 +20,7 @@ struct DocumentationLinkTests {
     }
 
     @Test("Every relative link in README and docs/ leads to a file, and to the heading it names")
-    func relativeLinksResolve() throws {
+    func relativeLinksResolve() async throws {
         var pages: [String: MarkdownPage] = [:]
         /// The page at `path`, read once.
         func page(_ path: String) throws -> MarkdownPage {
@@ -50,7 +50,7 @@ struct DocumentationLinkTests {
     }
 
     @Test("README's command table is found and names every group's commands")
-    func commandTableIsRead() {
+    func commandTableIsRead() async {
         let commands = Self.tableCommands
         #expect(commands.count >= 30, "README's command table gave \(commands)")
         for command in ["convert", "voices add", "voices prefer", "serve", "batch", "worker"] {
@@ -59,8 +59,8 @@ struct DocumentationLinkTests {
     }
 
     @Test("Every command in README's table is one narrate has", arguments: DocumentationLinkTests.tableCommands)
-    func commandAnswersHelp(_ command: String) throws {
-        let outcome = try NarrateBinary.run(command.split(separator: " ").map(String.init) + ["--help"])
+    func commandAnswersHelp(_ command: String) async throws {
+        let outcome = try await NarrateBinary.run(command.split(separator: " ").map(String.init) + ["--help"])
         #expect(outcome.status == 0, "narrate \(command) --help exited \(outcome.status): \(outcome.standardError)")
         // An unknown name gets the help of the command above it, also with status 0: the
         // usage line says which command answered.

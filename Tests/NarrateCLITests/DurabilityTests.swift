@@ -6,7 +6,7 @@ import Testing
 /// the rename that puts it in place, and the folder is flushed after it, so a renamed file
 /// is never empty or half-written. Seen by a preloaded library that logs `fsync` (with the
 /// path of the descriptor), `rename` and `link` in the order narrate calls them.
-@Suite("Outputs are durable before they are in place", .ownThreads)
+@Suite("Outputs are durable before they are in place", .endToEnd)
 struct DurabilityTests {
     static let compiler = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -19,7 +19,7 @@ struct DurabilityTests {
     }
 
     /// Builds the logging library and runs narrate under it; returns the log's lines.
-    func logged(_ arguments: [String]) throws -> (NarrateBinary.Outcome, [String]) {
+    func logged(_ arguments: [String]) async throws -> (NarrateBinary.Outcome, [String]) {
         let source = try scratch.write(
             "log.c",
             text: """
@@ -58,10 +58,10 @@ struct DurabilityTests {
                 }
                 """)
         let library = "\(scratch.path)/log.so"
-        let build = try NarrateBinary.run(["-shared", "-fPIC", "-o", library, source, "-ldl"], executable: Self.compiler!)
+        let build = try await NarrateBinary.run(["-shared", "-fPIC", "-o", library, source, "-ldl"], executable: Self.compiler!)
         try #require(build.status == 0, "\(build.standardError)")
         let log = "\(scratch.path)/calls.log"
-        let run = try NarrateBinary.run(arguments, environment: ["LD_PRELOAD": library, "NARRATE_SYSCALL_LOG": log])
+        let run = try await NarrateBinary.run(arguments, environment: ["LD_PRELOAD": library, "NARRATE_SYSCALL_LOG": log])
         let lines = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         // Only what concerns the scratch folder (not the library's SQLite files).
         return (run, lines.filter { $0.contains(scratch.path) && !$0.contains(".sqlite") })
@@ -82,20 +82,20 @@ struct DurabilityTests {
     }
 
     @Test(.enabled(if: compiler != nil, "needs a C compiler to build the logging library"), arguments: ["wav", "mp3"])
-    func audioIsFlushedBeforeTheRename(_ format: String) throws {
+    func audioIsFlushedBeforeTheRename(_ format: String) async throws {
         let output = "\(scratch.path)/news.\(format)"
-        let (run, lines) = try logged(["convert", article, "-o", output])
+        let (run, lines) = try await logged(["convert", article, "-o", output])
         #expect(run.status == 0, "\(run.standardError)")
         expectFlushedThenMovedThenFolderFlushed(lines, output: output)
     }
 
     @Test(.enabled(if: compiler != nil, "needs a C compiler to build the logging library"))
-    func syncMapsAndChaptersAreFlushedBeforeTheRename() throws {
+    func syncMapsAndChaptersAreFlushedBeforeTheRename() async throws {
         let library = "\(scratch.path)/library.sqlite"
-        #expect(try NarrateBinary.run(["add", article, "--library", library]).status == 0)
+        #expect(try await NarrateBinary.run(["add", article, "--library", library]).status == 0)
         let map = "\(scratch.path)/news.vtt"
         let chapters = "\(scratch.path)/news.json"
-        let (run, lines) = try logged(["render", "1", "--library", library, "--sync", map, "--chapters", chapters])
+        let (run, lines) = try await logged(["render", "1", "--library", library, "--sync", map, "--chapters", chapters])
         #expect(run.status == 0, "\(run.standardError)")
         expectFlushedThenMovedThenFolderFlushed(lines, output: map)
         expectFlushedThenMovedThenFolderFlushed(lines, output: chapters)

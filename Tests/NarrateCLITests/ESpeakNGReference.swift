@@ -22,8 +22,8 @@ enum ESpeakNGReference {
 
     /// Speaks `file` with `espeak-ng -v voice -f file -w output` (default rate 175) and returns
     /// the WAV's length in seconds.
-    static func duration(speaking file: String, voice: String, writingTo output: String) throws -> Double {
-        let run = try NarrateBinary.run(["-v", voice, "-f", file, "-w", output], executable: executable())
+    static func duration(speaking file: String, voice: String, writingTo output: String) async throws -> Double {
+        let run = try await NarrateBinary.run(["-v", voice, "-f", file, "-w", output], executable: executable())
         guard run.status == 0 else {
             throw Failure(description: "espeak-ng -v \(voice) -f \(file) failed (\(run.status)): \(run.standardError)")
         }

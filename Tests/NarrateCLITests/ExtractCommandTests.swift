@@ -3,7 +3,7 @@ import NarrateTestSupport
 import Testing
 
 /// `narrate extract` on saved web pages, and `narrate add` reading them.
-@Suite("narrate extract and web pages", .ownThreads)
+@Suite("narrate extract and web pages", .endToEnd)
 struct ExtractCommandTests {
     static let first =
         "The river rose again on Tuesday night, and by morning the lower streets of the old town were "
@@ -50,24 +50,24 @@ struct ExtractCommandTests {
         <html><head><title>Gallery</title></head><body><div><img src="one.jpg"><img src="two.jpg"></div></body></html>
         """
 
-    func narrate(_ arguments: [String], in scratch: ScratchDirectory) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments, environment: ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"])
+    func narrate(_ arguments: [String], in scratch: ScratchDirectory) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments, environment: ["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"])
     }
 
     /// `narrate show 1 --json`, parsed.
-    func firstArticle(in scratch: ScratchDirectory) throws -> [String: Any] {
-        let show = try narrate(["show", "1", "--json"], in: scratch)
+    func firstArticle(in scratch: ScratchDirectory) async throws -> [String: Any] {
+        let show = try await narrate(["show", "1", "--json"], in: scratch)
         return try #require(try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8)) as? [String: Any])
     }
 
     /// The line narrate prints for a page at `path` with nothing to read.
-    func noArticleLine(_ path: String) -> String {
+    func noArticleLine(_ path: String) async -> String {
         "narrate: \(path): no readable article found (the page has only navigation, links or forms)"
     }
 
-    @Test func extractPrintsTitleDetailsBlankLineAndText() throws {
+    @Test func extractPrintsTitleDetailsBlankLineAndText() async throws {
         let scratch = try ScratchDirectory()
-        let run = try narrate(["extract", try scratch.write("page.html", text: Self.article)], in: scratch)
+        let run = try await narrate(["extract", try scratch.write("page.html", text: Self.article)], in: scratch)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
         #expect(
@@ -84,12 +84,12 @@ struct ExtractCommandTests {
                 """)
     }
 
-    @Test func extractJSONHasEveryKeyWithNullsForWhatThePageDoesNotSay() throws {
+    @Test func extractJSONHasEveryKeyWithNullsForWhatThePageDoesNotSay() async throws {
         let scratch = try ScratchDirectory()
         let html = Self.article.replacingOccurrences(of: "<meta name=\"author\" content=\"Olena Koval\">", with: "")
             .replacingOccurrences(of: "<meta property=\"og:site_name\" content=\"Daily River\">", with: "")
             .replacingOccurrences(of: "<meta property=\"article:published_time\" content=\"2024-05-02T08:00:00Z\">", with: "")
-        let run = try narrate(["extract", try scratch.write("page.html", text: html), "--json"], in: scratch)
+        let run = try await narrate(["extract", try scratch.write("page.html", text: html), "--json"], in: scratch)
         #expect(run.status == 0, "\(run.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["title", "byline", "site", "language", "published", "excerpt", "url", "text"])
@@ -102,56 +102,56 @@ struct ExtractCommandTests {
         }
     }
 
-    @Test func extractOfAPageWithoutAnArticleFailsWithOneLine() throws {
+    @Test func extractOfAPageWithoutAnArticleFailsWithOneLine() async throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.write("gallery.html", text: Self.gallery)
-        let run = try narrate(["extract", path], in: scratch)
+        let run = try await narrate(["extract", path], in: scratch)
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
         #expect(run.errorLines == [noArticleLine(path)])
     }
 
-    @Test func extractOfBinaryDataNamedHTMLFailsWithOneLine() throws {
+    @Test func extractOfBinaryDataNamedHTMLFailsWithOneLine() async throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.write("image.html", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D])
-        let run = try narrate(["extract", path], in: scratch)
+        let run = try await narrate(["extract", path], in: scratch)
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
         #expect(run.errorLines == ["narrate: \(path): binary data (NUL byte at offset 8); narrate reads text, Markdown and web pages"])
     }
 
-    @Test func addedPageKeepsItsTitleAndDeclaredLanguage() throws {
+    @Test func addedPageKeepsItsTitleAndDeclaredLanguage() async throws {
         let scratch = try ScratchDirectory()
-        let add = try narrate(["add", try scratch.write("page.html", text: Self.ukrainian)], in: scratch)
+        let add = try await narrate(["add", try scratch.write("page.html", text: Self.ukrainian)], in: scratch)
         #expect(add.status == 0, "\(add.standardError)")
         #expect(add.standardOutput == "added 1 Бібліотека в Полтаві знову відчинена\n")
-        let object = try firstArticle(in: scratch)
+        let object = try await firstArticle(in: scratch)
         #expect(object["title"] as? String == "Бібліотека в Полтаві знову відчинена")
         #expect(object["language"] as? String == "uk")
         #expect(object["format"] as? String == "html")
     }
 
-    @Test func aPageDeclaredLanguageBeatsDetection() throws {
+    @Test func aPageDeclaredLanguageBeatsDetection() async throws {
         // English words in a page that says it is German: the declaration is what is stored.
         let scratch = try ScratchDirectory()
         let page = Self.article.replacingOccurrences(of: "<html lang=\"en-GB\">", with: "<html lang=\"de-AT\">")
-        let add = try narrate(["add", try scratch.write("page.html", text: page)], in: scratch)
+        let add = try await narrate(["add", try scratch.write("page.html", text: page)], in: scratch)
         #expect(add.status == 0, "\(add.standardError)")
-        let object = try firstArticle(in: scratch)
+        let object = try await firstArticle(in: scratch)
         #expect(object["language"] as? String == "de")
     }
 
-    @Test func aFolderImportReportsEachPageAndFailsAtTheEnd() throws {
+    @Test func aFolderImportReportsEachPageAndFailsAtTheEnd() async throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/saved", withIntermediateDirectories: false)
         try scratch.write("saved/a.html", text: Self.article)
         try scratch.write("saved/b.md", text: "# Rain notes\n\nIt rained all week in the river towns.\n")
         let broken = try scratch.write("saved/c.html", text: Self.gallery)
-        let run = try narrate(["add", "\(scratch.path)/saved"], in: scratch)
+        let run = try await narrate(["add", "\(scratch.path)/saved"], in: scratch)
         #expect(run.status == 65)
         #expect(run.standardOutput == "added 1 Flood waters fall in the old town\nadded 2 Rain notes\n")
         #expect(run.errorLines == [noArticleLine(broken)])
-        let list = try narrate(["list", "--json"], in: scratch)
+        let list = try await narrate(["list", "--json"], in: scratch)
         let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         #expect(articles.count == 2)
     }

@@ -19,16 +19,29 @@ final class SmallFileSystem {
     init(kilobytes: Int) throws {
         path = NSTemporaryDirectory() + "narrate-full-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let mount = try NarrateBinary.run(["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path], executable: "/bin/mount")
-        guard mount.status == 0 else {
+        let mount = try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path])
+        guard mount == 0 else {
             try? FileManager.default.removeItem(atPath: path)
             throw POSIXError(.EPERM)
         }
     }
 
     deinit {
-        _ = try? NarrateBinary.run(["-l", path], executable: "/bin/umount")
+        _ = try? Self.run("/bin/umount", ["-l", path])
         try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Runs `mount` or `umount` (a lazy one: both return at once) and waits for it where
+    /// nothing can be awaited (a static property's value, a deinit); its exit status.
+    private static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try DescriptorGate.launch(process)
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Fills what space is left with a file (`filler`), so the next write fails.
@@ -53,7 +66,7 @@ final class SmallFileSystem {
 
 /// Writing onto a disk that fills up: one clear line, exit 74, nothing half-written left
 /// behind, and a library that still opens and passes SQLite's integrity check.
-@Suite("A full disk", .ownThreads, .enabled(if: SmallFileSystem.canMount, "needs root to mount a small tmpfs file system"))
+@Suite("A full disk", .endToEnd, .enabled(if: SmallFileSystem.canMount, "needs root to mount a small tmpfs file system"))
 struct FullDiskTests {
     let scratch: ScratchDirectory
 
@@ -63,8 +76,8 @@ struct FullDiskTests {
 
     var longSample: String { NarrateBinary.sample("en-long.txt") }
 
-    func narrate(_ arguments: [String], library: String) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments + ["--library", library])
+    func narrate(_ arguments: [String], library: String) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments + ["--library", library])
     }
 
     func expectSound(_ library: String, articles: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -76,22 +89,22 @@ struct FullDiskTests {
     /// 33 minutes of audio (83 MB of WAV, 15 MB of MP3) onto 2 MB: ENOSPC part way. The MP3
     /// case is the one libsndfile's encoder drops errors in.
     @Test(arguments: ["wav", "mp3", "flac"])
-    func convertOntoAFullDiskIs74AndLeavesNothing(_ format: String) throws {
+    func convertOntoAFullDiskIs74AndLeavesNothing(_ format: String) async throws {
         let disk = try SmallFileSystem(kilobytes: 2048)
         let output = "\(disk.path)/long.\(format)"
-        let run = try NarrateBinary.run(["convert", longSample, "-o", output])
+        let run = try await NarrateBinary.run(["convert", longSample, "-o", output])
         #expect(run.status == 74, "\(run.standardError)")
         #expect(run.errorLines == ["narrate: \(output): write failed: No space left on device; the output was not created"])
         #expect(try disk.entries() == [])
     }
 
     /// An older file stays whole when its replacement does not fit.
-    @Test func forceKeepsTheOldFileWhenTheNewOneDoesNotFit() throws {
+    @Test func forceKeepsTheOldFileWhenTheNewOneDoesNotFit() async throws {
         let disk = try SmallFileSystem(kilobytes: 2048)
         let output = "\(disk.path)/long.mp3"
         let old = Data(repeating: 7, count: 100_000)
         try old.write(to: URL(fileURLWithPath: output))
-        let run = try NarrateBinary.run(["convert", longSample, "-o", output, "--force"])
+        let run = try await NarrateBinary.run(["convert", longSample, "-o", output, "--force"])
         #expect(run.status == 74, "\(run.standardError)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == old)
         #expect(try disk.entries() == ["long.mp3"])
@@ -99,11 +112,11 @@ struct FullDiskTests {
 
     /// A library on a disk with room for the database but not the audio: render fails with
     /// one line, no render is recorded, and the library is sound.
-    @Test func renderOntoAFullDiskRecordsNothing() throws {
+    @Test func renderOntoAFullDiskRecordsNothing() async throws {
         let disk = try SmallFileSystem(kilobytes: 4096)
         let library = "\(disk.path)/library.sqlite"
-        #expect(try narrate(["add", longSample], library: library).status == 0)
-        let render = try narrate(["render", "1"], library: library)
+        #expect(try await narrate(["add", longSample], library: library).status == 0)
+        let render = try await narrate(["render", "1"], library: library)
         #expect(render.status == 74, "\(render.standardError)")
         #expect(render.errorLines.count == 1)
         #expect(render.standardError.contains("No space left on device"), "\(render.standardError)")
@@ -114,13 +127,13 @@ struct FullDiskTests {
     }
 
     /// A sync map that does not fit: 74, and no half-written map.
-    @Test func syncMapOntoAFullDiskIs74() throws {
+    @Test func syncMapOntoAFullDiskIs74() async throws {
         let disk = try SmallFileSystem(kilobytes: 256)
         let library = "\(scratch.path)/library.sqlite"
-        #expect(try narrate(["add", longSample], library: library).status == 0)
+        #expect(try await narrate(["add", longSample], library: library).status == 0)
         disk.fill()
         let map = "\(disk.path)/long.vtt"
-        let run = try narrate(["render", "1", "--sync", map], library: library)
+        let run = try await narrate(["render", "1", "--sync", map], library: library)
         #expect(run.status == 74, "\(run.standardError)")
         #expect(run.errorLines == ["narrate: \(map): write failed: No space left on device; the output was not created"])
         #expect(try disk.entries() == ["filler"])
@@ -129,30 +142,30 @@ struct FullDiskTests {
     /// `add` when the library's disk is full: SQLITE_FULL is one line and exit 74; the
     /// articles already there stay, and the library passes the integrity check; once there
     /// is room again, the same add works.
-    @Test func addOntoAFullDiskIs74AndTheLibraryStaysSound() throws {
+    @Test func addOntoAFullDiskIs74AndTheLibraryStaysSound() async throws {
         let disk = try SmallFileSystem(kilobytes: 1024)
         let library = "\(disk.path)/library.sqlite"
-        #expect(try narrate(["add", NarrateBinary.sample("en-news.txt")], library: library).status == 0)
+        #expect(try await narrate(["add", NarrateBinary.sample("en-news.txt")], library: library).status == 0)
         disk.fill()
-        let add = try narrate(["add", longSample], library: library)
+        let add = try await narrate(["add", longSample], library: library)
         #expect(add.status == 74, "\(add.standardError)")
         #expect(add.errorLines.count == 1)
         #expect(add.standardError.contains("the disk is full") || add.standardError.contains("No space left"), "\(add.standardError)")
         disk.free()
         try expectSound(library, articles: 1)
-        #expect(try narrate(["add", longSample], library: library).status == 0)
+        #expect(try await narrate(["add", longSample], library: library).status == 0)
         try expectSound(library, articles: 2)
     }
 
     /// Playing while the library's disk is full: the position cannot be saved, which is one
     /// line and exit 74, and the library stays sound with the position it had.
-    @Test func positionWritesOntoAFullDiskAre74() throws {
+    @Test func positionWritesOntoAFullDiskAre74() async throws {
         let disk = try SmallFileSystem(kilobytes: 16_384)
         let library = "\(disk.path)/library.sqlite"
-        #expect(try narrate(["add", NarrateBinary.sample("en-news.txt")], library: library).status == 0)
-        #expect(try narrate(["render", "1"], library: library).status == 0)
+        #expect(try await narrate(["add", NarrateBinary.sample("en-news.txt")], library: library).status == 0)
+        #expect(try await narrate(["render", "1"], library: library).status == 0)
         disk.fill()
-        let play = try narrate(["play", "1", "--sink", "null", "--speed", "1000"], library: library)
+        let play = try await narrate(["play", "1", "--sink", "null", "--speed", "1000"], library: library)
         #expect(play.status == 74, "\(play.standardError)")
         #expect(play.standardError.contains("the disk is full") || play.standardError.contains("No space left"), "\(play.standardError)")
         #expect(play.errorLines.last?.hasPrefix("narrate: ") == true)
@@ -164,10 +177,10 @@ struct FullDiskTests {
 
     /// A batch whose output folder is full: the jobs fail with the reason, the batch exits
     /// 75, no temporary file is left, and the library is sound.
-    @Test func batchOntoAFullDiskFailsTheJobsCleanly() throws {
+    @Test func batchOntoAFullDiskFailsTheJobsCleanly() async throws {
         let disk = try SmallFileSystem(kilobytes: 1024)
         let library = "\(scratch.path)/library.sqlite"
-        let run = try narrate(["batch", longSample, "--output-dir", disk.path, "--jobs", "1", "--quiet"], library: library)
+        let run = try await narrate(["batch", longSample, "--output-dir", disk.path, "--jobs", "1", "--quiet"], library: library)
         #expect(run.status == 75, "\(run.standardOutput) \(run.standardError)")
         #expect(run.standardOutput.contains("No space left on device"), "\(run.standardOutput)")
         #expect(try disk.entries() == [])

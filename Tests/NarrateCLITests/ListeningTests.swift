@@ -7,7 +7,7 @@ import Testing
 
 /// `narrate render / play / position / resume` on a library in a scratch directory, with
 /// the real engine; playing runs on the null sink with a fast clock.
-@Suite("Listening with resume", .ownThreads)
+@Suite("Listening with resume", .endToEnd)
 struct ListeningTests {
     let scratch: ScratchDirectory
     let libraryPath: String
@@ -17,13 +17,13 @@ struct ListeningTests {
         libraryPath = "\(scratch.path)/lib/library.sqlite"
     }
 
-    func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments, directory: scratch.path, environment: ["NARRATE_LIBRARY": libraryPath])
+    func narrate(_ arguments: [String]) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments, directory: scratch.path, environment: ["NARRATE_LIBRARY": libraryPath])
     }
 
     /// Adds the English news sample (41 sentences, about 4 minutes of audio) as article 1.
-    func addNews() throws {
-        let added = try narrate(["add", NarrateBinary.sample("en-news.txt")])
+    func addNews() async throws {
+        let added = try await narrate(["add", NarrateBinary.sample("en-news.txt")])
         #expect(added.status == 0, "\(added.standardError)")
     }
 
@@ -31,42 +31,42 @@ struct ListeningTests {
         try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
     }
 
-    func position(_ id: Int = 1) throws -> [String: Any] {
-        let run = try narrate(["position", String(id), "--json"])
+    func position(_ id: Int = 1) async throws -> [String: Any] {
+        let run = try await narrate(["position", String(id), "--json"])
         return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     }
 
     /// Starts narrate in the background; its standard error is collected.
-    func start(_ arguments: [String]) throws -> (Process, Pipe) {
+    func start(_ arguments: [String]) async throws -> (Process, Pipe) {
         let error = Pipe()
-        return (try NarrateBinary.start(arguments, environment: ["NARRATE_LIBRARY": libraryPath], standardError: error), error)
+        return (try await NarrateBinary.start(arguments, environment: ["NARRATE_LIBRARY": libraryPath], standardError: error), error)
     }
 
     /// Waits until the saved position is at most `sentence` (0-based) or `seconds` pass.
-    func waitForPosition(atMost sentence: Int, upTo seconds: Double) throws {
+    func waitForPosition(atMost sentence: Int, upTo seconds: Double) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let saved = try library().positions.position(ofArticle: 1), saved.sentence <= sentence { return }
-            Thread.sleep(forTimeInterval: 0.01)
+            await pause(0.01)
         }
         Issue.record("the position never went back to sentence \(sentence + 1)")
     }
 
     /// Waits until the saved position is at least `sentence` (0-based) or `seconds` pass.
-    func waitForPosition(atLeast sentence: Int, upTo seconds: Double) throws {
+    func waitForPosition(atLeast sentence: Int, upTo seconds: Double) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let saved = try library().positions.position(ofArticle: 1), saved.sentence >= sentence { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            await pause(0.05)
         }
         Issue.record("the position never reached sentence \(sentence + 1)")
     }
 
     // MARK: Rendering
 
-    @Test func renderTimingsMatchTheAudioToTheSample() throws {
-        try addNews()
-        let run = try narrate(["render", "1", "--sync", "news.vtt"])
+    @Test func renderTimingsMatchTheAudioToTheSample() async throws {
+        try await addNews()
+        let run = try await narrate(["render", "1", "--sync", "news.vtt"])
         #expect(run.status == 0, "\(run.standardError)")
         let render = try #require(try library().renders.renders(ofArticle: 1).first)
         let samples = try library().renders.sentenceSamples(ofRender: render.id)
@@ -96,32 +96,32 @@ struct ListeningTests {
         #expect(vtt.components(separatedBy: " --> ").count == 42)
     }
 
-    @Test func theHistoryListsEveryChangeAndRestoreBringsOneBack() throws {
-        try addNews()
-        #expect(try narrate(["position", "1", "--set", "12"]).status == 0)
-        #expect(try narrate(["position", "1", "--reset"]).status == 0)
-        let listed = try narrate(["position", "1", "--history"])
+    @Test func theHistoryListsEveryChangeAndRestoreBringsOneBack() async throws {
+        try await addNews()
+        #expect(try await narrate(["position", "1", "--set", "12"]).status == 0)
+        #expect(try await narrate(["position", "1", "--reset"]).status == 0)
+        let listed = try await narrate(["position", "1", "--history"])
         #expect(listed.status == 0, "\(listed.standardError)")
         let lines = listed.standardOutput.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[1].hasPrefix("1 ") && lines[1].hasSuffix("reset"))
         #expect(lines[2].hasPrefix("2 ") && lines[2].contains("narrate position") && lines[2].hasSuffix("sentence 12"))
-        let restored = try narrate(["position", "1", "--restore", "2"])
+        let restored = try await narrate(["position", "1", "--restore", "2"])
         #expect(restored.status == 0, "\(restored.standardError)")
-        #expect(try position()["sentence"] as? Int == 11)
-        let json = try narrate(["position", "1", "--history", "--json"])
+        await #expect(try position()["sentence"] as? Int == 11)
+        let json = try await narrate(["position", "1", "--history", "--json"])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         #expect(entries.count == 3)
-        let bad = try narrate(["position", "1", "--restore", "9"])
+        let bad = try await narrate(["position", "1", "--restore", "9"])
         #expect(bad.status == 64)
         #expect(bad.standardError == "narrate: --restore 9: article 1's history has entries 1 to 3\n")
-        #expect(try narrate(["position", "1", "--history", "--reset"]).status == 64)
+        #expect(try await narrate(["position", "1", "--history", "--reset"]).status == 64)
     }
 
     /// With eSpeak NG itself: every word it speaks is recorded on a word of the text.
-    @Test func aRenderRecordsTheWordsESpeakNGSpeaks() throws {
-        try addNews()
-        #expect(try narrate(["render", "1"]).status == 0)
+    @Test func aRenderRecordsTheWordsESpeakNGSpeaks() async throws {
+        try await addNews()
+        #expect(try await narrate(["render", "1"]).status == 0)
         let library = try library()
         let render = try #require(try library.renders.renders(ofArticle: 1).first)
         let words = try library.renders.words(ofRender: render.id)
@@ -137,36 +137,36 @@ struct ListeningTests {
         }
     }
 
-    @Test func theSameSettingsAreNotSynthesizedTwice() throws {
-        try addNews()
-        let first = try narrate(["render", "1", "--json"])
+    @Test func theSameSettingsAreNotSynthesizedTwice() async throws {
+        try await addNews()
+        let first = try await narrate(["render", "1", "--json"])
         #expect(first.standardOutput.contains("\"source\" : \"synthesized\""), "\(first.standardOutput)")
-        let again = try narrate(["render", "1", "--json"])
+        let again = try await narrate(["render", "1", "--json"])
         #expect(again.standardOutput.contains("\"source\" : \"cached\""))
-        let copy = try narrate(["render", "1", "-o", "mine.wav", "--json"])
+        let copy = try await narrate(["render", "1", "-o", "mine.wav", "--json"])
         #expect(copy.standardOutput.contains("\"source\" : \"copied\""))
         #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/mine.wav"))
         // Other settings are another render.
-        let faster = try narrate(["render", "1", "--rate", "220", "--json"])
+        let faster = try await narrate(["render", "1", "--rate", "220", "--json"])
         #expect(faster.standardOutput.contains("\"source\" : \"synthesized\""))
         // A render whose file was deleted is made again, not played as silence.
         for render in try library().renders.renders(ofArticle: 1) { try FileManager.default.removeItem(atPath: render.path) }
-        let redone = try narrate(["render", "1", "--json"])
+        let redone = try await narrate(["render", "1", "--json"])
         #expect(redone.standardOutput.contains("\"source\" : \"synthesized\""), "\(redone.standardOutput)")
     }
 
     // MARK: Playing
 
-    @Test func ctrlCSavesThePositionAndTheNextPlayStartsThere() throws {
-        try addNews()
-        _ = try narrate(["render", "1"])
+    @Test func ctrlCSavesThePositionAndTheNextPlayStartsThere() async throws {
+        try await addNews()
+        _ = try await narrate(["render", "1"])
         // At ten times real time the article lasts about 24 s: a loaded machine's poll still
         // stops it long before its end.
-        let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "10"])
-        try waitForPosition(atLeast: 5, upTo: 60)
+        let (process, error) = try await start(["play", "1", "--sink", "null", "--speed", "10"])
+        try await waitForPosition(atLeast: 5, upTo: 60)
         process.interrupt()
-        process.waitUntilExit()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        await process.exited()
+        let message = await error.remainingText()
         #expect(process.terminationStatus == 130, "\(message)")
         let saved = try #require(try library().positions.position(ofArticle: 1))
         #expect(saved.sentence >= 5 && !saved.finished)
@@ -174,26 +174,26 @@ struct ListeningTests {
         // The next play starts at that sentence; --rewind goes back from it.
         // At half the first play's clock a sentence lasts about a second, so a loaded
         // machine still sees the position where the play starts before it moves on.
-        let (next, nextError) = try start(["play", "1", "--sink", "null", "--speed", "5", "--rewind", "2"])
+        let (next, nextError) = try await start(["play", "1", "--sink", "null", "--speed", "5", "--rewind", "2"])
         // Playing has started once the position moved back to where it starts.
-        try waitForPosition(atMost: saved.sentence - 2, upTo: 20)
+        try await waitForPosition(atMost: saved.sentence - 2, upTo: 20)
         next.interrupt()
-        next.waitUntilExit()
-        let nextMessage = String(decoding: nextError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        await next.exited()
+        let nextMessage = await nextError.remainingText()
         #expect(nextMessage.contains("from sentence \(saved.sentence - 1) of 41"), "\(nextMessage)")
     }
 
     /// SIGTERM (kill, a service manager) and SIGHUP (the terminal closed, an SSH session
     /// dropped) save the position like Ctrl-C.
     @Test(arguments: [SIGTERM, SIGHUP])
-    func terminationAndHangUpSaveThePositionToo(_ signal: Int32) throws {
-        try addNews()
-        _ = try narrate(["render", "1"])
-        let (process, error) = try start(["play", "1", "--sink", "null", "--speed", "10"])
-        try waitForPosition(atLeast: 3, upTo: 60)
+    func terminationAndHangUpSaveThePositionToo(_ signal: Int32) async throws {
+        try await addNews()
+        _ = try await narrate(["render", "1"])
+        let (process, error) = try await start(["play", "1", "--sink", "null", "--speed", "10"])
+        try await waitForPosition(atLeast: 3, upTo: 60)
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        await process.exited()
+        let message = await error.remainingText()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130, "\(message)")
         let saved = try #require(try library().positions.position(ofArticle: 1))
@@ -201,17 +201,17 @@ struct ListeningTests {
         #expect(message.contains("stopped at sentence \(saved.sentence + 1) of 41"), "\(message)")
     }
 
-    @Test func afterKill9ThePositionIsAtMostOneSentenceBehind() throws {
-        try addNews()
-        _ = try narrate(["render", "1"])
-        let (process, _) = try start(["play", "1", "--sink", "null", "--speed", "20"])
+    @Test func afterKill9ThePositionIsAtMostOneSentenceBehind() async throws {
+        try await addNews()
+        _ = try await narrate(["render", "1"])
+        let (process, _) = try await start(["play", "1", "--sink", "null", "--speed", "20"])
         // Sentence k is playing once its position is saved; kill at once.
-        try waitForPosition(atLeast: 5, upTo: 30)
+        try await waitForPosition(atLeast: 5, upTo: 30)
         // Stopped, it cannot move on while the test reads where it is, however loaded the machine.
         kill(process.processIdentifier, SIGSTOP)
         let playing = try #require(try library().positions.position(ofArticle: 1)).sentence
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await process.exited()
         #expect(process.terminationReason == .uncaughtSignal)
         let saved = try #require(try library().positions.position(ofArticle: 1))
         // A position being written when it stopped may land after the read: one sentence on.
@@ -219,26 +219,26 @@ struct ListeningTests {
         #expect(!saved.finished)
     }
 
-    @Test func twoArticlesPlayAtOnceInTwoProcesses() throws {
-        try addNews()
-        #expect(try narrate(["add", NarrateBinary.sample("uk-news.txt")]).status == 0)
-        let one = try start(["play", "1", "--sink", "null", "--speed", "400"])
-        let two = try start(["play", "2", "--sink", "null", "--speed", "400"])
-        for (process, _) in [one, two] { process.waitUntilExit() }
+    @Test func twoArticlesPlayAtOnceInTwoProcesses() async throws {
+        try await addNews()
+        #expect(try await narrate(["add", NarrateBinary.sample("uk-news.txt")]).status == 0)
+        let one = try await start(["play", "1", "--sink", "null", "--speed", "400"])
+        let two = try await start(["play", "2", "--sink", "null", "--speed", "400"])
+        for (process, _) in [one, two] { await process.exited() }
         #expect(one.0.terminationStatus == 0 && two.0.terminationStatus == 0)
-        #expect(try position(1)["finished"] as? Bool == true)
-        #expect(try position(2)["finished"] as? Bool == true)
-        let list = try narrate(["list", "--finished", "--json"])
+        await #expect(try position(1)["finished"] as? Bool == true)
+        await #expect(try position(2)["finished"] as? Bool == true)
+        let list = try await narrate(["list", "--finished", "--json"])
         #expect(list.standardOutput.contains("\"finished\" : true"))
-        #expect(try narrate(["list", "--unfinished"]).standardOutput.split(separator: "\n").count == 1)
+        #expect(try await narrate(["list", "--unfinished"]).standardOutput.split(separator: "\n").count == 1)
     }
 
-    @Test func theStdoutSinkIsAnAUStreamAndAClosedPipeSavesThePosition() throws {
-        try addNews()
-        _ = try narrate(["render", "1"])
+    @Test func theStdoutSinkIsAnAUStreamAndAClosedPipeSavesThePosition() async throws {
+        try await addNews()
+        _ = try await narrate(["render", "1"])
         try library().positions.savePosition(articleId: 1, sentence: 10, finished: false)
         // `head` takes the header and a little audio, then closes the pipe.
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             ["-c", "'\(NarrateBinary.path)' play 1 --sink stdout --speed 20 | head -c 4096 | od -An -c | head -1"],
             executable: "/bin/sh", environment: ["NARRATE_LIBRARY": libraryPath]
         )
@@ -247,9 +247,9 @@ struct ListeningTests {
         #expect(saved.sentence == 10)
     }
 
-    @Test func withoutASoundCardAutoSaysWhichSinksExist() throws {
-        try addNews()
-        let run = try narrate(["play", "1", "--sink", "device"])
+    @Test func withoutASoundCardAutoSaysWhichSinksExist() async throws {
+        try await addNews()
+        let run = try await narrate(["play", "1", "--sink", "device"])
         // On a machine with a sound card this plays; here (CI) there is none.
         if run.status != 0 {
             #expect(run.status == 69)
@@ -260,37 +260,37 @@ struct ListeningTests {
 
     // MARK: Positions
 
-    @Test func positionsCanBeSetAndOutOfRangeValuesChangeNothing() throws {
-        try addNews()
-        _ = try narrate(["render", "1"])
-        #expect(try narrate(["position", "1", "--set", "12"]).status == 0)
-        var report = try position()
+    @Test func positionsCanBeSetAndOutOfRangeValuesChangeNothing() async throws {
+        try await addNews()
+        _ = try await narrate(["render", "1"])
+        #expect(try await narrate(["position", "1", "--set", "12"]).status == 0)
+        var report = try await position()
         #expect(report["sentence"] as? Int == 11)
         #expect(report["sentenceCount"] as? Int == 41)
         #expect(report["measured"] as? Bool == true)
         for bad in [["--set", "0"], ["--set", "42"], ["--at", "99:00"], ["--at", "soon"]] {
-            let run = try narrate(["position", "1"] + bad)
+            let run = try await narrate(["position", "1"] + bad)
             #expect(run.status == 64, "\(bad): \(run.standardError)")
             #expect(run.errorLines.count == 1)
-            #expect(try position()["sentence"] as? Int == 11, "\(bad) changed the position")
+            await #expect(try position()["sentence"] as? Int == 11, "\(bad) changed the position")
         }
-        #expect(try narrate(["position", "1", "--at", "1:00"]).status == 0)
-        report = try position()
+        #expect(try await narrate(["position", "1", "--at", "1:00"]).status == 0)
+        report = try await position()
         let seconds = try #require(report["seconds"] as? Double)
         #expect(seconds <= 60 && seconds > 45, "\(seconds)")
-        #expect(try narrate(["position", "1", "--finished"]).status == 0)
-        #expect(try position()["finished"] as? Bool == true)
-        #expect(try position()["percent"] as? Double == 100)
-        #expect(try narrate(["position", "1", "--reset"]).status == 0)
-        #expect(try position()["sentence"] as? Int == 0)
-        #expect(try narrate(["position", "7"]).status == 66)
+        #expect(try await narrate(["position", "1", "--finished"]).status == 0)
+        await #expect(try position()["finished"] as? Bool == true)
+        await #expect(try position()["percent"] as? Double == 100)
+        #expect(try await narrate(["position", "1", "--reset"]).status == 0)
+        await #expect(try position()["sentence"] as? Int == 0)
+        #expect(try await narrate(["position", "7"]).status == 66)
     }
 
-    @Test func resumeWritesTheRestFromTheSavedPosition() throws {
-        try addNews()
-        _ = try narrate(["render", "1"])
+    @Test func resumeWritesTheRestFromTheSavedPosition() async throws {
+        try await addNews()
+        _ = try await narrate(["render", "1"])
         try library().positions.savePosition(articleId: 1, sentence: 30, finished: false)
-        let run = try narrate(["resume", "1", "-o", "rest.wav", "--sync", "rest.json"])
+        let run = try await narrate(["resume", "1", "-o", "rest.wav", "--sync", "rest.json"])
         #expect(run.status == 0, "\(run.standardError)")
         let render = try #require(try library().renders.renders(ofArticle: 1).first)
         let samples = try library().renders.sentenceSamples(ofRender: render.id)
@@ -306,12 +306,12 @@ struct ListeningTests {
         #expect(fragments.first?["id"] as? String == "f000001")
     }
 
-    @Test func removingAnArticleDeletesTheLibrarysAudioButNotTheUsers() throws {
-        try addNews()
-        _ = try narrate(["render", "1"])
-        _ = try narrate(["render", "1", "-o", "mine.wav"])
+    @Test func removingAnArticleDeletesTheLibrarysAudioButNotTheUsers() async throws {
+        try await addNews()
+        _ = try await narrate(["render", "1"])
+        _ = try await narrate(["render", "1", "-o", "mine.wav"])
         let owned = try #require(try library().renders.renders(ofArticle: 1).first { $0.ownedByLibrary }?.path)
-        let run = try narrate(["rm", "1"])
+        let run = try await narrate(["rm", "1"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("deleted \(owned)"))
         #expect(!FileManager.default.fileExists(atPath: owned))

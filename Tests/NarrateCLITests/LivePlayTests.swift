@@ -4,25 +4,25 @@ import Testing
 
 /// `narrate play` of an article without a render: it sounds while the render is made (over
 /// two processes), and what it plays is what the finished render plays.
-@Suite("Playing while rendering", .ownThreads)
+@Suite("Playing while rendering", .endToEnd)
 struct LivePlayTests {
-    @Test func theFirstPlayStreamsWhatTheRenderHolds() throws {
+    @Test func theFirstPlayStreamsWhatTheRenderHolds() async throws {
         let scratch = try ScratchDirectory()
         let environment = ["NARRATE_LIBRARY": "\(scratch.path)/library.sqlite"]
-        func narrate(_ arguments: [String]) throws -> NarrateBinary.Outcome {
-            try NarrateBinary.run(arguments, directory: scratch.path, environment: environment)
+        func narrate(_ arguments: [String]) async throws -> NarrateBinary.Outcome {
+            try await NarrateBinary.run(arguments, directory: scratch.path, environment: environment)
         }
-        #expect(try narrate(["add", NarrateBinary.sample("en-long.txt")]).status == 0)
-        func play(into file: String) throws -> NarrateBinary.Outcome {
-            try NarrateBinary.run(
+        #expect(try await narrate(["add", NarrateBinary.sample("en-long.txt")]).status == 0)
+        func play(into file: String) async throws -> NarrateBinary.Outcome {
+            try await NarrateBinary.run(
                 ["-c", "exec '\(NarrateBinary.path)' play 1 --sink stdout --speed 1000 --from-start --jobs 2 > \(file)"],
                 executable: "/bin/sh", directory: scratch.path, environment: environment
             )
         }
-        let live = try play(into: "live.au")
+        let live = try await play(into: "live.au")
         #expect(live.status == 0, "\(live.standardError)")
         #expect(live.standardError.contains("rendering as it plays"), "\(live.standardError)")
-        let cached = try play(into: "cached.au")
+        let cached = try await play(into: "cached.au")
         #expect(cached.status == 0, "\(cached.standardError)")
         #expect(!cached.standardError.contains("rendering as it plays"))
         let liveAudio = try Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/live.au"))

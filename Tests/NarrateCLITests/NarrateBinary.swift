@@ -33,27 +33,59 @@ struct NarrateBinary {
     }
 
     /// Runs `executable` (default: narrate) with `arguments`, optionally feeding `input`;
-    /// `environment` is added to (and overrides) the test's own environment.
+    /// `environment` is added to (and overrides) the test's own environment. Its pipes are
+    /// read, and its end awaited, on threads of their own.
     static func run(
         _ arguments: [String], executable: String = NarrateBinary.path, input: Data? = nil,
         directory: String? = nil, environment: [String: String] = [:]
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         let output = Pipe()
         let error = Pipe()
         let inputPipe = Pipe()
-        let process = try start(
+        let process = try await start(
             arguments, executable: executable, directory: directory, environment: environment,
             standardInput: input == nil ? nil : inputPipe, standardOutput: output, standardError: error
         )
-        if let input {
-            inputPipe.fileHandleForWriting.write(input)
-            try inputPipe.fileHandleForWriting.close()
-        }
         // Both pipes are read at once: a child that fills one pipe's buffer while the other
         // is being read to its end would otherwise wait forever.
-        let errorReader = PipeReader(error.fileHandleForReading)
+        async let outputData = onOwnThread { output.fileHandleForReading.readDataToEndOfFile() }
+        async let errorData = onOwnThread { error.fileHandleForReading.readDataToEndOfFile() }
+        if let input {
+            try await onOwnThread {
+                inputPipe.fileHandleForWriting.write(input)
+                try inputPipe.fileHandleForWriting.close()
+            }
+        }
+        let status = await process.exited()
+        return Outcome(
+            status: status,
+            standardOutput: String(decoding: try await outputData, as: UTF8.self),
+            standardError: String(decoding: try await errorData, as: UTF8.self)
+        )
+    }
+
+    /// Runs `executable` as `run` does but holding the calling thread: only for a trait's
+    /// condition or a suite's static value (is a Python module there, may a user run this),
+    /// computed once where nothing can be awaited and before the tests run.
+    static func runSynchronously(_ arguments: [String], executable: String) throws -> Outcome {
+        let output = Pipe()
+        let error = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = error
+        try DescriptorGate.launch(process)
+        // Both pipes at once: a child that fills one while the other is read would wait forever.
+        let errorRead = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var errorData = Data()
+        Thread.detachNewThread {
+            errorData = error.fileHandleForReading.readDataToEndOfFile()
+            errorRead.signal()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorReader.value()
+        errorRead.wait()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus,
@@ -68,7 +100,7 @@ struct NarrateBinary {
     static func start(
         _ arguments: [String], executable: String = NarrateBinary.path, directory: String? = nil, environment: [String: String] = [:],
         standardInput: Any? = nil, standardOutput: Any? = nil, standardError: Any? = nil
-    ) throws -> Process {
+    ) async throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -79,13 +111,13 @@ struct NarrateBinary {
         process.standardInput = standardInput ?? FileHandle.nullDevice
         process.standardOutput = standardOutput ?? FileHandle.nullDevice
         process.standardError = standardError ?? FileHandle.nullDevice
-        try DescriptorGate.launch(process)
+        try await DescriptorGate.launch(process)
         return process
     }
 
     /// Waits until `process` has its handler for `signal` installed (Linux: SigCgt in
     /// /proc/PID/status), so a signal sent next is caught rather than killing it.
-    static func waitUntilCatching(_ signal: Int32, _ process: Process, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func waitUntilCatching(_ signal: Int32, _ process: Process, sourceLocation: SourceLocation = #_sourceLocation) async {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
             let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
@@ -95,7 +127,7 @@ struct NarrateBinary {
             {
                 return
             }
-            Thread.sleep(forTimeInterval: 0.01)
+            await pause(0.01)
         }
         Issue.record("narrate never installed its handler for signal \(signal)", sourceLocation: sourceLocation)
     }
@@ -114,24 +146,5 @@ struct NarrateBinary {
     /// The path of a shipped sample.
     static func sample(_ name: String) -> String {
         "\(packageRoot)/samples/\(name)"
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-final class PipeReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }.start()
-    }
-
-    /// Everything the pipe gave, once its writers have closed it.
-    func value() -> Data {
-        done.wait()
-        return data
     }
 }

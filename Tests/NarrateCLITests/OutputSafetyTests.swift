@@ -5,7 +5,7 @@ import Testing
 
 /// Where `narrate convert` puts its audio, what it says about it, and that a failure never
 /// damages what was there before.
-@Suite("narrate convert output", .ownThreads)
+@Suite("narrate convert output", .endToEnd)
 struct OutputSafetyTests {
     let text = "The first sentence is short. The second one is a little longer than the first."
 
@@ -17,22 +17,22 @@ struct OutputSafetyTests {
         ("v1.2/notes.txt", "v1.2/notes.wav"),
         (".notes", ".notes.wav"),
     ])
-    func defaultOutputName(_ input: String, _ output: String) throws {
+    func defaultOutputName(_ input: String, _ output: String) async throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/v1.2", withIntermediateDirectories: false)
         try scratch.write(input, text: text)
-        let run = try NarrateBinary.run(["convert", input], directory: scratch.path)
+        let run = try await NarrateBinary.run(["convert", input], directory: scratch.path)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("\(output) ("), "\(run.standardOutput)")
         #expect(try AudioFileInfo.read(path: "\(scratch.path)/\(output)").duration > 1)
     }
 
     /// One line on stdout: the path, the length (as libsndfile measures it) and the sentences.
-    @Test func successLineReportsPathDurationAndSentences() throws {
+    @Test func successLineReportsPathDurationAndSentences() async throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write("two.txt", text: text)
         let output = "\(scratch.path)/two.wav"
-        let run = try NarrateBinary.run(["convert", input])
+        let run = try await NarrateBinary.run(["convert", input])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
         let prefix = "\(output) ("
@@ -45,13 +45,13 @@ struct OutputSafetyTests {
 
     /// --force replaces the output only once the new audio is complete: a write that fails
     /// part way leaves the old file exactly as it was.
-    @Test func failedWriteWithForceKeepsTheOriginal() throws {
+    @Test func failedWriteWithForceKeepsTheOriginal() async throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write("in.txt", text: String(repeating: "This sentence is long enough to fill a file. ", count: 40))
         // 1,100 blocks, well under the audio's size (not smaller: see ConvertFailureTests).
         let original: [UInt8] = Array("an older narration".utf8) + [0, 1, 2, 0xFF]
         let output = try scratch.write("in.wav", original)
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             ["-c", "ulimit -f 1100; exec \"$0\" \"$@\"", NarrateBinary.path, "convert", input, "--force"],
             executable: "/bin/sh"
         )
@@ -63,12 +63,12 @@ struct OutputSafetyTests {
 
     /// An output path naming a directory is refused, --force or not, and the directory is left alone.
     @Test(arguments: [false, true])
-    func directoryAsOutputIs73(_ force: Bool) throws {
+    func directoryAsOutputIs73(_ force: Bool) async throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write("in.txt", text: text)
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/audio.wav", withIntermediateDirectories: false)
         try scratch.write("audio.wav/keep", text: "keep me")
-        let run = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/audio.wav"] + (force ? ["--force"] : []))
+        let run = try await NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/audio.wav"] + (force ? ["--force"] : []))
         #expect(run.status == 73)
         #expect(run.errorLines.count == 1)
         #expect(run.standardError.contains("audio.wav: cannot create output: it is a directory"), "\(run.standardError)")
@@ -77,14 +77,14 @@ struct OutputSafetyTests {
     }
 
     /// --force replaces a file written earlier; the new one is a complete WAV.
-    @Test func forceReplacesAnEarlierNarration() throws {
+    @Test func forceReplacesAnEarlierNarration() async throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write("in.txt", text: "Short.")
-        let first = try NarrateBinary.run(["convert", input])
+        let first = try await NarrateBinary.run(["convert", input])
         #expect(first.status == 0, "\(first.standardError)")
         let before = try AudioFileInfo.read(path: "\(scratch.path)/in.wav").frames
         try scratch.write("in.txt", text: text)
-        let second = try NarrateBinary.run(["convert", input, "--force"])
+        let second = try await NarrateBinary.run(["convert", input, "--force"])
         #expect(second.status == 0, "\(second.standardError)")
         let after = try AudioFileInfo.read(path: "\(scratch.path)/in.wav")
         #expect(after.isPCM16WAV)

@@ -13,12 +13,13 @@ import FoundationNetworking
 /// What the podcast feed tests need: feedparser, webvtt-py and srt (scripts/install-dependencies --tests).
 enum FeedTools {
     static let available: Bool =
-        (try? NarrateBinary.run(["python3", "-c", "import feedparser, webvtt, srt"], executable: "/usr/bin/env").status) == 0
+        (try? NarrateBinary.runSynchronously(["python3", "-c", "import feedparser, webvtt, srt"], executable: "/usr/bin/env").status) == 0
 
     /// `Tests/Feeds/feed_check.py` on the feed at `url`: its report (the channel's and items'
     /// values, and the problems found).
-    static func check(_ url: String, apple: Bool = true, staticServer: Bool = false) throws -> (report: [String: Any], output: String) {
-        let run = try NarrateBinary.run(
+    static func check(_ url: String, apple: Bool = true, staticServer: Bool = false) async throws -> (report: [String: Any], output: String)
+    {
+        let run = try await NarrateBinary.run(
             ["python3", "\(NarrateBinary.packageRoot)/Tests/Feeds/feed_check.py", "--feed", url] + (apple ? ["--apple"] : [])
                 + (staticServer ? ["--static"] : []),
             executable: "/usr/bin/env"
@@ -41,63 +42,64 @@ final class FeedServer {
 
     /// `narrate ARGUMENTS --library PATH`.
     @discardableResult
-    func narrate(_ arguments: [String], input: String? = nil) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments + ["--library", libraryPath], input: input.map { Data($0.utf8) })
+    func narrate(_ arguments: [String], input: String? = nil) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments + ["--library", libraryPath], input: input.map { Data($0.utf8) })
     }
 
-    func start(_ arguments: [String] = []) throws -> RunningServer {
-        let server = try RunningServer(["--library", libraryPath] + arguments, environment: ["NARRATE_FEED_REFRESH": "0.5"])
+    func start(_ arguments: [String] = []) async throws -> RunningServer {
+        let server = try await RunningServer(["--library", libraryPath] + arguments, environment: ["NARRATE_FEED_REFRESH": "0.5"])
         self.server = server
         return server
     }
 
     /// The feed at `path`, fetched until it holds `count` episodes (its episodes are rendered
     /// ahead once it is fetched); its body.
-    func waitForEpisodes(_ path: String, count: Int, headers: [String: String] = [:]) throws -> String {
+    func waitForEpisodes(_ path: String, count: Int, headers: [String: String] = [:]) async throws -> String {
         let deadline = Date().addingTimeInterval(600)
         var body = ""
         while Date() < deadline {
-            let answer = try HTTPExchange.send("GET", "\(try #require(server).base)\(path)", headers: headers)
+            let answer = try await HTTPExchange.send("GET", "\(try #require(server).base)\(path)", headers: headers)
             body = String(decoding: answer.body, as: UTF8.self)
             if body.components(separatedBy: "<item>").count - 1 >= count { return body }
-            Thread.sleep(forTimeInterval: 0.3)
+            await pause(0.3)
         }
         Issue.record("the feed \(path) never had \(count) episodes: \(body.prefix(2_000))")
         return body
     }
 
     /// The library's article `id` as `narrate show --json` gives it.
-    func article(_ id: Int) throws -> [String: Any] {
-        let shown = try narrate(["show", String(id), "--json"])
+    func article(_ id: Int) async throws -> [String: Any] {
+        let shown = try await narrate(["show", String(id), "--json"])
         return (try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8))) as? [String: Any] ?? [:]
     }
 }
 
-@Suite("Podcast feeds as podcast apps read them", .ownThreads, .serialized)
+@Suite("Podcast feeds as podcast apps read them", .endToEnd, .serialized)
 struct PodcastFeedTests {
     static let hostileTitle = "Tom & Jerry <b>bold</b> 🎧 Привіт \u{1}\u{7} \"quoted\" ]]> end"
 
     @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
-    func everyFieldMatchesTheLibraryAndAppleRequirements() throws {
+    func everyFieldMatchesTheLibraryAndAppleRequirements() async throws {
         let fixture = try FeedServer()
         #expect(
-            try fixture.narrate(["add", NarrateBinary.sample("en-news.txt"), NarrateBinary.sample("uk-news.txt"), "--tag", "news"]).status
+            try await fixture.narrate(["add", NarrateBinary.sample("en-news.txt"), NarrateBinary.sample("uk-news.txt"), "--tag", "news"])
+                .status
                 == 0)
         #expect(
-            try fixture.narrate(
+            try await fixture.narrate(
                 ["add", "-", "--title", Self.hostileTitle],
                 input: "# Heading one\n\nA short story about cats. It rained.\n\n## Two\n\nThe end came soon.\n"
             ).status == 0)
-        let server = try fixture.start()
+        let server = try await fixture.start()
         // Fetched once: followed, so its episodes are rendered ahead; it shows them once made.
-        let first = try HTTPExchange.send("GET", "\(server.base)/feed.xml")
+        let first = try await HTTPExchange.send("GET", "\(server.base)/feed.xml")
         #expect(first.status == 200)
         #expect(first.headers["content-type"] == "application/rss+xml; charset=utf-8")
         // An episode appears once its audio exists: none yet.
         #expect(!String(decoding: first.body, as: UTF8.self).contains("<item>"))
-        _ = try fixture.waitForEpisodes("/feed.xml", count: 3)
+        _ = try await fixture.waitForEpisodes("/feed.xml", count: 3)
 
-        let (report, output) = try FeedTools.check("\(server.base)/feed.xml")
+        let (report, output) = try await FeedTools.check("\(server.base)/feed.xml")
         #expect((report["problems"] as? [String]) == [], "\(output.prefix(3_000))")
         let items = try #require(report["items"] as? [[String: Any]])
         #expect(items.count == 3)
@@ -108,7 +110,7 @@ struct PodcastFeedTests {
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: fixture.libraryPath))
         var guids: [String: String] = [:]
         for id in 1...3 {
-            let article = try fixture.article(id)
+            let article = try await fixture.article(id)
             let hash = try #require(article["contentHash"] as? String)
             let item = try #require(
                 items.first { ($0["guid"] as? String) == "narrate-article-" + hash.prefix(32) }, "no item for article \(id)")
@@ -123,7 +125,7 @@ struct PodcastFeedTests {
             // The enclosure: its exact length, and audio as long as the feed says.
             let enclosure = try #require(item["enclosure"] as? [String: String])
             #expect(enclosure["type"] == "audio/mpeg")
-            let audio = try HTTPExchange.send("GET", try #require(enclosure["url"]))
+            let audio = try await HTTPExchange.send("GET", try #require(enclosure["url"]))
             #expect(String(audio.body.count) == enclosure["length"])
             let file = "\(fixture.scratch.path)/episode-\(id).mp3"
             try audio.body.write(to: URL(fileURLWithPath: file))
@@ -155,124 +157,127 @@ struct PodcastFeedTests {
         #expect(Set(guids.values).count == 3)
 
         // The same guids after a restart, and after a new render replaces an enclosure.
-        #expect(server.stop() == 0)
-        let again = try fixture.start()
-        #expect(try fixture.narrate(["render", "1", "--format", "mp3", "--rate", "220"]).status == 0)
-        let (rerendered, _) = try FeedTools.check("\(again.base)/feed.xml")
+        #expect(await server.stop() == 0)
+        let again = try await fixture.start()
+        #expect(try await fixture.narrate(["render", "1", "--format", "mp3", "--rate", "220"]).status == 0)
+        let (rerendered, _) = try await FeedTools.check("\(again.base)/feed.xml")
         let newItems = try #require(rerendered["items"] as? [[String: Any]])
         #expect(Set(newItems.compactMap { $0["guid"] as? String }) == Set(guids.values))
-        let firstHash = try #require(try fixture.article(1)["contentHash"] as? String)
+        let firstHash = try await #require(try fixture.article(1)["contentHash"] as? String)
         let replaced = try #require(newItems.first { $0["guid"] as? String == guids[firstHash] })
         let oldURL = try #require(items.first { $0["guid"] as? String == guids[firstHash] }?["enclosure"] as? [String: String])["url"]
         #expect((replaced["enclosure"] as? [String: String])?["url"] != oldURL, "the new render is the enclosure")
-        #expect(again.stop() == 0)
+        await #expect(again.stop() == 0)
     }
 
     @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
-    func tagUnfinishedSearchAndOpusFeedsHoldTheirArticles() throws {
+    func tagUnfinishedSearchAndOpusFeedsHoldTheirArticles() async throws {
         let fixture = try FeedServer()
         #expect(
-            try fixture.narrate(
+            try await fixture.narrate(
                 ["add", "-", "--title", "Rain in Lviv", "--tag", "weather"], input: "It rained in Lviv all week. The river rose.\n"
             ).status == 0)
         #expect(
-            try fixture.narrate(
+            try await fixture.narrate(
                 ["add", "-", "--title", "Harvest", "--tag", "farm"], input: "The harvest came early this year. Apples were sweet.\n"
             ).status == 0)
         #expect(
-            try fixture.narrate(["add", "-", "--title", "Old news"], input: "This one was heard to the end. Nothing else.\n").status == 0)
-        #expect(try fixture.narrate(["position", "3", "--finished"]).status == 0)
-        let server = try fixture.start()
-        let tag = try fixture.waitForEpisodes("/feeds/tag/weather.xml", count: 1)
+            try await fixture.narrate(["add", "-", "--title", "Old news"], input: "This one was heard to the end. Nothing else.\n").status
+                == 0)
+        #expect(try await fixture.narrate(["position", "3", "--finished"]).status == 0)
+        let server = try await fixture.start()
+        let tag = try await fixture.waitForEpisodes("/feeds/tag/weather.xml", count: 1)
         #expect(tag.contains("<title>narrate: weather</title>") && tag.contains("Rain in Lviv") && !tag.contains("Harvest"))
-        let unfinished = try fixture.waitForEpisodes("/feeds/unfinished.xml", count: 2)
+        let unfinished = try await fixture.waitForEpisodes("/feeds/unfinished.xml", count: 2)
         #expect(unfinished.contains("Rain in Lviv") && unfinished.contains("Harvest") && !unfinished.contains("Old news"))
-        let search = try fixture.waitForEpisodes("/feeds/search/apples%20sweet.xml", count: 1)
+        let search = try await fixture.waitForEpisodes("/feeds/search/apples%20sweet.xml", count: 1)
         #expect(search.contains("Harvest") && !search.contains("Rain in Lviv"))
-        let opus = try fixture.waitForEpisodes("/feed.xml?format=opus", count: 3)
+        let opus = try await fixture.waitForEpisodes("/feed.xml?format=opus", count: 3)
         #expect(opus.contains("type=\"audio/ogg; codecs=opus\"") && opus.contains(".opus\""))
-        let (report, output) = try FeedTools.check("\(server.base)/feed.xml?format=opus", apple: false)
+        let (report, output) = try await FeedTools.check("\(server.base)/feed.xml?format=opus", apple: false)
         #expect((report["problems"] as? [String]) == [], "\(output.prefix(3_000))")
         // Heard to the end now: it leaves the unfinished feed at once.
-        #expect(try fixture.narrate(["position", "2", "--finished"]).status == 0)
-        let after = String(decoding: try HTTPExchange.send("GET", "\(server.base)/feeds/unfinished.xml").body, as: UTF8.self)
+        #expect(try await fixture.narrate(["position", "2", "--finished"]).status == 0)
+        let after = String(decoding: try await HTTPExchange.send("GET", "\(server.base)/feeds/unfinished.xml").body, as: UTF8.self)
         #expect(after.contains("Rain in Lviv") && !after.contains("Harvest"))
         // A tag given while the server runs: its episodes join the tag's feed.
-        #expect(try fixture.narrate(["tag", "2", "+weather"]).status == 0)
-        let retagged = try fixture.waitForEpisodes("/feeds/tag/weather.xml", count: 2)
+        #expect(try await fixture.narrate(["tag", "2", "+weather"]).status == 0)
+        let retagged = try await fixture.waitForEpisodes("/feeds/tag/weather.xml", count: 2)
         #expect(retagged.contains("Harvest"))
         for bad in ["/feed.xml?format=wav", "/feed.xml?limit=0", "/feeds/tag/.xml", "/feeds/tag/news.txt"] {
-            let answer = try HTTPExchange.send("GET", server.base + bad)
+            let answer = try await HTTPExchange.send("GET", server.base + bad)
             #expect([400, 404].contains(answer.status), "\(bad): \(answer.status)")
         }
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A podcast app's way of fetching: HEAD, ranges, conditional GETs, a slow client and
     /// clients that leave mid-download.
-    @Test func aPodcastClientsWayOfFetching() throws {
+    @Test func aPodcastClientsWayOfFetching() async throws {
         let fixture = try FeedServer()
-        #expect(try fixture.narrate(["add", NarrateBinary.sample("en-news.txt")]).status == 0)
-        let server = try fixture.start()
-        let feed = try fixture.waitForEpisodes("/feed.xml", count: 1)
+        #expect(try await fixture.narrate(["add", NarrateBinary.sample("en-news.txt")]).status == 0)
+        let server = try await fixture.start()
+        let feed = try await fixture.waitForEpisodes("/feed.xml", count: 1)
         let url = try #require(Self.attribute("url", of: "enclosure", in: feed))
         let lengthText = Self.attribute("length", of: "enclosure", in: feed) ?? ""
         let length = try #require(Int(lengthText))
 
-        let head = try HTTPExchange.send("HEAD", url)
+        let head = try await HTTPExchange.send("HEAD", url)
         #expect(head.status == 200 && head.headers["content-length"] == String(length) && head.headers["accept-ranges"] == "bytes")
         #expect(head.headers["content-type"] == "audio/mpeg")
         // A HEAD with a range is answered as a HEAD (RFC 9110 14.2): the whole length.
-        #expect(try HTTPExchange.send("HEAD", url, headers: ["Range": "bytes=0-99"]).headers["content-length"] == String(length))
-        let whole = try HTTPExchange.send("GET", url).body
+        #expect(try await HTTPExchange.send("HEAD", url, headers: ["Range": "bytes=0-99"]).headers["content-length"] == String(length))
+        let whole = try await HTTPExchange.send("GET", url).body
         #expect(whole.count == length)
         for (lower, upper) in [(0, 1), (1_000, 65_535), (length - 100, length - 1)] {
-            let part = try HTTPExchange.send("GET", url, headers: ["Range": "bytes=\(lower)-\(upper)"])
+            let part = try await HTTPExchange.send("GET", url, headers: ["Range": "bytes=\(lower)-\(upper)"])
             #expect(part.status == 206 && part.body == whole[lower...upper])
             #expect(part.headers["content-range"] == "bytes \(lower)-\(upper)/\(length)")
         }
-        #expect(try HTTPExchange.send("GET", url, headers: ["Range": "bytes=-500"]).body == whole.suffix(500))
-        #expect(try HTTPExchange.send("GET", url, headers: ["Range": "bytes=\(length)-"]).status == 416)
+        #expect(try await HTTPExchange.send("GET", url, headers: ["Range": "bytes=-500"]).body == whole.suffix(500))
+        #expect(try await HTTPExchange.send("GET", url, headers: ["Range": "bytes=\(length)-"]).status == 416)
 
         // Conditional GETs: the feed, the audio, the chapters and transcripts.
-        let answer = try HTTPExchange.send("GET", "\(server.base)/feed.xml")
+        let answer = try await HTTPExchange.send("GET", "\(server.base)/feed.xml")
         let etag = try #require(answer.headers["etag"])
         let modified = try #require(answer.headers["last-modified"])
-        #expect(try HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": etag]).status == 304)
-        #expect(try HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-Modified-Since": modified]).status == 304)
-        #expect(try HTTPExchange.send("HEAD", "\(server.base)/feed.xml", headers: ["If-None-Match": etag]).status == 304)
-        #expect(try HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": "\"other\""]).status == 200)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": etag]).status == 304)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-Modified-Since": modified]).status == 304)
+        #expect(try await HTTPExchange.send("HEAD", "\(server.base)/feed.xml", headers: ["If-None-Match": etag]).status == 304)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": "\"other\""]).status == 200)
         let audioTag = try #require(head.headers["etag"])
-        #expect(try HTTPExchange.send("GET", url, headers: ["If-None-Match": audioTag]).status == 304)
+        #expect(try await HTTPExchange.send("GET", url, headers: ["If-None-Match": audioTag]).status == 304)
         for file in ["chapters.json", "vtt", "srt"] {
             let address = url.replacingOccurrences(of: ".mp3", with: ".\(file)")
-            let first = try HTTPExchange.send("GET", address)
+            let first = try await HTTPExchange.send("GET", address)
             // No other site may read the library from a server on this machine.
             #expect(first.status == 200 && first.headers["access-control-allow-origin"] == nil)
-            #expect(try HTTPExchange.send("GET", address, headers: ["If-None-Match": try #require(first.headers["etag"])]).status == 304)
+            #expect(
+                try await HTTPExchange.send("GET", address, headers: ["If-None-Match": try #require(first.headers["etag"])]).status == 304)
         }
         // A change in the library changes the feed: a new ETag, a full answer.
-        #expect(try fixture.narrate(["podcast", "--title", "My reading"]).status == 0)
-        let changed = try HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": etag])
+        #expect(try await fixture.narrate(["podcast", "--title", "My reading"]).status == 0)
+        let changed = try await HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": etag])
         #expect(changed.status == 200 && changed.headers["etag"] != etag)
         #expect(String(decoding: changed.body, as: UTF8.self).contains("<title>My reading</title>"))
 
         // A slow client reading the audio a little at a time, while others are answered.
         let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
         let path = String(url.dropFirst(server.base.count))
-        let slow = try RawConnection(port: port)
+        // Its socket blocks: each call on a thread of its own.
+        let slow = try await onOwnThread { try RawConnection(port: port) }
         #expect(slow.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
         var received = 0
         let started = Date()
         while Date().timeIntervalSince(started) < 60 {
-            let chunk = slow.read(upTo: 4_096)
+            let chunk = try await onOwnThread { slow.read(upTo: 4_096) }
             if chunk == 0 { break }
             received += chunk
-            if received < 120_000 { Thread.sleep(forTimeInterval: 0.02) }
+            if received < 120_000 { await pause(0.02) }
             if received > 40_000, received < 44_096 {
                 // Others are answered meanwhile.
                 #expect(
-                    try HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": changed.headers["etag"] ?? ""])
+                    try await HTTPExchange.send("GET", "\(server.base)/feed.xml", headers: ["If-None-Match": changed.headers["etag"] ?? ""])
                         .status == 304)
             }
         }
@@ -282,28 +287,33 @@ struct PodcastFeedTests {
         // Clients that leave mid-download cost nothing: the server's open files come back.
         let before = Self.openDescriptors(server.process.processIdentifier)
         for _ in 0..<20 {
-            let leaving = try RawConnection(port: port)
-            #expect(leaving.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
-            _ = leaving.read(upTo: 2_000)
-            leaving.close()
+            let sent = try await onOwnThread {
+                let leaving = try RawConnection(port: port)
+                defer { leaving.close() }
+                let sent = leaving.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                _ = leaving.read(upTo: 2_000)
+                return sent
+            }
+            #expect(sent)
         }
         // A sanitizer's build closes them slowly on a loaded machine (scripts/sanitize sets the slowdown).
         let slowdown = Double(ProcessInfo.processInfo.environment["NARRATE_TEST_SLOWDOWN"] ?? "") ?? 1
         let deadline = Date().addingTimeInterval(10 * max(1, slowdown))
-        while Date() < deadline, Self.openDescriptors(server.process.processIdentifier) > before { Thread.sleep(forTimeInterval: 0.1) }
+        while Date() < deadline, Self.openDescriptors(server.process.processIdentifier) > before { await pause(0.1) }
         #expect(Self.openDescriptors(server.process.processIdentifier) <= before)
-        #expect(try HTTPExchange.send("GET", url).body == whole)
-        #expect(server.stop() == 0)
+        #expect(try await HTTPExchange.send("GET", url).body == whole)
+        #expect(await server.stop() == 0)
     }
 
     /// Beyond this machine a feed is private: its address holds a secret (podcast apps send
     /// no token), shown once, replaced on request, never logged.
-    @Test func aPrivateFeedIsReachedByItsSecretAddressOnly() throws {
+    @Test func aPrivateFeedIsReachedByItsSecretAddressOnly() async throws {
         let fixture = try FeedServer()
-        #expect(try fixture.narrate(["add", "-", "--title", "Rain"], input: "It rained in Lviv all week. The river rose.\n").status == 0)
+        #expect(
+            try await fixture.narrate(["add", "-", "--title", "Rain"], input: "It rained in Lviv all week. The river rose.\n").status == 0)
         let errors = "\(fixture.scratch.path)/serve.err"
         #expect(FileManager.default.createFile(atPath: errors, contents: nil))
-        let server = try RunningServer(
+        let server = try await RunningServer(
             ["--library", fixture.libraryPath, "--host", "0.0.0.0"], environment: ["NARRATE_FEED_REFRESH": "0.5"],
             standardError: FileHandle(forWritingAtPath: errors)
         )
@@ -311,32 +321,32 @@ struct PodcastFeedTests {
         let line = try #require(server.banner.split(separator: "\n").first { $0.contains("/podcast/") }, "\(server.banner)")
         let secret = try #require(line.split(separator: "/podcast/").last?.split(separator: "/").first.map(String.init))
         #expect(secret.count == 43)
-        #expect(try HTTPExchange.send("GET", "\(server.base)/feed.xml").status == 401)
-        let feed = try fixture.waitForEpisodes("/podcast/\(secret)/feed.xml", count: 1)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/feed.xml").status == 401)
+        let feed = try await fixture.waitForEpisodes("/podcast/\(secret)/feed.xml", count: 1)
         let enclosure = try #require(Self.attribute("url", of: "enclosure", in: feed))
         #expect(enclosure.contains("/podcast/\(secret)/episodes/"))
-        #expect(try HTTPExchange.send("GET", enclosure).status == 200)
-        #expect(try HTTPExchange.send("GET", "\(server.base)/podcast/\(secret)/feed.png").status == 200)
+        #expect(try await HTTPExchange.send("GET", enclosure).status == 200)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/podcast/\(secret)/feed.png").status == 200)
         // At the private address web podcast players may read the transcripts (CORS).
-        let transcript = try HTTPExchange.send("GET", enclosure.replacingOccurrences(of: ".mp3", with: ".vtt"))
+        let transcript = try await HTTPExchange.send("GET", enclosure.replacingOccurrences(of: ".mp3", with: ".vtt"))
         #expect(transcript.status == 200 && transcript.headers["access-control-allow-origin"] == "*")
         let wrong = String(secret.reversed())
-        #expect(try HTTPExchange.send("GET", "\(server.base)/podcast/\(wrong)/feed.xml").status == 404)
-        #expect(try HTTPExchange.send("GET", "\(server.base)/podcast/\(wrong)/episodes/1/1.mp3").status == 404)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/podcast/\(wrong)/feed.xml").status == 404)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/podcast/\(wrong)/episodes/1/1.mp3").status == 404)
         #expect(feed.contains("<itunes:block>Yes</itunes:block>"))
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
         let logged = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         #expect(!logged.contains(secret) && !logged.contains(wrong))
 
         // Started again: the secret is not printed again; a new one ends the old address.
-        let again = try RunningServer(["--library", fixture.libraryPath, "--host", "0.0.0.0"])
+        let again = try await RunningServer(["--library", fixture.libraryPath, "--host", "0.0.0.0"])
         #expect(!again.banner.contains(secret))
-        #expect(try HTTPExchange.send("GET", "\(again.base)/podcast/\(secret)/feed.xml").status == 200)
-        #expect(again.stop() == 0)
-        let renewed = try RunningServer(["--library", fixture.libraryPath, "--host", "0.0.0.0", "--new-feed-secret"])
+        #expect(try await HTTPExchange.send("GET", "\(again.base)/podcast/\(secret)/feed.xml").status == 200)
+        await #expect(again.stop() == 0)
+        let renewed = try await RunningServer(["--library", fixture.libraryPath, "--host", "0.0.0.0", "--new-feed-secret"])
         #expect(renewed.banner.contains("/podcast/") && !renewed.banner.contains(secret))
-        #expect(try HTTPExchange.send("GET", "\(renewed.base)/podcast/\(secret)/feed.xml").status == 404)
-        #expect(renewed.stop() == 0)
+        #expect(try await HTTPExchange.send("GET", "\(renewed.base)/podcast/\(secret)/feed.xml").status == 404)
+        await #expect(renewed.stop() == 0)
     }
 
     // MARK: Helpers

@@ -8,18 +8,21 @@ final class StaticFolderServer {
     let process: Process
     let base: String
 
-    init(folder: String) throws {
+    init(folder: String) async throws {
         let output = Pipe()
-        process = try NarrateBinary.start(
+        process = try await NarrateBinary.start(
             ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder], executable: "/usr/bin/env",
             standardOutput: output, standardError: FileHandle.nullDevice
         )
-        var text = ""
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !text.contains("port ") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        let text = try await onOwnThread {
+            var text = ""
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, !text.contains("port ") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
         }
         let port = text.split(separator: " ").drop { $0 != "port" }.dropFirst().first.map(String.init) ?? ""
         base = "http://127.0.0.1:\(port)/"
@@ -32,10 +35,10 @@ final class StaticFolderServer {
     }
 }
 
-@Suite("narrate publish: a podcast as a static site, incremental and atomic", .ownThreads, .serialized)
+@Suite("narrate publish: a podcast as a static site, incremental and atomic", .endToEnd, .serialized)
 struct PublishTests {
     /// A library of `count` short articles in `scratch`; its path.
-    static func library(_ scratch: ScratchDirectory, count: Int) throws -> String {
+    static func library(_ scratch: ScratchDirectory, count: Int) async throws -> String {
         let folder = "\(scratch.path)/articles"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let words = ["rain", "harbour", "orchard", "lantern", "river", "meadow", "bridge", "market"]
@@ -44,7 +47,7 @@ struct PublishTests {
             try text.write(toFile: "\(folder)/note-\(index).md", atomically: true, encoding: .utf8)
         }
         let library = "\(scratch.path)/library.sqlite"
-        let added = try NarrateBinary.run(["add", folder, "--library", library])
+        let added = try await NarrateBinary.run(["add", folder, "--library", library])
         #expect(added.status == 0, "\(added.standardError)")
         return library
     }
@@ -91,17 +94,17 @@ struct PublishTests {
     }
 
     @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
-    func publishesASiteThatAPodcastAppReadsAndASecondRunWritesNothing() throws {
+    func publishesASiteThatAPodcastAppReadsAndASecondRunWritesNothing() async throws {
         let scratch = try ScratchDirectory()
-        let library = try Self.library(scratch, count: 3)
+        let library = try await Self.library(scratch, count: 3)
         let site = "\(scratch.path)/site"
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
-        let server = try StaticFolderServer(folder: site)
-        let first = try NarrateBinary.run(["publish", site, "--base-url", server.base, "--library", library])
+        let server = try await StaticFolderServer(folder: site)
+        let first = try await NarrateBinary.run(["publish", site, "--base-url", server.base, "--library", library])
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.contains("published 3 episodes"))
         #expect(first.standardOutput.contains("feed: \(server.base)feed.xml"))
-        let (report, output) = try FeedTools.check(server.base + "feed.xml", staticServer: true)
+        let (report, output) = try await FeedTools.check(server.base + "feed.xml", staticServer: true)
         #expect((report["problems"] as? [String]) == [], "\(output.prefix(3_000))")
         #expect((report["items"] as? [[String: Any]])?.count == 3)
         let index = try String(contentsOfFile: "\(site)/index.html", encoding: .utf8)
@@ -110,23 +113,23 @@ struct PublishTests {
         try Self.expectConsistent(site, base: server.base)
 
         let before = Self.snapshot(site)
-        Thread.sleep(forTimeInterval: 1.1)
-        let second = try NarrateBinary.run(["publish", site, "--base-url", server.base, "--library", library])
+        await pause(1.1)
+        let second = try await NarrateBinary.run(["publish", site, "--base-url", server.base, "--library", library])
         #expect(second.status == 0)
         #expect(second.standardOutput.contains("nothing changed"))
         #expect(Self.snapshot(site) == before, "a second run with nothing changed wrote something")
     }
 
-    @Test func anArticleRemovedLeavesTheFeedAndItsFilesGo() throws {
+    @Test func anArticleRemovedLeavesTheFeedAndItsFilesGo() async throws {
         let scratch = try ScratchDirectory()
-        let library = try Self.library(scratch, count: 3)
+        let library = try await Self.library(scratch, count: 3)
         let site = "\(scratch.path)/site"
         let base = "https://example.org/podcast/"
-        #expect(try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
+        #expect(try await NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
         let episodes = try FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")
         #expect(episodes.count == 12)
-        #expect(try NarrateBinary.run(["rm", "2", "--library", library]).status == 0)
-        let again = try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library])
+        #expect(try await NarrateBinary.run(["rm", "2", "--library", library]).status == 0)
+        let again = try await NarrateBinary.run(["publish", site, "--base-url", base, "--library", library])
         #expect(again.status == 0)
         #expect(again.standardOutput.contains("published 2 episodes") && again.standardOutput.contains("4 removed"))
         let left = try FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")
@@ -144,28 +147,33 @@ struct PublishTests {
 
     /// Killed (`kill -9`) while a new edition is written: the feed before is intact and every
     /// file it names is whole; the next run finishes the new one and leaves nothing behind.
-    @Test func killedHalfwayLeavesThePreviousFeedIntact() throws {
+    @Test func killedHalfwayLeavesThePreviousFeedIntact() async throws {
         let scratch = try ScratchDirectory()
-        let library = try Self.library(scratch, count: 40)
+        let library = try await Self.library(scratch, count: 40)
         let site = "\(scratch.path)/site"
         let base = "https://example.org/podcast/"
-        #expect(try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
+        #expect(try await NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
         // The Opus audio made beforehand (published elsewhere), so the next run only copies and writes.
         #expect(
-            try NarrateBinary.run(["publish", "\(scratch.path)/other", "--base-url", base, "--format", "opus", "--library", library]).status
+            try await NarrateBinary.run(["publish", "\(scratch.path)/other", "--base-url", base, "--format", "opus", "--library", library])
+                .status
                 == 0)
         let feedBefore = try Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml"))
         var killedMidway = false
         for _ in 0..<5 where !killedMidway {
-            let process = try NarrateBinary.start(["publish", site, "--base-url", base, "--format", "opus", "--library", library])
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning, Date() < deadline {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")) ?? []
-                if names.contains(where: { $0.hasSuffix(".opus") }) { break }
-                usleep(500)
+            let process = try await NarrateBinary.start(["publish", site, "--base-url", base, "--format", "opus", "--library", library])
+            // Looked for every half millisecond, to kill it as the first episode appears: on a
+            // thread of its own.
+            try await onOwnThread {
+                let deadline = Date().addingTimeInterval(60)
+                while process.isRunning, Date() < deadline {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")) ?? []
+                    if names.contains(where: { $0.hasSuffix(".opus") }) { break }
+                    usleep(500)
+                }
             }
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await process.exited()
             killedMidway =
                 process.terminationReason == .uncaughtSignal
                 && (try? Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml"))) == feedBefore
@@ -173,7 +181,7 @@ struct PublishTests {
             try Self.expectConsistent(site, base: base)
             if !killedMidway {
                 // It finished first: back to MP3 for another try.
-                #expect(try NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
+                #expect(try await NarrateBinary.run(["publish", site, "--base-url", base, "--library", library]).status == 0)
             }
         }
         #expect(killedMidway, "publish always finished before it could be killed")
@@ -182,7 +190,7 @@ struct PublishTests {
             #expect(FileManager.default.createFile(atPath: "\(site)/\(name)", contents: Data("half".utf8)))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(site)/feed.xml")) == feedBefore)
-        let rerun = try NarrateBinary.run(["publish", site, "--base-url", base, "--format", "opus", "--library", library])
+        let rerun = try await NarrateBinary.run(["publish", site, "--base-url", base, "--format", "opus", "--library", library])
         #expect(rerun.status == 0, "\(rerun.standardError)")
         try Self.expectConsistent(site, base: base)
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(site)/episodes")
@@ -194,18 +202,18 @@ struct PublishTests {
     /// A second run into a folder another run is writing into is refused; a symbolic link
     /// where narrate's file stood is never written through; the podcast keeps its guid when
     /// its address changes.
-    @Test func oneRunAtATimeNoLinksFollowedAndTheGuidKept() throws {
+    @Test func oneRunAtATimeNoLinksFollowedAndTheGuidKept() async throws {
         let scratch = try ScratchDirectory()
-        let library = try Self.library(scratch, count: 2)
+        let library = try await Self.library(scratch, count: 2)
         let site = "\(scratch.path)/site"
-        #expect(try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library]).status == 0)
+        #expect(try await NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library]).status == 0)
         let guid = try #require(
             try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
                 .components(separatedBy: "<podcast:guid>").dropFirst().first?.components(separatedBy: "<").first)
         #expect(guid.count == 36)
 
         // Held by another run (here flock(1), as a run holds it).
-        let holder = try NarrateBinary.start(["flock", site, "sleep", "30"], executable: "/usr/bin/env")
+        let holder = try await NarrateBinary.start(["flock", site, "sleep", "30"], executable: "/usr/bin/env")
         defer {
             kill(holder.processIdentifier, SIGKILL)
             holder.waitUntilExit()
@@ -213,40 +221,40 @@ struct PublishTests {
         // Held once a try of its own is refused (flock -n exits 1), however slowly it started.
         let held = Date().addingTimeInterval(30)
         while Date() < held {
-            let probe = try NarrateBinary.start(["flock", "-n", site, "true"], executable: "/usr/bin/env")
-            probe.waitUntilExit()
+            let probe = try await NarrateBinary.start(["flock", "-n", site, "true"], executable: "/usr/bin/env")
+            await probe.exited()
             if probe.terminationStatus == 1 { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            await pause(0.05)
         }
-        let refused = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library])
+        let refused = try await NarrateBinary.run(["publish", site, "--base-url", "https://example.org/a/", "--library", library])
         #expect(
             refused.status == 73 && refused.standardError.contains("another narrate publish is writing into it"), "\(refused.standardError)"
         )
         kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
+        await holder.exited()
 
         // A link where index.html stood: refused, and what it points at untouched.
         let mine = try scratch.write("mine.html", text: "mine\n")
         try FileManager.default.removeItem(atPath: "\(site)/index.html")
         try FileManager.default.createSymbolicLink(atPath: "\(site)/index.html", withDestinationPath: mine)
-        let linked = try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/b/", "--library", library])
+        let linked = try await NarrateBinary.run(["publish", site, "--base-url", "https://example.org/b/", "--library", library])
         #expect(linked.status == 73 && linked.standardError.contains("is a symbolic link"), "\(linked.standardError)")
         #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine\n")
         try FileManager.default.removeItem(atPath: "\(site)/index.html")
 
         // Moved to another address: the same podcast guid.
-        #expect(try NarrateBinary.run(["publish", site, "--base-url", "https://example.org/b/", "--library", library]).status == 0)
+        #expect(try await NarrateBinary.run(["publish", site, "--base-url", "https://example.org/b/", "--library", library]).status == 0)
         let moved = try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
         #expect(moved.contains("<podcast:guid>\(guid)</podcast:guid>") && moved.contains("https://example.org/b/feed.xml"))
     }
 
-    @Test func badInputIsOneLineAndNothingOfAnyoneElsesIsTouched() throws {
+    @Test func badInputIsOneLineAndNothingOfAnyoneElsesIsTouched() async throws {
         let scratch = try ScratchDirectory()
-        let library = try Self.library(scratch, count: 1)
+        let library = try await Self.library(scratch, count: 1)
         let foreign = "\(scratch.path)/foreign"
         try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
         try "mine\n".write(toFile: "\(foreign)/index.html", atomically: true, encoding: .utf8)
-        let refused = try NarrateBinary.run(["publish", foreign, "--base-url", "https://example.org/", "--library", library])
+        let refused = try await NarrateBinary.run(["publish", foreign, "--base-url", "https://example.org/", "--library", library])
         #expect(refused.status == 73 && refused.errorLines.count == 1, "\(refused.standardError)")
         #expect(refused.standardError.contains("holds files narrate did not publish (index.html)"))
         #expect(try String(contentsOfFile: "\(foreign)/index.html", encoding: .utf8) == "mine\n")
@@ -258,13 +266,13 @@ struct PublishTests {
             (["--base-url", "https://example.org/", "--tag", "a", "--unfinished"], "one of --tag, --unfinished and --search"),
             (["--base-url", "https://example.org/", "--limit", "0"], "--limit must be 1 or more"),
         ] {
-            let run = try NarrateBinary.run(["publish", "\(scratch.path)/site", "--library", library] + arguments)
+            let run = try await NarrateBinary.run(["publish", "\(scratch.path)/site", "--library", library] + arguments)
             #expect(
                 run.status == 64 && run.errorLines.count == 1 && run.standardError.contains(message), "\(arguments): \(run.standardError)")
         }
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/site"))
         let file = try scratch.write("plain.txt", text: "x")
-        let notFolder = try NarrateBinary.run(["publish", file, "--base-url", "https://example.org/", "--library", library])
+        let notFolder = try await NarrateBinary.run(["publish", file, "--base-url", "https://example.org/", "--library", library])
         #expect(notFolder.status == 73 && notFolder.standardError.contains("not a folder"))
     }
 }

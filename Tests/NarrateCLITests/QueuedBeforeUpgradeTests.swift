@@ -7,16 +7,16 @@ import Testing
 
 /// Jobs queued by an older narrate (schema v3, options stored as arguments) still run after
 /// the library is upgraded, with the options they were queued with.
-@Suite("Jobs queued before an upgrade", .ownThreads)
+@Suite("Jobs queued before an upgrade", .endToEnd)
 struct QueuedBeforeUpgradeTests {
-    @Test func jobsRunRendersThemAsTheyWereAsked() throws {
+    @Test func jobsRunRendersThemAsTheyWereAsked() async throws {
         let scratch = try ScratchDirectory()
         let fixture = NarrateBinary.packageRoot + "/Tests/NarrateLibraryTests/Fixtures/library-v3.sqlite"
         let library = "\(scratch.path)/library.sqlite"
         try FileManager.default.copyItem(atPath: fixture, toPath: library)
         // The batch that queued them made their folder (relative paths, made so for the test).
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/out", withIntermediateDirectories: false)
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             ["jobs", "run", "--jobs", "1", "--quiet"], directory: scratch.path, environment: ["NARRATE_LIBRARY": library]
         )
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")

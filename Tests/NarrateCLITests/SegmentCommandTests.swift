@@ -3,7 +3,7 @@ import NarrateTestSupport
 import Testing
 
 /// `narrate segment`: where the text is cut, and what eSpeak NG will hear.
-@Suite("narrate segment", .ownThreads)
+@Suite("narrate segment", .endToEnd)
 struct SegmentCommandTests {
     let article = """
         Field report
@@ -12,10 +12,10 @@ struct SegmentCommandTests {
         See https://www.example.org/reports/2026 for more [3].
         """
 
-    @Test func printsOneSentencePerLineAsItStandsInTheSource() throws {
+    @Test func printsOneSentencePerLineAsItStandsInTheSource() async throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write("report.txt", text: article)
-        let run = try NarrateBinary.run(["segment", input])
+        let run = try await NarrateBinary.run(["segment", input])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput == """
@@ -28,8 +28,8 @@ struct SegmentCommandTests {
         #expect(run.standardError.isEmpty)
     }
 
-    @Test func spokenShowsWhatTheEngineReceives() throws {
-        let run = try NarrateBinary.run(["segment", "-", "--spoken"], input: Data(article.utf8))
+    @Test func spokenShowsWhatTheEngineReceives() async throws {
+        let run = try await NarrateBinary.run(["segment", "-", "--spoken"], input: Data(article.utf8))
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput == """
@@ -41,11 +41,11 @@ struct SegmentCommandTests {
                 """)
     }
 
-    @Test func jsonRangesPointIntoTheSource() throws {
+    @Test func jsonRangesPointIntoTheSource() async throws {
         let source = "# Новини\n\nЗустріч у м. Київ відбулася 24.02.2022 р. о 10:30. Прийшли всі.\n"
         let scratch = try ScratchDirectory()
         let input = try scratch.write("news.md", text: source)
-        let run = try NarrateBinary.run(["segment", input, "--language", "uk", "--json"])
+        let run = try await NarrateBinary.run(["segment", input, "--language", "uk", "--json"])
         #expect(run.status == 0, "\(run.standardError)")
         struct Record: Decodable {
             var index, block, start, end, byteStart, byteEnd: Int
@@ -63,19 +63,19 @@ struct SegmentCommandTests {
         }
     }
 
-    @Test func theArticlesDeclaredLanguageIsUsed() throws {
+    @Test func theArticlesDeclaredLanguageIsUsed() async throws {
         let source = "---\nlang: uk\n---\n\nЦіна 100 грн. за день. Далі буде.\n"
-        let run = try NarrateBinary.run(["segment", "-", "--format", "markdown", "--spoken"], input: Data(source.utf8))
+        let run = try await NarrateBinary.run(["segment", "-", "--format", "markdown", "--spoken"], input: Data(source.utf8))
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "Ціна сто гривень за день.\nДалі буде.\n")
     }
 
-    @Test func aPresetsLexiconAppliesToTheSpokenForm() throws {
+    @Test func aPresetsLexiconAppliesToTheSpokenForm() async throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/voices", withIntermediateDirectories: false)
         _ = try scratch.write("voices/tech.json", text: #"{"name": "tech", "voice": "en-gb"}"#)
         _ = try scratch.write("voices/tech.lexicon", text: "# tools\nnginx = engine x\nSQLite = S Q lite\n")
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             ["segment", "-", "--spoken", "--preset", "\(scratch.path)/voices/tech.json"],
             input: Data("Nginx and SQLite, not sqlite.".utf8)
         )
@@ -83,11 +83,11 @@ struct SegmentCommandTests {
         #expect(run.standardOutput == "engine x and S Q lite, not sqlite.\n")
     }
 
-    @Test func aBrokenLexiconIs78WithItsLine() throws {
+    @Test func aBrokenLexiconIs78WithItsLine() async throws {
         let scratch = try ScratchDirectory()
         _ = try scratch.write("tech.json", text: #"{"name": "tech", "voice": "en-gb"}"#)
         _ = try scratch.write("tech.lexicon", text: "nginx = engine x\nbroken\n")
-        let run = try NarrateBinary.run(
+        let run = try await NarrateBinary.run(
             ["segment", "-", "--preset", "\(scratch.path)/tech.json"], input: Data("Text.".utf8)
         )
         #expect(run.status == 78)
@@ -102,8 +102,8 @@ struct SegmentCommandTests {
         (["segment", "paper.pdf"], Int32(65), "is a .pdf file"),
         (["segment", "-"], Int32(65), "empty"),
     ])
-    func badInputIsOneLineAndASysexitsCode(_ arguments: [String], _ status: Int32, _ message: String) throws {
-        let run = try NarrateBinary.run(arguments, input: Data())
+    func badInputIsOneLineAndASysexitsCode(_ arguments: [String], _ status: Int32, _ message: String) async throws {
+        let run = try await NarrateBinary.run(arguments, input: Data())
         #expect(run.status == status, "\(run.standardError)")
         #expect(run.errorLines.count == 1)
         #expect(run.standardError.contains(message), "\(run.standardError)")

@@ -17,19 +17,25 @@ final class RunningServer {
     private let output: Pipe
 
     /// Starts `narrate serve --port 0 ARGUMENTS` (with `environment` added to the test's)
-    /// and waits (up to 60 s) for its address and the feed's line after it.
-    init(_ arguments: [String], environment: [String: String] = [:], standardError: Any? = nil) throws {
-        output = Pipe()
-        process = try NarrateBinary.start(
+    /// and waits (up to 60 s) for its address and the feed's line after it, reading what it
+    /// prints on a thread of its own.
+    init(_ arguments: [String], environment: [String: String] = [:], standardError: Any? = nil) async throws {
+        let output = Pipe()
+        self.output = output
+        let process = try await NarrateBinary.start(
             ["serve", "--port", "0"] + arguments, environment: environment, standardOutput: output, standardError: standardError
         )
-        var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        let handle = output.fileHandleForReading
-        while Date() < deadline, process.isRunning, !(text.contains("Ctrl-C stops") && text.contains("Podcast feed")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        self.process = process
+        let text = try await onOwnThread {
+            var text = ""
+            let deadline = Date().addingTimeInterval(60)
+            let handle = output.fileHandleForReading
+            while Date() < deadline, process.isRunning, !(text.contains("Ctrl-C stops") && text.contains("Podcast feed")) {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
         }
         banner = text
         guard let range = text.range(of: #"http://[^/ ]+:\d+"#, options: .regularExpression) else {
@@ -43,10 +49,9 @@ final class RunningServer {
     enum ServeError: Error { case noAddress(String) }
 
     /// Stops it with `signal` and returns its exit status.
-    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+    func stop(_ signal: Int32 = SIGTERM) async -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await process.exited()
     }
 
     deinit {
@@ -66,7 +71,9 @@ struct HTTPExchange {
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
 
     /// `method url` with `headers` and `body`, waiting up to 30 s.
-    static func send(_ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil) throws -> HTTPExchange {
+    static func send(
+        _ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil
+    ) async throws -> HTTPExchange {
         var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = method
         request.timeoutInterval = 30
@@ -74,19 +81,10 @@ struct HTTPExchange {
         request.httpBody = body.map { Data($0.utf8) }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<HTTPExchange, any Error> = .failure(URLError(.timedOut))
-        session.dataTask(with: request) { data, response, error in
-            if let error {
-                result = .failure(error)
-            } else if let response = response as? HTTPURLResponse {
-                var fields: [String: String] = [:]
-                for (name, value) in response.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
-                result = .success(HTTPExchange(status: response.statusCode, headers: fields, body: data ?? Data()))
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        return try result.get()
+        let (data, response) = try await session.data(for: request)
+        guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        var fields: [String: String] = [:]
+        for (name, value) in response.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
+        return HTTPExchange(status: response.statusCode, headers: fields, body: data)
     }
 }

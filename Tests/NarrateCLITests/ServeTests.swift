@@ -5,23 +5,23 @@ import NarrateQueue
 import NarrateTestSupport
 import Testing
 
-@Suite("narrate serve, run as a user runs it", .ownThreads, .serialized)
+@Suite("narrate serve, run as a user runs it", .endToEnd, .serialized)
 struct ServeTests {
     /// A library holding `samples`, in a scratch folder.
-    func library(_ scratch: ScratchDirectory, samples: [String]) throws -> String {
+    func library(_ scratch: ScratchDirectory, samples: [String]) async throws -> String {
         let path = "\(scratch.path)/library.sqlite"
-        let added = try NarrateBinary.run(["add", "--library", path] + samples.map(NarrateBinary.sample))
+        let added = try await NarrateBinary.run(["add", "--library", path] + samples.map(NarrateBinary.sample))
         #expect(added.status == 0, "\(added.standardError)")
         return path
     }
 
-    @Test func rendersInAWorkerProcessWhileItKeepsAnswering() throws {
+    @Test func rendersInAWorkerProcessWhileItKeepsAnswering() async throws {
         let scratch = try ScratchDirectory()
         // The longest sample: its render takes a while, even in a release build.
-        let path = try library(scratch, samples: ["en-long.txt"])
-        let server = try RunningServer(["--library", path])
+        let path = try await library(scratch, samples: ["en-long.txt"])
+        let server = try await RunningServer(["--library", path])
         #expect(server.banner.contains("Open http://127.0.0.1:"))
-        let asked = try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
+        let asked = try await HTTPExchange.send("POST", "\(server.base)/api/articles/1/render")
         #expect(asked.status == 202)
         // While a worker process renders, the server answers the library and the progress.
         var answeredWhileRendering = 0
@@ -31,8 +31,8 @@ struct ServeTests {
         let deadline = Date().addingTimeInterval(600)
         while state != "done", state != "failed", Date() < deadline {
             let start = Date()
-            let list = try HTTPExchange.send("GET", "\(server.base)/api/articles")
-            let render = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/render")
+            let list = try await HTTPExchange.send("GET", "\(server.base)/api/articles")
+            let render = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1/render")
             slowest = max(slowest, Date().timeIntervalSince(start))
             #expect(list.status == 200)
             state = render.json["state"] as? String ?? "?"
@@ -40,90 +40,90 @@ struct ServeTests {
                 answeredWhileRendering += 1
                 if let job = render.json["job"] as? [String: Any], let value = job["progress"] as? Double { progress.append(value) }
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            await pause(0.05)
         }
         #expect(state == "done")
         #expect(answeredWhileRendering >= 3, "answered \(answeredWhileRendering) times while rendering; slowest \(slowest) s")
         #expect(progress == progress.sorted(), "progress went back: \(progress)")
         // The audio, in ranges.
-        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1")
+        let view = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1")
         let audio = try #require((view.json["render"] as? [String: Any])?["audio"] as? String)
-        let part = try HTTPExchange.send("GET", server.base + audio, headers: ["Range": "bytes=1000-1999"])
+        let part = try await HTTPExchange.send("GET", server.base + audio, headers: ["Range": "bytes=1000-1999"])
         #expect(part.status == 206)
         #expect(part.body.count == 1000)
         // The render is the library's: `narrate play`'s and `position`'s too.
-        let position = try NarrateBinary.run(["position", "1", "--json", "--library", path])
+        let position = try await NarrateBinary.run(["position", "1", "--json", "--library", path])
         #expect(position.standardOutput.contains("\"measured\" : true") || position.standardOutput.contains("\"measured\":true"))
         // Stopped gracefully.
-        #expect(server.stop(SIGTERM) == 0)
+        #expect(await server.stop(SIGTERM) == 0)
     }
 
     /// The listening worker is started with the server (its voice loaded before the first
     /// listener), stays after its render, and takes the next article a listener starts (told
     /// of it at once); it goes with the server.
-    @Test func theListeningWorkerStaysForTheNextArticleAndGoesWithTheServer() throws {
+    @Test func theListeningWorkerStaysForTheNextArticleAndGoesWithTheServer() async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-news.txt", "uk-news.txt"])
-        let server = try RunningServer(["--library", path])
+        let path = try await library(scratch, samples: ["en-news.txt", "uk-news.txt"])
+        let server = try await RunningServer(["--library", path])
         let started = Date().addingTimeInterval(10)
-        while workers(of: server.process.processIdentifier).isEmpty, Date() < started { Thread.sleep(forTimeInterval: 0.02) }
-        let standby = workers(of: server.process.processIdentifier)
+        while await workers(of: server.process.processIdentifier).isEmpty, Date() < started { await pause(0.02) }
+        let standby = await workers(of: server.process.processIdentifier)
         #expect(standby.count == 1, "no listening worker waits before the first listener")
-        func render(_ id: Int) throws {
-            #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/\(id)/render").status == 202)
+        func render(_ id: Int) async throws {
+            #expect(try await HTTPExchange.send("POST", "\(server.base)/api/articles/\(id)/render").status == 202)
             var state = "queued"
             let deadline = Date().addingTimeInterval(120)
             while state != "done", state != "failed", Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-                state = try HTTPExchange.send("GET", "\(server.base)/api/articles/\(id)/render").json["state"] as? String ?? "?"
+                await pause(0.05)
+                state = try await HTTPExchange.send("GET", "\(server.base)/api/articles/\(id)/render").json["state"] as? String ?? "?"
             }
             #expect(state == "done")
         }
-        try render(1)
-        let lingering = workers(of: server.process.processIdentifier)
+        try await render(1)
+        let lingering = await workers(of: server.process.processIdentifier)
         #expect(lingering == standby, "the worker started with the server should make the render and stay: \(standby), then \(lingering)")
-        try render(2)
+        try await render(2)
         // The same worker made both.
-        #expect(workers(of: server.process.processIdentifier) == lingering)
+        await #expect(workers(of: server.process.processIdentifier) == lingering)
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
         let names = Set(try library.queue.jobs(in: [.done]).compactMap(\.worker))
         #expect(names.count == 1, "renders made by \(names)")
-        #expect(server.stop(SIGTERM) == 0)
+        #expect(await server.stop(SIGTERM) == 0)
         // It went with the server.
         let deadline = Date().addingTimeInterval(10)
-        while let pid = lingering.first, kill(pid, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while let pid = lingering.first, kill(pid, 0) == 0, Date() < deadline { await pause(0.05) }
         #expect(lingering.allSatisfy { kill($0, 0) != 0 }, "the listening worker outlived the server")
     }
 
     /// A worker that leaves (here killed) is reaped at once, not left a zombie (`<defunct>`)
     /// until the next render asks for a worker; the next render starts another.
-    @Test func aWorkerThatLeavesIsReapedAtOnce() throws {
+    @Test func aWorkerThatLeavesIsReapedAtOnce() async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-news.txt"])
-        let server = try RunningServer(["--library", path])
+        let path = try await library(scratch, samples: ["en-news.txt"])
+        let server = try await RunningServer(["--library", path])
         let started = Date().addingTimeInterval(10)
-        while workers(of: server.process.processIdentifier).isEmpty, Date() < started { Thread.sleep(forTimeInterval: 0.02) }
-        let standby = try #require(workers(of: server.process.processIdentifier).first, "no listening worker started")
+        while await workers(of: server.process.processIdentifier).isEmpty, Date() < started { await pause(0.02) }
+        let standby = try await #require(workers(of: server.process.processIdentifier).first, "no listening worker started")
         #expect(kill(standby, SIGKILL) == 0)
         // Gone from /proc once reaped; a zombie's state there is Z.
-        func state(_ pid: Int32) -> String? {
+        func state(_ pid: Int32) async -> String? {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 let end = stat.lastIndex(of: ")")
             else { return nil }
             return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
         }
         let deadline = Date().addingTimeInterval(10)
-        while state(standby) != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(state(standby) == nil, "the killed worker is still in /proc (state \(state(standby) ?? "?")): not reaped")
-        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
+        while await state(standby) != nil, Date() < deadline { await pause(0.02) }
+        await #expect(state(standby) == nil, "the killed worker is still in /proc (state \(state(standby) ?? "?")): not reaped")
+        #expect(try await HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
         let another = Date().addingTimeInterval(10)
-        while workers(of: server.process.processIdentifier).isEmpty, Date() < another { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(!workers(of: server.process.processIdentifier).isEmpty, "no worker started for the render after the first was gone")
-        #expect(server.stop(SIGTERM) == 0)
+        while await workers(of: server.process.processIdentifier).isEmpty, Date() < another { await pause(0.02) }
+        await #expect(!workers(of: server.process.processIdentifier).isEmpty, "no worker started for the render after the first was gone")
+        #expect(await server.stop(SIGTERM) == 0)
     }
 
     /// The `narrate worker` processes whose parent is `server`.
-    func workers(of server: Int32) -> [Int32] {
+    func workers(of server: Int32) async -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
             guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
@@ -137,207 +137,192 @@ struct ServeTests {
         }.sorted()
     }
 
-    @Test func theAudioStreamsWhileTheRenderIsMadeAndEqualsTheRender() throws {
+    @Test func theAudioStreamsWhileTheRenderIsMadeAndEqualsTheRender() async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-long.txt"])
-        let server = try RunningServer(["--library", path])
-        #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live").status == 404)
-        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
+        let path = try await library(scratch, samples: ["en-long.txt"])
+        let server = try await RunningServer(["--library", path])
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles/1/live").status == 404)
+        #expect(try await HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
         // The listening worker spreads the article over every core: `speak-part` helpers.
         let watch = HelperWatch(server: server.process.processIdentifier)
-        let live = try watch.during { try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live") }
+        let live = try await watch.during { try await HTTPExchange.send("GET", "\(server.base)/api/articles/1/live") }
         #expect(live.status == 200)
         if ProcessInfo.processInfo.activeProcessorCount > 1 {
             #expect(watch.helpersSeen > 0, "the listening render ran in one process")
         }
         #expect(live.headers["content-type"] == "audio/wav")
         // Once finished: the render, the same audio after its header.
-        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1")
+        let view = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1")
         let audio = try #require((view.json["render"] as? [String: Any])?["audio"] as? String)
-        let render = try HTTPExchange.send("GET", server.base + audio)
+        let render = try await HTTPExchange.send("GET", server.base + audio)
         let data = try #require(render.body.range(of: Data("data".utf8)))
         let length = render.body[data.upperBound..<data.upperBound + 4].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         let audioBytes = render.body[data.upperBound + 4..<data.upperBound + 4 + length]
         #expect(live.body.count == 44 + length)
         #expect(live.body.dropFirst(44) == audioBytes)
         // Asked again once finished: the render itself (URLSession follows the redirect).
-        let again = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live", headers: ["Range": "bytes=0-99"])
+        let again = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1/live", headers: ["Range": "bytes=0-99"])
         #expect(again.status == 206)
-        _ = server.stop()
+        _ = await server.stop()
     }
 
     /// The compressed audio a browser asks for streams as the worker writes it (Ogg pages and
     /// MP3 frames as they are), and is the render's file byte for byte.
     @Test(arguments: [("opus", "audio/ogg"), ("mp3", "audio/mpeg")])
-    func theCompressedAudioStreamsAsItIsWrittenAndIsTheRender(_ format: String, _ contentType: String) throws {
+    func theCompressedAudioStreamsAsItIsWrittenAndIsTheRender(_ format: String, _ contentType: String) async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-news.txt"])
-        let server = try RunningServer(["--library", path])
-        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render?formats=\(format)").status == 202)
-        let live = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/live?formats=\(format)")
+        let path = try await library(scratch, samples: ["en-news.txt"])
+        let server = try await RunningServer(["--library", path])
+        #expect(try await HTTPExchange.send("POST", "\(server.base)/api/articles/1/render?formats=\(format)").status == 202)
+        let live = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1/live?formats=\(format)")
         #expect(live.status == 200)
         #expect(live.headers["content-type"] == contentType)
         // The stream (no ranges), not the finished render's file (which seeks).
         #expect(live.headers["accept-ranges"] == "none")
-        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1?formats=\(format)")
+        let view = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1?formats=\(format)")
         let rendered = try #require(view.json["render"] as? [String: Any])
         #expect(rendered["format"] as? String == format)
-        let render = try HTTPExchange.send("GET", server.base + (try #require(rendered["audio"] as? String)))
+        let render = try await HTTPExchange.send("GET", server.base + (try #require(rendered["audio"] as? String)))
         #expect(live.body == render.body, "live \(live.body.count) bytes, render \(render.body.count)")
-        _ = server.stop()
+        _ = await server.stop()
     }
 
-    @Test func listenersWhoLeaveMidStreamCostNothing() throws {
+    @Test func listenersWhoLeaveMidStreamCostNothing() async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-long.txt"])
-        let server = try RunningServer(["--library", path])
-        #expect(try HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
+        let path = try await library(scratch, samples: ["en-long.txt"])
+        let server = try await RunningServer(["--library", path])
+        #expect(try await HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
         // Listeners of the stream while it is made, and of the finished render, leave after a few bytes.
         let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
-        for _ in 0..<10 { try abandon(port: port, path: "/api/articles/1/live") }
+        for _ in 0..<10 { try await abandon(port: port, path: "/api/articles/1/live") }
         // The long sample's render took over a minute under ThreadSanitizer on a loaded machine.
         var state = ""
         let rendered = Date().addingTimeInterval(600)
         while state != "done", Date() < rendered {
-            state = try HTTPExchange.send("GET", "\(server.base)/api/articles/1/render").json["state"] as? String ?? ""
-            Thread.sleep(forTimeInterval: 0.05)
+            state = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1/render").json["state"] as? String ?? ""
+            await pause(0.05)
         }
-        let view = try HTTPExchange.send("GET", "\(server.base)/api/articles/1")
+        let view = try await HTTPExchange.send("GET", "\(server.base)/api/articles/1")
         let audio = try #require((view.json["render"] as? [String: Any])?["audio"] as? String)
-        let before = openFiles(server.process.processIdentifier)
-        for _ in 0..<50 { try abandon(port: port, path: audio) }
+        let before = Flood.openFiles(server.process.processIdentifier)
+        for _ in 0..<50 { try await abandon(port: port, path: audio) }
         // Every file and socket the abandoned streams held is closed again.
         // A sanitizer's build closes them slowly on a loaded machine; the count stays down once it is.
-        var after = openFiles(server.process.processIdentifier)
+        var after = Flood.openFiles(server.process.processIdentifier)
         let closed = Date().addingTimeInterval(60)
         while after > before, Date() < closed {
-            Thread.sleep(forTimeInterval: 0.05)
-            after = openFiles(server.process.processIdentifier)
+            await pause(0.05)
+            after = Flood.openFiles(server.process.processIdentifier)
         }
         #expect(after <= before, "\(before) open files before, \(after) after 50 abandoned streams")
-        #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles").status == 200)
-        #expect(server.stop() == 0)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles").status == 200)
+        #expect(await server.stop() == 0)
     }
 
-    /// Asks for `path`, reads the first bytes of the answer and hangs up.
-    func abandon(port: Int, path: String) throws {
-        let connection = try RawConnection(port: port)
-        #expect(connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"))
-        #expect(connection.read(upTo: 4_096) > 0)
+    /// Asks for `path`, reads the first bytes of the answer (on a thread of its own: the
+    /// socket blocks) and hangs up.
+    func abandon(port: Int, path: String) async throws {
+        let (sent, read) = try await onOwnThread {
+            let connection = try RawConnection(port: port)
+            return (connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"), connection.read(upTo: 4_096))
+        }
+        #expect(sent)
+        #expect(read > 0)
     }
 
-    /// How many files process `pid` has open.
-    func openFiles(_ pid: Int32) -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
-    }
-
-    @Test func beyondThisMachineEveryRequestNeedsTheTokenPrintedOnce() throws {
+    @Test func beyondThisMachineEveryRequestNeedsTheTokenPrintedOnce() async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-news.txt"])
+        let path = try await library(scratch, samples: ["en-news.txt"])
         var token = ""
         do {
-            let server = try RunningServer(["--host", "0.0.0.0", "--library", path])
+            let server = try await RunningServer(["--host", "0.0.0.0", "--library", path])
             let url = try #require(server.banner.split(separator: " ").first { $0.contains("?token=") })
             token = String(url.split(separator: "=").last ?? "")
             #expect(token.count == 43)
             // The QR code, in half blocks.
             #expect(server.banner.contains("▀") || server.banner.contains("▄"))
-            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles").status == 401)
+            #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles").status == 401)
             #expect(
-                try HTTPExchange.send("GET", "\(server.base)/api/articles", headers: ["Authorization": "Bearer \(token)"]).status == 200)
-            #expect(server.stop(SIGINT) == 0)
+                try await HTTPExchange.send("GET", "\(server.base)/api/articles", headers: ["Authorization": "Bearer \(token)"]).status
+                    == 200)
+            #expect(await server.stop(SIGINT) == 0)
         }
         do {
             // Started again: the same token, not shown again.
-            let server = try RunningServer(["--host", "0.0.0.0", "--library", path])
+            let server = try await RunningServer(["--host", "0.0.0.0", "--library", path])
             #expect(!server.banner.contains("?token="))
-            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles?token=\(token)").status == 200)
-            _ = server.stop()
+            #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles?token=\(token)").status == 200)
+            _ = await server.stop()
         }
         do {
-            let server = try RunningServer(["--host", "0.0.0.0", "--new-token", "--library", path])
+            let server = try await RunningServer(["--host", "0.0.0.0", "--new-token", "--library", path])
             #expect(server.banner.contains("?token="))
-            #expect(try HTTPExchange.send("GET", "\(server.base)/api/articles?token=\(token)").status == 401)
-            _ = server.stop()
+            #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles?token=\(token)").status == 401)
+            _ = await server.stop()
         }
     }
 
     /// On every network, thousands of connections held idle or trickling their heads: each
     /// request of a listener with the token is answered within a second, the server holds no
     /// more than its limit, and its memory stays where one flood left it when a second comes.
-    @Test func aFloodOfIdleAndSlowConnectionsLeavesTheListenerServed() throws {
+    @Test func aFloodOfIdleAndSlowConnectionsLeavesTheListenerServed() async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-news.txt"])
-        let server = try RunningServer(["--host", "0.0.0.0", "--library", path])
+        let path = try await library(scratch, samples: ["en-news.txt"])
+        let server = try await RunningServer(["--host", "0.0.0.0", "--library", path])
         let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
         let url = try #require(server.banner.split(separator: " ").first { $0.contains("?token=") })
         let token = String(url.split(separator: "=").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let pid = server.process.processIdentifier
         let listener = ["Host": "127.0.0.1:\(port)", "Authorization": "Bearer \(token)"]
-        for _ in 0..<5 { #expect(try RawConnection.exchange(port: port, "GET", "/api/articles", headers: listener).status == 200) }
-        let before = residentMegabytes(pid)
-        var afterFloods: [Int] = []
+        for _ in 0..<5 {
+            #expect(
+                try await onOwnThread { try RawConnection.exchange(port: port, "GET", "/api/articles", headers: listener).status } == 200)
+        }
+        let before = Flood.residentMegabytes(pid)
         // An instrumented server (scripts/sanitize) is slower and keeps freed memory in
         // quarantine: its times get the slowdown, and its memory is not what is measured.
         let slowdown = max(1, Double(ProcessInfo.processInfo.environment["NARRATE_TEST_SLOWDOWN"] ?? "") ?? 1)
         let measuresMemory = slowdown == 1
-        // No process is started meanwhile: see DescriptorGate.
-        try DescriptorGate.holdingManyDescriptors {
-            for flood in 0..<2 {
-                var held: [RawConnection] = []
-                // Fewer under a sanitizer, enough still for strangers to be evicted (768 may stay).
-                for index in 0..<(measuresMemory ? 2_500 : 1_000) {
-                    let connection = try RawConnection(port: port)
-                    if index % 10 == 0 { connection.send("GET /api/articles HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthor") }
-                    held.append(connection)
-                }
-                for round in 0..<10 {
-                    let started = ContinuousClock.now
-                    let answer = try RawConnection.exchange(port: port, "GET", "/api/articles", headers: listener, waiting: 5)
-                    let took = ContinuousClock.now - started
-                    #expect(answer.status == 200, "flood \(flood), round \(round): \(answer.status)")
-                    #expect(took < .seconds(slowdown), "flood \(flood), round \(round) took \(took)")
-                    for _ in 0..<50 { held.append(try RawConnection(port: port)) }
-                }
-                // Connections are files: at most the limit of 1,024 and the files kept free.
-                #expect(openFiles(pid) <= 1_024 + 256, "\(openFiles(pid)) files open")
-                if measuresMemory {
-                    #expect(
-                        residentMegabytes(pid) <= before + 64, "\(before) MB before, \(residentMegabytes(pid)) MB during flood \(flood)")
-                }
-                held.removeAll()
-                Thread.sleep(forTimeInterval: 0.5)
-                #expect(try RawConnection.exchange(port: port, "GET", "/api/articles", headers: listener).status == 200)
-                afterFloods.append(residentMegabytes(pid))
+        // The connections block: held and answered on a thread of the flood's own. No process
+        // is started meanwhile: see DescriptorGate.
+        let floods = try await onOwnThread {
+            try DescriptorGate.holdingManyDescriptors {
+                try (0..<2).map { _ in try Flood(port: port, pid: pid, listener: listener, measuresMemory: measuresMemory) }
             }
         }
+        for (flood, seen) in floods.enumerated() {
+            for (round, answer) in seen.answers.enumerated() {
+                #expect(answer.status == 200, "flood \(flood), round \(round): \(answer.status)")
+                #expect(answer.took < .seconds(slowdown), "flood \(flood), round \(round) took \(answer.took)")
+            }
+            // Connections are files: at most the limit of 1,024 and the files kept free.
+            #expect(seen.openFiles <= 1_024 + 256, "\(seen.openFiles) files open")
+            if measuresMemory {
+                #expect(seen.residentDuring <= before + 64, "\(before) MB before, \(seen.residentDuring) MB during flood \(flood)")
+            }
+            #expect(seen.statusAfter == 200)
+        }
         if measuresMemory {
+            let afterFloods = floods.map(\.residentAfter)
             #expect(afterFloods[1] <= afterFloods[0] + 8, "resident memory after the floods: \(afterFloods) MB, \(before) MB before")
         }
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
-    /// The resident memory of process `pid`, in MiB.
-    func residentMegabytes(_ pid: Int32) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1_024
-    }
-
-    @Test func aTakenPortIsOneLineAndExit69() throws {
+    @Test func aTakenPortIsOneLineAndExit69() async throws {
         let scratch = try ScratchDirectory()
-        let path = try library(scratch, samples: ["en-news.txt"])
-        let server = try RunningServer(["--library", path])
+        let path = try await library(scratch, samples: ["en-news.txt"])
+        let server = try await RunningServer(["--library", path])
         let port = try #require(server.base.split(separator: ":").last)
-        let second = try NarrateBinary.run(["serve", "--port", String(port), "--library", path])
+        let second = try await NarrateBinary.run(["serve", "--port", String(port), "--library", path])
         #expect(second.status == 69)
         #expect(second.errorLines.count == 1, "\(second.standardError)")
         #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
-        let badPort = try NarrateBinary.run(["serve", "--port", "70000", "--library", path])
+        let badPort = try await NarrateBinary.run(["serve", "--port", "70000", "--library", path])
         #expect(badPort.status == 64)
         #expect(badPort.errorLines.count == 1)
         // The terminal closing (SIGHUP) stops it as SIGTERM does.
-        #expect(server.stop(SIGHUP) == 0)
+        #expect(await server.stop(SIGHUP) == 0)
     }
 }
 
@@ -357,8 +342,8 @@ final class HelperWatch: @unchecked Sendable {
     /// How many different helpers were seen.
     var helpersSeen: Int { lock.withLock { seen.count } }
 
-    /// The result of `body`, with /proc watched while it runs.
-    func during<Value>(_ body: () throws -> Value) rethrows -> Value {
+    /// The result of `body`, with /proc watched on a thread of its own while it runs.
+    func during<Value>(_ body: () async throws -> Value) async rethrows -> Value {
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread { [self] in
             while lock.withLock({ watching }) {
@@ -370,9 +355,10 @@ final class HelperWatch: @unchecked Sendable {
         }
         defer {
             lock.withLock { watching = false }
+            // The watching thread looks every 2 ms: it is let go at once.
             finished.wait()
         }
-        return try body()
+        return try await body()
     }
 
     /// The helpers running now whose narration (`--parent`) is a worker of the server.
@@ -388,5 +374,52 @@ final class HelperWatch: @unchecked Sendable {
             else { return nil }
             return pid
         }
+    }
+}
+
+/// One flood of a server from strangers: connections opened and held (some with half a
+/// request), and what a listener got meanwhile. Blocking: made on a thread of its own.
+struct Flood: Sendable {
+    /// Each of the listener's ten requests during the flood: its status and how long it took.
+    var answers: [(status: Int, took: Duration)] = []
+    /// The server's open files and resident memory (MiB) at the flood's height.
+    var openFiles = 0
+    var residentDuring = 0
+    /// The listener's status once the strangers are gone, and the server's memory then.
+    var statusAfter = 0
+    var residentAfter = 0
+
+    init(port: Int, pid: Int32, listener: [String: String], measuresMemory: Bool) throws {
+        var held: [RawConnection] = []
+        // Fewer under a sanitizer, enough still for strangers to be evicted (768 may stay).
+        for index in 0..<(measuresMemory ? 2_500 : 1_000) {
+            let connection = try RawConnection(port: port)
+            if index % 10 == 0 { connection.send("GET /api/articles HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthor") }
+            held.append(connection)
+        }
+        for _ in 0..<10 {
+            let started = ContinuousClock.now
+            let answer = try RawConnection.exchange(port: port, "GET", "/api/articles", headers: listener, waiting: 5)
+            answers.append((answer.status, ContinuousClock.now - started))
+            for _ in 0..<50 { held.append(try RawConnection(port: port)) }
+        }
+        openFiles = Self.openFiles(pid)
+        residentDuring = Self.residentMegabytes(pid)
+        held.removeAll()
+        Thread.sleep(forTimeInterval: 0.5)
+        statusAfter = try RawConnection.exchange(port: port, "GET", "/api/articles", headers: listener).status
+        residentAfter = Self.residentMegabytes(pid)
+    }
+
+    /// The open files of process `pid`.
+    static func openFiles(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    /// The resident memory of process `pid`, in MiB.
+    static func residentMegabytes(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1_024
     }
 }

@@ -24,19 +24,19 @@ struct SharedQueueFixture {
 
     /// The jobs done, read with psql: a look that takes milliseconds even when narrate runs
     /// instrumented (a `narrate list` then takes seconds, in which workers finish more jobs).
-    func doneJobs() throws -> Int {
+    func doneJobs() async throws -> Int {
         Int(
-            try cluster.psql("SELECT count(*) FROM narrate_job WHERE state = 'done'", database: database)
+            try await cluster.psql("SELECT count(*) FROM narrate_job WHERE state = 'done'", database: database)
                 .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// A fresh database in `cluster` (the test process's shared one by default).
-    init(cluster: PostgresCluster? = nil) throws {
+    init(cluster: PostgresCluster? = nil) async throws {
         scratch = try ScratchDirectory()
         let cluster = try cluster ?? PostgresCluster.shared.get()
         self.cluster = cluster
         database = "cli_\(UUID().uuidString.prefix(8).lowercased())"
-        try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
+        try await cluster.psql("CREATE DATABASE \(database)", database: "postgres")
         url = cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: database) + "?sslmode=disable"
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/in", withIntermediateDirectories: true)
@@ -51,17 +51,17 @@ struct SharedQueueFixture {
     }
 
     /// Runs narrate to the end on `machine`.
-    func narrate(_ arguments: [String], on machine: String = "submitter") throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(arguments, directory: scratch.path, environment: environment(machine: machine))
+    func narrate(_ arguments: [String], on machine: String = "submitter") async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(arguments, directory: scratch.path, environment: environment(machine: machine))
     }
 
     /// Starts `narrate worker` on `machine` with `arguments` after the queue options;
     /// standard error goes to the file `machine.err`. A test that counts every claim asks
     /// for the product's 20 s `lease`: a loaded machine may stall a renewal past 2 s.
-    func startWorker(on machine: String, _ arguments: [String], lease: Int = 2) throws -> Process {
+    func startWorker(on machine: String, _ arguments: [String], lease: Int = 2) async throws -> Process {
         let path = "\(scratch.path)/\(machine).err"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
-        return try NarrateBinary.start(
+        return try await NarrateBinary.start(
             ["worker", "--output-dir", outputDirectory] + arguments, directory: scratch.path,
             environment: environment(machine: machine, lease: lease),
             standardOutput: FileHandle.nullDevice, standardError: try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -85,8 +85,8 @@ struct SharedQueueFixture {
     }
 
     /// The queue as the submitter lists it (its finished renders recorded on the way).
-    func listing() throws -> Listing {
-        let outcome = try narrate(["jobs", "--json"])
+    func listing() async throws -> Listing {
+        let outcome = try await narrate(["jobs", "--json"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         return try JSONDecoder().decode(Listing.self, from: Data(outcome.standardOutput.utf8))
     }
@@ -103,30 +103,38 @@ struct SharedQueueFixture {
         try ArticleLibrary(location: LibraryLocation(databasePath: libraryPath))
     }
 
-    /// Waits until `process` ends, at most `seconds`; whether it did.
+    /// Waits until `process` ends, at most `seconds`; whether it did. One that has not is
+    /// killed (and waited for), so the test can read its status and leaves nothing running.
     @discardableResult
-    func wait(for process: Process, seconds: Double = 300) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        return !process.isRunning
+    func wait(for process: Process, seconds: Double = 300) async -> Bool {
+        if await poll(every: 0.05, for: seconds, until: { !process.isRunning }) { return true }
+        // What it waited for, to tell a stuck worker from a slow one.
+        let unfinished =
+            (try? await cluster.psql(
+                "SELECT id, state, worker, attempts FROM narrate_job WHERE state <> 'done' ORDER BY id", database: database)) ?? "?"
+        Issue.record("a worker still ran after \(seconds) s; the jobs not done (id|state|worker|attempts): \(unfinished)")
+        for child in Self.children(of: process.processIdentifier) { kill(child, SIGKILL) }
+        kill(process.processIdentifier, SIGKILL)
+        await process.exited()
+        return false
     }
 
     /// Polls `condition` every 50 ms for up to two minutes; whether it held.
     @discardableResult
-    func wait(until condition: () throws -> Bool) rethrows -> Bool {
+    func wait(until condition: () async throws -> Bool) async rethrows -> Bool {
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
+            if try await condition() { return true }
+            await pause(0.05)
         }
-        return try condition()
+        return try await condition()
     }
 
     /// Every done job's output is recorded in the submitting library, decodes, and has the
     /// recorded length; no temporary file is left in the shared folder.
-    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let library = try library()
-        let listing = try self.listing()
+        let listing = try await self.listing()
         for job in listing.jobs where job.state == .done {
             let path = "\(outputDirectory)/\(job.outputPath)"
             let render = try #require(

@@ -3,7 +3,7 @@ import NarrateTestSupport
 import Testing
 
 /// Without --voice or --preset the article's language picks the voice (README: the mapping).
-@Suite("narrate convert picks the voice by language", .ownThreads)
+@Suite("narrate convert picks the voice by language", .endToEnd)
 struct VoiceChoiceTests {
     @Test(arguments: [
         ("uk.txt", "Сьогодні в Полтаві знову відкрилася міська бібліотека, і читачі прийшли туди вже зранку.", [String](), "voice uk"),
@@ -19,10 +19,10 @@ struct VoiceChoiceTests {
             "voice ru"
         ),
     ])
-    func theLanguagePicksTheVoice(_ name: String, _ text: String, _ options: [String], _ expected: String) throws {
+    func theLanguagePicksTheVoice(_ name: String, _ text: String, _ options: [String], _ expected: String) async throws {
         let scratch = try ScratchDirectory()
         let input = try scratch.write(name, text: text)
-        let run = try NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/out.wav"] + options)
+        let run = try await NarrateBinary.run(["convert", input, "-o", "\(scratch.path)/out.wav"] + options)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasSuffix(", \(expected))\n"), "\(run.standardOutput)")
     }

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Every run points `XDG_CONFIG_HOME` into its scratch directory, so presets in the real
 /// `~/.config/narrate/voices` cannot change the outcome.
-@Suite("narrate convert --preset", .ownThreads)
+@Suite("narrate convert --preset", .endToEnd)
 struct VoicePresetTests {
     let sentence = "Presets choose the voice and the pace."
 
@@ -21,17 +21,17 @@ struct VoicePresetTests {
     }
 
     /// Runs `narrate convert` with the private config directory.
-    func convert(_ arguments: [String], in scratch: ScratchDirectory, directory: String? = nil) throws -> NarrateBinary.Outcome {
-        try NarrateBinary.run(
+    func convert(_ arguments: [String], in scratch: ScratchDirectory, directory: String? = nil) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(
             ["convert"] + arguments, directory: directory, environment: ["XDG_CONFIG_HOME": "\(scratch.path)/config"]
         )
     }
 
     @Test(arguments: ["en-us-narrator", "en-gb-narrator", "uk-narrator", "de-narrator"])
-    func shippedPresetLoadsByName(_ name: String) throws {
+    func shippedPresetLoadsByName(_ name: String) async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
-        let run = try convert([input, "-o", "\(scratch.path)/out.wav", "--preset", name], in: scratch)
+        let run = try await convert([input, "-o", "\(scratch.path)/out.wav", "--preset", name], in: scratch)
         #expect(run.status == 0, "\(run.standardError)")
         let info = try AudioFileInfo.read(path: "\(scratch.path)/out.wav")
         #expect(info.channels == 1 && info.sampleRate == 22_050)
@@ -39,17 +39,17 @@ struct VoicePresetTests {
     }
 
     /// `$XDG_CONFIG_HOME/narrate/voices/NAME.json` wins over the shipped preset of that name.
-    @Test func userPresetShadowsTheShippedOne() throws {
+    @Test func userPresetShadowsTheShippedOne() async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
-        let shipped = try convert([input, "-o", "\(scratch.path)/shipped.wav", "--preset", "en-gb-narrator"], in: scratch)
+        let shipped = try await convert([input, "-o", "\(scratch.path)/shipped.wav", "--preset", "en-gb-narrator"], in: scratch)
         #expect(shipped.status == 0, "\(shipped.standardError)")
 
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/config/narrate/voices", withIntermediateDirectories: true)
         try scratch.write(
             "config/narrate/voices/en-gb-narrator.json", text: #"{"name": "en-gb-narrator", "voice": "en-gb", "rate": 80}"#
         )
-        let mine = try convert([input, "-o", "\(scratch.path)/mine.wav", "--preset", "en-gb-narrator"], in: scratch)
+        let mine = try await convert([input, "-o", "\(scratch.path)/mine.wav", "--preset", "en-gb-narrator"], in: scratch)
         #expect(mine.status == 0, "\(mine.standardError)")
 
         let shippedDuration = try AudioFileInfo.read(path: "\(scratch.path)/shipped.wav").duration
@@ -59,12 +59,12 @@ struct VoicePresetTests {
     }
 
     /// A value with a `/` is a path relative to the current directory, not to the input.
-    @Test func relativePresetPathIsResolvedFromTheCurrentDirectory() throws {
+    @Test func relativePresetPathIsResolvedFromTheCurrentDirectory() async throws {
         let scratch = try makeScratch()
         try scratch.write("in.txt", text: sentence)
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/presets", withIntermediateDirectories: false)
         try scratch.write("presets/calm.json", text: #"{"name": "calm", "voice": "en-us", "rate": 120, "pitch": 40}"#)
-        let run = try convert(["in.txt", "-o", "out.wav", "--preset", "presets/calm.json"], in: scratch, directory: scratch.path)
+        let run = try await convert(["in.txt", "-o", "out.wav", "--preset", "presets/calm.json"], in: scratch, directory: scratch.path)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("out.wav ("))
         #expect(try AudioFileInfo.read(path: "\(scratch.path)/out.wav").duration > 1)
@@ -72,13 +72,13 @@ struct VoicePresetTests {
 
     /// Options on the command line win; with every speech-changing value overridden, the preset
     /// makes no difference at all.
-    @Test func commandLineOptionsOverrideThePreset() throws {
+    @Test func commandLineOptionsOverrideThePreset() async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
         let preset = try scratch.write(
             "german.json", text: #"{"name": "german", "voice": "de", "rate": 90, "pitch": 70, "wordGap": 5}"#
         )
-        let overridden = try convert(
+        let overridden = try await convert(
             [
                 input, "-o", "\(scratch.path)/overridden.wav", "--preset", preset,
                 "--voice", "en-us", "--rate", "175", "--pitch", "50", "--word-gap", "0",
@@ -86,7 +86,7 @@ struct VoicePresetTests {
             in: scratch
         )
         #expect(overridden.status == 0, "\(overridden.standardError)")
-        let plain = try convert([input, "-o", "\(scratch.path)/plain.wav", "--voice", "en-us"], in: scratch)
+        let plain = try await convert([input, "-o", "\(scratch.path)/plain.wav", "--voice", "en-us"], in: scratch)
         #expect(plain.status == 0, "\(plain.standardError)")
         let overriddenFrames = try AudioFileInfo.read(path: "\(scratch.path)/overridden.wav").frames
         let plainFrames = try AudioFileInfo.read(path: "\(scratch.path)/plain.wav").frames
@@ -94,11 +94,11 @@ struct VoicePresetTests {
     }
 
     /// A rate override on top of a preset changes the pace and nothing is rejected.
-    @Test func rateOverrideOnTopOfANamedPreset() throws {
+    @Test func rateOverrideOnTopOfANamedPreset() async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
-        let preset = try convert([input, "-o", "\(scratch.path)/preset.wav", "--preset", "de-narrator"], in: scratch)
-        let faster = try convert(
+        let preset = try await convert([input, "-o", "\(scratch.path)/preset.wav", "--preset", "de-narrator"], in: scratch)
+        let faster = try await convert(
             [input, "-o", "\(scratch.path)/faster.wav", "--preset", "de-narrator", "--rate", "310"], in: scratch
         )
         #expect(preset.status == 0, "\(preset.standardError)")
@@ -119,12 +119,12 @@ struct VoicePresetTests {
         (#"{"name": "broken", "voice": "", "rate": 150}"#, "voice name is empty"),
         (#"{"name": "broken", "voice": "en-us", "sentencepause": 100}"#, "unknown key 'sentencepause'"),
     ])
-    func brokenPresetIs78(_ json: String, _ problem: String) throws {
+    func brokenPresetIs78(_ json: String, _ problem: String) async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
         let preset = try scratch.write("broken.json", text: json)
         let before = try scratch.entries()
-        let run = try convert([input, "-o", "\(scratch.path)/out.wav", "--preset", preset], in: scratch)
+        let run = try await convert([input, "-o", "\(scratch.path)/out.wav", "--preset", preset], in: scratch)
         #expect(run.status == 78, "stderr: \(run.standardError)")
         #expect(run.errorLines.count == 1, "stderr: \(run.standardError)")
         #expect(run.standardError.hasPrefix("narrate: \(preset): "), "stderr: \(run.standardError)")
@@ -132,10 +132,10 @@ struct VoicePresetTests {
         #expect(try scratch.entries() == before)
     }
 
-    @Test func missingPresetFileIs78() throws {
+    @Test func missingPresetFileIs78() async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
-        let run = try convert([input, "-o", "\(scratch.path)/out.wav", "--preset", "./nowhere/slow.json"], in: scratch)
+        let run = try await convert([input, "-o", "\(scratch.path)/out.wav", "--preset", "./nowhere/slow.json"], in: scratch)
         #expect(run.status == 78)
         #expect(run.errorLines.count == 1)
         #expect(run.standardError.contains("./nowhere/slow.json: cannot read the preset file"), "\(run.standardError)")
@@ -143,10 +143,10 @@ struct VoicePresetTests {
     }
 
     /// An unknown name lists the presets that do exist.
-    @Test func unknownPresetNameListsTheAvailableOnes() throws {
+    @Test func unknownPresetNameListsTheAvailableOnes() async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
-        let run = try convert([input, "-o", "\(scratch.path)/out.wav", "--preset", "en-narator"], in: scratch)
+        let run = try await convert([input, "-o", "\(scratch.path)/out.wav", "--preset", "en-narator"], in: scratch)
         #expect(run.status == 78)
         #expect(run.errorLines.count == 1)
         #expect(run.standardError.contains("en-narator: no such voice preset"))
@@ -155,11 +155,11 @@ struct VoicePresetTests {
     }
 
     /// voices/README.md: a preset is rejected "if `name` does not match the file name".
-    @Test func presetWhoseNameDoesNotMatchItsFileIs78() throws {
+    @Test func presetWhoseNameDoesNotMatchItsFileIs78() async throws {
         let scratch = try makeScratch()
         let input = try scratch.write("in.txt", text: sentence)
         let preset = try scratch.write("slow.json", text: #"{"name": "fast", "voice": "en-us"}"#)
-        let run = try convert([input, "-o", "\(scratch.path)/out.wav", "--preset", preset], in: scratch)
+        let run = try await convert([input, "-o", "\(scratch.path)/out.wav", "--preset", preset], in: scratch)
         #expect(run.status == 78, "stderr: \(run.standardError)")
         #expect(run.standardError.contains("its name 'fast' does not match its file name"))
         #expect(try scratch.entries() == ["config", "in.txt", "slow.json"])

@@ -13,7 +13,7 @@ struct LocalServerTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try TestServer.start()
+        let server = try await TestServer.start()
         defer { server.stop() }
         try await SuiteServer.$current.withValue(server) {
             try await function()

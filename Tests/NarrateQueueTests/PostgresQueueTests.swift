@@ -10,7 +10,7 @@ import Testing
 
 /// What only the PostgreSQL queue has: its address read as PostgreSQL's tools read it, one
 /// clear error for each way of not getting in, and reconnecting when the server restarts.
-@Suite("The queue on PostgreSQL", .ownThreads)
+@Suite("The queue on PostgreSQL", .endToEnd)
 struct PostgresQueueTests {
     /// Stands for every PostgreSQL test of this target: skipped, with the reason, when no
     /// throwaway cluster could be started here.
@@ -18,9 +18,9 @@ struct PostgresQueueTests {
         "a throwaway PostgreSQL cluster runs for these tests",
         .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: "PostgreSQL cannot be started: \(PostgresCluster.unavailableReason)"))
     )
-    func clusterRuns() throws {
+    func clusterRuns() async throws {
         let cluster = try PostgresCluster.shared.get()
-        #expect(try cluster.psql("SELECT 1") == "1")
+        #expect(try await cluster.psql("SELECT 1") == "1")
     }
 
     @Test func addressesReadAsLibpqReadsThem() throws {
@@ -74,7 +74,7 @@ struct PostgresQueueTests {
         "mysql://u@h/db", "http://example.com/", "not a url", "postgresql://u@h:99999/db", "postgresql://u@h/db?sslmode=sometimes",
         "postgresql://u@h/db?options=-c", "postgresql://u@%2Fvar%2Frun%2Fpostgresql/db",
     ])
-    func aURLThatIsNotAPostgreSQLOneIsAUsageError(url: String) {
+    func aURLThatIsNotAPostgreSQLOneIsAUsageError(url: String) async {
         #expect {
             _ = try PostgresQueueAddress(url: url, environment: [:], home: nil)
         } throws: { error in
@@ -108,21 +108,21 @@ struct PostgresQueueTests {
     func aDatabaseWithoutPermissionsIsRefusedWithExit77AndNothingIsMade() async throws {
         let cluster = try PostgresCluster.shared.get()
         // PostgreSQL 15 lets nobody but the owner create in the public schema.
-        let (address, database, _) = try Self.newRole(in: cluster, password: "readerpass", owningItsDatabase: false)
+        let (address, database, _) = try await Self.newRole(in: cluster, password: "readerpass", owningItsDatabase: false)
         let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: address) }
         #expect(error.isQueueDenied, "\(error)")
-        #expect(try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'narrate%'", database: database) == "0")
+        #expect(try await cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'narrate%'", database: database) == "0")
     }
 
     /// A new login role with `password` and a new database, owned by the role or not; the
     /// queue's address for the role in it, the database's name and the role's.
     private static func newRole(
         in cluster: PostgresCluster, password: String, owningItsDatabase: Bool
-    ) throws -> (address: PostgresQueueAddress, database: String, role: String) {
+    ) async throws -> (address: PostgresQueueAddress, database: String, role: String) {
         let database = "db_\(UUID().uuidString.prefix(8).lowercased())"
         let role = "role_\(UUID().uuidString.prefix(8).lowercased())"
-        try cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD '\(password)'", database: "postgres")
-        try cluster.psql("CREATE DATABASE \(database)" + (owningItsDatabase ? " OWNER \(role)" : ""), database: "postgres")
+        try await cluster.psql("CREATE ROLE \(role) LOGIN PASSWORD '\(password)'", database: "postgres")
+        try await cluster.psql("CREATE DATABASE \(database)" + (owningItsDatabase ? " OWNER \(role)" : ""), database: "postgres")
         let address = try PostgresQueueAddress(
             url: cluster.url(user: role, password: password, database: database) + "?sslmode=disable", environment: [:], home: nil
         )
@@ -135,11 +135,11 @@ struct PostgresQueueTests {
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func aRefusalAfterALostConnectionIsToldAtOnce() async throws {
         let cluster = try PostgresCluster.shared.get()
-        let (address, _, role) = try Self.newRole(in: cluster, password: "before", owningItsDatabase: true)
+        let (address, _, role) = try await Self.newRole(in: cluster, password: "before", owningItsDatabase: true)
         let queue = try await PostgresJobQueue(address: address)
         #expect(try await queue.jobs(in: nil).isEmpty)
-        try cluster.psql("ALTER ROLE \(role) PASSWORD 'after'", database: "postgres")
-        _ = try cluster.psql(
+        try await cluster.psql("ALTER ROLE \(role) PASSWORD 'after'", database: "postgres")
+        _ = try await cluster.psql(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename = '\(role)'", database: "postgres")
         let started = ContinuousClock.now
         let error = try await #require(throws: NarrateError.self) { try await queue.jobs(in: nil) }
@@ -177,7 +177,7 @@ struct PostgresQueueTests {
         #expect(prefer.tls == .prefer)
         let queue = try await PostgresJobQueue(address: prefer)
         // Connected (in plain text: this cluster has no certificate) and the schema made.
-        #expect(try cluster.psql("SELECT version FROM narrate_schema") == "\(PostgresJobQueue.schemaVersion)")
+        #expect(try await cluster.psql("SELECT version FROM narrate_schema") == "\(PostgresJobQueue.schemaVersion)")
         _ = queue
         let require = try PostgresQueueAddress(url: cluster.url + "?sslmode=require", environment: [:], home: nil)
         let error = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: require) }
@@ -212,13 +212,13 @@ struct PostgresQueueTests {
     /// refuses a certificate no authority vouches for, with one line.
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func tlsIsUsedWhenTheServerOffersIt() async throws {
-        let cluster = try PostgresCluster.start(tls: true)
+        let cluster = try await PostgresCluster.start(tls: true)
         defer { cluster.shutDown() }
         for mode in ["", "?sslmode=require"] {
             let queue = try await PostgresJobQueue(address: try PostgresQueueAddress(url: cluster.url + mode, environment: [:], home: nil))
             // A statement through the pool: its connection stays open, idle, to be looked at.
             _ = try await queue.jobs(in: nil)
-            let encrypted = try cluster.psql(
+            let encrypted = try await cluster.psql(
                 """
                 SELECT bool_and(s.ssl) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.application_name = 'narrate'
                 """)
@@ -236,11 +236,11 @@ struct PostgresQueueTests {
     func aVersionOneQueueIsUpgraded() async throws {
         let cluster = try PostgresCluster.shared.get()
         let database = "v1_\(UUID().uuidString.prefix(8).lowercased())"
-        try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
+        try await cluster.psql("CREATE DATABASE \(database)", database: "postgres")
         let first = PostgresJobQueue.migrations[0].joined(separator: ";\n")
-        try cluster.psql(
+        try await cluster.psql(
             "CREATE TABLE narrate_schema (version integer NOT NULL); INSERT INTO narrate_schema VALUES (1); \(first)", database: database)
-        try cluster.psql(
+        try await cluster.psql(
             """
             INSERT INTO narrate_job (article_id, settings_hash, render_request, format, output_path, state)
             VALUES (7, 'h', '{}', 'wav', '/srv/audio/7.wav', 'queued')
@@ -250,22 +250,22 @@ struct PostgresQueueTests {
             environment: [:], home: nil
         )
         let queue = try await PostgresJobQueue(address: address)
-        #expect(try cluster.psql("SELECT version FROM narrate_schema", database: database) == String(PostgresJobQueue.schemaVersion))
+        #expect(try await cluster.psql("SELECT version FROM narrate_schema", database: database) == String(PostgresJobQueue.schemaVersion))
         let job = try await #require(try queue.jobs(in: nil).first)
         #expect(job.articleId == 7 && job.outputPath == "/srv/audio/7.wav" && job.outputFolder == nil && job.state == .queued)
         // v3: results stored as they are (external, uncompressed), articles with LZ4 (this
         // PostgreSQL has it).
         let storage =
             "SELECT attstorage::text || attcompression::text FROM pg_attribute WHERE attrelid = 'narrate_job'::regclass AND attname ="
-        #expect(try cluster.psql("\(storage) 'result'", database: database) == "e")
-        #expect(try cluster.psql("\(storage) 'article'", database: database) == "xl")
+        #expect(try await cluster.psql("\(storage) 'result'", database: database) == "e")
+        #expect(try await cluster.psql("\(storage) 'article'", database: database) == "xl")
     }
 
     /// A server restarted under a queue in use: the next statement reconnects (with backoff)
     /// and goes on. A cluster of its own, so the other tests' connections are not cut.
     @Test(.enabled(if: PostgresCluster.isAvailable))
     func aRestartedServerIsReconnectedTo() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.shutDown() }
         let address = try PostgresQueueAddress(url: cluster.url + "?sslmode=disable", environment: [:], home: nil)
         let queue = try await PostgresJobQueue(address: address)
@@ -273,17 +273,17 @@ struct PostgresQueueTests {
             articleId: 1, settingsHash: "h", renderRequest: "{}", format: "wav", outputPath: "/tmp/restart-1.wav", article: "{}"
         )
         _ = try await queue.enqueue(submission)
-        try cluster.restart()
+        try await cluster.restart()
         #expect(try await queue.jobs(in: [.queued]).count == 1)
         // Down for a while, then back: the statement waits for it.
-        try cluster.stopServer()
-        let restarter = Thread {
-            Thread.sleep(forTimeInterval: 1.5)
-            try? cluster.startAgain()
+        try await cluster.stopServer()
+        let restarter = Task {
+            await pause(1.5)
+            try? await cluster.startAgain()
         }
-        restarter.start()
         await #expect(
             try queue.claimJob(worker: "w", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath == "/tmp/restart-1.wav")
+        await restarter.value
     }
 }
 

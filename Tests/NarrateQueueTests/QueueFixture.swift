@@ -43,7 +43,7 @@ final class QueueFixture: @unchecked Sendable {
         case .postgresql:
             let cluster = try PostgresCluster.shared.get()
             let database = "queue_\(UUID().uuidString.prefix(8).lowercased())"
-            try cluster.psql("CREATE DATABASE \(database)", database: "postgres")
+            try await cluster.psql("CREATE DATABASE \(database)", database: "postgres")
             let address = try PostgresQueueAddress(
                 url: cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: database) + "?sslmode=disable",
                 environment: [:], home: nil

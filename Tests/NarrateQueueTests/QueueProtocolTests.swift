@@ -11,7 +11,7 @@ import Testing
 /// renewal, reclaim after a worker dies (its temporary file named for removal), the attempt
 /// limit with the last error, release, cancel, retry and clear. (They replace the library's own
 /// queue tests, which checked the same on SQLite alone.)
-@Suite("The queue protocol, on SQLite and PostgreSQL", .ownThreads)
+@Suite("The queue protocol, on SQLite and PostgreSQL", .endToEnd)
 struct QueueProtocolTests {
     @Test(arguments: QueueKind.available)
     func enqueueingTheSameOutputTwiceKeepsOneJob(kind: QueueKind) async throws {

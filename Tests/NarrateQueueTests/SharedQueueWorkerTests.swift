@@ -14,7 +14,7 @@ import Testing
 
 /// A worker of the PostgreSQL queue, with no library: it renders the article each job
 /// carries into the shared output folder and hands the render back as the job's result.
-@Suite("A worker of the shared queue", .ownThreads)
+@Suite("A worker of the shared queue", .endToEnd)
 struct SharedQueueWorkerTests {
     /// Articles added to a library of their own (the submitter's), queued with their
     /// documents on a fresh PostgreSQL database.

@@ -13,7 +13,8 @@ public enum DescriptorGate {
     nonisolated(unsafe) private static var holding = false
     nonisolated(unsafe) private static var waitingToHold = 0
 
-    /// Runs `process` once no test holds many descriptors.
+    /// Runs `process` once no test holds many descriptors, watching for its exit
+    /// (`Process.exited()`).
     public static func launch(_ process: Process) throws {
         condition.lock()
         while holding || waitingToHold > 0 { condition.wait() }
@@ -25,7 +26,14 @@ public enum DescriptorGate {
             condition.broadcast()
             condition.unlock()
         }
+        ProcessExit.watch(process)
         try process.run()
+    }
+
+    /// Runs `process` once no test holds many descriptors, waiting for that on a thread of
+    /// its own rather than one of the cooperative pool.
+    public static func launch(_ process: Process) async throws {
+        try await onOwnThread { try launch(process) }
     }
 
     /// Runs `body`, which opens many descriptors, while no process is being started.

@@ -8,8 +8,9 @@ import Darwin
 
 /// A TCP connection to a server on 127.0.0.1 that sends exactly the bytes a test gives, as a
 /// stranger's client would (any `Host`, half a request head, nothing at all), and reads what
-/// comes back. Blocking, with a receive timeout.
-public final class RawConnection {
+/// comes back. Blocking, with a receive timeout: an async test calls it on a thread of its
+/// own (`onOwnThread`), one call at a time, hence `@unchecked Sendable`.
+public final class RawConnection: @unchecked Sendable {
     private var descriptor: Int32
 
     /// Connects to `port` on this machine: 127.0.0.1, else ::1 (where a server bound to
@@ -175,15 +176,4 @@ private func closeDescriptor(_ descriptor: Int32) {
     #else
     _ = Darwin.close(descriptor)
     #endif
-}
-
-/// Runs `body`, which blocks (sockets, sleeps), on a thread of its own and waits for it
-/// without holding a thread of Swift's cooperative pool: an in-process server answers on that
-/// pool (two threads on two cores), which two blocked tests would starve.
-public func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
 }

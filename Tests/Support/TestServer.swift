@@ -65,6 +65,11 @@ public final class TestServer: Sendable {
         return TestServer(port: port, process: process, input: input)
     }
 
+    /// Starts the server as `start(files:)` does, waiting for its port on a thread of its own.
+    public static func start(files: String? = nil) async throws -> TestServer {
+        try await onOwnThread { try start(files: files) }
+    }
+
     /// The full address of `path` on this server.
     public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)\(path)"
@@ -75,6 +80,11 @@ public final class TestServer: Sendable {
         guard let address = URL(string: url("/requests")) else { return [:] }
         let data = try Data(contentsOf: address)
         return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
+    }
+
+    /// How often each path has been asked for so far, asked on a thread of its own.
+    public func requestCounts() async throws -> [String: Int] {
+        try await onOwnThread { try self.requestCounts() }
     }
 
     /// Stops the server and waits for it to exit.
