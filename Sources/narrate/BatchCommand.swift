@@ -4,7 +4,6 @@ import NarrateCore
 import NarrateLibrary
 import NarratePiper
 import NarrateQueue
-import NarrateSpeech
 import NarrateSystem
 import NarrateTerminal
 
@@ -73,9 +72,7 @@ struct BatchCommand: AsyncParsableCommand, HandlesStopSignals {
         }
     }
 
-    private var articles: BatchSubmission.Articles {
-        BatchSubmission.Articles(inputs: inputs, all: all, tag: tag, unrendered: unrendered)
-    }
+    private var articles: BatchSubmission.Articles { .init(inputs: inputs, all: all, tag: tag, unrendered: unrendered) }
 
     func run() async throws {
         // A bad template is refused before anything is added to the library.
