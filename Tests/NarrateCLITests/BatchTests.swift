@@ -25,7 +25,7 @@ struct BatchTests {
         try fixture.library()
     }
 
-    func addSamples() throws {
+    func addSamples() async throws {
         for name in ["en-news.txt", "uk-news.txt", "de-article.txt"] {
             #expect(try await narrate(["add", NarrateBinary.sample(name)]).status == 0)
         }
@@ -35,12 +35,12 @@ struct BatchTests {
         try await fixture.start(arguments)
     }
 
-    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectValidOutputs(sourceLocation: SourceLocation = #_sourceLocation) throws {
         try fixture.expectValidOutputs(sourceLocation: sourceLocation)
     }
 
     @Test func aBatchNarratesEveryArticleAndASecondRunFindsThemUpToDate() async throws {
-        try addSamples()
+        try await addSamples()
         let run = try await narrate(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("done 3, up to date 0, failed 0"), "\(run.standardOutput)")
@@ -48,13 +48,13 @@ struct BatchTests {
         #expect(names.count == 3)
         #expect(names.allSatisfy { !$0.hasPrefix(".") && $0.hasSuffix(".wav") && !$0.contains("/") })
         #expect(names.contains("у-полтаві-відкрили-оновлену-колекцію-лікарських-рослин-2.wav"))
-        try await expectValidOutputs()
+        try expectValidOutputs()
         let again = try await narrate(["batch", "--all", "--output-dir", "out", "--quiet"])
         #expect(again.standardOutput.hasPrefix("done 0, up to date 3, failed 0"), "\(again.standardOutput)")
     }
 
     @Test func aWorkerKilledMidJobHasItsJobFinishedByARetry() async throws {
-        try addSamples()
+        try await addSamples()
         let coordinator = try await start(["batch", "--all", "--jobs", "2", "--output-dir", "out", "--quiet"])
         // Wait for a running job, then kill the worker that holds it (not just any worker:
         // the other may be idle, and then nothing would be retried).
@@ -77,11 +77,11 @@ struct BatchTests {
         let jobs = try library().queue.jobs()
         #expect(jobs.count == 3 && jobs.allSatisfy { $0.state == .done })
         #expect(jobs.contains { $0.attempts == 2 }, "the killed worker's job was not retried: \(jobs.map(\.attempts))")
-        try await expectValidOutputs()
+        try expectValidOutputs()
     }
 
     @Test func afterTheCoordinatorIsKilledJobsRunFinishesTheRestAndABrokenJobFailsAlone() async throws {
-        try addSamples()
+        try await addSamples()
         let coordinator = try await start(["batch", "--all", "--jobs", "1", "--output-dir", "out", "--quiet"])
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, (try? library().queue.jobs().count) ?? 0 < 3 { await pause(0.01) }
@@ -104,6 +104,6 @@ struct BatchTests {
         let broken = try #require(jobs.first { $0.articleId == 3 })
         #expect(broken.state == .failed && broken.attempts == 3 && broken.lastError != nil)
         #expect(rest.standardOutput.contains("failed: job \(broken.id)"))
-        try await expectValidOutputs()
+        try expectValidOutputs()
     }
 }

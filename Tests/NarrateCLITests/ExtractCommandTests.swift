@@ -61,7 +61,7 @@ struct ExtractCommandTests {
     }
 
     /// The line narrate prints for a page at `path` with nothing to read.
-    func noArticleLine(_ path: String) async -> String {
+    func noArticleLine(_ path: String) -> String {
         "narrate: \(path): no readable article found (the page has only navigation, links or forms)"
     }
 

@@ -46,7 +46,7 @@ struct HostileInputTests {
     /// Checks that `what` peaked at most at `limitKiB` (the bound every input keeps to unless
     /// said); under a sanitizer, whose shadow memory and quarantine are counted too, only that
     /// a peak was measured.
-    func expectBounded(_ peak: Int, _ what: String, limitKiB: Int = peakLimitKiB, sourceLocation: SourceLocation = #_sourceLocation) async {
+    func expectBounded(_ peak: Int, _ what: String, limitKiB: Int = peakLimitKiB, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(peak > 0, "\(what): no peak measured", sourceLocation: sourceLocation)
         if Self.measuresMemory {
             #expect(peak <= limitKiB, "\(what): \(peak / 1024) MiB at its peak", sourceLocation: sourceLocation)
@@ -70,7 +70,7 @@ struct HostileInputTests {
                 outcome.errorLines == [
                     "narrate: \(big): larger than 16 MiB, the most narrate reads as an article; save a shorter part, or split it"
                 ])
-            await expectBounded(peak, "\(command[0]) refusing it", limitKiB: 64 * 1024)
+            expectBounded(peak, "\(command[0]) refusing it", limitKiB: 64 * 1024)
         }
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/x.wav"))
         // Piped: refused as soon as more than the limit has come.
@@ -91,7 +91,7 @@ struct HostileInputTests {
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("imported 1 link: 0 added, 1 without an article"), "\(outcome.standardOutput)")
         #expect(outcome.standardOutput.contains("content/article-0.md: larger than 16 MiB, the most narrate reads as an article"))
-        await expectBounded(peak, "import of 300 MiB of Markdown")
+        expectBounded(peak, "import of 300 MiB of Markdown")
         let (rest, _) = try await measured(["import", small, "--library", library])
         #expect(rest.status == 0, "\(rest.standardError)")
         #expect(rest.standardOutput.contains("imported 3 links: 3 added"), "\(rest.standardOutput)")
@@ -105,7 +105,7 @@ struct HostileInputTests {
         let (outcome, peak) = try await measured(["import", zip, "--library", library])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("imported 3 links: 3 added"), "\(outcome.standardOutput)")
-        await expectBounded(peak, "import of 3 articles of 6 MiB")
+        expectBounded(peak, "import of 3 articles of 6 MiB")
     }
 
     /// A list of links larger than an export may be (80 MiB of JSON in a zip; 900 MiB took
@@ -115,7 +115,7 @@ struct HostileInputTests {
         let (outcome, peak) = try await measured(["import", zip, "--library", library])
         #expect(outcome.status == 65, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("metadata_0_to_1.json: larger than 64 MiB, the most narrate reads as one list of an export"))
-        await expectBounded(peak, "refusing it", limitKiB: 128 * 1024)
+        expectBounded(peak, "refusing it", limitKiB: 128 * 1024)
     }
 
     /// 16 MiB of text with no sentence end (20 MB took 573 MB to segment): sentences of at
@@ -125,7 +125,7 @@ struct HostileInputTests {
         let text = try await make("text", "endless.txt", ["--mib", "15.9", "--no-punctuation"])
         let (segmented, peak) = try await measured(["segment", text, "--json"])
         #expect(segmented.status == 0, "\(segmented.standardError)")
-        await expectBounded(peak, "segment of 16 MiB without sentence ends")
+        expectBounded(peak, "segment of 16 MiB without sentence ends")
         let sentences = try #require(try JSONSerialization.jsonObject(with: Data(segmented.standardOutput.utf8)) as? [[String: Any]])
         #expect(sentences.count > 16_000)
         #expect(sentences.allSatisfy { ($0["end"] as? Int ?? 0) - ($0["start"] as? Int ?? 0) <= 1_000 })
@@ -152,7 +152,7 @@ struct HostileInputTests {
         let page = try await make("html", "page.html", ["--mib", "15.9"])
         let (added, peak) = try await measured(["add", page, "--library", library])
         #expect(added.status == 0, "\(added.standardError)")
-        await expectBounded(peak, "add of a 16 MiB page")
+        expectBounded(peak, "add of a 16 MiB page")
         let over = try await make("html", "over.html", ["--mib", "16.5"])
         let (refused, _) = try await measured(["add", over, "--library", library])
         #expect(refused.status == 65)
@@ -165,7 +165,7 @@ struct HostileInputTests {
         let (refused, peak) = try await measured(["extract", page])
         #expect(refused.status == 65)
         #expect(refused.standardError.contains("elements; narrate reads pages of up to 600000"), "\(refused.standardError)")
-        await expectBounded(peak, "refusing it", limitKiB: 128 * 1024)
+        expectBounded(peak, "refusing it", limitKiB: 128 * 1024)
         let small = try await make("nested", "small.html", ["--depth", "399"])
         let read = try await NarrateBinary.run(["extract", small])
         #expect(read.status == 0, "\(read.standardError)")

@@ -90,8 +90,8 @@ struct InputEncodingTests {
 
         let reference = "\(scratch.path)/b/library.sqlite"
         #expect(try await narrate(["add", utf8], library: reference).status == 0)
-        let shown = try await details(try await narrate(["show", "1", "--json"], library: library))
-        let expected = try await details(try await narrate(["show", "1", "--json"], library: reference))
+        let shown = try details(try await narrate(["show", "1", "--json"], library: library))
+        let expected = try details(try await narrate(["show", "1", "--json"], library: reference))
         #expect(shown["text"] as? String == expected["text"] as? String)
         #expect(shown["text"] as? String == article.trimmingCharacters(in: .newlines))
         #expect(shown["contentHash"] as? String == expected["contentHash"] as? String)
@@ -113,7 +113,7 @@ struct InputEncodingTests {
     }
 
     /// The JSON object `show --json` printed.
-    func details(_ run: NarrateBinary.Outcome) async throws -> [String: Any] {
+    func details(_ run: NarrateBinary.Outcome) throws -> [String: Any] {
         #expect(run.status == 0, "\(run.standardError)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     }

@@ -18,16 +18,16 @@ final class VoiceInstallTests {
 
     static let tinyFolder = "en/en_US/tiny/x_low"
 
-    init() throws {
+    init() async throws {
         scratch = try ScratchDirectory()
         served = "\(scratch.path)/served"
         installed = "\(scratch.path)/data/narrate/voices"
         let folder = "\(served)/\(Self.tinyFolder)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let tools = "\(NarrateBinary.packageRoot)/Tests/NarratePiperTests"
-        try #require(NeuralVoiceTests.python(["\(tools)/make_tiny_voice.py", "\(folder)/en_US-tiny-x_low.onnx"]).status == 0)
-        try #require(NeuralVoiceTests.python(["\(tools)/make_voice_catalogue.py", served]).status == 0)
-        server = try TestServer.start(files: served)
+        try #require(await NeuralVoiceTests.python(["\(tools)/make_tiny_voice.py", "\(folder)/en_US-tiny-x_low.onnx"]).status == 0)
+        try #require(await NeuralVoiceTests.python(["\(tools)/make_voice_catalogue.py", served]).status == 0)
+        server = try await TestServer.start(files: served)
     }
 
     deinit {
@@ -51,7 +51,7 @@ final class VoiceInstallTests {
     }
 
     /// Writes a copy of the catalogue as `name`, changed by `change`.
-    func writeCatalogue(_ name: String, _ change: (inout [String: Any]) -> Void) async throws {
+    func writeCatalogue(_ name: String, _ change: (inout [String: Any]) -> Void) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(served)/voices.json"))
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         change(&object)
@@ -132,7 +132,7 @@ final class VoiceInstallTests {
         #expect(notJSON.standardError.contains("not a Piper voice catalogue"), "\(notJSON.standardError)")
 
         // A model that is not what the catalogue says.
-        try await writeCatalogue("wrong-digest.json") { object in
+        try writeCatalogue("wrong-digest.json") { object in
             var voice = object["en_US-tiny-x_low"] as? [String: Any] ?? [:]
             var files = voice["files"] as? [String: Any] ?? [:]
             let key = "\(Self.tinyFolder)/en_US-tiny-x_low.onnx"

@@ -74,7 +74,7 @@ struct PostgresQueueTests {
         "mysql://u@h/db", "http://example.com/", "not a url", "postgresql://u@h:99999/db", "postgresql://u@h/db?sslmode=sometimes",
         "postgresql://u@h/db?options=-c", "postgresql://u@%2Fvar%2Frun%2Fpostgresql/db",
     ])
-    func aURLThatIsNotAPostgreSQLOneIsAUsageError(url: String) async {
+    func aURLThatIsNotAPostgreSQLOneIsAUsageError(url: String) {
         #expect {
             _ = try PostgresQueueAddress(url: url, environment: [:], home: nil)
         } throws: { error in
