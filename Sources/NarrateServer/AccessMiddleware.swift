@@ -9,9 +9,22 @@ import NIOCore
 /// address). Mutating requests from another site are refused, token or not: a browser says
 /// where a request comes from (`Sec-Fetch-Site`, `Origin`), and only this server's own pages
 /// (or a client that is no browser) may change the library.
+///
+/// Without a token (the server listens on this machine only) a request a proxy passed on is
+/// refused: it arrives from this machine, but it may be anyone's. A server behind a proxy
+/// runs with `--public-url`, which asks every request for the token.
 struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The token asked for; nil asks none.
     let token: String?
+    /// Whether the token's cookie goes only over HTTPS (listeners reach the server by an
+    /// https public address).
+    var secureCookie = false
+
+    /// The headers a proxy adds to what it passes on (RFC 7239's `Forwarded`, the
+    /// `X-Forwarded-*` of Caddy, nginx and others, `Via`).
+    static var proxyHeaders: [HTTPField.Name] {
+        ["Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Real-IP", "Via"].compactMap { HTTPField.Name($0) }
+    }
 
     static var cookieName: String { ServerToken.cookieName }
     /// Where a browser says a request comes from (Fetch Metadata).
@@ -19,12 +32,20 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try Self.refuseCrossSite(request)
+        if token == nil, let header = Self.proxyHeaders.first(where: { request.headers[$0] != nil }) {
+            throw APIError(
+                .forbidden,
+                "this request came through a proxy (\(header)), and this server asks no token: it serves this machine only. "
+                    + "Behind a proxy, run narrate serve --public-url URL, which asks every request for the token"
+            )
+        }
         // A private feed and its files: the secret in the address is checked by the route
         // (podcast apps send no token).
         guard let token, !request.uri.path.hasPrefix("/podcast/") else { return try await next(request, context) }
         let queryToken = request.uri.queryParameters.get("token")
         if let queryToken, ServerToken.matches(Substring(queryToken), token) {
-            let cookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            let cookie =
+                "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000" + (secureCookie ? "; Secure" : "")
             // A page opened from the printed address: reloaded without the token in it.
             if request.method == .get, !ErrorMiddleware<Context>.wantsJSON(request.uri.path) {
                 var headers: HTTPFields = [.location: Self.withoutToken(request.uri), .setCookie: cookie]

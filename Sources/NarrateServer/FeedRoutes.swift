@@ -215,9 +215,12 @@ struct FeedRoutes: Sendable {
         Self.baseURL(of: request, settings: settings, secret: secret)
     }
 
-    /// `http://HOST:PORT` as the client asked, then `/podcast/SECRET` when `secret` is given.
+    /// The public address behind a proxy, else `http://HOST:PORT` as the client asked; then
+    /// `/podcast/SECRET` when `secret` is given. A proxy's headers (`X-Forwarded-Proto`) are
+    /// never taken: anyone can send them.
     static func baseURL(of request: Request, settings: ServerSettings, secret: String?) -> String {
-        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
+        let path = secret.map { "/podcast/\($0)" } ?? ""
+        if let publicAddress = settings.publicAddress { return publicAddress.base + path }
         let asked = request.head.authority ?? ""
         let allowed =
             !asked.isEmpty && asked.count <= 255
@@ -225,7 +228,7 @@ struct FeedRoutes: Sendable {
                 $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0)
             }
         let host = allowed ? asked : "\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(settings.port)"
-        return "\(scheme)://\(host)" + (secret.map { "/podcast/\($0)" } ?? "")
+        return "http://\(host)" + path
     }
 
     /// The feeds a page offers a listener: the library's, the unfinished articles', and one a

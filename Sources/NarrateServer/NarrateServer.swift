@@ -65,7 +65,7 @@ public struct NarrateServer: Sendable {
         router.add(middleware: HostMiddleware(hosts: settings.allowedHosts))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: PathMiddleware())
-        router.add(middleware: AccessMiddleware(token: settings.token))
+        router.add(middleware: AccessMiddleware(token: settings.token, secureCookie: settings.publicAddress?.isSecure ?? false))
         var staticLogger = Logger(label: "narrate.static")
         staticLogger.logLevel = .warning
         router.add(middleware: pages.staticFiles(logger: staticLogger))

@@ -17,4 +17,6 @@ public struct ServeListening: Sendable, Equatable {
     /// The feeds' secret, when it was made now and requests need the token (its private
     /// addresses are shown only then).
     public var newFeedSecret: String?
+    /// Behind a reverse proxy (a public address given): where the proxy passes requests on to.
+    public var proxiedTo: String?
 }

@@ -23,11 +23,12 @@ public struct ServeSession: Sendable {
 
     /// A session on `host`:`port` over `library`; `replaceToken` makes a new token and
     /// `replaceFeedSecret` a new secret for the private feeds' addresses; `allowedHosts` are
-    /// the names besides this machine's that requests may give. `executable` is narrate's
-    /// own, started as `narrate worker` for renders.
+    /// the names besides this machine's that requests may give; `publicAddress`, the one
+    /// listeners reach it by through a reverse proxy (every request then needs the token).
+    /// `executable` is narrate's own, started as `narrate worker` for renders.
     public init(
         host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, replaceFeedSecret: Bool = false,
-        allowedHosts: [String] = [], executable: String?, environment: [String: String],
+        allowedHosts: [String] = [], publicAddress: PublicAddress? = nil, executable: String?, environment: [String: String],
         engine: @escaping @Sendable () throws(NarrateError) -> any SpeechEngine
     ) throws(NarrateError) {
         self.engine = engine
@@ -36,13 +37,16 @@ public struct ServeSession: Sendable {
                 WorkerStartError(executable: "narrate", reason: "cannot find this program's own path to start render workers"))
         }
         var settings = ServerSettings(
-            host: host, port: port, location: library.location, allowedHosts: .forServer(listeningOn: host, names: allowedHosts)
+            host: host, port: port, location: library.location,
+            allowedHosts: .forServer(listeningOn: host, names: allowedHosts + (publicAddress.map { [$0.host] } ?? [])),
+            publicAddress: publicAddress
         )
         var tokenIsNew = false
-        let loopback = ServerSettings.isLoopback(host)
-        if !loopback || replaceToken {
+        // Behind a proxy every request comes from this machine: only the token tells who asks.
+        let asksToken = !ServerSettings.isLoopback(host) || publicAddress != nil
+        if asksToken || replaceToken {
             let (token, created) = try ServerToken.obtain(library: library, replace: replaceToken)
-            if !loopback { settings.token = token }
+            if asksToken { settings.token = token }
             tokenIsNew = created
         }
         let (feedSecret, feedSecretIsNew) = try FeedSecret.obtain(library: library, replace: replaceFeedSecret)
@@ -51,7 +55,7 @@ public struct ServeSession: Sendable {
             settings.feedRefreshSeconds = seconds
         }
         self.settings = settings
-        self.feedSecretIsNew = feedSecretIsNew && (replaceFeedSecret || !loopback)
+        self.feedSecretIsNew = feedSecretIsNew && (replaceFeedSecret || asksToken)
         self.library = library
         self.executable = executable
         self.environment = environment
@@ -86,7 +90,11 @@ public struct ServeSession: Sendable {
             libraryPath: settings.location.databasePath, addresses: settings.urls(port: port, includingToken: showsToken),
             requiresToken: settings.token != nil, tokenIsNew: tokenIsNew, showsToken: showsToken,
             site: String(settings.urls(port: port, includingToken: false)[0].dropLast()),
-            newFeedSecret: settings.token != nil && feedSecretIsNew ? settings.feedSecret : nil
+            newFeedSecret: settings.token != nil && feedSecretIsNew ? settings.feedSecret : nil,
+            proxiedTo: settings.publicAddress == nil
+                ? nil
+                : ServerSettings(host: settings.host, location: settings.location).urls(
+                    port: port, includingToken: false)[0]
         )
     }
 

@@ -20,10 +20,13 @@ public struct ServerSettings: Sendable {
     public var allowedHosts: AllowedHosts
     /// How many connections it holds and how long it waits on each.
     public var connectionLimits: ConnectionLimits
+    /// The address listeners reach it by through a reverse proxy; nil: they reach it directly.
+    public var publicAddress: PublicAddress?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LibraryLocation, token: String? = nil, feedSecret: String? = nil,
-        feedRefreshSeconds: Double = 10, allowedHosts: AllowedHosts? = nil, connectionLimits: ConnectionLimits = ConnectionLimits()
+        feedRefreshSeconds: Double = 10, allowedHosts: AllowedHosts? = nil, connectionLimits: ConnectionLimits = ConnectionLimits(),
+        publicAddress: PublicAddress? = nil
     ) {
         self.host = host
         self.port = port
@@ -33,6 +36,7 @@ public struct ServerSettings: Sendable {
         self.feedRefreshSeconds = feedRefreshSeconds
         self.allowedHosts = allowedHosts ?? .forServer(listeningOn: host, names: [])
         self.connectionLimits = connectionLimits
+        self.publicAddress = publicAddress
     }
 
     /// Whether `host` is this machine only, where no token is needed.
@@ -41,10 +45,13 @@ public struct ServerSettings: Sendable {
         return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
     }
 
-    /// The addresses a browser opens, with the token when one is needed: on every network
-    /// (0.0.0.0, ::) one for each of this machine's IPv4 addresses (a phone cannot open
-    /// 0.0.0.0), else the one listened on.
+    /// The addresses a browser opens, with the token when one is needed: the public address
+    /// behind a proxy; on every network (0.0.0.0, ::) one for each of this machine's IPv4
+    /// addresses (a phone cannot open 0.0.0.0), else the one listened on.
     public func urls(port actualPort: Int, includingToken: Bool) -> [String] {
+        if let publicAddress {
+            return [publicAddress.base + "/" + (includingToken ? token.map { "?token=\($0)" } ?? "" : "")]
+        }
         let unspecified = ["0.0.0.0", "::", "[::]"].contains(host)
         let hosts = unspecified ? Self.interfaceAddresses() : []
         return (hosts.isEmpty ? [host] : hosts).map { host in

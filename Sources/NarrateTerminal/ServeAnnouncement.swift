@@ -10,6 +10,7 @@ public enum ServeAnnouncement {
         let addresses = listening.addresses
         lines.append("Open \(addresses[0])  (Ctrl-C stops)")
         lines += addresses.dropFirst().map { "  or \($0)" }
+        if let local = listening.proxiedTo { lines.append("The proxy passes requests on to \(local)") }
         if !listening.requiresToken {
             if listening.tokenIsNew {
                 lines.append("A new token is stored; it is asked for only when serving beyond this machine (--host).")

@@ -11,7 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the library as a web player (word highlighting, positions across devices) and a JSON API.",
         discussion: """
             Listens on 127.0.0.1:8080 by default. On any other address every request needs the library's token: \
-            it is made on first use and printed once, in the address to open (and as a QR code for a phone).
+            it is made on first use and printed once, in the address to open (and as a QR code for a phone). \
+            Behind a reverse proxy, give the address listeners open with --public-url: every request then needs \
+            the token too (a request a proxy passes on is refused without it).
             Podcast apps subscribe to /feed.xml, /feeds/tag/TAG.xml, /feeds/unfinished.xml or \
             /feeds/search/WORDS.xml (?format=opus|ogg); beyond this machine at the private address \
             /podcast/SECRET/feed.xml, which the library page shows. The episodes of a feed podcast apps \
@@ -35,6 +37,15 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowedHosts: [String] = []
 
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "The address listeners open when a reverse proxy (Caddy, nginx) passes requests on: every request then needs the token.",
+            valueName: "url"
+        )
+    )
+    var publicURL: String?
+
     @Flag(help: "Replace the library's token: addresses given before stop working.")
     var newToken = false
 
@@ -49,12 +60,13 @@ struct ServeCommand: AsyncParsableCommand {
         for name in allowedHosts {
             if let problem = AllowedHosts.problem(with: name) { throw ValidationError("--allowed-host: \(problem)") }
         }
+        if let publicURL, let problem = PublicAddress.problem(with: publicURL) { throw ValidationError("--public-url: \(problem)") }
     }
 
     func run() async throws {
         let session = try ServeSession(
             host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
-            allowedHosts: allowedHosts,
+            allowedHosts: allowedHosts, publicAddress: publicURL.flatMap(PublicAddress.init),
             executable: ExecutablePath.current(),
             environment: NarrateEnvironment.variables(),
             engine: { () throws(NarrateError) -> any SpeechEngine in try VoiceEngines.shared() }

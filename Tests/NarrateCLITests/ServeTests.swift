@@ -66,8 +66,8 @@ struct ServeTests {
         let path = try await library(scratch, samples: ["en-news.txt", "uk-news.txt"])
         let server = try await RunningServer(["--library", path])
         let started = Date().addingTimeInterval(10)
-        while await workers(of: server.process.processIdentifier).isEmpty, Date() < started { await pause(0.02) }
-        let standby = await workers(of: server.process.processIdentifier)
+        while workers(of: server.process.processIdentifier).isEmpty, Date() < started { await pause(0.02) }
+        let standby = workers(of: server.process.processIdentifier)
         #expect(standby.count == 1, "no listening worker waits before the first listener")
         func render(_ id: Int) async throws {
             #expect(try await HTTPExchange.send("POST", "\(server.base)/api/articles/\(id)/render").status == 202)
@@ -80,11 +80,11 @@ struct ServeTests {
             #expect(state == "done")
         }
         try await render(1)
-        let lingering = await workers(of: server.process.processIdentifier)
+        let lingering = workers(of: server.process.processIdentifier)
         #expect(lingering == standby, "the worker started with the server should make the render and stay: \(standby), then \(lingering)")
         try await render(2)
         // The same worker made both.
-        await #expect(workers(of: server.process.processIdentifier) == lingering)
+        #expect(workers(of: server.process.processIdentifier) == lingering)
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
         let names = Set(try library.queue.jobs(in: [.done]).compactMap(\.worker))
         #expect(names.count == 1, "renders made by \(names)")
@@ -102,28 +102,28 @@ struct ServeTests {
         let path = try await library(scratch, samples: ["en-news.txt"])
         let server = try await RunningServer(["--library", path])
         let started = Date().addingTimeInterval(10)
-        while await workers(of: server.process.processIdentifier).isEmpty, Date() < started { await pause(0.02) }
-        let standby = try await #require(workers(of: server.process.processIdentifier).first, "no listening worker started")
+        while workers(of: server.process.processIdentifier).isEmpty, Date() < started { await pause(0.02) }
+        let standby = try #require(workers(of: server.process.processIdentifier).first, "no listening worker started")
         #expect(kill(standby, SIGKILL) == 0)
         // Gone from /proc once reaped; a zombie's state there is Z.
-        func state(_ pid: Int32) async -> String? {
+        func state(_ pid: Int32) -> String? {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 let end = stat.lastIndex(of: ")")
             else { return nil }
             return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
         }
         let deadline = Date().addingTimeInterval(10)
-        while await state(standby) != nil, Date() < deadline { await pause(0.02) }
-        await #expect(state(standby) == nil, "the killed worker is still in /proc (state \(state(standby) ?? "?")): not reaped")
+        while state(standby) != nil, Date() < deadline { await pause(0.02) }
+        #expect(state(standby) == nil, "the killed worker is still in /proc (state \(state(standby) ?? "?")): not reaped")
         #expect(try await HTTPExchange.send("POST", "\(server.base)/api/articles/1/render").status == 202)
         let another = Date().addingTimeInterval(10)
-        while await workers(of: server.process.processIdentifier).isEmpty, Date() < another { await pause(0.02) }
-        await #expect(!workers(of: server.process.processIdentifier).isEmpty, "no worker started for the render after the first was gone")
+        while workers(of: server.process.processIdentifier).isEmpty, Date() < another { await pause(0.02) }
+        #expect(!workers(of: server.process.processIdentifier).isEmpty, "no worker started for the render after the first was gone")
         #expect(await server.stop(SIGTERM) == 0)
     }
 
     /// The `narrate worker` processes whose parent is `server`.
-    func workers(of server: Int32) async -> [Int32] {
+    func workers(of server: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
             guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
@@ -265,6 +265,34 @@ struct ServeTests {
     /// On every network, thousands of connections held idle or trickling their heads: each
     /// request of a listener with the token is answered within a second, the server holds no
     /// more than its limit, and its memory stays where one flood left it when a second comes.
+    /// Behind a reverse proxy every request comes from this machine: `--public-url` asks every
+    /// one for the token and prints the public address; without it, what a proxy passes on is
+    /// refused (the hole: a loopback server answered anyone its proxy let in).
+    @Test func behindAProxyTheTokenIsAskedWhateverThePeer() async throws {
+        let scratch = try ScratchDirectory()
+        let path = try await library(scratch, samples: ["en-news.txt"])
+        do {
+            let server = try await RunningServer(["--library", path])
+            let passedOn = try await HTTPExchange.send("GET", "\(server.base)/api/articles", headers: ["X-Forwarded-For": "203.0.113.7"])
+            #expect(passedOn.status == 403 && String(decoding: passedOn.body, as: UTF8.self).contains("--public-url"))
+            #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles").status == 200)
+            #expect(await server.stop() == 0)
+        }
+        let server = try await RunningServer(["--public-url", "https://narrate.example.org", "--library", path])
+        let opened = try #require(server.banner.split(separator: "\n").first { $0.hasPrefix("Open ") }, "\(server.banner)")
+        #expect(opened.hasPrefix("Open https://narrate.example.org/?token="), "\(server.banner)")
+        #expect(server.banner.contains("The proxy passes requests on to \(server.base)/"), "\(server.banner)")
+        let token = String(opened.split(separator: "=").last?.split(separator: " ").first ?? "")
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles").status == 401)
+        let asked = try await HTTPExchange.send(
+            "GET", "\(server.base)/api/articles", headers: ["Authorization": "Bearer \(token)", "X-Forwarded-For": "203.0.113.7"])
+        #expect(asked.status == 200)
+        #expect(await server.stop() == 0)
+        let bad = try await NarrateBinary.run(["serve", "--public-url", "https://narrate.example.org/narrate", "--library", path])
+        #expect(bad.status == 64)
+        #expect(bad.errorLines.count == 1 && bad.standardError.contains("--public-url"), "\(bad.standardError)")
+    }
+
     @Test func aFloodOfIdleAndSlowConnectionsLeavesTheListenerServed() async throws {
         let scratch = try ScratchDirectory()
         let path = try await library(scratch, samples: ["en-news.txt"])

@@ -49,15 +49,16 @@ struct ServerFixture: @unchecked Sendable {
     }
 
     /// The server, with `token` asked of every request when given, `feedSecret` in the
-    /// private feeds' addresses, `limits` on its connections and `allowedHosts` besides the
-    /// built-in names.
+    /// private feeds' addresses, `limits` on its connections, `allowedHosts` besides the
+    /// built-in names, and the `publicAddress` a reverse proxy serves it at.
     func server(
-        token: String? = nil, feedSecret: String? = nil, limits: ConnectionLimits = ConnectionLimits(), allowedHosts: [String] = []
+        token: String? = nil, feedSecret: String? = nil, limits: ConnectionLimits = ConnectionLimits(), allowedHosts: [String] = [],
+        publicAddress: PublicAddress? = nil
     ) -> NarrateServer {
         NarrateServer(
             settings: ServerSettings(
                 host: "127.0.0.1", port: 0, location: library.location, token: token, feedSecret: feedSecret,
-                allowedHosts: AllowedHosts(names: allowedHosts), connectionLimits: limits
+                allowedHosts: AllowedHosts(names: allowedHosts), connectionLimits: limits, publicAddress: publicAddress
             ),
             library: library, workers: workers, engine: { () throws(NarrateError) -> any SpeechEngine in FakeEngine() }
         )
@@ -66,9 +67,10 @@ struct ServerFixture: @unchecked Sendable {
     /// Runs `body` with a client of the server.
     func test<Value>(
         token: String? = nil, feedSecret: String? = nil, limits: ConnectionLimits = ConnectionLimits(), allowedHosts: [String] = [],
-        _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        publicAddress: PublicAddress? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        try await server(token: token, feedSecret: feedSecret, limits: limits, allowedHosts: allowedHosts).application().test(.live, body)
+        try await server(token: token, feedSecret: feedSecret, limits: limits, allowedHosts: allowedHosts, publicAddress: publicAddress)
+            .application().test(.live, body)
     }
 
     /// Adds an article from `text` (paragraphs separated by blank lines), in English unless
