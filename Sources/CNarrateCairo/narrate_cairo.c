@@ -9,10 +9,10 @@
 #include "narrate_dynamic.h"
 
 #define NARRATE_CAIRO_API(X) \
-    X(cairo_create) X(cairo_destroy) X(cairo_fill) X(cairo_get_source) X(cairo_image_surface_create) \
+    X(cairo_arc) X(cairo_close_path) X(cairo_create) X(cairo_destroy) X(cairo_fill) X(cairo_get_source) X(cairo_image_surface_create) \
     X(cairo_image_surface_create_from_png_stream) X(cairo_image_surface_get_data) \
     X(cairo_image_surface_get_height) X(cairo_image_surface_get_stride) X(cairo_image_surface_get_width) \
-    X(cairo_move_to) X(cairo_paint) X(cairo_pattern_set_filter) X(cairo_rectangle) X(cairo_scale) \
+    X(cairo_move_to) X(cairo_new_sub_path) X(cairo_paint) X(cairo_pattern_set_filter) X(cairo_rectangle) X(cairo_scale) \
     X(cairo_select_font_face) X(cairo_set_font_size) X(cairo_set_source_rgb) X(cairo_set_source_surface) \
     X(cairo_show_text) X(cairo_surface_destroy) X(cairo_surface_flush) X(cairo_surface_mark_dirty) \
     X(cairo_surface_status) X(cairo_surface_write_to_png_stream) X(cairo_text_extents)
@@ -26,6 +26,9 @@ NARRATE_DYNAMIC_LIBRARY(NARRATE_CAIRO_API, "libcairo.so.2", narrate_dynamic_noth
 #define NARRATE_VOID(name, parameters, arguments) \
     void name parameters { if (load()) api_##name arguments; }
 
+NARRATE_VOID(cairo_arc, (cairo_t *cr, double xc, double yc, double radius, double angle1, double angle2),
+             (cr, xc, yc, radius, angle1, angle2))
+NARRATE_VOID(cairo_close_path, (cairo_t *cr), (cr))
 NARRATE_RETURNING(cairo_t *, cairo_create, (cairo_surface_t *target), (target), NULL)
 NARRATE_VOID(cairo_destroy, (cairo_t *cr), (cr))
 NARRATE_VOID(cairo_fill, (cairo_t *cr), (cr))
@@ -39,6 +42,7 @@ NARRATE_RETURNING(int, cairo_image_surface_get_height, (cairo_surface_t *surface
 NARRATE_RETURNING(int, cairo_image_surface_get_stride, (cairo_surface_t *surface), (surface), 0)
 NARRATE_RETURNING(int, cairo_image_surface_get_width, (cairo_surface_t *surface), (surface), 0)
 NARRATE_VOID(cairo_move_to, (cairo_t *cr, double x, double y), (cr, x, y))
+NARRATE_VOID(cairo_new_sub_path, (cairo_t *cr), (cr))
 NARRATE_VOID(cairo_paint, (cairo_t *cr), (cr))
 NARRATE_VOID(cairo_pattern_set_filter, (cairo_pattern_t *pattern, cairo_filter_t filter), (pattern, filter))
 NARRATE_VOID(cairo_rectangle, (cairo_t *cr, double x, double y, double width, double height), (cr, x, y, width, height))

@@ -221,7 +221,8 @@ public enum PodcastCover {
         var bytes: [UInt8] = []
     }
 
-    private static func png(of surface: OpaquePointer) -> [UInt8] {
+    /// The PNG bytes of `surface` (empty when cairo cannot write them).
+    static func png(of surface: OpaquePointer) -> [UInt8] {
         let sink = PNGBytes()
         let status = cairo_surface_write_to_png_stream(
             surface,

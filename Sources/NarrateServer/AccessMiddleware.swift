@@ -40,8 +40,12 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             )
         }
         // A private feed and its files: the secret in the address is checked by the route
-        // (podcast apps send no token).
-        guard let token, !request.uri.path.hasPrefix("/podcast/") else { return try await next(request, context) }
+        // (podcast apps send no token). The app's manifest and icons hold nothing of the
+        // library, and browsers fetch a manifest without credentials.
+        let path = request.uri.path
+        guard let token, !path.hasPrefix("/podcast/"), !AppRoutes.openPaths.contains(where: { path.hasPrefix($0) }) else {
+            return try await next(request, context)
+        }
         let queryToken = request.uri.queryParameters.get("token")
         if let queryToken, ServerToken.matches(Substring(queryToken), token) {
             let cookie =

@@ -131,7 +131,11 @@ enum PageWriter {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
-        <link rel="icon" href="data:,">
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#1a5fb4">
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#16171a">
+        <link rel="manifest" href="/manifest.webmanifest">
+        <link rel="icon" href="/icons/192.png" type="image/png">
+        <link rel="apple-touch-icon" href="/icons/192.png">
         <title>\(escape(title))</title>
         <link rel="stylesheet" href="/static/style.css">
         <script src="/static/common.js" defer></script>

@@ -304,6 +304,21 @@ def check_library(browser, server):
     ok("a tap unfolds the filters; library-360-filters.png")
 
 
+def check_installable(browser):
+    """The library installs as an app: Chromium reports no installability error for its
+    manifest (name, start URL, icons it can fetch and decode, a standalone window)."""
+    browser.open("/")
+    manifest = browser.driver.execute_cdp_cmd("Page.getAppManifest", {})
+    problems = [error.get("message", "") for error in manifest.get("errors", [])]
+    if not manifest.get("url", "").endswith("/manifest.webmanifest") or problems:
+        raise CheckFailed(f"the manifest at {manifest.get('url')!r} has errors: {problems}")
+    installability = browser.driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})
+    errors = [error.get("errorId", "") for error in installability.get("installabilityErrors", [])]
+    if errors:
+        raise CheckFailed(f"Chromium says the app cannot be installed: {errors}")
+    ok("the library is an installable app: its manifest has no errors and Chromium reports no installability error")
+
+
 def check_languages(browser, server, other):
     """1b. Each article's title in the library, and its page, are in the article's language
     (screen readers and hyphenation read them as what they are); the page's own words
@@ -937,6 +952,7 @@ def main():
         return 1
     try:
         check_library(browser, server)
+        check_installable(browser)
         if arguments.other_language_article is not None:
             check_languages(browser, server, Server(arguments.url, arguments.other_language_article))
         view = check_highlight_follows_audio(browser, server)
