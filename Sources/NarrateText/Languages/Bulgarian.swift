@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Bulgarian.
-    public static let bulgarian = LanguageRules(
+    static let bulgarian = LanguageRules(
         code: "bg",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -5,7 +5,7 @@ extension LanguageRules {
     /// "7 d'abril de 2020": a number before a period and a space ends a sentence like any
     /// word. "aC" and "dC" are written without periods, so they need no entry. A word with a middle dot ("Il·lm.")
     /// reaches the lists as its part after the dot ("lm"), so those parts are listed too.
-    public static let catalan = LanguageRules(
+    static let catalan = LanguageRules(
         code: "ca",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -2,7 +2,7 @@ extension LanguageRules {
     /// Czech: ordinals take a period ("5. května", "2. světová válka", "Karel IV."), so do
     /// the day and month of a numeric date; academic titles stand before a name ("Ing.",
     /// "MUDr.") and some after it ("Ph.D.", "CSc."); companies end in "a.s." or "s.r.o.".
-    public static let czech = LanguageRules(
+    static let czech = LanguageRules(
         code: "cs",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

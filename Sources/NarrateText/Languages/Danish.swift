@@ -5,7 +5,7 @@ extension LanguageRules {
     /// and month names are lower-case, so the period before them never looks like a sentence's
     /// end; kings' numbers take none ("Christian IV"), so a number or a Roman numeral with a
     /// period before a capital is taken to end its sentence (`hasOrdinalNumbers` is off).
-    public static let danish = LanguageRules(
+    static let danish = LanguageRules(
         code: "da",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Dutch.
-    public static let dutch = LanguageRules(
+    static let dutch = LanguageRules(
         code: "nl",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

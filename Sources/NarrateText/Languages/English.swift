@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// English.
-    public static let english = LanguageRules(
+    static let english = LanguageRules(
         code: "en",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

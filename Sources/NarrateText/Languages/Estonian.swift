@@ -2,7 +2,7 @@ extension LanguageRules {
     /// Estonian: ordinals take a period ("24. veebruar", "3. koht", "26. Tallinna maraton");
     /// Roman numerals do not ("XX sajand"). Many abbreviations are written without a period
     /// too ("nt", "jne", "Pärnu mnt 10"); these lists hold the forms that take one.
-    public static let estonian = LanguageRules(
+    static let estonian = LanguageRules(
         code: "et",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

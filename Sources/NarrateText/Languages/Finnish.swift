@@ -5,7 +5,7 @@ extension LanguageRules {
     /// "6.12."), always before lower-case words, and regnal numbers without one ("Kustaa III"),
     /// so a number or a Roman numeral with a period before a capital ends its sentence. Titles
     /// shortened by contraction take no period ("tri", "hra", "rva", "klo", "nro").
-    public static let finnish = LanguageRules(
+    static let finnish = LanguageRules(
         code: "fi",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// French.
-    public static let french = LanguageRules(
+    static let french = LanguageRules(
         code: "fr",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

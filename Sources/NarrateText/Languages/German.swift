@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// German.
-    public static let german = LanguageRules(
+    static let german = LanguageRules(
         code: "de",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

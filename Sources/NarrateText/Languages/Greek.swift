@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Greek: ";" is the question mark and "·" (ano teleia) a semicolon, not a sentence end.
-    public static let greek = LanguageRules(
+    static let greek = LanguageRules(
         code: "el",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -2,7 +2,7 @@ extension LanguageRules {
     /// Hungarian: ordinals take a period ("3. helyezett", "XII. kerület", "II. Rákóczi
     /// Ferenc"), and dates run year first, each part an ordinal ("2020. március 15.");
     /// "dr." stands before a name in lower case; companies end in "Kft.", "Zrt." or "Nyrt.".
-    public static let hungarian = LanguageRules(
+    static let hungarian = LanguageRules(
         code: "hu",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

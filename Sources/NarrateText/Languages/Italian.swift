@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Italian.
-    public static let italian = LanguageRules(
+    static let italian = LanguageRules(
         code: "it",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

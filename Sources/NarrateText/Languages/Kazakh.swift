@@ -2,7 +2,7 @@ extension LanguageRules {
     /// Kazakh: Cyrillic, with the Russian-style abbreviations Kazakh texts use beside their own
     /// ("т.б.", "ж.", "обл.", "пгт."). Ordinals take a hyphen ("7-сынып", "XX ғасыр"), never a
     /// period, and dates need none ("2020 жылғы 7 сәуір").
-    public static let kazakh = LanguageRules(
+    static let kazakh = LanguageRules(
         code: "kk",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

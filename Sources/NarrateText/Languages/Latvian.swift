@@ -1,7 +1,7 @@
 extension LanguageRules {
     /// Latvian: ordinals take a period ("2020. gada 7. aprīlī", "13. Saeima"); Roman numerals
     /// do not ("XX gadsimts").
-    public static let latvian = LanguageRules(
+    static let latvian = LanguageRules(
         code: "lv",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -1,7 +1,7 @@
 extension LanguageRules {
     /// Lithuanian: dates name the year and day with "m." and "d." ("2020 m. balandžio 7 d."),
     /// centuries with "a." ("XX a."); ordinals take an ending ("7-oji"), not a period.
-    public static let lithuanian = LanguageRules(
+    static let lithuanian = LanguageRules(
         code: "lt",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

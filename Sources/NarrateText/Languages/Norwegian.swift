@@ -4,7 +4,7 @@ extension LanguageRules {
     /// Like Danish, Norwegian writes ordinals with a period ("2. verdenskrig", "17. mai 2020")
     /// before lower-case nouns and month names, and kings' numbers without one ("Haakon VII"),
     /// so a number or a Roman numeral with a period before a capital ends its sentence.
-    public static let norwegian = LanguageRules(
+    static let norwegian = LanguageRules(
         code: "nb",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

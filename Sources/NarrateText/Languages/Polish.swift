@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Polish.
-    public static let polish = LanguageRules(
+    static let polish = LanguageRules(
         code: "pl",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

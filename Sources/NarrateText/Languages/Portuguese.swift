@@ -5,7 +5,7 @@ extension LanguageRules {
     /// Mundial"), never a period before a space, and dates are written "7 de abril de 2020":
     /// a number before a period and a space ends a sentence like any word. Both countries'
     /// company suffixes are listed ("Lda." in Portugal, "Ltda." in Brazil, "S.A." in both).
-    public static let portuguese = LanguageRules(
+    static let portuguese = LanguageRules(
         code: "pt",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

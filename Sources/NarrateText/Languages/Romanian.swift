@@ -6,7 +6,7 @@ extension LanguageRules {
     /// word. Thousands take periods inside the number ("1.500 de lei"), which never cut.
     /// Abbreviations with "ș" and "ț" are listed in both the comma and the older cedilla
     /// spelling ("ş.a.", "ş.a.m.d.").
-    public static let romanian = LanguageRules(
+    static let romanian = LanguageRules(
         code: "ro",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

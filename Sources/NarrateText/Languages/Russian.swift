@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Russian.
-    public static let russian = LanguageRules(
+    static let russian = LanguageRules(
         code: "ru",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -3,7 +3,7 @@ extension LanguageRules {
     /// their own codes. Ordinals take a period ("5. svibnja", "XII. korpus", "2020. godine");
     /// companies end in "d.o.o." or "d.d." ("д.о.о.", "а.д."). The lists hold the Croatian,
     /// Serbian and Bosnian month names and the Cyrillic forms of the abbreviations.
-    public static let croatian = LanguageRules(
+    static let croatian = LanguageRules(
         code: "hr",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -2,7 +2,7 @@ extension LanguageRules {
     /// Slovak: ordinals take a period ("7. apríla", "XII. pluk", "Ľudovít XIV."), so do the
     /// day and month of a numeric date; academic titles stand before a name ("Ing.",
     /// "MUDr.") and some after it ("PhD.", "CSc."); companies end in "a. s." or "s. r. o.".
-    public static let slovak = LanguageRules(
+    static let slovak = LanguageRules(
         code: "sk",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

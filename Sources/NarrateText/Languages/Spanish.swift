@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Spanish.
-    public static let spanish = LanguageRules(
+    static let spanish = LanguageRules(
         code: "es",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -4,7 +4,7 @@ extension LanguageRules {
     /// Swedish writes ordinals with a colon ("3:e", "Karl XII:s") and dates without a period
     /// ("7 april 2020"), so no number with a period is taken for an ordinal; "S:t" (Sankt)
     /// ends in the lone "t".
-    public static let swedish = LanguageRules(
+    static let swedish = LanguageRules(
         code: "sv",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -7,7 +7,7 @@ extension LanguageRules {
     /// to "i" and a combining dot, so sentence starters that begin with it are listed in both
     /// spellings ("ilk" and "İlk"). Suffixes after an apostrophe ("Ankara'da") are looked up
     /// as words of their own, so none of them ("da", "nin", "e") is listed.
-    public static let turkish = LanguageRules(
+    static let turkish = LanguageRules(
         code: "tr",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(

@@ -1,6 +1,6 @@
 extension LanguageRules {
     /// Ukrainian.
-    public static let ukrainian = LanguageRules(
+    static let ukrainian = LanguageRules(
         code: "uk",
         segmentation: LanguageRules.shared.segmentation.merging(
             SegmentationRules(
