@@ -19,11 +19,19 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Whether the token's cookie goes only over HTTPS (listeners reach the server by an
     /// https public address).
     var secureCookie = false
+    /// The public address's origin behind a proxy (`https://NAME`): a page of it may change
+    /// the library even when the proxy rewrites `Host` to the address it passes requests on to.
+    var publicOrigin: String?
 
     /// The headers a proxy adds to what it passes on (RFC 7239's `Forwarded`, the
-    /// `X-Forwarded-*` of Caddy, nginx and others, `Via`).
+    /// `X-Forwarded-*` of Caddy, nginx and others, `Via`, a CDN's client address). A proxy
+    /// set up to add none (nginx's bare `proxy_pass`, a TCP relay) cannot be told: behind one,
+    /// `--public-url` is the only safe way.
     static var proxyHeaders: [HTTPField.Name] {
-        ["Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Real-IP", "Via"].compactMap { HTTPField.Name($0) }
+        [
+            "Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Server", "X-Real-IP", "Via",
+            "CF-Connecting-IP", "True-Client-IP", "X-Client-IP",
+        ].compactMap { HTTPField.Name($0) }
     }
 
     static var cookieName: String { ServerToken.cookieName }
@@ -31,7 +39,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     static var secFetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try Self.refuseCrossSite(request)
+        try Self.refuseCrossSite(request, publicOrigin: publicOrigin)
         if token == nil, let header = Self.proxyHeaders.first(where: { request.headers[$0] != nil }) {
             throw APIError(
                 .forbidden,
@@ -43,7 +51,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         // (podcast apps send no token). The app's manifest and icons hold nothing of the
         // library, and browsers fetch a manifest without credentials.
         let path = request.uri.path
-        guard let token, !path.hasPrefix("/podcast/"), !AppRoutes.openPaths.contains(where: { path.hasPrefix($0) }) else {
+        guard let token, !path.hasPrefix("/podcast/"), !AppRoutes.isOpen(path) else {
             return try await next(request, context)
         }
         let queryToken = request.uri.queryParameters.get("token")
@@ -76,13 +84,14 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         ServerToken.presented(in: request.headers)
     }
 
-    /// Refuses a POST, PUT, PATCH or DELETE that a browser says another site sent.
-    static func refuseCrossSite(_ request: Request) throws {
+    /// Refuses a POST, PUT, PATCH or DELETE that a browser says another site sent: its
+    /// `Origin` must be this server's (the `Host` asked, or the public address behind a proxy).
+    static func refuseCrossSite(_ request: Request, publicOrigin: String? = nil) throws {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return }
         if let site = request.headers[Self.secFetchSite], site != "same-origin", site != "none" {
             throw APIError(.forbidden, "a request from another site (\(site)) may not change the library: use this server's own pages")
         }
-        if let origin = request.headers[.origin] {
+        if let origin = request.headers[.origin], origin.lowercased() != publicOrigin {
             let host = request.head.authority ?? ""
             let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""
             guard origin != "null", originHost.lowercased() == host.lowercased() else {

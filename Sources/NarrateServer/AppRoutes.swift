@@ -8,8 +8,13 @@ import NarratePublishing
 /// library, so both are served without the token: a browser fetches a manifest without
 /// credentials.
 struct AppRoutes: Sendable {
-    /// The paths served without the token.
-    static let openPaths = ["/manifest.webmanifest", "/icons/"]
+    /// Whether `path` is the manifest or an icon (one name under /icons/), served without the token.
+    static func isOpen(_ path: String) -> Bool {
+        guard path != "/manifest.webmanifest" else { return true }
+        guard path.hasPrefix("/icons/") else { return false }
+        let name = path.dropFirst("/icons/".count)
+        return !name.isEmpty && !name.contains("/") && !name.contains("%") && name != "." && name != ".."
+    }
 
     /// The manifest (https://www.w3.org/TR/appmanifest/).
     static let manifest = """

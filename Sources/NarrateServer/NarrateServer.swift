@@ -65,7 +65,10 @@ public struct NarrateServer: Sendable {
         router.add(middleware: HostMiddleware(hosts: settings.allowedHosts))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: PathMiddleware())
-        router.add(middleware: AccessMiddleware(token: settings.token, secureCookie: settings.publicAddress?.isSecure ?? false))
+        router.add(
+            middleware: AccessMiddleware(
+                token: settings.token, secureCookie: settings.publicAddress?.isSecure ?? false, publicOrigin: settings.publicAddress?.origin
+            ))
         var staticLogger = Logger(label: "narrate.static")
         staticLogger.logLevel = .warning
         router.add(middleware: pages.staticFiles(logger: staticLogger))

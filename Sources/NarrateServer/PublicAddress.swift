@@ -17,6 +17,14 @@ public struct PublicAddress: Sendable, Equatable {
     /// Whether listeners reach it over HTTPS (the token's cookie is then sent only over HTTPS).
     public let isSecure: Bool
 
+    /// Its origin as a browser sends it in `Origin` (lower-case, without the default port).
+    var origin: String {
+        for (scheme, port) in [("https://", ":443"), ("http://", ":80")] where base.hasPrefix(scheme) && base.hasSuffix(port) {
+            return String(base.dropLast(port.count))
+        }
+        return base
+    }
+
     /// The address of `url`, or nil when it is none (see `problem(with:)`).
     public init?(_ url: String) {
         guard Self.problem(with: url) == nil, let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),

@@ -43,7 +43,8 @@ public struct ServeSession: Sendable {
         )
         var tokenIsNew = false
         // Behind a proxy every request comes from this machine: only the token tells who asks.
-        let asksToken = !ServerSettings.isLoopback(host) || publicAddress != nil
+        // A name of its own (--allowed-host) on loopback is a proxy's or another machine's.
+        let asksToken = !ServerSettings.isLoopback(host) || publicAddress != nil || !allowedHosts.isEmpty
         if asksToken || replaceToken {
             let (token, created) = try ServerToken.obtain(library: library, replace: replaceToken)
             if asksToken { settings.token = token }

@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("allowed-host"),
         help: ArgumentHelp(
             "A name besides this machine's addresses and localhost that browsers may reach the server by (repeatable): "
-                + "NAME, NAME:PORT, or .NAME for the name and every name under it.",
+                + "NAME, NAME:PORT, or .NAME for the name and every name under it. Every request then needs the token.",
             valueName: "name"
         )
     )
@@ -64,9 +64,15 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let publicAddress = try publicURL.map { url in
+            guard let address = PublicAddress(url) else {
+                throw ValidationError("--public-url: `\(url)` is not an address narrate can serve at")
+            }
+            return address
+        }
         let session = try ServeSession(
             host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
-            allowedHosts: allowedHosts, publicAddress: publicURL.flatMap(PublicAddress.init),
+            allowedHosts: allowedHosts, publicAddress: publicAddress,
             executable: ExecutablePath.current(),
             environment: NarrateEnvironment.variables(),
             engine: { () throws(NarrateError) -> any SpeechEngine in try VoiceEngines.shared() }

@@ -97,7 +97,7 @@ struct ReverseProxyTests {
         #expect(try await NarrateBinary.run(["add", NarrateBinary.sample("en-news.txt"), "--library", library]).status == 0)
         let caddy = try await startCaddy()
         defer { caddy.terminate() }
-        let server = try await RunningServer(["--port", "\(narratePort)", "--allowed-host", "localhost", "--library", library])
+        let server = try await RunningServer(["--port", "\(narratePort)", "--library", library])
         let refused = try await get("/api/articles")
         #expect(refused.status == 403 && refused.body.contains("--public-url") && !refused.body.contains("\"title\""), "\(refused)")
         #expect(try await get("/feed.xml").status == 403)

@@ -288,6 +288,13 @@ struct ServeTests {
             "GET", "\(server.base)/api/articles", headers: ["Authorization": "Bearer \(token)", "X-Forwarded-For": "203.0.113.7"])
         #expect(asked.status == 200)
         #expect(await server.stop() == 0)
+        do {
+            // A name of its own on loopback is a proxy's or another machine's: the token is asked.
+            let server = try await RunningServer(["--allowed-host", "narrate.home.example", "--library", path])
+            #expect(server.banner.contains("Requests need the library's token"), "\(server.banner)")
+            #expect(try await HTTPExchange.send("GET", "\(server.base)/api/articles").status == 401)
+            #expect(await server.stop() == 0)
+        }
         let bad = try await NarrateBinary.run(["serve", "--public-url", "https://narrate.example.org/narrate", "--library", path])
         #expect(bad.status == 64)
         #expect(bad.errorLines.count == 1 && bad.standardError.contains("--public-url"), "\(bad.standardError)")

@@ -71,6 +71,41 @@ struct ProxyTests {
         }
     }
 
+    /// nginx's bare `proxy_pass` rewrites `Host` to the address it passes requests on to: a
+    /// page of the public address still changes the library; another site still does not.
+    @Test func aPageOfThePublicAddressChangesTheLibraryWhateverHostTheProxyGives() async throws {
+        let fixture = try ServerFixture()
+        let id = try fixture.add(ServerFixture.sampleText)
+        let address = try #require(PublicAddress("https://narrate.example.org:443"))
+        try await fixture.test(token: Self.token, allowedHosts: [address.host], publicAddress: address) { client in
+            let token: HTTPFields = [.authorization: "Bearer \(Self.token)"]
+            var evil = token
+            evil[.origin] = "https://evil.example"
+            _ = errorMessage(try await client.execute(uri: "/api/articles/\(id)", method: .delete, headers: evil), status: .forbidden)
+            var own = token
+            own[.origin] = "https://narrate.example.org"
+            #expect(try await client.execute(uri: "/api/articles/\(id)", method: .delete, headers: own).status == .noContent)
+        }
+        #expect(try fixture.library.articles.count() == 0)
+    }
+
+    /// Only the manifest and one icon name are open; nothing else under or beside them is.
+    @Test func onlyTheManifestAndTheIconsAreServedWithoutTheToken() async throws {
+        let fixture = try ServerFixture()
+        try fixture.add(ServerFixture.sampleText)
+        try await fixture.test(token: Self.token) { client in
+            #expect(try await client.execute(uri: "/manifest.webmanifest", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/icons/192.png", method: .get).status == .ok)
+            for uri in [
+                "/manifest.webmanifestx", "/icons/", "/icons/../api/articles", "/icons/x/../../api/articles", "/icons/%2e%2e/api/articles",
+            ] {
+                let answer = try await client.execute(uri: uri, method: .get)
+                #expect([.unauthorized, .badRequest].contains(answer.status), "\(uri): \(answer.status)")
+                #expect(!String(buffer: answer.body).contains("A test article"), "\(uri)")
+            }
+        }
+    }
+
     @Test func feedsLinkToThePublicAddressAndNeverToWhatAProxysHeadersClaim() async throws {
         let fixture = try ServerFixture()
         try fixture.add(ServerFixture.sampleText)
