@@ -208,16 +208,17 @@ struct LibraryCommandTests {
         }
         let environment = ProcessInfo.processInfo.environment.merging(["NARRATE_LIBRARY": "\(scratch.path)/lib/library.sqlite"]) { $1 }
         let errors = [Pipe(), Pipe()]
-        let processes = try zip(paths, errors).map { files, error in
+        var processes: [Process] = []
+        for (files, error) in zip(paths, errors) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: NarrateBinary.path)
             process.arguments = ["add"] + files
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = error
-            // Both started at once (a launch takes a moment).
-            try DescriptorGate.launch(process)
-            return process
+            // One after the other, at once: a launch takes a moment.
+            try await DescriptorGate.launch(process)
+            processes.append(process)
         }
         let readers = errors.map { PipeReader($0.fileHandleForReading) }
         for process in processes { await process.exited() }

@@ -55,8 +55,10 @@ final class RunningServer {
     }
 
     deinit {
+        // Only when a test failed before it stopped the server: killed at once, so nothing
+        // waits here (no await in a deinit) for a graceful end.
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

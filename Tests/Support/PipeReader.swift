@@ -1,18 +1,36 @@
 public import Foundation
 
-/// Reads a pipe to its end on a thread of its own, from the moment it is made (so a child
-/// never waits on a full pipe), and hands what it read to a test that awaits it.
-public final class PipeReader: Sendable {
-    private let data: Task<Data, any Error>
+/// Reads a pipe to its end on a thread of its own, started at once (so a child never waits
+/// on a full pipe, whatever the cooperative pool is doing), and hands what it read to a test
+/// that awaits it.
+public final class PipeReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    private var waiting: [CheckedContinuation<Data, Never>] = []
 
     /// Starts reading `handle`.
     public init(_ handle: FileHandle) {
-        data = Task { try await onOwnThread { handle.readDataToEndOfFile() } }
+        let thread = Thread { [self] in
+            let read = handle.readDataToEndOfFile()
+            let resumed = lock.withLock {
+                data = read
+                defer { waiting = [] }
+                return waiting
+            }
+            for continuation in resumed { continuation.resume(returning: read) }
+        }
+        thread.start()
     }
 
     /// Everything the pipe gave, once its writers have closed it.
     public func value() async -> Data {
-        (try? await data.value) ?? Data()
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock {
+                if data == nil { waiting.append(continuation) }
+                return data
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
     }
 }
 

@@ -2,11 +2,11 @@ public import Foundation
 
 /// The exit of a process the tests started, awaited without holding a thread.
 ///
-/// Foundation's `Process.waitUntilExit` holds its thread and looks every 50 ms; its
-/// `terminationHandler` is called at once, but only if it was set before the process ran
-/// (Foundation reads it before it marks the process ended, so one set later may never be
-/// called). `DescriptorGate.launch`, which starts every process of the tests, sets it through
-/// `watch` first; `Process.exited()` then waits for that call.
+/// Foundation's `Process.waitUntilExit` holds its thread (and, on a thread without a run
+/// loop of its own, spins); its `terminationHandler` is called at once, but only if it was set
+/// before the process ended: one set after the process ran may race with its end and never
+/// be called. `DescriptorGate.launch`, which starts every process of the tests, sets it
+/// through `watch` first; `Process.exited()` then waits for that call.
 final class ProcessExit: @unchecked Sendable {
     private let lock = NSLock()
     private var ended = false
@@ -22,6 +22,7 @@ final class ProcessExit: @unchecked Sendable {
         process.terminationHandler = { ended in
             earlier?(ended)
             exit.end()
+            forget(ended)
         }
         exitsLock.withLock { exits[ObjectIdentifier(process)] = exit }
     }
@@ -62,18 +63,13 @@ extension Process {
     /// Waits for the process to end without holding a thread; its exit status.
     ///
     /// A process started through `DescriptorGate.launch` is awaited by its termination
-    /// handler; any other is waited for on a thread of its own.
+    /// handler while it runs; one that has ended, or was started otherwise, is looked at every
+    /// few milliseconds until Foundation marks it ended (which it may do a moment after the
+    /// handler is called, or before).
     @discardableResult
     public func exited() async -> Int32 {
-        if let exit = ProcessExit.of(self) {
-            await exit.wait()
-        } else {
-            _ = try? await onOwnThread { self.waitUntilExit() }
-        }
-        ProcessExit.forget(self)
-        // The handler is called just before Foundation marks the process ended (its status is
-        // set first): `isRunning` turns false a moment later.
-        while isRunning { await pause(0.001) }
+        if let exit = ProcessExit.of(self) { await exit.wait() }
+        while isRunning { await pause(0.002) }
         return terminationStatus
     }
 }
