@@ -57,11 +57,20 @@ struct NarrateBinary {
             }
         }
         let status = await process.exited()
-        return Outcome(
+        let outcome = Outcome(
             status: status,
             standardOutput: String(decoding: try await outputData, as: UTF8.self),
             standardError: String(decoding: try await errorData, as: UTF8.self)
         )
+        // Closed now rather than whenever the pipes are freed: a full run held a read end of
+        // every run's pipes, some 500, on the way to the thousand descriptors at which
+        // Foundation's Process.run crashes (see DescriptorGate).
+        for handle in [
+            output.fileHandleForReading, error.fileHandleForReading, inputPipe.fileHandleForReading, inputPipe.fileHandleForWriting,
+        ] {
+            try? handle.close()
+        }
+        return outcome
     }
 
     /// Runs `executable` as `run` does but holding the calling thread: only for a trait's

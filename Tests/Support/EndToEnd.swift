@@ -6,14 +6,16 @@ import Foundation
 public import Testing
 
 /// Marks a suite of end-to-end tests: each runs `narrate` processes (or a PostgreSQL) and
-/// waits for them, and at most one such test a core runs at once, so the machine is not
-/// swamped with processes that each want a core (a render, a server, a batch's workers).
+/// waits for them. At most one such test a core runs at once, so the machine is not swamped
+/// with processes that each want a core (a render, a server, a batch's workers).
 ///
 /// The tests are async and wait without holding a thread: a process's end through its
 /// termination handler (`Process.exited()`), its pipes and any other blocking call on threads
-/// of their own (`onOwnThread`), polls with `pause`. So they never hold the cooperative pool
-/// (one thread a core) that the in-process server tests of the same test binary, and Swift
-/// Testing's own events, run on. (They once did, and those tests' requests timed out.)
+/// of their own (`onOwnThread`), polls with `pause`. Their jobs still run on threads of their
+/// own (`ThreadPerJobExecutor`), not on Swift's cooperative pool: that pool (one thread a
+/// core) is also where the synchronous, CPU-bound unit tests compute, for minutes when
+/// instrumented: behind them a test waiting to see a batch's job running gave up under
+/// AddressSanitizer, and a refused PostgreSQL connection was told after 79 s.
 public struct EndToEnd: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
@@ -27,7 +29,9 @@ public struct EndToEnd: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         await Self.slots.take()
         do {
-            try await function()
+            try await withTaskExecutorPreference(ThreadPerJobExecutor()) {
+                try await function()
+            }
             await Self.slots.give()
         } catch {
             await Self.slots.give()
@@ -72,3 +76,15 @@ extension Trait where Self == EndToEnd {
 }
 
 #endif
+
+/// A task executor that runs each job on a new thread: the end-to-end tests' jobs never
+/// wait for a thread of the cooperative pool, whatever the CPU-bound tests beside them do.
+final class ThreadPerJobExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { job.runSynchronously(on: executor) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}

@@ -12,6 +12,8 @@ public final class PipeReader: @unchecked Sendable {
     public init(_ handle: FileHandle) {
         let thread = Thread { [self] in
             let read = handle.readDataToEndOfFile()
+            // Read to its end: closed now, not whenever the pipe is freed.
+            try? handle.close()
             let resumed = lock.withLock {
                 data = read
                 defer { waiting = [] }
