@@ -3,6 +3,16 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 
+/// The headers a proxy adds to what it passes on (RFC 7239's `Forwarded`, the
+/// `X-Forwarded-*` of Caddy, nginx and others, `Via`, a CDN's client address). A proxy
+/// set up to add none (nginx's bare `proxy_pass`, a TCP relay) cannot be told: behind one,
+/// `--public-url` is the only safe way. Made once: it is looked at on every request.
+private let proxyHeaders: [HTTPField.Name] =
+    [
+        "Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Server", "X-Real-IP", "Via",
+        "CF-Connecting-IP", "True-Client-IP", "X-Client-IP",
+    ].compactMap { HTTPField.Name($0) }
+
 /// Who may use the server. With a token (the server listens beyond this machine), every
 /// request carries it: `Authorization: Bearer TOKEN`, the `narrate_token` cookie, or
 /// `?token=TOKEN` once (the cookie is then set, and a page is reloaded without it in its
@@ -23,24 +33,13 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     /// the library even when the proxy rewrites `Host` to the address it passes requests on to.
     var publicOrigin: String?
 
-    /// The headers a proxy adds to what it passes on (RFC 7239's `Forwarded`, the
-    /// `X-Forwarded-*` of Caddy, nginx and others, `Via`, a CDN's client address). A proxy
-    /// set up to add none (nginx's bare `proxy_pass`, a TCP relay) cannot be told: behind one,
-    /// `--public-url` is the only safe way.
-    static var proxyHeaders: [HTTPField.Name] {
-        [
-            "Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Server", "X-Real-IP", "Via",
-            "CF-Connecting-IP", "True-Client-IP", "X-Client-IP",
-        ].compactMap { HTTPField.Name($0) }
-    }
-
     static var cookieName: String { ServerToken.cookieName }
     /// Where a browser says a request comes from (Fetch Metadata).
     static var secFetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try Self.refuseCrossSite(request, publicOrigin: publicOrigin)
-        if token == nil, let header = Self.proxyHeaders.first(where: { request.headers[$0] != nil }) {
+        if token == nil, let header = proxyHeaders.first(where: { request.headers[$0] != nil }) {
             throw APIError(
                 .forbidden,
                 "this request came through a proxy (\(header)), and this server asks no token: it serves this machine only. "

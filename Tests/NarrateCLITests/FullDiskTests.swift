@@ -19,29 +19,19 @@ final class SmallFileSystem {
     init(kilobytes: Int) throws {
         path = NSTemporaryDirectory() + "narrate-full-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let mount = try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path])
-        guard mount == 0 else {
+        // Waited for here, where nothing can be awaited (a static property's value): mount returns at once.
+        let mount = try NarrateBinary.runSynchronously(
+            ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path], executable: "/bin/mount")
+        guard mount.status == 0 else {
             try? FileManager.default.removeItem(atPath: path)
             throw POSIXError(.EPERM)
         }
     }
 
     deinit {
-        _ = try? Self.run("/bin/umount", ["-l", path])
+        // A lazy unmount returns at once (a deinit cannot await).
+        _ = try? NarrateBinary.runSynchronously(["-l", path], executable: "/bin/umount")
         try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Runs `mount` or `umount` (a lazy one: both return at once) and waits for it where
-    /// nothing can be awaited (a static property's value, a deinit); its exit status.
-    private static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try DescriptorGate.launch(process)
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 
     /// Fills what space is left with a file (`filler`), so the next write fails.
