@@ -209,13 +209,14 @@ struct FeedRoutes: Sendable {
         return secret
     }
 
-    /// `http://HOST:PORT` as the client asked (its `Host`, `https` behind a proxy that says
-    /// so), then `/podcast/SECRET` for a private feed.
+    /// The address the client reached (see the static `baseURL`), then `/podcast/SECRET` for
+    /// a private feed.
     private func baseURL(of request: Request, secret: String?) -> String {
         Self.baseURL(of: request, settings: settings, secret: secret)
     }
 
-    /// The public address behind a proxy, else `http://HOST:PORT` as the client asked; then
+    /// The public address behind a proxy, else `http://HOST:PORT` (`https` when the server
+    /// speaks it) as the client asked; then
     /// `/podcast/SECRET` when `secret` is given. A proxy's headers (`X-Forwarded-Proto`) are
     /// never taken: anyone can send them.
     static func baseURL(of request: Request, settings: ServerSettings, secret: String?) -> String {
@@ -228,7 +229,7 @@ struct FeedRoutes: Sendable {
                 $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0)
             }
         let host = allowed ? asked : "\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(settings.port)"
-        return "http://\(host)" + path
+        return "\(settings.scheme)://\(host)" + path
     }
 
     /// The feeds a page offers a listener: the library's, the unfinished articles', and one a

@@ -70,6 +70,21 @@ struct LibraryRoutes: Sendable {
                     return ReadingView(choices)
                 })
         }
+        api.get("offline") { _, _ in
+            try await Self.json(
+                work.run { library throws(NarrateError) in
+                    OfflineBody(keepDownloaded: try OfflineListening.load(from: library).keepDownloaded)
+                })
+        }
+        api.put("offline") { request, context in
+            let body = try await RequestReading.body(OfflineBody.self, of: request, context: context)
+            return try await Self.json(
+                work.run { library throws(NarrateError) in
+                    let choice = try OfflineListening(keepDownloaded: body.keepDownloaded)
+                    try choice.save(to: library)
+                    return OfflineBody(keepDownloaded: choice.keepDownloaded)
+                })
+        }
         api.get("articles/:id/position") { _, context in try await position(articleId: try RequestReading.id("id", in: context)) }
         api.put("articles/:id/position") { request, context in try await savePosition(request, context: context) }
         api.post("articles/:id/position") { request, context in try await savePosition(request, context: context) }

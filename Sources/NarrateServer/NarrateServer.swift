@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 public import NarrateBatch
@@ -67,7 +68,8 @@ public struct NarrateServer: Sendable {
         router.add(middleware: PathMiddleware())
         router.add(
             middleware: AccessMiddleware(
-                token: settings.token, secureCookie: settings.publicAddress?.isSecure ?? false, publicOrigin: settings.publicAddress?.origin
+                token: settings.token, secureCookie: settings.publicAddress?.isSecure ?? (settings.tls != nil),
+                publicOrigin: settings.publicAddress?.origin
             ))
         var staticLogger = Logger(label: "narrate.static")
         staticLogger.logLevel = .warning
@@ -87,7 +89,8 @@ public struct NarrateServer: Sendable {
     /// The application, told the port it listens on once it does. Every connection is
     /// watched by a `ConnectionGuard` counting in the server's `ConnectionBudget`, within the
     /// open files the process may have (its limit raised to the most allowed first).
-    public func application(onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// Over HTTPS when the settings have a certificate (`ServerTLS`).
+    public func application(onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         var logger = Logger(label: "narrate.serve")
         logger.logLevel = .warning
         let budget = self.budget
@@ -99,9 +102,12 @@ public struct NarrateServer: Sendable {
             additionalChannelHandlers: [ConnectionGuard(budget: budget, token: token, hosts: hosts)],
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 16_384, maxHeaderListSize: 32_768, maxHeaderFieldCount: 100)
         )
+        let server: HTTPServerBuilder =
+            try settings.tls.map { try .tls(.http1(configuration: http), tlsConfiguration: $0.configuration) }
+            ?? .http1(configuration: http)
         return Application(
             router: router(),
-            server: .http1(configuration: http),
+            server: server,
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "narrate", backlog: Self.backlog),
             services: [renderAhead],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? settings.port) },

@@ -7,7 +7,7 @@ import NIOPosix
 import NarrateCore
 import NarrateLibrary
 
-/// The pages, their scripts and style, and the OpenAPI document.
+/// The pages, their scripts and style, the service worker and the OpenAPI document.
 struct PageRoutes: Sendable {
     let work: LibraryWork
     /// The server's settings (the feeds' addresses on the library page).
@@ -27,18 +27,29 @@ struct PageRoutes: Sendable {
             return Self.html(PageWriter.article(article))
         }
         router.get("openapi.json") { request, context in
-            let provider = SingleFileProvider(
-                path: publicFolder + "/openapi.json",
-                files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
-            )
-            var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(
-                request, context: context
-            ) {
-                _, _ in throw APIError(.notFound, "the OpenAPI document is missing from this installation")
-            }
-            response.headers[.contentType] = "application/json; charset=utf-8"
+            try await file("openapi.json", contentType: "application/json; charset=utf-8", request: request, context: context)
+        }
+        // The service worker, at the root so that its scope is every page (offline listening).
+        router.get("sw.js") { request, context in
+            var response = try await file("sw.js", contentType: "text/javascript; charset=utf-8", request: request, context: context)
+            response.headers[.cacheControl] = "no-cache"
             return response
         }
+    }
+
+    /// The file `name` of Public/, as `contentType`, read off the event loop.
+    private func file(_ name: String, contentType: String, request: Request, context: BasicRequestContext) async throws -> Response {
+        let provider = SingleFileProvider(
+            path: publicFolder + "/" + name,
+            files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
+        )
+        var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(
+            request, context: context
+        ) {
+            _, _ in throw APIError(.notFound, "\(name) is missing from this installation")
+        }
+        response.headers[.contentType] = contentType
+        return response
     }
 
     /// The middleware that serves Public/ under /static/.

@@ -139,6 +139,7 @@ enum PageWriter {
         <title>\(escape(title))</title>
         <link rel="stylesheet" href="/static/style.css">
         <script src="/static/common.js" defer></script>
+        <script src="/static/offline.js" defer></script>
         <script src="/static/\(script)" defer></script>
         </head>
         <body class="\(bodyClass)">

@@ -24,6 +24,11 @@ struct ReadingChoiceBody: Decodable, Sendable {
     var read: [String]
 }
 
+/// What `PUT /api/offline` takes: how many unfinished articles devices keep downloaded.
+struct OfflineBody: Codable, Sendable {
+    var keepDownloaded: Int
+}
+
 /// What a page reports as its position.
 struct PositionBody: Decodable, Sendable {
     var sentence: Int

@@ -24,11 +24,12 @@ public struct ServeSession: Sendable {
     /// A session on `host`:`port` over `library`; `replaceToken` makes a new token and
     /// `replaceFeedSecret` a new secret for the private feeds' addresses; `allowedHosts` are
     /// the names besides this machine's that requests may give; `publicAddress`, the one
-    /// listeners reach it by through a reverse proxy (every request then needs the token).
-    /// `executable` is narrate's own, started as `narrate worker` for renders.
+    /// listeners reach it by through a reverse proxy (every request then needs the token);
+    /// `tls`, the certificate it speaks HTTPS with itself. `executable` is narrate's own, started as `narrate worker` for renders.
     public init(
         host: String, port: Int, library: ArticleLibrary, replaceToken: Bool, replaceFeedSecret: Bool = false,
-        allowedHosts: [String] = [], publicAddress: PublicAddress? = nil, executable: String?, environment: [String: String],
+        allowedHosts: [String] = [], publicAddress: PublicAddress? = nil, tls: ServerTLS? = nil, executable: String?,
+        environment: [String: String],
         engine: @escaping @Sendable () throws(NarrateError) -> any SpeechEngine
     ) throws(NarrateError) {
         self.engine = engine
@@ -39,7 +40,7 @@ public struct ServeSession: Sendable {
         var settings = ServerSettings(
             host: host, port: port, location: library.location,
             allowedHosts: .forServer(listeningOn: host, names: allowedHosts + (publicAddress.map { [$0.host] } ?? [])),
-            publicAddress: publicAddress
+            publicAddress: publicAddress, tls: tls
         )
         var tokenIsNew = false
         // Behind a proxy every request comes from this machine: only the token tells who asks.
@@ -94,7 +95,7 @@ public struct ServeSession: Sendable {
             newFeedSecret: settings.token != nil && feedSecretIsNew ? settings.feedSecret : nil,
             proxiedTo: settings.publicAddress == nil
                 ? nil
-                : ServerSettings(host: settings.host, location: settings.location).urls(
+                : ServerSettings(host: settings.host, location: settings.location, tls: settings.tls).urls(
                     port: port, includingToken: false)[0]
         )
     }

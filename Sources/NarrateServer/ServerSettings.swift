@@ -22,11 +22,13 @@ public struct ServerSettings: Sendable {
     public var connectionLimits: ConnectionLimits
     /// The address listeners reach it by through a reverse proxy; nil: they reach it directly.
     public var publicAddress: PublicAddress?
+    /// The certificate and key it speaks HTTPS with; nil: plain HTTP.
+    public var tls: ServerTLS?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LibraryLocation, token: String? = nil, feedSecret: String? = nil,
         feedRefreshSeconds: Double = 10, allowedHosts: AllowedHosts? = nil, connectionLimits: ConnectionLimits = ConnectionLimits(),
-        publicAddress: PublicAddress? = nil
+        publicAddress: PublicAddress? = nil, tls: ServerTLS? = nil
     ) {
         self.host = host
         self.port = port
@@ -37,7 +39,11 @@ public struct ServerSettings: Sendable {
         self.allowedHosts = allowedHosts ?? .forServer(listeningOn: host, names: [])
         self.connectionLimits = connectionLimits
         self.publicAddress = publicAddress
+        self.tls = tls
     }
+
+    /// `https` when it speaks HTTPS itself, else `http`.
+    public var scheme: String { tls == nil ? "http" : "https" }
 
     /// Whether `host` is this machine only, where no token is needed.
     public static func isLoopback(_ host: String) -> Bool {
@@ -56,7 +62,7 @@ public struct ServerSettings: Sendable {
         let hosts = unspecified ? Self.interfaceAddresses() : []
         return (hosts.isEmpty ? [host] : hosts).map { host in
             let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            var url = "http://\(shownHost):\(actualPort)/"
+            var url = "\(scheme)://\(shownHost):\(actualPort)/"
             if includingToken, let token { url += "?token=\(token)" }
             return url
         }

@@ -13,7 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
             Listens on 127.0.0.1:8080 by default. On any other address every request needs the library's token: \
             it is made on first use and printed once, in the address to open (and as a QR code for a phone). \
             Behind a reverse proxy, give the address listeners open with --public-url: every request then needs \
-            the token too (a request a proxy passes on is refused without it).
+            the token too (a request a proxy passes on is refused without it). With --tls-cert and --tls-key it \
+            speaks HTTPS itself, which a phone's browser needs to keep articles for offline listening.
             Podcast apps subscribe to /feed.xml, /feeds/tag/TAG.xml, /feeds/unfinished.xml or \
             /feeds/search/WORDS.xml (?format=opus|ogg); beyond this machine at the private address \
             /podcast/SECRET/feed.xml, which the library page shows. The episodes of a feed podcast apps \
@@ -46,6 +47,18 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var publicURL: String?
 
+    @Option(
+        name: .customLong("tls-cert"),
+        help: ArgumentHelp(
+            "Serve over HTTPS with this certificate (PEM, the chain after it), for offline listening on a phone; with --tls-key.",
+            valueName: "file"
+        )
+    )
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's private key (PEM, not encrypted).", valueName: "file"))
+    var tlsKey: String?
+
     @Flag(help: "Replace the library's token: addresses given before stop working.")
     var newToken = false
 
@@ -61,6 +74,9 @@ struct ServeCommand: AsyncParsableCommand {
             if let problem = AllowedHosts.problem(with: name) { throw ValidationError("--allowed-host: \(problem)") }
         }
         if let publicURL, let problem = PublicAddress.problem(with: publicURL) { throw ValidationError("--public-url: \(problem)") }
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its private key")
+        }
     }
 
     func run() async throws {
@@ -70,9 +86,11 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return address
         }
+        var tls: ServerTLS?
+        if let tlsCertificate, let tlsKey { tls = try ServerTLS(certificatePath: tlsCertificate, keyPath: tlsKey) }
         let session = try ServeSession(
             host: host, port: port, library: try libraryOptions.open(), replaceToken: newToken, replaceFeedSecret: newFeedSecret,
-            allowedHosts: allowedHosts, publicAddress: publicAddress,
+            allowedHosts: allowedHosts, publicAddress: publicAddress, tls: tls,
             executable: ExecutablePath.current(),
             environment: NarrateEnvironment.variables(),
             engine: { () throws(NarrateError) -> any SpeechEngine in try VoiceEngines.shared() }

@@ -1,4 +1,5 @@
 import Foundation
+import NarratePostgresCluster
 import NarrateTestSupport
 import Testing
 
@@ -49,16 +50,14 @@ struct BrowserTests {
         )
         #expect(added.status == 0)
         let server = try await RunningServer(["--library", library])
+        // The library page keeps no article downloaded by itself: it would ask for article 2's
+        // render, which this test plays while it is made (offline_test.py checks downloads).
+        let keepNone = try await HTTPExchange.send(
+            "PUT", "\(server.base)/api/offline", headers: ["Content-Type": "application/json"], body: #"{"keepDownloaded": 0}"#)
+        #expect(keepNone.status == 200)
         // Rendered first (by the server's worker), so the page has audio at once: in Opus,
         // which Chromium asks for, and in MP3 and WAV to compare it with.
-        let deadline = Date().addingTimeInterval(600)
-        for format in ["opus", "mp3", "wav"] {
-            let render = "\(server.base)/api/articles/1/render?formats=\(format)"
-            _ = try await HTTPExchange.send("POST", render)
-            while Date() < deadline, try await HTTPExchange.send("GET", render).json["state"] as? String != "done" {
-                await pause(0.2)
-            }
-        }
+        for format in ["opus", "mp3", "wav"] { try await server.render(article: 1, formats: format) }
         try FileManager.default.createDirectory(atPath: WebTools.screenshots, withIntermediateDirectories: true)
         let run = try await NarrateBinary.run(
             [
@@ -130,5 +129,43 @@ struct OpenAPIConformanceTests {
         )
         #expect(run.status == 0, "\(run.standardOutput.suffix(6_000))\(run.standardError.suffix(2_000))")
         #expect(await server.stop() == 0)
+    }
+}
+
+@Suite("Offline listening in a real browser (headless Chromium, Selenium)", .endToEnd, .serialized)
+struct OfflineBrowserTests {
+    /// Tests/Browser/offline_test.py: the service worker, downloads kept by hand and by the
+    /// library, playing with the network cut off, and the offline position delivered after.
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
+    func downloadedArticlesPlayOfflineAndTheirPositionsComeBack() async throws {
+        let scratch = try ScratchDirectory()
+        let library = "\(scratch.path)/library.sqlite"
+        let added = try await NarrateBinary.run(
+            [
+                "add", "--library", library, NarrateBinary.sample("en-field-notes.md"), NarrateBinary.sample("en-news.txt"),
+                NarrateBinary.sample("uk-news.txt"),
+            ]
+        )
+        #expect(added.status == 0, "\(added.standardError)")
+        // The library's order of unfinished articles: the first two are rendered (in Opus, as
+        // Chromium asks), the third is not.
+        let server = try await RunningServer(["--library", library])
+        let listed = try await HTTPExchange.send("GET", "\(server.base)/api/articles?progress=unfinished").json
+        let ids = try #require((listed["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }, "\(listed)")
+        try #require(ids.count == 3, "\(listed)")
+        for id in ids.prefix(2) { try await server.render(article: id, formats: "opus,mp3") }
+        #expect(await server.stop() == 0)
+        let run = try await NarrateBinary.run(
+            [
+                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/offline_test.py", "--narrate", NarrateBinary.path, "--library",
+                library, "--port", "\(try PostgresCluster.freePort())", "--first", "\(ids[0])", "--second", "\(ids[1])", "--third",
+                "\(ids[2])", "--screenshots", WebTools.screenshots,
+            ],
+            executable: "/usr/bin/env"
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        for file in ["offline-library-360.png", "offline-article-1440.png"] {
+            #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/\(file)"), "no \(file)")
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// `narrate serve` behind Caddy, the reverse proxy with automatic HTTPS that Debian ships
 /// (docs/listening.md's set-up): Caddy's own certificate authority (`tls internal`) stands
 /// for Let's Encrypt, and curl trusts it as a phone trusts a real one.
-private let hasCaddy = ["/usr/bin/caddy", "/usr/bin/curl"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+private let hasCaddy = FileManager.default.isExecutableFile(atPath: "/usr/bin/caddy") && Curl.isInstalled
 
 @Suite("Behind Caddy over HTTPS", .endToEnd, .enabled(if: hasCaddy, "needs caddy and curl (scripts/install-dependencies --tests)"))
 struct ReverseProxyTests {
@@ -55,15 +55,7 @@ struct ReverseProxyTests {
 
     /// GET `path` through Caddy with curl, trusting Caddy's authority: the status and the body.
     func get(_ path: String, headers: [String] = []) async throws -> (status: Int, body: String) {
-        let run = try await NarrateBinary.run(
-            [
-                "-sS", "--retry", "20", "--retry-connrefused", "--retry-delay", "0", "--max-time", "30", "--cacert", rootCertificate,
-                "-w", "\n%{http_code}", "https://localhost:\(proxyPort)\(path)",
-            ] + headers.flatMap { ["-H", $0] },
-            executable: "/usr/bin/curl")
-        #expect(run.status == 0, "curl: \(run.standardError)")
-        let status = Int(run.standardOutput.split(separator: "\n").last ?? "") ?? 0
-        return (status, String(run.standardOutput.dropLast(String(status).count)))
+        try await Curl.get("https://localhost:\(proxyPort)\(path)", trusting: rootCertificate, headers: headers)
     }
 
     @Test func overHTTPSEveryRequestNeedsTheTokenAndFeedsLinkToThePublicAddress() async throws {

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// address it printed.
 final class RunningServer {
     let process: Process
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (`https` when it was given a certificate).
     let base: String
     /// Everything it printed before it was ready.
     let banner: String
@@ -38,15 +38,30 @@ final class RunningServer {
             return text
         }
         banner = text
-        guard let range = text.range(of: #"http://[^/ ]+:\d+"#, options: .regularExpression) else {
+        guard let range = text.range(of: #"https?://[^/ ]+:\d+"#, options: .regularExpression) else {
             process.terminate()
             throw ServeError.noAddress(text)
         }
         // Printed with this machine's network address when it listens on every one: reached on 127.0.0.1.
-        base = "http://127.0.0.1:" + (text[range].split(separator: ":").last.map(String.init) ?? "")
+        let scheme = text[range].hasPrefix("https:") ? "https" : "http"
+        base = "\(scheme)://127.0.0.1:" + (text[range].split(separator: ":").last.map(String.init) ?? "")
     }
 
     enum ServeError: Error { case noAddress(String) }
+
+    /// Asks for the listening render of `article` in `formats` and waits (up to 10 minutes)
+    /// for its worker to finish it.
+    func render(article: Int, formats: String) async throws {
+        let render = "\(base)/api/articles/\(article)/render?formats=\(formats)"
+        _ = try await HTTPExchange.send("POST", render)
+        let deadline = Date().addingTimeInterval(600)
+        var state: String?
+        repeat {
+            state = try await HTTPExchange.send("GET", render).json["state"] as? String
+            if state != "done" { await pause(0.2) }
+        } while state != "done" && state != "failed" && Date() < deadline
+        #expect(state == "done", "article \(article)'s render in \(formats) is \(state ?? "unknown")")
+    }
 
     /// Stops it with `signal` and returns its exit status.
     func stop(_ signal: Int32 = SIGTERM) async -> Int32 {

@@ -25,6 +25,7 @@
   if (!main || !textRoot || !playerRoot || !audio) return;
 
   const { el, alertLine } = window.narrate; // common.js
+  const offline = window.narrateOffline; // offline.js
 
   /** Calls the JSON API (common.js); its own messages read on after "…: ", in lower case. */
   const api = (path, options = {}) => window.narrate.api(path, { ...options, midSentence: true });
@@ -259,6 +260,8 @@
     sleepLeft: el("span", { class: "sleep-left", hidden: true }),
     voice: el("select", { class: "voice-select", disabled: true }, el("option", { value: "" }, "Automatic")),
     readingParts: el("fieldset", { class: "reading-parts", disabled: true }, el("legend", {}, "Read aloud besides the text")),
+    download: el("button", { type: "button", class: "download", disabled: true, hidden: !offline.supported }, "Download"),
+    downloaded: el("span", { class: "download-state", role: "status" }),
   };
   ui.reading = el("details", { class: "reading-menu" }, el("summary", {}, "Read aloud"), ui.readingParts);
   const controls = [ui.seek, ui.back, ui.play, ui.forward, ui.speed, ui.sleep];
@@ -279,6 +282,7 @@
       el("label", { class: "select-label sleep-label" }, el("span", { class: "label-text" }, "Sleep"), ui.sleep, ui.sleepLeft),
       el("label", { class: "select-label" }, el("span", { class: "label-text" }, "Voice"), ui.voice),
       ui.reading,
+      el("span", { class: "download-tools" }, ui.download, ui.downloaded),
     ),
   );
   playerRoot.setAttribute("role", "region");
@@ -687,15 +691,23 @@
     state.lastSaved = position;
     state.dirty = false;
     storageSet(ownPositionKey, JSON.stringify({ sentence: position.sentence, listenedAt: position.listenedAt }));
+    // Kept on this device until the server has it: offline, it is sent when the server is back.
+    offline.queuePosition(articleId, position);
     const json = JSON.stringify(position);
-    if (beacon && navigator.sendBeacon && navigator.sendBeacon(positionPath, new Blob([json], { type: "text/plain" }))) return;
+    if (beacon && navigator.onLine && navigator.sendBeacon && navigator.sendBeacon(positionPath, new Blob([json], { type: "text/plain" }))) return;
     try {
       // keepalive: a pause just before the page is left or reloaded is still saved.
       await api(positionPath, { method: "PUT", body: position, keepalive: true });
+      offline.sent(articleId, position);
       if (ui.status.dataset.kind === "save") setStatus();
     } catch (error) {
-      state.dirty = true; // the next save, or the page closing, tries again
-      setStatus(`Position not saved: ${error.message}`);
+      if (error.status === 0) {
+        // Out of reach: the position waits on this device (offline.js sends it later).
+        setStatus("Offline: where you are is kept on this device and sent when the server is back.");
+      } else {
+        state.dirty = true; // the next save, or the page closing, tries again
+        setStatus(`Position not saved: ${error.message}`);
+      }
       ui.status.dataset.kind = "save";
     }
   }
@@ -784,7 +796,8 @@
 
   // ---- Loading the article and its audio ----
 
-  const fetchView = () => api(`${articlePath}?${formatsQuery}`);
+  /** The article as the player sees it, with the position kept on this device if it is newer. */
+  const fetchView = async () => offline.withUnsentPosition(articleId, await api(`${articlePath}?${formatsQuery}`));
 
   function loadAudio(view) {
     narratePlayer.ready = false;
@@ -817,7 +830,40 @@
     setStatus();
     setControlsEnabled(true);
     narratePlayer.ready = true;
+    showDownload();
   }
+
+  // ---- Offline: this article kept on the device ----
+
+  /** "Download", or "Remove download" with what it takes: "Downloaded · 3.2 MB". */
+  function showDownload(message) {
+    const record = offline.downloads()[String(articleId)];
+    ui.download.textContent = record ? "Remove download" : "Download";
+    ui.download.setAttribute("aria-label", record ? "Remove the download of this article" : "Download this article to listen offline");
+    ui.download.disabled = !offline.supported || !(state.view && state.view.render);
+    ui.downloaded.textContent = message ?? (record ? `Downloaded · ${megabytes(record.bytes)}` : "");
+  }
+
+  /** "3.2 MB". */
+  function megabytes(bytes) {
+    return `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+  }
+
+  ui.download.addEventListener("click", async () => {
+    ui.download.disabled = true;
+    try {
+      if (offline.downloads()[String(articleId)]) {
+        await offline.remove(articleId);
+        showDownload();
+        return;
+      }
+      showDownload("Downloading…");
+      const result = await offline.download(articleId);
+      showDownload(result.state === "rendering" ? "The audio is being made: download it when it is ready." : undefined);
+    } catch (error) {
+      showDownload(`Not downloaded: ${error.message}`);
+    }
+  });
 
   // ---- No render yet: one is made, and listened to while it is made ----
 

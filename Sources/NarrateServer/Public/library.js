@@ -14,6 +14,7 @@
   if (!tools || !list) return;
 
   const { api, el, alertLine } = window.narrate; // common.js
+  const offline = window.narrateOffline; // offline.js
 
   // ---- Small DOM helpers ----
 
@@ -105,8 +106,26 @@
     return el("li", { class: "article enhanced", "data-article-id": article.id }, body, remove);
   }
 
+  /** Marks the articles kept on this device ("Downloaded"), and offline dims the others. */
+  function markDownloads() {
+    const kept = offline.downloads();
+    for (const item of list.querySelectorAll("li.article")) {
+      const isKept = Boolean(kept[item.dataset.articleId]);
+      item.classList.toggle("downloaded", isKept);
+      item.classList.toggle("unavailable", isOffline && !isKept);
+      let mark = item.querySelector(".download-mark");
+      if (isKept && !mark) {
+        mark = el("span", { class: "download-mark", title: "Kept on this device: plays offline" }, "Downloaded");
+        (item.querySelector(".meta") || item).after(mark);
+      } else if (!isKept && mark) {
+        mark.remove();
+      }
+    }
+  }
+
   function renderList(result) {
     list.replaceChildren(...result.articles.map(renderItem));
+    markDownloads();
     const filtering = Boolean(filters.q.value.trim() || filters.tag.value || filters.language.value || filters.progress.value);
     empty.textContent = filtering ? "No articles match." : "No articles yet.";
     empty.hidden = result.articles.length > 0;
@@ -132,10 +151,12 @@
     try {
       const result = await api(path, { signal: controller.signal });
       if (listing !== controller) return;
+      setOffline(false);
       renderList(result);
       clearError();
     } catch (error) {
       if (error.name === "AbortError") return;
+      if (error.status === 0 && offline.supported) return setOffline(true);
       showError(`Could not list the articles: ${error.message}`);
     } finally {
       if (listing === controller) listing = null;
@@ -153,7 +174,7 @@
         facets.languages.map((language) => [language.code, `${languageName(language.code)} (${language.count})`]),
       );
     } catch (error) {
-      showError(`Could not load the filters: ${error.message}`);
+      if (error.status !== 0 || !offline.supported) showError(`Could not load the filters: ${error.message}`);
     }
   }
 
@@ -286,12 +307,107 @@
     }
   });
 
+  // ---- Offline: what this device keeps ----
+
+  /** The server was out of reach at the last listing: the list is the one last seen. */
+  let isOffline = false;
+
+  function setOffline(value) {
+    isOffline = value;
+    listStatus.textContent = value ? "Offline: the library as last seen; downloaded articles play." : "";
+    listStatus.hidden = !value;
+    document.body.classList.toggle("offline", value);
+    markDownloads();
+  }
+
+  const keepChoices = [0, 1, 2, 3, 5, 10, 20];
+  const downloadsUI = {
+    summary: el("p", { class: "downloads-summary", role: "status" }),
+    list: el("ul", { class: "downloads" }),
+    keep: el(
+      "select",
+      { name: "keep-downloaded", disabled: true },
+      ...keepChoices.map((count) => el("option", { value: String(count) }, count === 0 ? "none" : String(count))),
+    ),
+  };
+  const downloadsSection = el(
+    "details",
+    { class: "offline-tools" },
+    el("summary", {}, "Offline"),
+    downloadsUI.summary,
+    downloadsUI.list,
+    field("Keep downloaded the next unfinished articles", downloadsUI.keep, "keep-downloaded"),
+  );
+
+  /** The downloads with the space they take, each with its Remove button. */
+  function showDownloads() {
+    const records = Object.entries(offline.downloads());
+    const bytes = records.reduce((sum, [, record]) => sum + (record.bytes || 0), 0);
+    downloadsUI.summary.textContent = records.length
+      ? `${records.length} ${records.length === 1 ? "article" : "articles"} downloaded, ${(bytes / 1e6).toFixed(1)} MB on this device.`
+      : "Nothing downloaded on this device.";
+    downloadsUI.list.replaceChildren(
+      ...records.map(([id, record]) => {
+        const remove = el("button", { type: "button", class: "remove-download", "aria-label": `Remove the download of “${record.title}”` }, "Remove");
+        remove.addEventListener("click", async () => {
+          remove.disabled = true;
+          await offline.remove(id);
+          showDownloads();
+          markDownloads();
+        });
+        return el(
+          "li",
+          { "data-article-id": id },
+          el("a", { href: `/articles/${encodeURIComponent(id)}` }, record.title),
+          el("span", { class: "meta" }, ` ${(record.bytes / 1e6).toFixed(1)} MB${record.auto ? " · kept by the library" : ""} `),
+          remove,
+        );
+      }),
+    );
+  }
+
+  downloadsUI.keep.addEventListener("change", async () => {
+    downloadsUI.keep.disabled = true;
+    try {
+      await api("/api/offline", { method: "PUT", body: { keepDownloaded: Number(downloadsUI.keep.value) } });
+      clearError();
+      await keepDownloaded();
+    } catch (error) {
+      showError(`Could not change what is kept downloaded: ${error.message}`);
+    } finally {
+      downloadsUI.keep.disabled = false;
+    }
+  });
+
+  /** Downloads the next unfinished articles the library keeps, while the server answers. */
+  async function keepDownloaded() {
+    try {
+      const choice = await api("/api/offline");
+      if (!keepChoices.includes(choice.keepDownloaded)) {
+        downloadsUI.keep.append(el("option", { value: String(choice.keepDownloaded) }, String(choice.keepDownloaded)));
+      }
+      downloadsUI.keep.value = String(choice.keepDownloaded);
+      downloadsUI.keep.disabled = false;
+      downloadsUI.summary.textContent = "Downloading…";
+      await offline.keepNext();
+    } catch {
+      // Offline, or the server refused: what is kept stays as it is.
+    }
+    showDownloads();
+    markDownloads();
+  }
+
   // ---- Start ----
 
-  tools.replaceChildren(filterForm, addSection, alertBox);
+  tools.replaceChildren(filterForm, addSection, ...(offline.supported ? [downloadsSection] : []), alertBox);
   list.before(listStatus);
   listStatus.hidden = true;
   tools.hidden = false;
   refreshFacets();
   refreshList();
+  if (offline.supported) {
+    showDownloads();
+    markDownloads();
+    keepDownloaded();
+  }
 })();
