@@ -8,9 +8,12 @@ import NarratePublishing
 /// library, so both are served without the token: a browser fetches a manifest without
 /// credentials.
 struct AppRoutes: Sendable {
-    /// Whether `path` is the manifest or an icon (one name under /icons/), served without the token.
+    /// Whether `path` is the manifest, an icon (one name under /icons/) or the share page,
+    /// served without the token. The share page shows only what it was given, and adds it
+    /// through the API, which asks for the token: it is opened from other sites (the
+    /// bookmarklet), whose navigations do not carry the token's SameSite=Strict cookie.
     static func isOpen(_ path: String) -> Bool {
-        guard path != "/manifest.webmanifest" else { return true }
+        guard path != "/manifest.webmanifest", path != "/share" else { return true }
         guard path.hasPrefix("/icons/") else { return false }
         let name = path.dropFirst("/icons/".count)
         return !name.isEmpty && !name.contains("/") && !name.contains("%") && name != "." && name != ".."
@@ -28,6 +31,12 @@ struct AppRoutes: Sendable {
           "display": "standalone",
           "background_color": "#fbfaf7",
           "theme_color": "#1a5fb4",
+          "share_target": {
+            "action": "/share",
+            "method": "GET",
+            "enctype": "application/x-www-form-urlencoded",
+            "params": {"title": "title", "text": "text", "url": "url"}
+          },
           "icons": [
             {"src": "/icons/192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
             {"src": "/icons/512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NarrateCore
+import NarrateImport
 import NarrateLibrary
 
 /// The pages, their scripts and style, the service worker and the OpenAPI document.
@@ -25,6 +26,17 @@ struct PageRoutes: Sendable {
             let id = try RequestReading.id("id", in: context)
             let article = try await work.run { library throws(NarrateError) in try library.articles.article(id: id) }
             return Self.html(PageWriter.article(article))
+        }
+        // What another app shares (the manifest's share target, the bookmarklet): a page of this
+        // server's own that adds it through the API, by itself only when the browser says no
+        // other site sent the listener here (the share sheet, an address typed or bookmarked).
+        router.get("share") { request, _ in
+            let item = SharedItem(
+                title: RequestReading.formField("title", in: request), text: RequestReading.formField("text", in: request),
+                url: RequestReading.formField("url", in: request))
+            let site = request.headers[AccessMiddleware<BasicRequestContext>.secFetchSite]
+            let automatic = site == "none" || site == "same-origin"
+            return Self.html(PageWriter.share(item, automatic: automatic), status: item == .nothing ? .badRequest : .ok)
         }
         router.get("openapi.json") { request, context in
             try await file("openapi.json", contentType: "application/json; charset=utf-8", request: request, context: context)
@@ -60,9 +72,9 @@ struct PageRoutes: Sendable {
         )
     }
 
-    static func html(_ text: String) -> Response {
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: .ok,
+            status: status,
             headers: [
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                 .contentSecurityPolicy: "default-src 'self'; media-src 'self' blob:; img-src 'self' data:; frame-ancestors 'none'",

@@ -1,4 +1,5 @@
 import NarrateCore
+import NarrateImport
 import NarrateLibrary
 import NarrateListening
 
@@ -100,6 +101,43 @@ enum PageWriter {
                 </main>
                 <div id="player"\(chrome) hidden></div>
                 <audio id="audio" preload="auto"></audio>
+                """
+        )
+    }
+
+    /// The page that adds what another app shared: its address or text, and "Add to library",
+    /// pressed by itself when `automatic` (the browser says no other site sent the listener).
+    static func share(_ item: SharedItem, automatic: Bool) -> String {
+        var shown = ""
+        var data = ""
+        switch item {
+        case .link(let url, let title):
+            data = " data-kind=\"link\" data-url=\"\(escape(url))\"" + (title.map { " data-title=\"\(escape($0))\"" } ?? "")
+            if let title { shown += "<p class=\"shared-title\">\(escape(title))</p>\n" }
+            shown += "<p class=\"shared-url\"><a href=\"\(escape(url))\" rel=\"noreferrer noopener\">\(escape(url))</a></p>\n"
+        case .text(let text, let title):
+            data = " data-kind=\"text\"" + (title.map { " data-title=\"\(escape($0))\"" } ?? "")
+            if let title { shown += "<p class=\"shared-title\">\(escape(title))</p>\n" }
+            shown += "<blockquote id=\"shared-text\" class=\"shared-text\">\(escape(text))</blockquote>\n"
+        case .nothing:
+            return page(
+                title: "narrate: nothing to add", script: "share.js", bodyClass: "share-page",
+                body: """
+                    <header class="top"><a href="/" class="back">Library</a></header>
+                    <main id="share-nothing"><h1>Nothing to add</h1>
+                    <p role="alert">What was shared has no web address and no text: share a page, or its address.</p></main>
+                    """
+            )
+        }
+        return page(
+            title: "narrate: add to the library", script: "share.js", bodyClass: "share-page",
+            body: """
+                <header class="top"><a href="/" class="back">Library</a></header>
+                <main id="share"\(data) data-automatic="\(automatic)">
+                <h1>Add to the library</h1>
+                \(shown)<p class="actions"><button type="button" id="share-add" class="primary">Add to library</button></p>
+                <p id="share-status" class="status" role="status"></p>
+                </main>
                 """
         )
     }

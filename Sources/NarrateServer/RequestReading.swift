@@ -36,6 +36,17 @@ enum RequestReading {
     }
 
     /// Query parameter `name` as a whole number within `range`; `fallback` when absent.
+    /// The field `name` of the query as a form sends it (`application/x-www-form-urlencoded`:
+    /// `+` is a space), nil when it is missing or not text.
+    static func formField(_ name: String, in request: Request) -> String? {
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.first.map(String.init)?.replacingOccurrences(of: "+", with: " ").removingPercentEncoding == name else { continue }
+            return parts.count == 2 ? String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding : ""
+        }
+        return nil
+    }
+
     static func integer(_ name: String, in request: Request, range: ClosedRange<Int>, fallback: Int) throws -> Int {
         guard let text = request.uri.queryParameters.get(name) else { return fallback }
         guard let value = Int(text), range.contains(value) else {

@@ -253,13 +253,8 @@ def main():
     arguments = parser.parse_args()
     os.makedirs(arguments.screenshots, exist_ok=True)
     server = NarrateServer(arguments.narrate, arguments.library, arguments.port)
-    browser = None
-    try:
-        server.start()
-        try:
-            browser = Browser(server.base_url, arguments.screenshots)
-        except WebDriverException as error:
-            raise CheckFailed(f"could not start headless Chromium ({CHROMIUM}, {CHROMEDRIVER}): {error.msg}") from error
+
+    def checks(browser):
         check_keeps_next_by_itself(browser, server, arguments.first)
         check_download_button(browser, server, arguments.second)
         kept = check_plays_offline(browser, server, arguments.second, arguments.third, arguments.screenshots)
@@ -271,6 +266,21 @@ def main():
         if errors:
             raise CheckFailed("the pages logged errors: " + " | ".join(errors))
         ok("no JavaScript errors were logged (besides the requests that failed offline)")
+
+    return run_checks(server, arguments.screenshots, checks)
+
+
+def run_checks(server, screenshots, checks):
+    """Starts `server` and Chromium, runs `checks(browser)`, and stops both: 0 when all passed,
+    else 1 with "FAIL: ..." on stderr and failure.png beside the screenshots."""
+    browser = None
+    try:
+        server.start()
+        try:
+            browser = Browser(server.base_url, screenshots)
+        except WebDriverException as error:
+            raise CheckFailed(f"could not start headless Chromium ({CHROMIUM}, {CHROMEDRIVER}): {error.msg}") from error
+        checks(browser)
         return 0
     except (CheckFailed, WebDriverException) as error:
         message = error.msg if isinstance(error, WebDriverException) else str(error)
@@ -287,7 +297,6 @@ def main():
         if browser:
             browser.quit()
         server.stop()
-
 
 if __name__ == "__main__":
     sys.exit(main())

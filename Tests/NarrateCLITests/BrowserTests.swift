@@ -169,3 +169,22 @@ struct OfflineBrowserTests {
         }
     }
 }
+
+@Suite("Share to narrate in a real browser (headless Chromium, Selenium)", .endToEnd, .serialized)
+struct ShareBrowserTests {
+    /// Tests/Browser/share_test.py: the share target, a link from another site, the bookmarklet.
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
+    func theShareSheetALinkAndTheBookmarkletAddAPage() async throws {
+        let scratch = try ScratchDirectory()
+        let run = try await NarrateBinary.run(
+            [
+                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/share_test.py", "--narrate", NarrateBinary.path, "--library",
+                "\(scratch.path)/library.sqlite", "--port", "\(try PostgresCluster.freePort())", "--site-port",
+                "\(try PostgresCluster.freePort())", "--screenshots", WebTools.screenshots,
+            ],
+            executable: "/usr/bin/env"
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/share-from-another-site-1440.png"))
+    }
+}

@@ -59,3 +59,42 @@ struct OfflineAPITests {
         }
     }
 }
+
+/// The share page: where the share sheet and the bookmarklet land.
+@Suite("The share page")
+struct SharePageTests {
+    @Test func itShowsWhatWasSharedAndAddsItByItselfOnlyWhenNoOtherSiteSentTheListener() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test(token: "secret-token") { client in
+            let shared = "/share?title=Rain+%26+%3Cwind%3E&text=Rain+https%3A%2F%2Fnews.example%2Frain&url="
+            // Opened from another site (the bookmarklet): no token cookie comes, the page still opens, and waits for a click.
+            let fromAnotherSite = try await client.execute(uri: shared, method: .get, headers: [.init("Sec-Fetch-Site")!: "cross-site"])
+            #expect(fromAnotherSite.status == .ok)
+            let page = String(buffer: fromAnotherSite.body)
+            #expect(page.contains("data-kind=\"link\" data-url=\"https://news.example/rain\" data-title=\"Rain &amp; &lt;wind&gt;\""))
+            #expect(page.contains("data-automatic=\"false\"") && !page.contains("<wind>"))
+            #expect(page.contains("<script src=\"/static/share.js\" defer></script>"))
+            // From the share sheet (the browser's own navigation): it adds by itself.
+            for site in ["none", "same-origin"] {
+                let sheet = try await client.execute(uri: shared, method: .get, headers: [.init("Sec-Fetch-Site")!: site])
+                #expect(String(buffer: sheet.body).contains("data-automatic=\"true\""))
+            }
+            // Nothing to add.
+            let nothing = try await client.execute(uri: "/share?title=Only+a+title", method: .get)
+            #expect(nothing.status == .badRequest && String(buffer: nothing.body).contains("Nothing to add"))
+            // The rest of the library still asks for the token.
+            #expect(try await client.execute(uri: "/share/more", method: .get).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/articles", method: .get).status == .unauthorized)
+        }
+    }
+
+    @Test func theManifestOffersTheSharePageToTheShareSheet() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let manifest = jsonObject(try await client.execute(uri: "/manifest.webmanifest", method: .get))
+            let target = manifest["share_target"] as? [String: Any]
+            #expect(target?["action"] as? String == "/share" && target?["method"] as? String == "GET")
+            #expect(target?["params"] as? [String: String] == ["title": "title", "text": "text", "url": "url"])
+        }
+    }
+}

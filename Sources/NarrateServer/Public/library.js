@@ -277,7 +277,30 @@
     field("Title (optional, for pasted text)", add.title),
     el("div", { class: "actions" }, add.submit, add.status),
   );
-  const addSection = el("details", { class: "add-form" }, el("summary", {}, "Add an article"), addForm);
+  /**
+   * "Send to narrate": a bookmarklet that opens this server's share page with the page it is
+   * clicked on. The share page, of this server's own origin, does the adding (after a click:
+   * another site sent the listener there), so the API never takes a request from another site.
+   */
+  const shareAddress = JSON.stringify(`${window.location.origin}/share`);
+  const bookmarklet = el(
+    "a",
+    {
+      class: "bookmarklet button",
+      href: `javascript:(()=>{window.open(${shareAddress}+"?url="+encodeURIComponent(location.href)+"&title="+encodeURIComponent(document.title),"_blank")})()`,
+      title: "Drag to your bookmarks bar",
+    },
+    "Send to narrate",
+  );
+  bookmarklet.addEventListener("click", (event) => event.preventDefault());
+  const addSection = el(
+    "details",
+    { class: "add-form" },
+    el("summary", {}, "Add an article"),
+    addForm,
+    el("p", { class: "share-help" }, "From any page in this browser: drag ", bookmarklet,
+      " to your bookmarks bar, and click it on a page to add the page. On a phone, share a page to the installed app."),
+  );
 
   addForm.addEventListener("submit", async (event) => {
     event.preventDefault();
