@@ -4,7 +4,7 @@ public import NarrateCore
 
 /// The user's library of saved articles: one SQLite database, shared by every narrate
 /// process that opens it, and its stores, one for each part of what it keeps (articles,
-/// renders, positions, the job queue, feed subscriptions, imported links, settings).
+/// renders, positions, the job queue, feed subscriptions, imported links, settings, up next).
 ///
 /// Every change is one short IMMEDIATE transaction, so an interrupted command leaves no half
 /// article, and a second process waits (busy timeout) instead of failing.
@@ -25,6 +25,8 @@ public final class ArticleLibrary: Sendable {
     public let savedLinks: SavedLinkStore
     /// The library's own settings.
     public let settings: SettingStore
+    /// The articles to hear next, in the listener's order.
+    public let upNext: UpNextStore
     private let database: LibraryDatabase
 
     /// Words per minute that listening times are estimated at (narrate's default rate).
@@ -55,6 +57,7 @@ public final class ArticleLibrary: Sendable {
         subscriptions = SubscriptionStore(database: database)
         savedLinks = SavedLinkStore(database: database)
         settings = SettingStore(database: database)
+        upNext = UpNextStore(database: database)
     }
 
     /// Runs `body` with this library as one snapshot: every read it makes through the

@@ -327,6 +327,16 @@ enum LibrarySchema {
             // NULL for a render recorded before: it read what narrate's defaults read.
             try db.execute(sql: "ALTER TABLE render ADD COLUMN reading TEXT")
         }
+        migrator.registerMigration("v14: the up-next queue") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE upNext (
+                        articleId INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                        rank INTEGER NOT NULL
+                    );
+                    CREATE INDEX upNextByRank ON upNext(rank);
+                    """)
+        }
         return migrator
     }
 }

@@ -54,14 +54,58 @@ public struct ArticlePlayback {
             let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: device)
             let first = try player.startSentence(fromStart: fromStart, rewind: rewind)
             onStart(Start(sentence: first, total: article.summary.sentenceCount, seconds: player.seconds(atSentence: first)))
-            return try player.play(from: first, into: sink, shouldStop: shouldStop)
+            return try finishing(id, try player.play(from: first, into: sink, shouldStop: shouldStop))
         }
         let settings = try ListeningRender.newSettings(
             for: article, engine: engine, presets: presets, preference: try VoicePreference.load(from: library), reading: reading
         )
         let player = LiveArticlePlayer(library: library, renderer: renderer, article: article, settings: settings, device: device)
-        return try player.play(fromStart: fromStart, rewind: rewind, into: sink, shouldStop: shouldStop) { first, total in
+        let outcome = try player.play(fromStart: fromStart, rewind: rewind, into: sink, shouldStop: shouldStop) { first, total in
             onStart(Start(sentence: first, total: total, seconds: nil))
+        }
+        return try finishing(id, outcome)
+    }
+
+    /// `outcome`, once an article heard to the end has left the up-next queue (`UpNext.finished`).
+    private func finishing(_ id: Int64, _ outcome: ArticlePlayer.Outcome) throws(NarrateError) -> ArticlePlayer.Outcome {
+        if case .finished = outcome { try UpNext(library: library).finished(id) }
+        return outcome
+    }
+}
+
+extension ArticlePlayback {
+    /// Plays the library's up-next queue into `sink`: its first article from where its
+    /// listener stopped (`rewind` sentences earlier), and each one heard to the end (which
+    /// leaves the queue) followed, after `announcement`, by the next, until the queue is empty,
+    /// the sink closes or `shouldStop` says so. `onArticle` hears each article and where it
+    /// starts. An empty queue is `.invalidOption`. Returns the last article's outcome.
+    public func playUpNext(
+        rewind: Int, into sink: any PlaybackSink, announcement: UpNextAnnouncement, shouldStop: @escaping @Sendable () -> Bool,
+        onArticle: (ArticleSummary, Start) -> Void
+    ) throws(NarrateError) -> (articleId: Int64, outcome: ArticlePlayer.Outcome) {
+        let upNext = UpNext(library: library)
+        guard var article = try upNext.next(after: nil) else {
+            throw .invalidOption(
+                name: "id", message: "the up-next queue is empty: give an article's id, or add some with 'narrate queue add ID'")
+        }
+        var first = true
+        while true {
+            let playing = article
+            let outcome = try play(articleId: playing.id, fromStart: false, rewind: first ? rewind : 0, into: sink, shouldStop: shouldStop)
+            {
+                onArticle(playing, $0)
+            }
+            first = false
+            guard outcome == .finished else { return (playing.id, outcome) }
+            // Heard to the end: it left the queue (taken out here too, so that it is never played again in a loop).
+            try upNext.remove(playing.id)
+            guard let next = try upNext.next(after: nil), !shouldStop() else { return (playing.id, outcome) }
+            do {
+                try announcement.announce(title: next.title, language: next.language, into: sink)
+            } catch {
+                return (playing.id, .sinkClosed(sentence: playing.sentenceCount - 1))
+            }
+            article = next
         }
     }
 }

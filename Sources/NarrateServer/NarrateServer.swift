@@ -81,6 +81,7 @@ public struct NarrateServer: Sendable {
         let renderAhead = renderAhead
         FeedRoutes(work: work, settings: settings, audio: audio, cache: FeedCache(), followed: { await renderAhead.look() }).add(to: router)
         LiveAudioRoute(work: work, workers: workers).add(to: router)
+        UpNextRoutes(work: work).add(to: router)
         AppRoutes().add(to: router)
         pages.add(to: router)
         return router

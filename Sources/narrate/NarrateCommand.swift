@@ -24,7 +24,7 @@ struct NarrateCommand: AsyncParsableCommand {
             CommandGroup(
                 name: "Listening",
                 subcommands: [
-                    PlayCommand.self, ResumeCommand.self, PositionCommand.self, ServeCommand.self, ReadingCommand.self,
+                    PlayCommand.self, UpNextCommand.self, ResumeCommand.self, PositionCommand.self, ServeCommand.self, ReadingCommand.self,
                 ]),
             CommandGroup(
                 name: "Feeds and podcasts",

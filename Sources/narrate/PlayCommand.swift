@@ -15,11 +15,15 @@ import NarrateTerminal
 struct PlayCommand: ParsableCommand, HandlesStopSignals {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a library article from where you stopped (the position is saved as it plays)."
+        abstract: "Play a library article from where you stopped (the position is saved as it plays).",
+        discussion: """
+            With no id it plays the up-next queue ('narrate queue'): each article heard to the end leaves it, and \
+            the next starts after a chime and its title.
+            """
     )
 
-    @Argument(help: "The article's id ('narrate list' shows them).")
-    var id: Int64
+    @Argument(help: "The article's id ('narrate list' shows them); none plays the up-next queue ('narrate queue').")
+    var id: Int64?
 
     @Flag(help: "Start at the beginning instead of the saved position.")
     var fromStart = false
@@ -46,19 +50,21 @@ struct PlayCommand: ParsableCommand, HandlesStopSignals {
 
     func validate() throws {
         if let rewind, rewind < 0 { throw ValidationError("--rewind takes a number of sentences, 0 or more") }
+        if fromStart, id == nil {
+            throw ValidationError("--from-start needs an article's id; the up-next queue plays from where you stopped")
+        }
         guard speed > 0, speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000") }
         if speed != 1, sink == .device || sink == .auto {
             throw ValidationError("--speed applies to --sink stdout and --sink null; a sound card plays in real time")
         }
         if sink == .stdout, isatty(STDOUT_FILENO) != 0 {
-            throw ValidationError("--sink stdout writes audio: pipe it to a player (narrate play \(id) --sink stdout | aplay)")
+            throw ValidationError(
+                "--sink stdout writes audio: pipe it to a player (narrate play \(id.map(String.init) ?? "") --sink stdout | aplay)")
         }
     }
 
     func run() throws {
         let library = try libraryOptions.open()
-        let summary = try library.articles.summary(id: id)
-        let title = summary.title
         let engine = try VoiceEngines.shared()
         // The sound card first: without one there is nothing to render for.
         let playbackSink = try makeSink(sampleRate: engine.sampleRate)
@@ -66,22 +72,32 @@ struct PlayCommand: ParsableCommand, HandlesStopSignals {
             library: library, engine: engine, spread: synthesisOptions.spread, presets: NarrateEnvironment.presets(),
             device: "narrate play"
         )
-        var total = summary.sentenceCount
-        let outcome = try playback.play(
-            articleId: id, fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested }
-        ) { start in
+        var total = 0
+        let announce: (ArticleSummary, ArticlePlayback.Start) -> Void = { article, start in
             total = start.total
             let at = start.seconds.map { DurationText.minutes($0) } ?? "rendering as it plays"
-            ErrorReporter.printNote("playing \(id) \(title) from sentence \(start.sentence + 1) of \(start.total) (\(at))")
+            ErrorReporter.printNote("playing \(article.id) \(article.title) from sentence \(start.sentence + 1) of \(start.total) (\(at))")
         }
-        switch outcome {
+        let played: (articleId: Int64, outcome: ArticlePlayer.Outcome)
+        if let id {
+            let summary = try library.articles.summary(id: id)
+            let outcome = try playback.play(
+                articleId: id, fromStart: fromStart, rewind: rewind ?? 0, into: playbackSink, shouldStop: { Interruption.isRequested }
+            ) { announce(summary, $0) }
+            played = (id, outcome)
+        } else {
+            played = try playback.playUpNext(
+                rewind: rewind ?? 0, into: playbackSink, announcement: UpNextAnnouncement(engine: engine),
+                shouldStop: { Interruption.isRequested }, onArticle: announce)
+        }
+        let again = id == nil ? "'narrate play'" : "'narrate play \(played.articleId)'"
+        switch played.outcome {
         case .finished:
-            ErrorReporter.printNote("finished \(id) \(title)")
+            ErrorReporter.printNote("finished \(played.articleId) \(try library.articles.summary(id: played.articleId).title)")
         case .sinkClosed(let sentence):
-            ErrorReporter.printNote(
-                "the output closed at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
+            ErrorReporter.printNote("the output closed at sentence \(sentence + 1) of \(total); \(again) goes on from there")
         case .stopped(let sentence):
-            ErrorReporter.printNote("stopped at sentence \(sentence + 1) of \(total); 'narrate play \(id)' goes on from there")
+            ErrorReporter.printNote("stopped at sentence \(sentence + 1) of \(total); \(again) goes on from there")
             throw CommandExit.interrupted
         }
     }

@@ -27,6 +27,20 @@ enum WebTools {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
 
+    /// Runs Tests/Browser/`script` (one that starts `narrate serve` itself) with this build's
+    /// narrate, `library`, a free port and the screenshots folder, then `arguments`; expects
+    /// it to pass, showing what it printed when it does not.
+    static func runScript(_ script: String, library: String, arguments: [String]) async throws {
+        let run = try await NarrateBinary.run(
+            [
+                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/\(script)", "--narrate", NarrateBinary.path, "--library", library,
+                "--port", "\(try PostgresCluster.freePort())", "--screenshots", screenshots,
+            ] + arguments,
+            executable: "/usr/bin/env"
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+    }
+
     /// Where the browser test leaves its screenshots for a person to look at:
     /// `$NARRATE_SCREENSHOTS`, else `.build/screenshots`.
     static var screenshots: String {
@@ -155,15 +169,8 @@ struct OfflineBrowserTests {
         try #require(ids.count == 3, "\(listed)")
         for id in ids.prefix(2) { try await server.render(article: id, formats: "opus,mp3") }
         #expect(await server.stop() == 0)
-        let run = try await NarrateBinary.run(
-            [
-                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/offline_test.py", "--narrate", NarrateBinary.path, "--library",
-                library, "--port", "\(try PostgresCluster.freePort())", "--first", "\(ids[0])", "--second", "\(ids[1])", "--third",
-                "\(ids[2])", "--screenshots", WebTools.screenshots,
-            ],
-            executable: "/usr/bin/env"
-        )
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        try await WebTools.runScript(
+            "offline_test.py", library: library, arguments: ["--first", "\(ids[0])", "--second", "\(ids[1])", "--third", "\(ids[2])"])
         for file in ["offline-library-360.png", "offline-article-1440.png"] {
             #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/\(file)"), "no \(file)")
         }
@@ -176,15 +183,27 @@ struct ShareBrowserTests {
     @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
     func theShareSheetALinkAndTheBookmarkletAddAPage() async throws {
         let scratch = try ScratchDirectory()
-        let run = try await NarrateBinary.run(
-            [
-                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/share_test.py", "--narrate", NarrateBinary.path, "--library",
-                "\(scratch.path)/library.sqlite", "--port", "\(try PostgresCluster.freePort())", "--site-port",
-                "\(try PostgresCluster.freePort())", "--screenshots", WebTools.screenshots,
-            ],
-            executable: "/usr/bin/env"
-        )
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        try await WebTools.runScript(
+            "share_test.py", library: "\(scratch.path)/library.sqlite", arguments: ["--site-port", "\(try PostgresCluster.freePort())"])
         #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/share-from-another-site-1440.png"))
+    }
+}
+
+@Suite("The up-next queue in a real browser (headless Chromium, Selenium)", .endToEnd, .serialized)
+struct UpNextBrowserTests {
+    /// Tests/Browser/queue_test.py: queued on the library page, two articles played one after
+    /// the other without a click, the track buttons moving in the queue.
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
+    func theQueuePlaysTwoArticlesOneAfterTheOther() async throws {
+        let scratch = try ScratchDirectory()
+        let library = "\(scratch.path)/library.sqlite"
+        let added = try await NarrateBinary.run(
+            ["add", "--library", library, NarrateBinary.sample("en-news.txt"), NarrateBinary.sample("uk-news.txt")])
+        #expect(added.status == 0, "\(added.standardError)")
+        let server = try await RunningServer(["--library", library])
+        for id in [1, 2] { try await server.render(article: id, formats: "opus,mp3") }
+        #expect(await server.stop() == 0)
+        try await WebTools.runScript("queue_test.py", library: library, arguments: ["--first", "1", "--second", "2"])
+        #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/up-next-announced-1440.png"))
     }
 }

@@ -10,7 +10,7 @@ struct CommandHelpTests {
     static let groups: [(heading: String, commands: [String])] = [
         ("CONVERT AND INSPECT SUBCOMMANDS:", ["convert", "extract", "segment", "voices"]),
         ("THE LIBRARY SUBCOMMANDS:", ["add", "import", "list", "show", "search", "tag", "rm", "render"]),
-        ("LISTENING SUBCOMMANDS:", ["play", "resume", "position", "serve", "reading"]),
+        ("LISTENING SUBCOMMANDS:", ["play", "queue", "resume", "position", "serve", "reading"]),
         ("FEEDS AND PODCASTS SUBCOMMANDS:", ["subscribe", "feeds", "refresh", "unsubscribe", "podcast", "publish"]),
         ("BATCHES AND WORKERS SUBCOMMANDS:", ["batch", "jobs", "worker"]),
     ]

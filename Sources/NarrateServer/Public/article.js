@@ -134,6 +134,10 @@
     formats: audioFormats,
     /** The render's time being heard (the audio's clock less the decoder's delay). */
     heardTime: () => heardTime(),
+    /** The next article announced at the end (from the up-next queue), else null. */
+    announced: null,
+    /** The Media Session's handlers (lock screen, headset), for the tests to press. */
+    mediaActions: null,
   };
   window.narratePlayer = narratePlayer;
 
@@ -831,6 +835,109 @@
     setControlsEnabled(true);
     narratePlayer.ready = true;
     showDownload();
+    if (upNext.playOnArrival) {
+      upNext.playOnArrival = false;
+      pressPlay();
+    }
+  }
+
+  // ---- Up next: the library's queue, played one article after another ----
+
+  const upNext = {
+    /** Sent here by the queue (`?play=1`): play as soon as the audio is ready. */
+    playOnArrival: new URLSearchParams(window.location.search).get("play") === "1",
+    /** How long the title of the next article is shown (and the chime heard) before it plays. */
+    announceMs: 2500,
+    /** The announcement's timer: a listener's "Stay here" clears it. */
+    timer: 0,
+  };
+  if (upNext.playOnArrival) {
+    // A reload does not start playing again.
+    const address = new URL(window.location.href);
+    address.searchParams.delete("play");
+    history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+  }
+
+  /** The queue's articles (GET /api/queue); [] when it cannot be read. */
+  async function queuedArticles() {
+    try {
+      return (await api("/api/queue")).articles;
+    } catch {
+      return [];
+    }
+  }
+
+  /** The article `step` places from this one in the queue (this one not in it: the queue's first for 1). */
+  async function queueNeighbour(step) {
+    const articles = await queuedArticles();
+    const here = articles.findIndex((article) => String(article.id) === String(articleId));
+    if (here < 0) return step > 0 ? articles[0] || null : null;
+    return articles[here + step] || null;
+  }
+
+  /** Opens `article`'s page, playing. */
+  function goTo(article) {
+    window.location.assign(`/articles/${encodeURIComponent(article.id)}?play=1`);
+  }
+
+  /** Lock screen and headset buttons: the next or previous article of the queue, else a sentence. */
+  async function moveInQueue(step) {
+    const article = await queueNeighbour(step);
+    if (!article) return stepSentence(step);
+    if (narratePlayer.ready) await savePosition();
+    goTo(article);
+  }
+
+  /** Two soft notes, the sound of "next article" (nothing where Web Audio is missing). */
+  function chime() {
+    try {
+      const context = new (window.AudioContext || window.webkitAudioContext)();
+      [880, 1318.5].forEach((frequency, index) => {
+        const start = context.currentTime + index * 0.14;
+        const note = context.createOscillator();
+        const gain = context.createGain();
+        note.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.0001, start);
+        gain.gain.exponentialRampToValueAtTime(0.25, start + 0.01);
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.5);
+        note.connect(gain).connect(context.destination);
+        note.start(start);
+        note.stop(start + 0.55);
+      });
+      setTimeout(() => context.close(), 1500);
+    } catch {
+      // No Web Audio: the title shown announces it.
+    }
+  }
+
+  /**
+   * At the end of the article: when the queue has another, "Up next: TITLE" with a chime, then
+   * its page, playing. Whether there was one.
+   */
+  async function announceNext() {
+    const next = await queueNeighbour(1);
+    if (!next || String(next.id) === String(articleId)) return false;
+    removeBanner();
+    const stay = el("button", { type: "button" }, "Stay here");
+    const now = el("button", { type: "button", class: "primary" }, "Play now");
+    const banner = el("div", { id: "continue-banner", class: "up-next-banner", role: "status" },
+      el("span", { class: "banner-text" }, "Up next: ", el("span", { class: "next-title", lang: next.language || undefined }, next.title)),
+      el("span", { class: "banner-actions" }, now, stay));
+    ui.banner = banner;
+    ui.alert.after(banner);
+    stay.addEventListener("click", () => {
+      clearTimeout(upNext.timer);
+      removeBanner();
+      offerFinished();
+    });
+    now.addEventListener("click", () => {
+      clearTimeout(upNext.timer);
+      goTo(next);
+    });
+    chime();
+    upNext.timer = setTimeout(() => goTo(next), upNext.announceMs);
+    narratePlayer.announced = next;
+    return true;
   }
 
   // ---- Offline: this article kept on the device ----
@@ -1317,12 +1424,13 @@
     const handlers = {
       play: () => pressPlay(),
       pause: () => audio.pause(),
-      previoustrack: () => stepSentence(-1),
-      nexttrack: () => stepSentence(1),
+      previoustrack: () => moveInQueue(-1),
+      nexttrack: () => moveInQueue(1),
       seekbackward: (details) => seekTo(heardTime() - (details.seekOffset || 10)),
       seekforward: (details) => seekTo(heardTime() + (details.seekOffset || 10)),
       seekto: (details) => seekTo(details.seekTime),
     };
+    narratePlayer.mediaActions = handlers;
     for (const [action, handler] of Object.entries(handlers)) {
       try {
         session.setActionHandler(action, handler);
@@ -1378,9 +1486,12 @@
       return;
     }
     syncToTime(heardTime());
-    if (sleep.choice === "end") setSleep("off");
-    savePosition({ finished: true });
-    offerFinished();
+    const sleepingAtEnd = sleep.choice === "end";
+    if (sleepingAtEnd) setSleep("off");
+    // Saved first: the server takes the finished article out of the up-next queue.
+    savePosition({ finished: true }).finally(async () => {
+      if (sleepingAtEnd || !(await announceNext())) offerFinished();
+    });
   });
 
   audio.addEventListener("timeupdate", () => {

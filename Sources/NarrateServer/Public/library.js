@@ -102,8 +102,10 @@
     );
     const remove = el("button", { type: "button", class: "delete", "aria-label": `Delete “${title}”` }, "Delete");
     remove.addEventListener("click", () => deleteArticle(article, title, remove));
+    const queue = el("button", { type: "button", class: "queue-add", "aria-label": `Add “${title}” to up next` }, "Up next");
+    queue.addEventListener("click", () => changeQueue("POST", "/api/queue", { ids: [article.id] }));
 
-    return el("li", { class: "article enhanced", "data-article-id": article.id }, body, remove);
+    return el("li", { class: "article enhanced", "data-article-id": article.id }, body, el("span", { class: "item-actions" }, queue, remove));
   }
 
   /** Marks the articles kept on this device ("Downloaded"), and offline dims the others. */
@@ -200,6 +202,14 @@
 
   // ---- Filters ----
 
+  /** The up-next queue's parts (shown in its section below, and the tag's button in the filters). */
+  const queueUI = {
+    list: el("ol", { class: "up-next-list" }),
+    empty: el("p", { class: "status" }, "Nothing queued: “Up next” on an article adds it."),
+    play: el("a", { class: "button primary", hidden: true }, "Play the queue"),
+    addTag: el("button", { type: "button", class: "queue-tag", hidden: true }, "Add its unfinished to up next"),
+  };
+
   const filters = {
     q: el("input", { type: "search", name: "q", autocomplete: "off", placeholder: "Words in the title or text" }),
     tag: el("select", { name: "tag" }, el("option", { value: "" }, "All tags")),
@@ -226,6 +236,7 @@
       field("Tag", filters.tag),
       field("Language", filters.language),
       field("Show", filters.progress, "progress-filter"),
+      queueUI.addTag,
     ),
   );
   wide.addEventListener("change", () => {
@@ -251,6 +262,9 @@
   filters.q.addEventListener("input", () => {
     clearTimeout(searchTimer);
     searchTimer = setTimeout(refreshList, 250);
+  });
+  filters.tag.addEventListener("change", () => {
+    queueUI.addTag.hidden = !filters.tag.value;
   });
   for (const select of [filters.tag, filters.language, filters.progress]) {
     select.addEventListener("change", () => {
@@ -329,6 +343,77 @@
       add.submit.disabled = false;
     }
   });
+
+  // ---- Up next: the library's queue ----
+
+  const queueSection = el(
+    "details",
+    { class: "up-next", hidden: true },
+    el("summary", {}, "Up next"),
+    queueUI.list,
+    queueUI.empty,
+    el("p", { class: "actions" }, queueUI.play),
+  );
+
+  /** The queue in the page: each article with its place, Up, Down and Remove. */
+  function showQueue(queue) {
+    const ids = queue.articles.map((article) => article.id);
+    queueUI.list.replaceChildren(
+      ...queue.articles.map((article, index) => {
+        const title = article.title || `Article ${article.id}`;
+        const move = (step) => {
+          const order = [...ids];
+          order.splice(index, 1);
+          order.splice(index + step, 0, article.id);
+          changeQueue("PUT", "/api/queue", { ids: order });
+        };
+        const up = el("button", { type: "button", class: "queue-up", "aria-label": `Move “${title}” up`, disabled: index === 0 }, "↑");
+        const down = el("button", { type: "button", class: "queue-down", "aria-label": `Move “${title}” down`, disabled: index === ids.length - 1 }, "↓");
+        const out = el("button", { type: "button", class: "queue-remove", "aria-label": `Take “${title}” out of up next` }, "Remove");
+        up.addEventListener("click", () => move(-1));
+        down.addEventListener("click", () => move(1));
+        out.addEventListener("click", () => changeQueue("DELETE", `/api/queue/${encodeURIComponent(article.id)}`));
+        return el(
+          "li",
+          { "data-article-id": article.id },
+          el("a", { href: `/articles/${encodeURIComponent(article.id)}`, lang: textLanguage(article) }, title),
+          el("span", { class: "meta" }, ` ${timeLeft(article)} `),
+          el("span", { class: "item-actions" }, up, down, out),
+        );
+      }),
+    );
+    queueUI.empty.hidden = ids.length > 0;
+    // Out of the way until something is queued ("Up next" on an article, or a tag's unfinished from the filters).
+    queueSection.hidden = ids.length === 0;
+    queueUI.play.hidden = ids.length === 0;
+    if (ids.length) queueUI.play.setAttribute("href", `/articles/${encodeURIComponent(ids[0])}?play=1`);
+    queueSection.querySelector("summary").textContent = ids.length ? `Up next (${ids.length})` : "Up next";
+  }
+
+  async function changeQueue(method, path, body) {
+    try {
+      showQueue(await api(path, { method, body }));
+      if (method === "POST") queueSection.open = true;
+      clearError();
+    } catch (error) {
+      showError(`Could not change the up-next queue: ${error.message}`);
+    }
+  }
+
+  queueUI.addTag.addEventListener("click", () => {
+    if (filters.tag.value) changeQueue("POST", "/api/queue", { tag: filters.tag.value });
+  });
+
+  async function refreshQueue() {
+    try {
+      const queue = await api("/api/queue");
+      showQueue(queue);
+      // Open when there is something in it, as the page opens.
+      queueSection.open = queue.articles.length > 0;
+    } catch (error) {
+      if (error.status !== 0 || !offline.supported) showError(`Could not load the up-next queue: ${error.message}`);
+    }
+  }
 
   // ---- Offline: what this device keeps ----
 
@@ -422,12 +507,13 @@
 
   // ---- Start ----
 
-  tools.replaceChildren(filterForm, addSection, ...(offline.supported ? [downloadsSection] : []), alertBox);
+  tools.replaceChildren(queueSection, filterForm, addSection, ...(offline.supported ? [downloadsSection] : []), alertBox);
   list.before(listStatus);
   listStatus.hidden = true;
   tools.hidden = false;
   refreshFacets();
   refreshList();
+  refreshQueue();
   if (offline.supported) {
     showDownloads();
     markDownloads();

@@ -1,0 +1,72 @@
+import Hummingbird
+import NarrateCore
+import NarrateLibrary
+import NarrateListening
+
+/// The up-next queue in the API: what the web player plays next, the same as `narrate queue`.
+/// Every call answers with the queue as it is afterwards.
+struct UpNextRoutes: Sendable {
+    let work: LibraryWork
+
+    func add(to router: Router<BasicRequestContext>) {
+        let api = router.group("api")
+        api.get("queue") { _, _ in try await answer { _ in } }
+        api.put("queue") { request, context in
+            let body = try await RequestReading.body(UpNextOrder.self, of: request, context: context)
+            return try await answer { upNext throws(NarrateError) in try upNext.replace(with: body.ids) }
+        }
+        api.post("queue") { request, context in
+            let body = try await RequestReading.body(UpNextAddition.self, of: request, context: context)
+            guard (body.ids == nil) != (body.tag == nil) else {
+                throw APIError(
+                    .badRequest, "give the articles to add (\"ids\") or a tag whose unfinished articles to add (\"tag\"), not both")
+            }
+            return try await answer { upNext throws(NarrateError) in
+                if let tag = body.tag { try upNext.addUnfinished(tagged: tag) } else { try upNext.add(body.ids ?? []) }
+            }
+        }
+        api.delete("queue/:id") { _, context in
+            let id = try RequestReading.id("id", in: context)
+            let removed = try await work.run { library throws(NarrateError) in try UpNext(library: library).remove(id) }
+            guard removed else { throw APIError(.notFound, "article \(id) is not in the up-next queue") }
+            return try await answer { _ in }
+        }
+        api.put("queue/finish") { request, context in
+            let body = try await RequestReading.body(UpNextFinish.self, of: request, context: context)
+            return try await answer { upNext throws(NarrateError) in try upNext.setFinishTag(body.tag) }
+        }
+    }
+
+    /// Runs `change` on the queue, then answers with the queue.
+    private func answer(_ change: @escaping @Sendable (UpNext) throws(NarrateError) -> Void) async throws -> Response {
+        try LibraryRoutes.json(
+            try await work.run { library throws(NarrateError) in
+                let upNext = UpNext(library: library)
+                try change(upNext)
+                return UpNextView(articles: try upNext.articles().map { ArticleItem(summary: $0) }, finishTag: try upNext.finishTag())
+            })
+    }
+}
+
+/// The queue as the API gives it.
+struct UpNextView: Encodable, Sendable {
+    var articles: [ArticleItem]
+    /// The tag an article heard to the end gets (null: none).
+    @Nullable var finishTag: String?
+}
+
+/// What `PUT /api/queue` takes: the whole queue in its new order.
+struct UpNextOrder: Decodable, Sendable {
+    var ids: [Int64]
+}
+
+/// What `POST /api/queue` takes: articles to add at the end, or a tag whose unfinished ones to add.
+struct UpNextAddition: Decodable, Sendable {
+    var ids: [Int64]?
+    var tag: String?
+}
+
+/// What `PUT /api/queue/finish` takes.
+struct UpNextFinish: Decodable, Sendable {
+    var tag: String?
+}

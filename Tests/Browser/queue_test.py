@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Browser test of the up-next queue in Chromium: two articles played one after the other.
+
+Starts `narrate serve` itself over a library whose articles FIRST and SECOND are rendered in
+Opus, and drives Debian's headless Chromium through Selenium:
+
+1. the library page queues both ("Up next" on each), moves one down and back up;
+2. "Play the queue" opens the first, playing; near its end the page announces the second
+   ("Up next: TITLE", with a chime) and plays it without a click; the first is then finished,
+   out of the queue and tagged with the finish tag;
+3. the lock screen's next and previous track buttons (the Media Session's handlers) move in
+   the queue.
+
+Each check prints "ok: ..."; the first that fails prints "FAIL: ..." and the script exits 1.
+
+    python3 Tests/Browser/queue_test.py --narrate .build/debug/narrate --library LIBRARY \
+        --port PORT --first 1 --second 2 --screenshots DIR
+"""
+
+import argparse
+import os
+import sys
+
+from selenium.webdriver.common.by import By
+
+from offline_test import NarrateServer, run_checks
+from player_test import CheckFailed, ok
+
+
+def queue_ids(server):
+    return [article["id"] for article in server.request("GET", "/api/queue")["articles"]]
+
+
+def wait_playing(browser, article, message):
+    browser.wait_for(f"return location.pathname === '/articles/{article}'", 30, f"{message}: article {article}'s page did not open")
+    browser.wait_for("return window.narratePlayer && !narratePlayer.audio.paused && narratePlayer.audio.currentTime > 0.2", 30,
+                     f"{message}: article {article} did not play by itself")
+
+
+def check_queue_on_library_page(browser, server, first, second):
+    """1. The library page adds to the queue and reorders it."""
+    browser.open("/")
+    for article in (first, second):
+        browser.wait_for(f"return document.querySelector('li.article.enhanced[data-article-id=\"{article}\"] .queue-add')", 20,
+                         f"article {article} has no Up next button")
+        browser.driver.find_element(By.CSS_SELECTOR, f'li.article[data-article-id="{article}"] .queue-add').click()
+        browser.wait_for(f"return document.querySelector('.up-next-list li[data-article-id=\"{article}\"]')", 10,
+                         f"Up next did not queue article {article}")
+    if queue_ids(server) != [first, second]:
+        raise CheckFailed(f"the queue is {queue_ids(server)}, not [{first}, {second}]")
+    browser.driver.find_element(By.CSS_SELECTOR, f'.up-next-list li[data-article-id="{first}"] .queue-down').click()
+    browser.wait_for(f"return document.querySelector('.up-next-list li').dataset.articleId === '{second}'", 10,
+                     "moving the first down did not reorder the queue")
+    browser.driver.find_element(By.CSS_SELECTOR, f'.up-next-list li[data-article-id="{first}"] .queue-up').click()
+    browser.wait_for(f"return document.querySelector('.up-next-list li').dataset.articleId === '{first}'", 10,
+                     "moving it back up did not reorder the queue")
+    if queue_ids(server) != [first, second]:
+        raise CheckFailed(f"after down and up the queue is {queue_ids(server)}")
+    browser.screenshot("up-next-library-1440.png")
+    ok(f"the library page queued {first} and {second}, moved {first} down and up; up-next-library-1440.png")
+
+
+def check_plays_one_after_another(browser, server, first, second):
+    """2. The queue plays the first, announces the second and plays it, with no click."""
+    server.request("PUT", "/api/queue/finish", {"tag": "archived"})
+    browser.driver.find_element(By.CSS_SELECTOR, ".up-next a.button.primary").click()
+    wait_playing(browser, first, "Play the queue")
+    browser.js("const a = narratePlayer.audio; a.currentTime = Math.max(0, a.duration - 1.5);")
+    announced = browser.wait_for("return narratePlayer.announced && document.querySelector('.up-next-banner') "
+                                 "&& document.querySelector('.up-next-banner').textContent", 20,
+                                 f"the end of article {first} did not announce the next")
+    if str(second) not in str(browser.js("return narratePlayer.announced.id")) or "Up next" not in announced:
+        raise CheckFailed(f"the end of article {first} announced {announced!r}")
+    browser.screenshot("up-next-announced-1440.png")
+    wait_playing(browser, second, "after the announcement")
+    position = server.request("GET", f"/api/articles/{first}/position")["position"]
+    tags = server.request("GET", f"/api/articles/{first}")["article"]["tags"]
+    if not position.get("finished") or queue_ids(server) != [second] or "archived" not in tags:
+        raise CheckFailed(f"article {first} after its end: position {position}, tags {tags}; the queue is {queue_ids(server)}")
+    ok(f"article {first} played to its end, {announced.strip()!r} was announced, and {second} played with no click; "
+       f"{first} is finished, tagged archived and out of the queue; up-next-announced-1440.png")
+
+
+def check_track_buttons(browser, server, first, second):
+    """3. The lock screen's next and previous track buttons move in the queue."""
+    server.request("POST", "/api/queue", {"ids": [first]})
+    if queue_ids(server) != [second, first]:
+        raise CheckFailed(f"the queue is {queue_ids(server)}, not [{second}, {first}]")
+    browser.js("narratePlayer.mediaActions.nexttrack()")
+    wait_playing(browser, first, "the next track button")
+    browser.wait_for("return narratePlayer.mediaActions !== null", 20, "the player set no Media Session handlers")
+    browser.js("narratePlayer.mediaActions.previoustrack()")
+    wait_playing(browser, second, "the previous track button")
+    ok(f"next track went from {second} to {first} in the queue, previous track back to {second}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--narrate", required=True)
+    parser.add_argument("--library", required=True)
+    parser.add_argument("--port", required=True, type=int)
+    parser.add_argument("--first", required=True, type=int)
+    parser.add_argument("--second", required=True, type=int)
+    parser.add_argument("--screenshots", required=True)
+    arguments = parser.parse_args()
+    os.makedirs(arguments.screenshots, exist_ok=True)
+    server = NarrateServer(arguments.narrate, arguments.library, arguments.port)
+
+    def checks(browser):
+        server.request("PUT", "/api/offline", {"keepDownloaded": 0})
+        check_queue_on_library_page(browser, server, arguments.first, arguments.second)
+        check_plays_one_after_another(browser, server, arguments.first, arguments.second)
+        check_track_buttons(browser, server, arguments.first, arguments.second)
+
+    return run_checks(server, arguments.screenshots, checks)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
