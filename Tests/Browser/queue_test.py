@@ -9,7 +9,8 @@ Opus, and drives Debian's headless Chromium through Selenium:
    ("Up next: TITLE", with a chime) and plays it without a click; the first is then finished,
    out of the queue and tagged with the finish tag;
 3. the lock screen's next and previous track buttons (the Media Session's handlers) move in
-   the queue.
+   the queue;
+4. "keep the next N unfinished downloaded" takes the queue's articles first.
 
 Each check prints "ok: ..."; the first that fails prints "FAIL: ..." and the script exits 1.
 
@@ -94,6 +95,22 @@ def check_track_buttons(browser, server, first, second):
     ok(f"next track went from {second} to {first} in the queue, previous track back to {second}")
 
 
+def check_downloads_follow_the_queue(browser, server, first, second):
+    """4. "Keep the next N downloaded" takes the up-next queue first, then the library's order."""
+    server.request("PUT", "/api/queue", {"ids": [first]})
+    newest = server.request("GET", "/api/articles?progress=unfinished&limit=1")["articles"][0]["id"]
+    if newest != second:
+        raise CheckFailed(f"the library's first unfinished article is {newest}, not {second}: the check would tell nothing")
+    server.request("PUT", "/api/offline", {"keepDownloaded": 1})
+    browser.open("/")
+    browser.wait_for(f"return Boolean(narrateOffline.downloads()['{first}'])", 60,
+                     f"keeping the next 1 downloaded did not download article {first}, first in the queue")
+    kept = sorted(browser.js("return Object.keys(narrateOffline.downloads())"))
+    if kept != [str(first)]:
+        raise CheckFailed(f"keeping the next 1 downloaded kept {kept}, not [{first}] (the queue's first)")
+    ok(f"keeping the next 1 downloaded took article {first}, the queue's first, not {second}, the library's first")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--narrate", required=True)
@@ -111,6 +128,7 @@ def main():
         check_queue_on_library_page(browser, server, arguments.first, arguments.second)
         check_plays_one_after_another(browser, server, arguments.first, arguments.second)
         check_track_buttons(browser, server, arguments.first, arguments.second)
+        check_downloads_follow_the_queue(browser, server, arguments.first, arguments.second)
 
     return run_checks(server, arguments.screenshots, checks)
 

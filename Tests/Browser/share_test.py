@@ -109,12 +109,17 @@ def check_link_from_another_site(browser, server, site_port):
     if automatic != "false" or len(articles(server)) != 1:
         raise CheckFailed(f"a link from another site added by itself (automatic {automatic}, {len(articles(server))} articles)")
     browser.screenshot("share-from-another-site-1440.png")
+    browser.driver.find_element(By.CSS_SELECTOR, ".share-to-queue input").click()
     browser.driver.find_element(By.ID, "share-add").click()
     browser.wait_for("return location.pathname.startsWith('/articles/')", 60,
                      "Add to library did not add and open the article: " + (browser.visible_alert() or "no error shown"))
     if len(articles(server)) != 2:
         raise CheckFailed(f"after the click the library has {len(articles(server))} articles, not 2")
-    ok("a link from another site showed the page to add (share-from-another-site-1440.png) and added it on a click")
+    queued = [article["title"] for article in server.request("GET", "/api/queue")["articles"]]
+    if queued != ["Harbour report number 2"]:
+        raise CheckFailed(f"with 'Also add it to the end of up next' ticked, the queue is {queued}")
+    ok("a link from another site showed the page to add (share-from-another-site-1440.png) and added it on a click, "
+       "to the end of up next as ticked")
 
 
 def check_bookmarklet(browser, server, site_port):

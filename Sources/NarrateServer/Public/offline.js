@@ -9,7 +9,7 @@
 //   downloads()            what is downloaded: {id: {title, bytes, savedAt, paths, auto}}
 //   download(id, {auto})   keeps an article's page, text and timings, audio and voice list on the device
 //   remove(id)             forgets a download, freeing its space
-//   keepNext()             keeps the library's next N unfinished articles downloaded (GET /api/offline)
+//   keepNext()             keeps the next N unfinished articles downloaded (up next first; GET /api/offline)
 //   queuePosition(id, p)   keeps a position on the device until the server has it
 //   sent(id, p)            the server has it
 //   withUnsentPosition(id, view)  a view whose position is the newest, the device's or the server's
@@ -125,14 +125,21 @@
   }
 
   /**
-   * Keeps the library's next N unfinished articles downloaded (N the library's setting, the
-   * first N in the library's order); those it downloaded that are no longer among them
-   * (finished, removed) are forgotten. Only while the server answers.
+   * Keeps the library's next N unfinished articles downloaded (N the library's setting): the
+   * up-next queue's first, then the library's unfinished in its order; those it downloaded
+   * that are no longer among them (finished, removed) are forgotten. Only while the server
+   * answers.
    */
   async function keepNext() {
     if (!supported) return { downloaded: 0 };
     const { keepDownloaded } = await api("/api/offline");
-    const next = keepDownloaded > 0 ? (await api(`/api/articles?progress=unfinished&limit=${keepDownloaded}`)).articles : [];
+    let next = [];
+    if (keepDownloaded > 0) {
+      const queued = (await api("/api/queue")).articles.filter((article) => !article.finished);
+      const unfinished = (await api(`/api/articles?progress=unfinished&limit=${keepDownloaded}`)).articles;
+      const seen = new Set();
+      next = [...queued, ...unfinished].filter((article) => !seen.has(article.id) && seen.add(article.id)).slice(0, keepDownloaded);
+    }
     const wanted = new Set(next.map((article) => String(article.id)));
     for (const [key, record] of Object.entries(downloads())) {
       if (record.auto && !wanted.has(key)) await remove(key);
