@@ -102,14 +102,14 @@ class Server:
 class Browser:
     """Headless Chromium with the viewport, waiting and screenshot helpers the checks use."""
 
-    def __init__(self, base_url, screenshots):
+    def __init__(self, base_url, screenshots, extra_arguments=()):
         self.base_url = base_url.rstrip("/")
         self.screenshots = screenshots
         options = Options()
         options.binary_location = CHROMIUM
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                          "--autoplay-policy=no-user-gesture-required", "--mute-audio",
-                         "--window-size=1440,900", "--hide-scrollbars"):
+                         "--window-size=1440,900", "--hide-scrollbars", *extra_arguments):
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

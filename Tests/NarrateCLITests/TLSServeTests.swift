@@ -63,6 +63,30 @@ struct TLSServeTests {
         #expect(await server.stop() == 0)
     }
 
+    /// In Chromium, by a name of its own: a secure context, so the service worker and install
+    /// work (Tests/Browser/tls_test.py).
+    @Test(.enabled(if: WebTools.hasBrowser, "needs chromium, chromium-driver and selenium: run scripts/install-dependencies --tests"))
+    func inChromiumTheAppIsASecureContextWithItsServiceWorker() async throws {
+        let certificates = try await TestCertificates(in: scratch)
+        #expect(try await NarrateBinary.run(["add", NarrateBinary.sample("en-news.txt"), "--library", library]).status == 0)
+        let server = try await RunningServer([
+            "--tls-cert", certificates.certificate, "--tls-key", certificates.key, "--allowed-host", "narrate.test", "--library", library,
+        ])
+        let port = try #require(server.base.split(separator: ":").last.map(String.init))
+        let opened = try #require(server.banner.split(separator: "\n").first { $0.hasPrefix("Open https://") }, "\(server.banner)")
+        let token = try #require(opened.split(separator: "token=").last?.split(separator: " ").first.map(String.init), "\(opened)")
+        let run = try await NarrateBinary.run(
+            [
+                "python3", "\(NarrateBinary.packageRoot)/Tests/Browser/tls_test.py", "--url", "https://narrate.test:\(port)", "--token",
+                token,
+                "--certificate", certificates.certificate, "--screenshots", WebTools.screenshots,
+            ],
+            executable: "/usr/bin/env"
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(await server.stop() == 0)
+    }
+
     /// A certificate or key that cannot serve is told in one line before anything listens.
     @Test func aMissingOrWrongCertificateIsToldBeforeItListens() async throws {
         let certificates = try await TestCertificates(in: scratch)
