@@ -23,6 +23,8 @@ final class JobAnnouncements: Sendable {
         var nextHearing = 0
         /// A hearing that ended before it could be kept (its connection lost at once).
         var endedEarly: Int?
+        /// A connection for hearing is being made: no second one is started meanwhile.
+        var connecting = false
         /// `close` was called: nothing is heard from then on.
         var closed = false
     }
@@ -40,16 +42,48 @@ final class JobAnnouncements: Sendable {
         state.withLockedValue { $0.hearing?.task.cancel() }
     }
 
+    /// How long a worker waits, before it claims, for the channel to be heard.
+    static let listenPatience = 5.0
+
     /// Starts hearing the channel, if not already: a worker does so before it claims, so that
     /// no job queued after its last claim goes unheard. Failing to listen is not an error:
-    /// the worker then finds jobs at its next look, a wait's time-out.
-    func listen() async {
+    /// the worker then finds jobs at its next look, a wait's time-out. Waits at most
+    /// `seconds`: a server that takes the connection but never answers its login or LISTEN
+    /// (one restarting) must not keep the worker asleep; the hearing is then made, or given
+    /// up, in the background, and no other is started meanwhile.
+    func listen(atMost seconds: Double = listenPatience) async {
+        let attempt = Task { await self.hear() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = NIOLockedValueBox<CheckedContinuation<Void, Never>?>(continuation)
+            let resume = { @Sendable in
+                once.withLockedValue { pending in
+                    defer { pending = nil }
+                    return pending
+                }?.resume()
+            }
+            Task {
+                await attempt.value
+                resume()
+            }
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                resume()
+            }
+        }
+    }
+
+    /// Connects and hears the channel until the connection is lost; returns once it is heard
+    /// (or could not be).
+    private func hear() async {
         let id = state.withLockedValue { state -> Int? in
-            guard state.hearing == nil, !state.closed else { return nil }
+            guard state.hearing == nil, !state.closed, !state.connecting else { return nil }
+            state.connecting = true
             state.nextHearing += 1
             return state.nextHearing
         }
-        guard let id, let connection = try? await PostgresSession.connect(address) else { return }
+        guard let id else { return }
+        defer { state.withLockedValue { $0.connecting = false } }
+        guard let connection = try? await PostgresSession.connect(address) else { return }
         let (ready, readiness) = AsyncStream.makeStream(of: Bool.self)
         let (channel, state) = (self.channel, self.state)
         // The task holds the state, not this object: a weak reference's side table, still
@@ -87,7 +121,7 @@ final class JobAnnouncements: Sendable {
     /// Waits until a job is announced or `seconds` pass (or the task is cancelled); true when
     /// one was announced (the caller claims, and may find it taken by another worker).
     func wait(seconds: Double) async -> Bool {
-        await listen()
+        await listen(atMost: seconds)
         let id = state.withLockedValue { state in
             state.nextWaiter += 1
             return state.nextWaiter

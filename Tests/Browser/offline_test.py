@@ -227,6 +227,9 @@ def check_position_delivered(browser, server, second, kept, narrate, library):
 def check_remove(browser, first):
     """5. Remove frees a download."""
     browser.open("/")
+    # The list is drawn again once the library has kept what it keeps: its buttons are the last ones.
+    browser.wait_for("return document.querySelector('.offline-tools').dataset.state === 'kept'", 60,
+                     "the library page did not finish keeping the next articles downloaded")
     browser.wait_for("return document.querySelectorAll('.offline-tools .remove-download').length === 2", 20,
                      "the library page does not list the two downloads")
     before = browser.js("return Object.keys(narrateOffline.downloads()).length")

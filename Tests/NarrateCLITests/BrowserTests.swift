@@ -204,6 +204,6 @@ struct UpNextBrowserTests {
         for id in [1, 2] { try await server.render(article: id, formats: "opus,mp3") }
         #expect(await server.stop() == 0)
         try await WebTools.runScript("queue_test.py", library: library, arguments: ["--first", "1", "--second", "2"])
-        #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/up-next-announced-1440.png"))
+        #expect(FileManager.default.fileExists(atPath: "\(WebTools.screenshots)/up-next-library-1440.png"))
     }
 }

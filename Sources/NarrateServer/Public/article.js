@@ -937,6 +937,12 @@
     chime();
     upNext.timer = setTimeout(() => goTo(next), upNext.announceMs);
     narratePlayer.announced = next;
+    try {
+      // What the next page was announced as (the browser tests read it there).
+      window.sessionStorage.setItem("narrate.announced", JSON.stringify({ id: next.id, title: next.title }));
+    } catch {
+      // Storage disabled: nothing to keep.
+    }
     return true;
   }
 
