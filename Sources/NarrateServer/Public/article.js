@@ -509,6 +509,11 @@
       started.catch((error) => {
         // AbortError: a pause or a new source came first, which is not a failure. The live
         // stream's own failures are the error event's to handle.
+        if (error.name === "NotAllowedError") {
+          // Opened by the up-next queue in a browser that starts sound only after a tap.
+          setStatus("Press play to go on: this browser starts sound only after a tap.");
+          return;
+        }
         if (error.name !== "AbortError" && !fromLive) showError(`The audio could not start: ${error.message}`);
       });
     }
