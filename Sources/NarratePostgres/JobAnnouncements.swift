@@ -121,7 +121,8 @@ final class JobAnnouncements: Sendable {
     /// Waits until a job is announced or `seconds` pass (or the task is cancelled); true when
     /// one was announced (the caller claims, and may find it taken by another worker).
     func wait(seconds: Double) async -> Bool {
-        await listen(atMost: seconds)
+        // Heard before the wait, as before a claim: a job queued meanwhile is not missed.
+        await listen(atMost: Self.listenPatience)
         let id = state.withLockedValue { state in
             state.nextWaiter += 1
             return state.nextWaiter
