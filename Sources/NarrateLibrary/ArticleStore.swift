@@ -223,23 +223,26 @@ public final class ArticleStore: Sendable {
 
     /// Adds and removes tags of article `id`; returns its tags afterwards.
     public func retag(id: Int64, adding: [String], removing: [String]) throws(NarrateError) -> [String] {
-        try database.write { db in
-            guard var article = try ArticleRow.fetchOne(db, key: id) else { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
-            for tag in removing.map(ArticleTagRow.normalized) {
-                try ArticleTagRow.deleteOne(db, key: ["articleId": id, "tag": tag])
-            }
-            for tag in adding.map(ArticleTagRow.normalized) where !tag.isEmpty {
-                try ArticleTagRow(articleId: id, tag: tag).insert(db, onConflict: .ignore)
-            }
-            let tags = try String.fetchAll(
-                db,
-                ArticleTagRow.select(ArticleTagRow.Columns.tag).filter(ArticleTagRow.Columns.articleId == id).order(
-                    ArticleTagRow.Columns.tag)
-            )
-            article.tags = ArticleRow.joined(tags)
-            try article.update(db, columns: [ArticleRow.Columns.tags])
-            return tags
+        try database.write { db in try Self.retag(db, id: id, adding: adding, removing: removing) }
+    }
+
+    /// `retag` in `db`'s transaction.
+    static func retag(_ db: Database, id: Int64, adding: [String], removing: [String]) throws -> [String] {
+        guard var article = try ArticleRow.fetchOne(db, key: id) else { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
+        for tag in removing.map(ArticleTagRow.normalized) {
+            try ArticleTagRow.deleteOne(db, key: ["articleId": id, "tag": tag])
         }
+        for tag in adding.map(ArticleTagRow.normalized) where !tag.isEmpty {
+            try ArticleTagRow(articleId: id, tag: tag).insert(db, onConflict: .ignore)
+        }
+        let tags = try String.fetchAll(
+            db,
+            ArticleTagRow.select(ArticleTagRow.Columns.tag).filter(ArticleTagRow.Columns.articleId == id).order(
+                ArticleTagRow.Columns.tag)
+        )
+        article.tags = ArticleRow.joined(tags)
+        try article.update(db, columns: [ArticleRow.Columns.tags])
+        return tags
     }
 
     /// Sets the voice article `id` keeps (nil: none, its language picks one); its renders stay.

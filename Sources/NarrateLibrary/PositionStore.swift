@@ -24,7 +24,9 @@ public final class PositionStore: Sendable {
     /// `listenedAt` is when the listening happened on the device (nil: now): a position older
     /// than the saved one changes nothing and returns false, so a device that was offline
     /// cannot send the listener back. A sentence outside the article is `.invalidOption` and
-    /// changes nothing.
+    /// changes nothing. A position that finishes the article (it was not finished) takes it
+    /// out of the up-next queue and gives it the finish tag (`UpNextStore`), in the same
+    /// transaction, whichever player or command saved it.
     @discardableResult
     public func savePosition(
         articleId: Int64, sentence: Int, word: Int? = nil, finished: Bool, listenedAt: Double? = nil, device: String? = nil
@@ -39,11 +41,12 @@ public final class PositionStore: Sendable {
             guard (0..<max(count, 1)).contains(sentence) else {
                 throw NarrateError(LibraryError.noSuchSentence(articleId: articleId, sentence: sentence, count: count))
             }
-            if let saved = try PositionRow.fetchOne(db, key: articleId), saved.listenedAt > time {
-                return false
-            }
+            let saved = try PositionRow.fetchOne(db, key: articleId)
+            if let saved, saved.listenedAt > time { return false }
             try Self.writePosition(
                 db, articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: time, device: device)
+            // Heard to the end now: out of the up-next queue, with the finish tag.
+            if finished, saved?.finished != true { try UpNextStore.articleFinished(articleId, db) }
             return true
         }
     }

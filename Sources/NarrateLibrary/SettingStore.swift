@@ -17,13 +17,16 @@ public final class SettingStore: Sendable {
 
     /// Sets `key` to `value`, replacing what it was.
     public func set(_ key: String, to value: String) throws(NarrateError) {
+        try database.write { db in try Self.set(key, to: value, db) }
+    }
+
+    /// `set` in `db`'s transaction.
+    static func set(_ key: String, to value: String, _ db: Database) throws {
         // Not GRDB's `upsert`: it returns the rowid, which this table (WITHOUT ROWID) has not.
-        try database.write { db in
-            try db.execute(
-                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                arguments: [key, value]
-            )
-        }
+        try db.execute(
+            sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            arguments: [key, value]
+        )
     }
 
     /// The value of `key`, set to `make()` first when it was never set (in one transaction,

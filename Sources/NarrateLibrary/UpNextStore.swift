@@ -4,7 +4,7 @@ public import NarrateCore
 
 /// The library's up-next queue: the articles the listener wants to hear next, in the order
 /// they chose, the same from every device and front end. An article is in it at most once,
-/// and leaves it when it is removed from the library.
+/// and leaves it when it is removed from the library, or heard to the end (`PositionStore`).
 public final class UpNextStore: Sendable {
     let database: LibraryDatabase
 
@@ -51,6 +51,31 @@ public final class UpNextStore: Sendable {
             try db.execute(sql: "DELETE FROM upNext WHERE articleId = ?", arguments: [id])
             return db.changesCount > 0
         }
+    }
+
+    /// The library setting that keeps the tag a finished article gets.
+    static let finishTagKey = "upNext.finishTag"
+
+    /// The tag an article heard to the end gets; nil: none.
+    public func finishTag() throws(NarrateError) -> String? {
+        try database.read { db in try Self.finishTag(db) }
+    }
+
+    /// Chooses the tag an article heard to the end gets (nil: none).
+    public func setFinishTag(_ tag: String?) throws(NarrateError) {
+        try database.write { db in try SettingStore.set(Self.finishTagKey, to: tag ?? "", db) }
+    }
+
+    private static func finishTag(_ db: Database) throws -> String? {
+        guard let tag = try SettingRow.fetchOne(db, key: finishTagKey)?.value, !tag.isEmpty else { return nil }
+        return tag
+    }
+
+    /// Article `articleId` was heard to the end (its position saved finished, in `db`'s
+    /// transaction): it leaves the queue and gets the finish tag, whichever player finished it.
+    static func articleFinished(_ articleId: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM upNext WHERE articleId = ?", arguments: [articleId])
+        if let tag = try finishTag(db) { _ = try ArticleStore.retag(db, id: articleId, adding: [tag], removing: []) }
     }
 
     private static func requireArticle(_ id: Int64, _ db: Database) throws {

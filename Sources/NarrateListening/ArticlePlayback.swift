@@ -54,22 +54,15 @@ public struct ArticlePlayback {
             let player = ArticlePlayer(library: library, articleId: id, render: render, sentenceSamples: samples, device: device)
             let first = try player.startSentence(fromStart: fromStart, rewind: rewind)
             onStart(Start(sentence: first, total: article.summary.sentenceCount, seconds: player.seconds(atSentence: first)))
-            return try finishing(id, try player.play(from: first, into: sink, shouldStop: shouldStop))
+            return try player.play(from: first, into: sink, shouldStop: shouldStop)
         }
         let settings = try ListeningRender.newSettings(
             for: article, engine: engine, presets: presets, preference: try VoicePreference.load(from: library), reading: reading
         )
         let player = LiveArticlePlayer(library: library, renderer: renderer, article: article, settings: settings, device: device)
-        let outcome = try player.play(fromStart: fromStart, rewind: rewind, into: sink, shouldStop: shouldStop) { first, total in
+        return try player.play(fromStart: fromStart, rewind: rewind, into: sink, shouldStop: shouldStop) { first, total in
             onStart(Start(sentence: first, total: total, seconds: nil))
         }
-        return try finishing(id, outcome)
-    }
-
-    /// `outcome`, once an article heard to the end has left the up-next queue (`UpNext.finished`).
-    private func finishing(_ id: Int64, _ outcome: ArticlePlayer.Outcome) throws(NarrateError) -> ArticlePlayer.Outcome {
-        if case .finished = outcome { try UpNext(library: library).finished(id) }
-        return outcome
     }
 }
 
@@ -97,7 +90,8 @@ extension ArticlePlayback {
             }
             first = false
             guard outcome == .finished else { return (playing.id, outcome) }
-            // Heard to the end: it left the queue (taken out here too, so that it is never played again in a loop).
+            // Heard to the end, it left the queue with its finished position; unless a later listening on another
+            // device kept that position from being saved: taken out here, so that it is not played again in a loop.
             try upNext.remove(playing.id)
             guard let next = try upNext.next(after: nil), !shouldStop() else { return (playing.id, outcome) }
             do {

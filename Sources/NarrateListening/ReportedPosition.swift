@@ -33,8 +33,7 @@ public struct ReportedPosition: Sendable, Equatable {
     /// returns whether it was saved. A sentence outside the article, a word outside its
     /// sentence, a time before 1970 or more than a day ahead, or a device name longer than
     /// 200 characters is `.invalidOption` (named "sentence", "word", "listenedAt" or
-    /// "device"), and nothing changes. A position saved at the end of the article is the
-    /// article finished (`UpNext.finished`).
+    /// "device"), and nothing changes.
     @discardableResult
     public func save(articleId: Int64, library: ArticleLibrary, now: Double? = nil) throws(NarrateError) -> Bool {
         let now = now ?? Date().timeIntervalSince1970
@@ -64,11 +63,8 @@ public struct ReportedPosition: Sendable, Equatable {
         if let device, device.count > 200 {
             throw .invalidOption(name: "device", message: "a device name is at most 200 characters")
         }
-        let saved = try library.positions.savePosition(
+        return try library.positions.savePosition(
             articleId: articleId, sentence: sentence, word: word, finished: finished, listenedAt: listenedAt, device: device
         )
-        // Heard to the end: it leaves the up-next queue (and gets the finish tag, if one is chosen).
-        if saved, finished { try UpNext(library: library).finished(articleId) }
-        return saved
     }
 }

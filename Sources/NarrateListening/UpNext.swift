@@ -3,9 +3,9 @@ public import NarrateCore
 public import NarrateLibrary
 
 /// The up-next queue as every front end uses it (`narrate queue`, `narrate play` with no id,
-/// the web player and its API): the articles to hear next, in the listener's order, and what
-/// happens when one is heard to the end (it leaves the queue, and is tagged if the listener
-/// chose a tag, "archived" for example).
+/// the web player and its API): the articles to hear next, in the listener's order, and the
+/// tag one heard to the end gets ("archived", for example). The library takes a finished
+/// article out of the queue and tags it when its position is saved.
 public struct UpNext: Sendable {
     /// The library whose queue it is.
     public let library: ArticleLibrary
@@ -13,9 +13,6 @@ public struct UpNext: Sendable {
     public init(library: ArticleLibrary) {
         self.library = library
     }
-
-    /// The library setting that keeps the tag a finished article gets.
-    static let finishTagKey = "upNext.finishTag"
 
     /// The articles in the queue, first to be heard first.
     public func articles() throws(NarrateError) -> [ArticleSummary] {
@@ -85,23 +82,17 @@ public struct UpNext: Sendable {
 
     /// The tag an article heard to the end gets; nil: none.
     public func finishTag() throws(NarrateError) -> String? {
-        guard let tag = try library.settings.value(Self.finishTagKey), !tag.isEmpty else { return nil }
-        return tag
+        try library.upNext.finishTag()
     }
 
     /// Chooses the tag an article heard to the end gets (nil: none). An empty tag, or one with
-    /// a comma or longer than 100 characters, is `.invalidOption`.
+    /// a comma or longer than 100 characters, is `.invalidOption`. The library applies it
+    /// when a position that finishes an article is saved (`PositionStore.savePosition`).
     public func setFinishTag(_ tag: String?) throws(NarrateError) {
         let tag = tag?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let tag, tag.isEmpty || tag.contains(",") || tag.count > 100 {
             throw .invalidOption(name: "tag", message: "a tag is 1 to 100 characters without a comma: got '\(tag.prefix(40))'")
         }
-        try library.settings.set(Self.finishTagKey, to: tag ?? "")
-    }
-
-    /// Article `id` was heard to the end: it leaves the queue, and gets the finish tag.
-    public func finished(_ id: Int64) throws(NarrateError) {
-        try library.upNext.remove(id)
-        if let tag = try finishTag() { _ = try library.articles.retag(id: id, adding: [tag], removing: []) }
+        try library.upNext.setFinishTag(tag)
     }
 }

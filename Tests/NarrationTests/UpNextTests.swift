@@ -82,6 +82,21 @@ struct UpNextTests {
         #expect(try upNext.finishTag() == nil)
     }
 
+    @Test func anArticleFinishedByAnyPathLeavesTheQueueAndIsTaggedOnce() throws {
+        let (library, ids) = try library(articles: 2)
+        let upNext = UpNext(library: library)
+        try upNext.add(ids)
+        try upNext.setFinishTag("archived")
+        // `narrate position ID --finished` and the players save through the library's positions.
+        try library.positions.savePosition(articleId: ids[1], sentence: 1, finished: true)
+        #expect(try upNext.articles().map(\.id) == [ids[0]])
+        #expect(try library.articles.summary(id: ids[1]).tags == ["archived", "news"])
+        // A tag the listener took off again is not put back by the same end reported twice.
+        _ = try library.articles.retag(id: ids[1], adding: [], removing: ["archived"])
+        try library.positions.savePosition(articleId: ids[1], sentence: 1, finished: true)
+        #expect(try library.articles.summary(id: ids[1]).tags == ["news"])
+    }
+
     @Test func theChimeIsTwoNotesAndARest() {
         let chime = UpNextAnnouncement.chime(sampleRate: 22_050)
         #expect(chime.count == 2 * Int(22_050 * 0.12) + 22_050 / 4)
