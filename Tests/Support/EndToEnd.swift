@@ -11,11 +11,11 @@ public import Testing
 ///
 /// The tests are async and wait without holding a thread: a process's end through its
 /// termination handler (`Process.exited()`), its pipes and any other blocking call on threads
-/// of their own (`onOwnThread`), polls with `pause`. Their jobs still run on threads of their
-/// own (`ThreadPerJobExecutor`), not on Swift's cooperative pool: that pool (one thread a
-/// core) is also where the synchronous, CPU-bound unit tests compute, for minutes when
-/// instrumented: behind them a test waiting to see a batch's job running gave up under
-/// AddressSanitizer, and a refused PostgreSQL connection was told after 79 s.
+/// of their own (`onOwnThread`), polls with `pause`. They run on Swift's cooperative pool
+/// (one thread a core), beside the unit tests: the unit tests that compute or block for
+/// seconds (a neural voice over two samples, a 4 GB WAV file, a 5 MB page, cover images,
+/// Python making a test voice) do it on threads of their own too, so a test waiting for an
+/// event is not kept from seeing it (under AddressSanitizer such a wait once gave up).
 public struct EndToEnd: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
@@ -29,9 +29,7 @@ public struct EndToEnd: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         await Self.slots.take()
         do {
-            try await withTaskExecutorPreference(ThreadPerJobExecutor()) {
-                try await function()
-            }
+            try await function()
             await Self.slots.give()
         } catch {
             await Self.slots.give()
@@ -76,15 +74,3 @@ extension Trait where Self == EndToEnd {
 }
 
 #endif
-
-/// A task executor that runs each job on a new thread: the end-to-end tests' jobs never
-/// wait for a thread of the cooperative pool, whatever the CPU-bound tests beside them do.
-final class ThreadPerJobExecutor: TaskExecutor {
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-}

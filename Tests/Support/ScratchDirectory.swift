@@ -1,7 +1,7 @@
 import Foundation
 
 /// A temporary directory for one test, removed when the test ends.
-public final class ScratchDirectory {
+public final class ScratchDirectory: Sendable {
     /// The directory's path.
     public let path: String
 
