@@ -25,9 +25,9 @@ extension ArticleStore {
     /// when nil) get a snippet, the others an empty one: a page of a thousand hits shows a few.
     public func searchSummaries(
         _ query: String, limit: Int = 1_000, tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil,
-        guess: QueryLanguageGuess? = nil, snippets: Range<Int>? = nil
+        shelf: Shelf? = nil, guess: QueryLanguageGuess? = nil, snippets: Range<Int>? = nil
     ) throws(NarrateError) -> [(summary: ArticleSummary, snippet: String)] {
-        let (conditions, filterArguments) = ArticleFilter(tag: tag, language: language, progress: progress).conditions
+        let (conditions, filterArguments) = ArticleFilter(tag: tag, language: language, progress: progress, shelf: shelf).conditions
         return try database.read { db in
             // Filtered to a language: the query is read in it.
             var reading = guess

@@ -74,13 +74,14 @@ public final class ArticleStore: Sendable {
 
     // MARK: Reading
 
-    /// The articles, optionally only those with `tag` or in `language`, in `order`; the
-    /// first `limit` of them after the first `offset` when a limit is given.
+    /// The articles, optionally only those with `tag`, in `language`, heard so far or on
+    /// `shelf` (nil: both the library and the archive), in `order`; the first `limit` of them
+    /// after the first `offset` when a limit is given.
     public func list(
-        tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, order: ArticleSort = .saved,
-        limit: Int? = nil, offset: Int = 0
+        tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, shelf: Shelf? = nil,
+        order: ArticleSort = .saved, limit: Int? = nil, offset: Int = 0
     ) throws(NarrateError) -> [ArticleSummary] {
-        let (filter, arguments) = ArticleFilter(tag: tag, language: language, progress: progress).whereClause
+        let (filter, arguments) = ArticleFilter(tag: tag, language: language, progress: progress, shelf: shelf).whereClause
         let limitClause = limit.map { " LIMIT \(max(0, $0)) OFFSET \(max(0, offset))" } ?? ""
         let orderBy =
             switch order {
@@ -104,13 +105,24 @@ public final class ArticleStore: Sendable {
     }
 
     /// How many articles `list` would give without a limit.
-    public func count(tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil) throws(NarrateError) -> Int {
-        if let tag, language == nil, progress == nil {
+    public func count(
+        tag: String? = nil, language: String? = nil, progress: ProgressFilter? = nil, shelf: Shelf? = nil
+    ) throws(NarrateError) -> Int {
+        if let tag, language == nil, progress == nil, shelf == nil {
             return try database.read { db in
                 try ArticleTagRow.filter(ArticleTagRow.Columns.tag == ArticleTagRow.normalized(tag)).fetchCount(db)
             }
         }
-        let (filter, arguments) = ArticleFilter(tag: tag, language: language, progress: progress).whereClause
+        if shelf == .library, tag == nil, language == nil, progress == nil {
+            // All but the archived: SQLite counts a whole table without visiting its rows, and
+            // the archived through their index; the library's own count visits 100,000
+            // entries of it (1.7 ms at 100,000 articles, 0.1 ms so while a tenth is archived).
+            return try database.read { db in
+                try Int.fetchOne(
+                    db, sql: "SELECT (SELECT count(*) FROM article) - (SELECT count(*) FROM article WHERE archivedAt IS NOT NULL)") ?? 0
+            }
+        }
+        let (filter, arguments) = ArticleFilter(tag: tag, language: language, progress: progress, shelf: shelf).whereClause
         // Joined with the positions only when progress is asked about: SQLite does not leave
         // the join out of a count, which then probed it once an article (6 ms at 100,000).
         let positions = progress == nil ? "" : "LEFT JOIN listeningPosition ON listeningPosition.articleId = article.id"
@@ -167,7 +179,7 @@ public final class ArticleStore: Sendable {
                     id: id, title: article.title, language: article.language, savedAt: article.savedAt,
                     wordCount: article.wordCount, listeningSeconds: article.listeningSeconds, tags: ArticleRow.split(article.tags),
                     sentenceCount: article.sentenceCount, position: position?.sentence, finished: position?.finished ?? false,
-                    site: article.site
+                    site: article.site, archivedAt: article.archivedAt
                 ),
                 byline: article.byline, site: article.site, sourceURL: article.sourceURL, sourcePath: article.sourcePath,
                 publishedAt: article.publishedAt, voice: article.voice, contentHash: article.contentHash,
@@ -251,6 +263,29 @@ public final class ArticleStore: Sendable {
             let changed = try ArticleRow.filter(key: id).updateAll(db, ArticleRow.Columns.voice.set(to: voice))
             if changed == 0 { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
         }
+    }
+
+    /// Puts the articles with `ids` on `shelf`, in one transaction: all of them or, if one id
+    /// is unknown, none. An article archived leaves the up-next queue (the queue is of the
+    /// library's articles) and keeps its audio, position and tags; one already there stays
+    /// as it is (its archive date too). The ids moved, in the order given.
+    @discardableResult
+    public func shelve(ids: [Int64], on shelf: Shelf) throws(NarrateError) -> [Int64] {
+        try database.write { db in try Self.shelve(ids: ids, on: shelf, db) }
+    }
+
+    /// `shelve` in `db`'s transaction.
+    static func shelve(ids: [Int64], on shelf: Shelf, _ db: Database) throws -> [Int64] {
+        var moved: [Int64] = []
+        let archivedAt: String? = shelf == .archive ? LibraryDatabase.timestamp() : nil
+        for id in ids {
+            guard let row = try ArticleRow.fetchOne(db, key: id) else { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
+            guard (row.archivedAt == nil) != (shelf == .library), !moved.contains(id) else { continue }
+            try ArticleRow.filter(key: id).updateAll(db, ArticleRow.Columns.archivedAt.set(to: archivedAt))
+            if shelf == .archive { try db.execute(sql: "DELETE FROM upNext WHERE articleId = ?", arguments: [id]) }
+            moved.append(id)
+        }
+        return moved
     }
 
     /// Removes the articles with `ids` and everything that belongs to them (sentences,

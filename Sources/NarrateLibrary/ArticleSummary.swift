@@ -22,10 +22,17 @@ public struct ArticleSummary: Sendable, Equatable, Codable {
     public var finished: Bool
     /// The site it was published on, when known.
     public var site: String? = nil
+    /// When it was archived (ISO 8601); nil while it is in the library.
+    public var archivedAt: String? = nil
     /// The length of its newest render's audio, in seconds, when it has one.
     public var audioSeconds: Double? = nil
     /// Where the sentence at `position` starts in that render, in seconds.
     public var audioSecondsAtPosition: Double? = nil
+
+    /// Whether it is in the library or the archive.
+    public var shelf: Shelf {
+        archivedAt == nil ? .library : .archive
+    }
 
     /// How long it is to listen to: its audio's length once rendered, else the estimate.
     public var lengthSeconds: Double {

@@ -337,6 +337,17 @@ enum LibrarySchema {
                     CREATE INDEX upNextByRank ON upNext(rank);
                     """)
         }
+        migrator.registerMigration("v15: the archive, and archiving what is heard to the end") { db in
+            // NULL: in the library. The index answers the library's count and the archive's list.
+            try db.execute(
+                sql: """
+                    ALTER TABLE article ADD COLUMN archivedAt TEXT;
+                    CREATE INDEX articleByArchive ON article(archivedAt);
+                    UPDATE setting SET key = 'upNext.onFinish', value = 'tag:' || value
+                        WHERE key = 'upNext.finishTag' AND value != '';
+                    DELETE FROM setting WHERE key = 'upNext.finishTag';
+                    """)
+        }
         return migrator
     }
 }

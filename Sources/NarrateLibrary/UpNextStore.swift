@@ -17,14 +17,15 @@ public final class UpNextStore: Sendable {
         try database.read { db in try Int64.fetchAll(db, sql: "SELECT articleId FROM upNext ORDER BY rank") }
     }
 
-    /// Adds `ids` at the end, in their order; those already in it stay where they are. An id
-    /// of no article is `noSuchArticle` and nothing changes. Returns the queue.
+    /// Adds `ids` at the end, in their order; those already in it stay where they are, and an
+    /// archived one comes back to the library (the queue is of the library's articles). An
+    /// id of no article is `noSuchArticle` and nothing changes. Returns the queue.
     @discardableResult
     public func append(_ ids: [Int64]) throws(NarrateError) -> [Int64] {
         try database.write { db in
             var queue = try Int64.fetchAll(db, sql: "SELECT articleId FROM upNext ORDER BY rank")
             for id in ids where !queue.contains(id) {
-                try Self.requireArticle(id, db)
+                _ = try ArticleStore.shelve(ids: [id], on: .library, db)
                 queue.append(id)
             }
             try Self.write(queue, db)
@@ -33,13 +34,14 @@ public final class UpNextStore: Sendable {
     }
 
     /// Makes the queue `ids`, in that order: to reorder it, or to take some out. An id of no
-    /// article is `noSuchArticle`, one given twice `invalidOption`, and nothing changes.
+    /// article is `noSuchArticle`, one given twice `invalidOption`, and nothing changes; an
+    /// archived one comes back to the library.
     public func replace(with ids: [Int64]) throws(NarrateError) {
         guard Set(ids).count == ids.count else {
             throw .invalidOption(name: "ids", message: "an article is in the up-next queue once: \(ids) names one twice")
         }
         try database.write { db in
-            for id in ids { try Self.requireArticle(id, db) }
+            _ = try ArticleStore.shelve(ids: ids, on: .library, db)
             try Self.write(ids, db)
         }
     }
@@ -53,33 +55,40 @@ public final class UpNextStore: Sendable {
         }
     }
 
-    /// The library setting that keeps the tag a finished article gets.
-    static let finishTagKey = "upNext.finishTag"
+    /// The library setting that keeps what a finished article gets (`FinishAction.stored`).
+    static let onFinishKey = "upNext.onFinish"
 
-    /// The tag an article heard to the end gets; nil: none.
-    public func finishTag() throws(NarrateError) -> String? {
-        try database.read { db in try Self.finishTag(db) }
+    /// What an article heard to the end gets.
+    public func onFinish() throws(NarrateError) -> FinishAction {
+        try database.read { db in try Self.onFinish(db) }
     }
 
-    /// Chooses the tag an article heard to the end gets (nil: none).
-    public func setFinishTag(_ tag: String?) throws(NarrateError) {
-        try database.write { db in try SettingStore.set(Self.finishTagKey, to: tag ?? "", db) }
+    /// Chooses what an article heard to the end gets. A tag is normalized as tags are; an
+    /// empty one is nothing.
+    public func setOnFinish(_ action: FinishAction) throws(NarrateError) {
+        var action = action
+        if case .tag(let tag) = action {
+            let normalized = ArticleTagRow.normalized(tag)
+            action = normalized.isEmpty ? .nothing : .tag(normalized)
+        }
+        let stored = action.stored
+        try database.write { db in try SettingStore.set(Self.onFinishKey, to: stored, db) }
     }
 
-    private static func finishTag(_ db: Database) throws -> String? {
-        guard let tag = try SettingRow.fetchOne(db, key: finishTagKey)?.value, !tag.isEmpty else { return nil }
-        return tag
+    private static func onFinish(_ db: Database) throws -> FinishAction {
+        FinishAction(stored: try SettingRow.fetchOne(db, key: onFinishKey)?.value)
     }
 
     /// Article `articleId` was heard to the end (its position saved finished, in `db`'s
-    /// transaction): it leaves the queue and gets the finish tag, whichever player finished it.
+    /// transaction): it leaves the queue and gets what the setting says, whichever player
+    /// finished it.
     static func articleFinished(_ articleId: Int64, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM upNext WHERE articleId = ?", arguments: [articleId])
-        if let tag = try finishTag(db) { _ = try ArticleStore.retag(db, id: articleId, adding: [tag], removing: []) }
-    }
-
-    private static func requireArticle(_ id: Int64, _ db: Database) throws {
-        guard try ArticleRow.exists(db, key: id) else { throw NarrateError(LibraryError.noSuchArticle(id: id)) }
+        switch try onFinish(db) {
+        case .nothing: break
+        case .archive: _ = try ArticleStore.shelve(ids: [articleId], on: .archive, db)
+        case .tag(let tag): _ = try ArticleStore.retag(db, id: articleId, adding: [tag], removing: [])
+        }
     }
 
     private static func write(_ queue: [Int64], _ db: Database) throws {

@@ -3,9 +3,9 @@ public import NarrateCore
 public import NarrateLibrary
 
 /// The up-next queue as every front end uses it (`narrate queue`, `narrate play` with no id,
-/// the web player and its API): the articles to hear next, in the listener's order, and the
-/// tag one heard to the end gets ("archived", for example). The library takes a finished
-/// article out of the queue and tags it when its position is saved.
+/// the web player and its API): the articles to hear next, in the listener's order, and what
+/// one heard to the end gets (the archive, or a tag). The library takes a finished article
+/// out of the queue and archives or tags it when its position is saved.
 public struct UpNext: Sendable {
     /// The library whose queue it is.
     public let library: ArticleLibrary
@@ -26,12 +26,13 @@ public struct UpNext: Sendable {
         try library.upNext.append(ids)
     }
 
-    /// Adds every unfinished article tagged `tag` at the end, the one saved first first (a
-    /// backlog heard in the order it was saved); how many were not in it before.
+    /// Adds every unfinished article of the library (not the archive) tagged `tag` at the end,
+    /// the one saved first first (a backlog heard in the order it was saved); how many were
+    /// not in it before.
     @discardableResult
     public func addUnfinished(tagged tag: String) throws(NarrateError) -> Int {
         let before = Set(try library.upNext.articleIds())
-        let tagged = try library.articles.list(tag: tag, progress: .unfinished).reversed().map(\.id)
+        let tagged = try library.articles.list(tag: tag, progress: .unfinished, shelf: .library).reversed().map(\.id)
         try library.upNext.append(tagged)
         return tagged.filter { !before.contains($0) }.count
     }
@@ -80,19 +81,21 @@ public struct UpNext: Sendable {
         return try library.articles.summary(id: ids[index - 1])
     }
 
-    /// The tag an article heard to the end gets; nil: none.
-    public func finishTag() throws(NarrateError) -> String? {
-        try library.upNext.finishTag()
+    /// What an article heard to the end gets: nothing, the archive, or a tag.
+    public func onFinish() throws(NarrateError) -> FinishAction {
+        try library.upNext.onFinish()
     }
 
-    /// Chooses the tag an article heard to the end gets (nil: none). An empty tag, or one with
-    /// a comma or longer than 100 characters, is `.invalidOption`. The library applies it
-    /// when a position that finishes an article is saved (`PositionStore.savePosition`).
-    public func setFinishTag(_ tag: String?) throws(NarrateError) {
-        let tag = tag?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let tag, tag.isEmpty || tag.contains(",") || tag.count > 100 {
-            throw .invalidOption(name: "tag", message: "a tag is 1 to 100 characters without a comma: got '\(tag.prefix(40))'")
+    /// Chooses what an article heard to the end gets. An empty tag, or one with a comma or
+    /// longer than 100 characters, is `.invalidOption`. The library applies it when a
+    /// position that finishes an article is saved (`PositionStore.savePosition`).
+    public func setOnFinish(_ action: FinishAction) throws(NarrateError) {
+        if case .tag(let tag) = action {
+            let tag = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+            if tag.isEmpty || tag.contains(",") || tag.count > 100 {
+                throw .invalidOption(name: "tag", message: "a tag is 1 to 100 characters without a comma: got '\(tag.prefix(40))'")
+            }
         }
-        try library.upNext.setFinishTag(tag)
+        try library.upNext.setOnFinish(action)
     }
 }

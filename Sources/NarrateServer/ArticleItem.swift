@@ -19,6 +19,8 @@ struct ArticleItem: Encodable, Sendable {
     @Nullable var position: Int?
     var finished: Bool
     var tags: [String]
+    /// When it was moved to the archive; null while it is in the library.
+    @Nullable var archivedAt: String?
     /// The search match around the query, in search results only (absent otherwise).
     var snippet: String?
 
@@ -37,6 +39,7 @@ struct ArticleItem: Encodable, Sendable {
         position = summary.position
         finished = summary.finished
         tags = summary.tags
+        archivedAt = summary.archivedAt
         self.snippet = snippet
     }
 }

@@ -42,6 +42,15 @@ struct LibraryRoutes: Sendable {
             return Response(status: .noContent)
         }
         api.put("articles/:id/tags") { request, context in try await retag(request, context: context) }
+        api.put("articles/:id/shelf") { request, context in
+            let id = try RequestReading.id("id", in: context)
+            let body = try await RequestReading.body(ShelfBody.self, of: request, context: context)
+            return try await Self.json(
+                work.run { library throws(NarrateError) in
+                    try library.articles.shelve(ids: [id], on: body.shelf)
+                    return ArticleItem(summary: try library.articles.summary(id: id))
+                })
+        }
         api.get("articles/:id/voice") { _, context in
             let id = try RequestReading.id("id", in: context)
             return try await Self.json(
@@ -105,13 +114,14 @@ struct LibraryRoutes: Sendable {
         let tag = request.uri.queryParameters.get("tag").flatMap { $0.isEmpty ? nil : $0 }
         let language = request.uri.queryParameters.get("language").flatMap { $0.isEmpty ? nil : $0 }
         let progress = try RequestReading.choice("progress", in: request, as: ProgressFilter.self)
+        let shelf = try RequestReading.choice("shelf", in: request, as: Shelf.self) ?? .library
         let sort = try RequestReading.choice("sort", in: request, as: ArticleSort.self) ?? .saved
         let limit = try RequestReading.integer("limit", in: request, range: 1...500, fallback: 100)
         let offset = try RequestReading.integer("offset", in: request, range: 0...Int(Int32.max), fallback: 0)
         let listed = try await work.run { library throws(NarrateError) in
             try LibraryPage.load(
-                from: library, query: query, tag: tag, language: language, progress: progress, order: sort, limit: limit, offset: offset
-            )
+                from: library, query: query, tag: tag, language: language, progress: progress, shelf: shelf, order: sort, limit: limit,
+                offset: offset)
         }
         let page = ArticlePage(total: listed.total, articles: listed.articles.map { ArticleItem(summary: $0.summary, snippet: $0.snippet) })
         return try Self.json(page)

@@ -18,7 +18,7 @@ struct PageRoutes: Sendable {
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
-            let articles = try await work.run { library throws(NarrateError) in try library.articles.list() }
+            let articles = try await work.run { library throws(NarrateError) in try library.articles.list(shelf: .library) }
             let tags = Set(articles.flatMap(\.tags)).sorted()
             return Self.html(PageWriter.library(articles, feeds: FeedRoutes.offered(tags: tags, request: request, settings: settings)))
         }

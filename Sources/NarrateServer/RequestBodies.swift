@@ -1,3 +1,5 @@
+import NarrateLibrary
+
 /// What `POST /api/articles` takes: a URL to fetch, or pasted text.
 struct NewArticleBody: Decodable, Sendable {
     var url: String?
@@ -12,6 +14,11 @@ struct NewArticleBody: Decodable, Sendable {
 struct TagChangeBody: Decodable, Sendable {
     var add: [String]?
     var remove: [String]?
+}
+
+/// What `PUT /api/articles/{id}/shelf` takes: `library` or `archive`.
+struct ShelfBody: Decodable, Sendable {
+    var shelf: Shelf
 }
 
 /// What `PUT /api/articles/{id}/voice` takes: the voice to keep, null for the language's.

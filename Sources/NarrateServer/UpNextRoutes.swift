@@ -33,7 +33,8 @@ struct UpNextRoutes: Sendable {
         }
         api.put("queue/finish") { request, context in
             let body = try await RequestReading.body(UpNextFinish.self, of: request, context: context)
-            return try await answer { upNext throws(NarrateError) in try upNext.setFinishTag(body.tag) }
+            let action = try body.action()
+            return try await answer { upNext throws(NarrateError) in try upNext.setOnFinish(action) }
         }
     }
 
@@ -43,7 +44,7 @@ struct UpNextRoutes: Sendable {
             try await work.run { library throws(NarrateError) in
                 let upNext = UpNext(library: library)
                 try change(upNext)
-                return UpNextView(articles: try upNext.articles().map { ArticleItem(summary: $0) }, finishTag: try upNext.finishTag())
+                return UpNextView(articles: try upNext.articles().map { ArticleItem(summary: $0) }, onFinish: try upNext.onFinish())
             })
     }
 }
@@ -51,8 +52,21 @@ struct UpNextRoutes: Sendable {
 /// The queue as the API gives it.
 struct UpNextView: Encodable, Sendable {
     var articles: [ArticleItem]
-    /// The tag an article heard to the end gets (null: none).
-    @Nullable var finishTag: String?
+    /// What an article heard to the end gets: `nothing`, `archive` or `tag`.
+    var onFinish: String
+    /// The tag it gets when `onFinish` is `tag` (null otherwise).
+    @Nullable var finishTag: String? = nil
+
+    init(articles: [ArticleItem], onFinish: FinishAction) {
+        self.articles = articles
+        switch onFinish {
+        case .nothing: self.onFinish = "nothing"
+        case .archive: self.onFinish = "archive"
+        case .tag(let tag):
+            self.onFinish = "tag"
+            finishTag = tag
+        }
+    }
 }
 
 /// What `PUT /api/queue` takes: the whole queue in its new order.
@@ -66,7 +80,23 @@ struct UpNextAddition: Decodable, Sendable {
     var tag: String?
 }
 
-/// What `PUT /api/queue/finish` takes.
+/// What `PUT /api/queue/finish` takes: `{"onFinish": "archive"}`, `{"onFinish": "tag", "tag":
+/// "heard"}` or `{"onFinish": "nothing"}`; without `onFinish`, a tag (or null for nothing).
 struct UpNextFinish: Decodable, Sendable {
+    var onFinish: String?
     var tag: String?
+
+    /// The action asked for; a 400 for an unknown one or a tag action without a tag.
+    func action() throws -> FinishAction {
+        switch onFinish {
+        case "archive": return .archive
+        case "nothing": return .nothing
+        case "tag", nil:
+            if let tag { return .tag(tag) }
+            if onFinish == nil { return .nothing }
+            throw APIError(.badRequest, "onFinish \"tag\" needs a tag: send {\"onFinish\": \"tag\", \"tag\": \"heard\"}")
+        case let other?:
+            throw APIError(.badRequest, "onFinish must be nothing, archive or tag: got '\(other.prefix(40))'")
+        }
+    }
 }

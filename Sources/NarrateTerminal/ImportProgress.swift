@@ -85,7 +85,7 @@ public final class ImportProgress: @unchecked Sendable {
             return
         }
         var line = "imported \(report.total) link\(report.total == 1 ? "" : "s"): \(report.added.count) added"
-        if report.finished > 0 { line += " (\(report.finished) marked finished)" }
+        if report.finished > 0 { line += " (\(report.finished) marked finished and archived)" }
         if report.skipped > 0 { line += ", \(report.skipped) skipped (in the library, or dead before)" }
         if report.duplicates > 0 { line += ", \(report.duplicates) already in the library" }
         if dead > 0 { line += ", \(dead) dead" }

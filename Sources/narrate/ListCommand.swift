@@ -6,7 +6,9 @@ import NarrateTerminal
 
 /// `narrate list`: the library's articles as a table (or JSON).
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the articles in the library.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the articles in the library (or, with --archived, in the archive)."
+    )
 
     @Option(help: "Only articles with this tag.")
     var tag: String?
@@ -19,6 +21,9 @@ struct ListCommand: ParsableCommand {
 
     @Flag(help: "Only articles heard to the end.")
     var finished = false
+
+    @Flag(help: "The archive's articles instead of the library's (narrate archive moves them there).")
+    var archived = false
 
     @Option(help: "Order: saved (newest first), title or length (shortest first).")
     var sort: ArticleSort = .saved
@@ -45,11 +50,12 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.open()
+        let shelf: Shelf = archived ? .archive : .library
         let articles = try library.articles.list(
-            tag: tag, language: language, progress: progress, order: sort, limit: all ? nil : limit
+            tag: tag, language: language, progress: progress, shelf: shelf, order: sort, limit: all ? nil : limit
         )
         if !all, articles.count == limit {
-            let total = try library.articles.count(tag: tag, language: language, progress: progress)
+            let total = try library.articles.count(tag: tag, language: language, progress: progress, shelf: shelf)
             if total > limit { ErrorReporter.printNote("showing \(limit) of \(total) articles; --all lists every one") }
         }
         if json {

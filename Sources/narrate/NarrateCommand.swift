@@ -19,6 +19,7 @@ struct NarrateCommand: AsyncParsableCommand {
                 name: "The library",
                 subcommands: [
                     AddCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, TagCommand.self,
+                    ArchiveCommand.self,
                     RemoveCommand.self, RenderCommand.self,
                 ]),
             CommandGroup(

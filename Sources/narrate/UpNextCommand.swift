@@ -124,32 +124,44 @@ struct UpNextClear: ParsableCommand {
     }
 }
 
-/// `narrate queue on-finish [--tag TAG | --nothing]`: what an article heard to the end gets.
+/// `narrate queue on-finish [--archive | --tag TAG | --nothing]`: what an article heard to the end gets.
 struct UpNextOnFinish: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "on-finish",
-        abstract: "Tag an article when it is heard to the end (--tag archived), or not (--nothing); nothing shows the choice."
+        abstract:
+            "Archive an article when it is heard to the end (--archive), tag it (--tag TAG) or neither (--nothing); nothing shows the choice."
     )
+
+    @Flag(help: "Move a finished article to the archive, out of the library's lists (narrate list --archived shows it).")
+    var archive = false
 
     @Option(help: "The tag a finished article gets.")
     var tag: String?
 
-    @Flag(help: "Give a finished article no tag.")
+    @Flag(help: "Leave a finished article in the library as it is.")
     var nothing = false
 
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if tag != nil, nothing { throw ValidationError("give --tag TAG or --nothing, not both") }
+        if [archive, tag != nil, nothing].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --archive, --tag TAG and --nothing")
+        }
     }
 
     func run() throws {
         let upNext = UpNext(library: try libraryOptions.open())
-        if tag != nil || nothing { try upNext.setFinishTag(tag) }
-        if let chosen = try upNext.finishTag() {
-            print("an article heard to the end leaves the queue and is tagged \(chosen)")
-        } else {
-            print("an article heard to the end leaves the queue; it is not tagged")
+        if archive {
+            try upNext.setOnFinish(.archive)
+        } else if let tag {
+            try upNext.setOnFinish(.tag(tag))
+        } else if nothing {
+            try upNext.setOnFinish(.nothing)
+        }
+        switch try upNext.onFinish() {
+        case .nothing: print("an article heard to the end leaves the queue and stays in the library")
+        case .archive: print("an article heard to the end leaves the queue and moves to the archive")
+        case .tag(let chosen): print("an article heard to the end leaves the queue and is tagged \(chosen)")
         }
     }
 }

@@ -10,7 +10,10 @@ Opus, and drives Debian's headless Chromium through Selenium:
    out of the queue and tagged with the finish tag;
 3. the lock screen's next and previous track buttons (the Media Session's handlers) move in
    the queue;
-4. "keep the next N unfinished downloaded" takes the queue's articles first.
+4. "keep the next N unfinished downloaded" takes the queue's articles first;
+5. "When an article ends: Moves to the archive", chosen on the library page, archives an
+   article played to its end (the finished banner says so and offers "To library"); the
+   library's list leaves it out, "From: Archive" shows it, and "To library" brings it back.
 
 Each check prints "ok: ..."; the first that fails prints "FAIL: ..." and the script exits 1.
 
@@ -21,6 +24,7 @@ Each check prints "ok: ..."; the first that fails prints "FAIL: ..." and the scr
 import argparse
 import os
 import sys
+import time
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
@@ -117,6 +121,46 @@ def check_downloads_follow_the_queue(browser, server, first, second):
     ok(f"keeping the next 1 downloaded took article {first}, the queue's first, not {second}, the library's first")
 
 
+def check_finishing_archives(browser, server, first, second):
+    """5. Finishing archives when the library page chose so; the archive and back."""
+    server.request("PUT", "/api/queue", {"ids": []})
+    browser.open("/")
+    browser.js("document.querySelector('.finish-tools').open = true")
+    browser.driver.find_element(By.CSS_SELECTOR, 'select[name="on-finish"] option[value="archive"]').click()
+    deadline = time.monotonic() + 10
+    while server.request("GET", "/api/queue").get("onFinish") != "archive":
+        if time.monotonic() > deadline:
+            raise CheckFailed("choosing 'Moves to the archive' on the library page did not set the library's setting")
+        time.sleep(0.1)
+    browser.open(f"/articles/{second}?play=1")
+    wait_playing(browser, second, "opened with ?play=1")
+    browser.js("const a = narratePlayer.audio; a.currentTime = Math.max(0, a.duration - 1.0);")
+    browser.wait_for("const b = document.querySelector('.finished-banner'); "
+                     "return b !== null && b.textContent.includes('Finished and archived.') && b.querySelector('.shelve').textContent === 'To library'",
+                     30, f"the end of article {second} did not show 'Finished and archived.' with 'To library'")
+    browser.screenshot("archive-finished-1440.png")
+    if server.request("GET", f"/api/articles/{second}")["article"].get("archivedAt") is None:
+        raise CheckFailed(f"article {second}, heard to the end, is not archived")
+    browser.open("/")
+    browser.wait_for(f"return document.querySelector('li.article.enhanced[data-article-id=\"{first}\"]') !== null", 20,
+                     "the library list did not load")
+    if browser.js(f"return document.querySelector('li.article[data-article-id=\"{second}\"]') !== null"):
+        raise CheckFailed(f"article {second}, archived, is still in the library's list")
+    browser.js("document.querySelector('.more-filters').open = true")
+    browser.driver.find_element(By.CSS_SELECTOR, 'select[name="shelf"] option[value="archive"]').click()
+    browser.wait_for(f"return document.querySelector('li.article.enhanced[data-article-id=\"{second}\"] .shelve') !== null "
+                     f"&& document.querySelector('li.article[data-article-id=\"{first}\"]') === null", 20,
+                     f"'From: Archive' did not list article {second} alone")
+    browser.screenshot("archive-library-1440.png")
+    browser.driver.find_element(By.CSS_SELECTOR, f'li.article[data-article-id="{second}"] .shelve').click()
+    browser.wait_for(f"return document.querySelector('li.article[data-article-id=\"{second}\"]') === null", 20,
+                     f"'To library' did not take article {second} out of the archive's list")
+    if server.request("GET", f"/api/articles/{second}")["article"].get("archivedAt") is not None:
+        raise CheckFailed(f"'To library' left article {second} archived")
+    ok(f"finishing archived article {second} (the banner said so), the library's list left it out, the archive listed it, "
+       "and 'To library' brought it back; archive-finished-1440.png, archive-library-1440.png")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--narrate", required=True)
@@ -135,6 +179,7 @@ def main():
         check_plays_one_after_another(browser, server, arguments.first, arguments.second)
         check_track_buttons(browser, server, arguments.first, arguments.second)
         check_downloads_follow_the_queue(browser, server, arguments.first, arguments.second)
+        check_finishing_archives(browser, server, arguments.first, arguments.second)
 
     return run_checks(server, arguments.screenshots, checks)
 

@@ -35,13 +35,17 @@ struct ImportCommandTests {
         #expect(run.standardError.hasPrefix("\(path): Pocket (CSV), 5 links\n"), "\(run.standardError)")
         let output = run.standardOutput
         #expect(
-            output.hasPrefix("imported 5 links: 2 added (1 marked finished), 1 already in the library, 1 dead, 1 without an article\n"),
+            output.hasPrefix(
+                "imported 5 links: 2 added (1 marked finished and archived), 1 already in the library, 1 dead, 1 without an article\n"),
             "\(output)")
         #expect(output.contains("  dead link: \(server.url("/missing")): HTTP 404 Not Found\n"))
         #expect(output.contains("  no article: \(server.url("/menu-only.html")): "))
 
+        // Archived in Pocket: in narrate's archive, not the library's list.
         let list = try await narrate(["list", "--json"])
-        let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        #expect(!list.standardOutput.contains("The Last Keeper") && list.standardOutput.contains("Останній доглядач"))
+        let archive = try await narrate(["list", "--archived", "--json"])
+        let articles = try #require(try JSONSerialization.jsonObject(with: Data(archive.standardOutput.utf8)) as? [[String: Any]])
         let keeper = try #require(articles.first { ($0["title"] as? String) == "The Last Keeper" })
         #expect(Set(keeper["tags"] as? [String] ?? []) == ["sea", "ліхтар", "pocket"])
         #expect(keeper["savedAt"] as? String == "2024-03-01T08:00:00Z")
@@ -147,12 +151,16 @@ struct ImportCommandTests {
         let run = try await narrate(["import", zip])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.hasPrefix("\(zip): Omnivore (zip), 3 links\n"), "\(run.standardError)")
-        #expect(run.standardOutput.hasPrefix("imported 3 links: 3 added (1 marked finished)"), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasPrefix("imported 3 links: 3 added (1 marked finished and archived)"), "\(run.standardOutput)")
         // The two with their Markdown in the zip were not fetched (their addresses are 404s).
         let counts = try await server.requestCounts()
         #expect(counts["/gone-harbour"] == nil && counts["/gone-rivers"] == nil && counts["/article.html"] == 1, "\(counts)")
-        let list = try await narrate(["list", "--json"])
-        let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        var articles: [[String: Any]] = []
+        for shelf in [[], ["--archived"]] {
+            let list = try await narrate(["list", "--json"] + shelf)
+            articles += try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+        }
+        #expect(articles.count == 3)
         let harbour = try #require(articles.first { ($0["title"] as? String) == "Harbour" })
         #expect(Set(harbour["tags"] as? [String] ?? []) == ["sea", "ліхтар"])
         #expect(

@@ -88,4 +88,38 @@ struct UpNextCommandTests {
         #expect(listed.standardOutput.contains("Report 1") && listed.standardOutput.contains("Report 2"), "\(listed.standardOutput)")
         #expect(try await narrate(["play", "--from-start", "--sink", "null"]).status == 64)
     }
+
+    /// `narrate archive` moves articles out of the library's lists and back; `queue on-finish
+    /// --archive` does it to each article heard to the end; `list --archived` lists the archive.
+    @Test func articlesMoveToTheArchiveByHandOrWhenHeardToTheEnd() async throws {
+        try await addArticles()
+        let listed = { (arguments: [String]) async throws -> String in
+            let run = try await narrate(["list"] + arguments)
+            #expect(run.status == 0, "\(run.standardError)")
+            return run.standardOutput
+        }
+        let onFinish = try await narrate(["queue", "on-finish", "--archive"])
+        #expect(onFinish.standardOutput.contains("moves to the archive"), "\(onFinish.standardOutput)")
+        let both = try await narrate(["queue", "on-finish", "--archive", "--tag", "heard"])
+        #expect(both.status == 64 && both.standardError.contains("give one of --archive, --tag TAG and --nothing"), "\(both.standardError)")
+        #expect(try await narrate(["queue", "add", "1", "2"]).status == 0)
+        #expect(try await narrate(["position", "1", "--finished"]).status == 0)
+        #expect(try await queued() == [2])
+        var library = try await listed([])
+        #expect(!library.contains("Report 1") && library.contains("Report 2"), "\(library)")
+        #expect(try await listed(["--archived"]).contains("Report 1"))
+        // By hand: all or none.
+        let unknown = try await narrate(["archive", "2", "999"])
+        #expect(unknown.status != 0 && unknown.standardError.contains("no article with id 999"), "\(unknown.standardError)")
+        #expect(try await queued() == [2])
+        let archived = try await narrate(["archive", "2", "1"])
+        #expect(archived.standardOutput == "2: moved to the archive\n1: already in the archive\n", "\(archived.standardOutput)")
+        #expect(try await queued().isEmpty)
+        let back = try await narrate(["archive", "--undo", "1"])
+        #expect(back.standardOutput == "1: moved to the library\n", "\(back.standardOutput)")
+        library = try await listed([])
+        #expect(library.contains("Report 1") && !library.contains("Report 2") && library.contains("Report 3"), "\(library)")
+        let archive = try await listed(["--archived", "--json"])
+        #expect(archive.contains("Report 2") && archive.contains("archivedAt") && !archive.contains("Report 1"), "\(archive)")
+    }
 }

@@ -43,12 +43,13 @@ struct ArticleLibraryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let url = "https://example.org/read"
         let outcome = try library.articles.add(
-            article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url, finished: true))
+            article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url, archived: true))
         let id = try addedID(outcome)
         #expect(try library.savedLinks.savedLinkOutcomes(among: [url]) == [url: .added])
         #expect(try library.positions.position(ofArticle: id)?.finished == true)
+        #expect(try library.articles.summary(id: id).shelf == .archive)
         let again = try library.articles.add(
-            article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url + "?again", finished: false))
+            article("Read Already\n\nIt was read. To the end."), recording: .savedLink(url: url + "?again", archived: false))
         #expect(again == .exists(id: id, title: "Read Already"))
         #expect(try library.savedLinks.savedLinkOutcomes(among: [url + "?again"]) == [url + "?again": .duplicate])
         // A feed that is not there: the item's record fails, and the article goes with it.

@@ -27,7 +27,7 @@ struct LibraryStoresTests {
         guard
             case .added(let id, let title) = try library.articles.add(
                 article("Kept\n\nOne sentence. Another one."),
-                recording: .savedLink(url: "https://example.org/kept", finished: false))
+                recording: .savedLink(url: "https://example.org/kept", archived: false))
         else {
             Issue.record("not added")
             return

@@ -100,10 +100,25 @@ struct LibraryUpgradeTests {
             .appendingPathComponent("Fixtures/library-v6.sqlite").path
         let (folder, path) = try Self.copy(source)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The finish tag as v14 kept it (python3's sqlite3 writes it into the old library).
+        let write = Process()
+        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        write.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO setting VALUES ('upNext.finishTag', 'heard')\"); c.commit()",
+            path,
+        ]
+        try write.run()
+        write.waitUntilExit()
+        try #require(write.terminationStatus == 0)
 
         let library = try ArticleLibrary(location: LibraryLocation(databasePath: path))
         #expect(try library.articles.count() == 3)
         #expect(try library.settings.value("server.token") == "fixture-token")
+        // v15: the finish tag is the finish action; nothing is archived.
+        #expect(try library.upNext.onFinish() == .tag("heard"))
+        #expect(try library.settings.value("upNext.finishTag") == nil)
+        #expect(try library.articles.count(shelf: .library) == 3)
         let jobs = try library.queue.jobs()
         #expect(jobs.map(\.priority) == [.batch, .listening])
         // v8: each job knows its article's size, for longest first.

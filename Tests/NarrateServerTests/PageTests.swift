@@ -87,7 +87,7 @@ struct PageTests {
             let paths = openapi["paths"] as? [String: Any] ?? [:]
             for path in [
                 "/api/articles", "/api/articles/{id}", "/api/articles/{id}/position", "/api/articles/{id}/render",
-                "/api/articles/{id}/renders/{renderId}/audio", "/api/facets", "/api/articles/{id}/tags",
+                "/api/articles/{id}/renders/{renderId}/audio", "/api/facets", "/api/articles/{id}/tags", "/api/articles/{id}/shelf",
             ] {
                 #expect(paths[path] != nil, "\(path) is not in the OpenAPI document")
             }

@@ -52,7 +52,8 @@ struct UpNextTests {
         #expect(throws: NarrateError.self) { try upNext.replace(with: [ids[1], ids[1]]) }
         #expect(throws: NarrateError.self) { try upNext.move(ids[1], to: 1) }
         #expect(throws: NarrateError.self) { try upNext.move(ids[0], to: 0) }
-        #expect(throws: NarrateError.self) { try upNext.setFinishTag("a,b") }
+        #expect(throws: NarrateError.self) { try upNext.setOnFinish(.tag("a,b")) }
+        #expect(throws: NarrateError.self) { try upNext.setOnFinish(.tag("  ")) }
         #expect(try upNext.articles().map(\.id) == [ids[0]])
     }
 
@@ -68,25 +69,27 @@ struct UpNextTests {
         let (library, ids) = try library(articles: 2)
         let upNext = UpNext(library: library)
         try upNext.add(ids)
-        try upNext.setFinishTag("archived")
-        #expect(try upNext.finishTag() == "archived")
+        #expect(try upNext.onFinish() == .nothing)
+        try upNext.setOnFinish(.tag(" Heard "))
+        #expect(try upNext.onFinish() == .tag("heard"))
         // A player's report of the end (the web player's) finishes it.
         try ReportedPosition(sentence: 1, finished: true, listenedAt: 1_800_000_000).save(
             articleId: ids[0], library: library, now: 1_800_000_000)
         #expect(try upNext.articles().map(\.id) == [ids[1]])
-        #expect(try library.articles.summary(id: ids[0]).tags == ["archived"])
+        #expect(try library.articles.summary(id: ids[0]).tags == ["heard"])
+        #expect(try library.articles.summary(id: ids[0]).shelf == .library)
         // A report that is not the end changes nothing.
         try ReportedPosition(sentence: 0, listenedAt: 1_800_000_001).save(articleId: ids[1], library: library, now: 1_800_000_001)
         #expect(try upNext.articles().map(\.id) == [ids[1]])
-        try upNext.setFinishTag(nil)
-        #expect(try upNext.finishTag() == nil)
+        try upNext.setOnFinish(.nothing)
+        #expect(try upNext.onFinish() == .nothing)
     }
 
     @Test func anArticleFinishedByAnyPathLeavesTheQueueAndIsTaggedOnce() throws {
         let (library, ids) = try library(articles: 2)
         let upNext = UpNext(library: library)
         try upNext.add(ids)
-        try upNext.setFinishTag("archived")
+        try upNext.setOnFinish(.tag("archived"))
         // `narrate position ID --finished` and the players save through the library's positions.
         try library.positions.savePosition(articleId: ids[1], sentence: 1, finished: true)
         #expect(try upNext.articles().map(\.id) == [ids[0]])
@@ -95,6 +98,45 @@ struct UpNextTests {
         _ = try library.articles.retag(id: ids[1], adding: [], removing: ["archived"])
         try library.positions.savePosition(articleId: ids[1], sentence: 1, finished: true)
         #expect(try library.articles.summary(id: ids[1]).tags == ["news"])
+    }
+
+    /// Read-later apps archive what is read: finishing an article moves it out of the
+    /// library's lists into the archive, whichever path finished it, with its tags, position
+    /// and audio kept; it comes back by hand or by being queued again.
+    @Test func anArticleHeardToTheEndMovesToTheArchiveWhenTheLibrarySaysSo() throws {
+        let (library, ids) = try library(articles: 4)
+        let upNext = UpNext(library: library)
+        try upNext.add([ids[0], ids[1], ids[2]])
+        try upNext.setOnFinish(.archive)
+        #expect(try upNext.onFinish() == .archive)
+        try ReportedPosition(sentence: 1, finished: true, listenedAt: 1_800_000_000).save(
+            articleId: ids[0], library: library, now: 1_800_000_000)
+        try library.positions.savePosition(articleId: ids[1], sentence: 1, finished: true)
+        #expect(try upNext.articles().map(\.id) == [ids[2]])
+        let archived = try library.articles.summary(id: ids[1])
+        #expect(archived.shelf == .archive && archived.archivedAt != nil && archived.finished && archived.tags == ["news"])
+        // Out of the library's lists and counts, in the archive's; the search finds both.
+        #expect(try library.articles.list(shelf: .library).map(\.id) == [ids[3], ids[2]])
+        #expect(try library.articles.count(shelf: .library) == 2)
+        #expect(try Set(library.articles.list(shelf: .archive).map(\.id)) == [ids[0], ids[1]])
+        #expect(try library.articles.count(tag: "news", shelf: .archive) == 1)
+        #expect(try library.articles.list().count == 4)
+        #expect(try library.articles.searchSummaries("wind", shelf: .archive).count == 2)
+        #expect(try library.articles.searchSummaries("wind").count == 4)
+        // A tag's unfinished articles come from the library only.
+        try upNext.clear()
+        #expect(try library.articles.shelve(ids: [ids[3]], on: .archive) == [ids[3]])
+        #expect(try upNext.addUnfinished(tagged: "news") == 0)
+        // Queued again, an archived article comes back to the library; archived, it leaves the queue.
+        try upNext.add([ids[1]])
+        #expect(try library.articles.summary(id: ids[1]).shelf == .library)
+        #expect(try library.articles.shelve(ids: [ids[1], ids[3]], on: .archive) == [ids[1]])
+        #expect(try upNext.articles().isEmpty)
+        // Back by hand; an unknown id moves none.
+        #expect(throws: NarrateError.self) { try library.articles.shelve(ids: [ids[0], 999], on: .library) }
+        #expect(try library.articles.summary(id: ids[0]).shelf == .archive)
+        #expect(try library.articles.shelve(ids: [ids[0], ids[0]], on: .library) == [ids[0]])
+        #expect(try library.articles.summary(id: ids[0]).archivedAt == nil)
     }
 
     @Test func theChimeIsTwoNotesAndARest() {

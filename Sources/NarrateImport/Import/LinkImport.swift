@@ -6,7 +6,7 @@ public import NarrateLibrary
 
 /// Imports the links of a read-later export: each article taken from the export when it
 /// carries it (Wallabag, Omnivore), else fetched and extracted as `add URL` does,
-/// concurrently but politely; with its saved time, tags and read state (archived → finished).
+/// concurrently but politely; with its saved time, tags and read state (archived → finished, in the archive).
 /// What the library has already, and what an earlier run found dead, is skipped without a
 /// request, so running the same import again goes on where it stopped.
 public struct LinkImport: Sendable {
@@ -42,7 +42,7 @@ public struct LinkImport: Sendable {
         /// In the library already, or found dead before: not fetched.
         public var skipped = 0
         public var added: [Int64] = []
-        /// Articles marked finished (archived in the export).
+        /// Articles marked finished and put in the archive (archived in the export).
         public var finished = 0
         /// Links whose article was in the library under another address or the same text.
         public var duplicates = 0
@@ -177,7 +177,7 @@ public struct LinkImport: Sendable {
     ) {
         var article = article
         article.savedAt = link.savedAt
-        switch try library.articles.add(article, recording: .savedLink(url: link.url, finished: link.archived)) {
+        switch try library.articles.add(article, recording: .savedLink(url: link.url, archived: link.archived)) {
         case .added(let id, let title): return (.added(id, title, finished: link.archived), .fine)
         case .exists: return (.duplicate, .fine)
         }

@@ -10,7 +10,7 @@ public struct SavedLink: Sendable, Equatable {
     public var savedAt: String?
     /// Its tags (Pocket's and Wallabag's tags, Instapaper's folder, a bookmark's folders).
     public var tags: [String]
-    /// Whether it was archived (read): its article is marked finished.
+    /// Whether it was archived (read): its article is marked finished and put in the archive.
     public var archived: Bool
     /// The article itself, when the export carries it (Wallabag, Omnivore): nothing fetched.
     public var content: String?

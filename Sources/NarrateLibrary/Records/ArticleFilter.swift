@@ -6,6 +6,8 @@ struct ArticleFilter {
     var tag: String?
     var language: String?
     var progress: ProgressFilter?
+    /// Only the library's or only the archive's articles when given.
+    var shelf: Shelf? = nil
     /// Only these articles when given.
     var ids: [Int64]? = nil
 
@@ -25,6 +27,11 @@ struct ArticleFilter {
         switch progress {
         case .finished: conditions.append("listeningPosition.finished = 1")
         case .unfinished: conditions.append("coalesce(listeningPosition.finished, 0) = 0")
+        case nil: break
+        }
+        switch shelf {
+        case .library: conditions.append("article.archivedAt IS NULL")
+        case .archive: conditions.append("article.archivedAt IS NOT NULL")
         case nil: break
         }
         if let ids {

@@ -23,6 +23,8 @@ struct ArticleRow: Codable, FetchableRecord, MutablePersistableRecord {
     var tags: String
     var sentenceCount: Int
     var excerpt: String?
+    /// When it was archived (nil: in the library).
+    var archivedAt: String? = nil
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -33,6 +35,7 @@ struct ArticleRow: Codable, FetchableRecord, MutablePersistableRecord {
         static let contentHash = Column(CodingKeys.contentHash)
         static let tags = Column(CodingKeys.tags)
         static let sentenceCount = Column(CodingKeys.sentenceCount)
+        static let archivedAt = Column(CodingKeys.archivedAt)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

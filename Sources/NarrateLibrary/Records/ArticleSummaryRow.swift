@@ -10,7 +10,7 @@ struct ArticleSummaryRow: FetchableRecord {
     /// time left is the audio's once there is audio.
     static let columns = """
         id, title, language, savedAt, wordCount, listeningSeconds, tags, sentenceCount,
-            listeningPosition.sentence, listeningPosition.finished, site,
+            listeningPosition.sentence, listeningPosition.finished, site, article.archivedAt,
             (SELECT sampleCount * 1.0 / sampleRate FROM render WHERE articleId = article.id ORDER BY id DESC LIMIT 1),
             (SELECT renderSentence.startSample * 1.0 / render.sampleRate
                 FROM render JOIN renderSentence ON renderSentence.renderId = render.id
@@ -25,7 +25,7 @@ struct ArticleSummaryRow: FetchableRecord {
         summary = ArticleSummary(
             id: row[0], title: row[1], language: row[2], savedAt: row[3], wordCount: row[4], listeningSeconds: row[5],
             tags: ArticleRow.split(row[6]), sentenceCount: row[7], position: row[8], finished: (row[9] as Int?) == 1, site: row[10],
-            audioSeconds: row[11], audioSecondsAtPosition: row[12]
+            archivedAt: row[11], audioSeconds: row[12], audioSecondsAtPosition: row[13]
         )
     }
 }

@@ -773,8 +773,40 @@
     ui.alert.after(ui.banner);
   }
 
-  /** "Finished. [Play again] [Next unfinished]": at the end of the article, and on opening one heard to the end. */
-  async function offerFinished() {
+  /**
+   * "Archive" or "To library": moves the article between the library's lists and the archive,
+   * as the label says, and then says the other.
+   */
+  function shelfButton(banner) {
+    const button = el("button", { type: "button", class: "shelve" });
+    const show = (archived) => {
+      button.dataset.shelf = archived ? "archive" : "library";
+      button.textContent = archived ? "To library" : "Archive";
+      button.setAttribute("aria-label", archived ? "Move this article back to the library" : "Archive this article: out of the library's lists");
+      banner.querySelector(".banner-text").textContent = archived ? "Finished and archived." : "Finished.";
+    };
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try {
+        const shelf = button.dataset.shelf === "archive" ? "library" : "archive";
+        const item = await window.narrate.api(`${articlePath}/shelf`, { method: "PUT", body: { shelf } });
+        if (state.view) state.view.article.archivedAt = item.archivedAt;
+        show(Boolean(item.archivedAt));
+        errorLine.clear();
+      } catch (error) {
+        showError(`Could not move the article: ${error.message}`);
+      } finally {
+        button.disabled = false;
+      }
+    });
+    return { button, show };
+  }
+
+  /**
+   * "Finished. [Play again] [Archive] [Next unfinished]": at the end of the article (`justFinished`:
+   * the library may have archived it as it was saved finished), and on opening one heard to the end.
+   */
+  async function offerFinished({ justFinished = false } = {}) {
     removeBanner();
     const again = el("button", { type: "button", class: "primary" }, "Play again");
     again.addEventListener("click", () => {
@@ -786,9 +818,18 @@
     const actions = el("span", { class: "banner-actions" }, again);
     const banner = el("div", { id: "continue-banner", class: "finished-banner", role: "status" },
       el("span", { class: "banner-text" }, "Finished."), actions);
+    const shelf = shelfButton(banner);
+    actions.append(shelf.button);
+    shelf.show(Boolean(state.view && state.view.article.archivedAt));
     ui.banner = banner;
     ui.alert.after(banner);
     try {
+      if (justFinished) {
+        // Where the library put it when its end was saved (the setting "When an article ends").
+        const view = await api(`${articlePath}?${formatsQuery}`);
+        if (state.view) state.view.article.archivedAt = view.article.archivedAt;
+        if (ui.banner === banner) shelf.show(Boolean(view.article.archivedAt));
+      }
       const page = await window.narrate.api("/api/articles?progress=unfinished&limit=2");
       const next = page.articles.find((article) => String(article.id) !== String(articleId));
       if (ui.banner !== banner) return;
@@ -796,7 +837,7 @@
         actions.append(el("a", { class: "button", href: `/articles/${encodeURIComponent(next.id)}` },
           "Next unfinished: ", el("span", { class: "next-title", lang: next.language || undefined }, next.title || `Article ${next.id}`)));
       } else {
-        banner.querySelector(".banner-text").textContent = "Finished. Nothing else is waiting to be heard.";
+        banner.querySelector(".banner-text").textContent += " Nothing else is waiting to be heard.";
       }
     } catch {
       // The library is out of reach: "Play again" still works.
@@ -1501,7 +1542,7 @@
     if (sleepingAtEnd) setSleep("off");
     // Saved first: the server takes the finished article out of the up-next queue.
     savePosition({ finished: true }).finally(async () => {
-      if (sleepingAtEnd || !(await announceNext())) offerFinished();
+      if (sleepingAtEnd || !(await announceNext())) offerFinished({ justFinished: true });
     });
   });
 

@@ -103,9 +103,25 @@
     const remove = el("button", { type: "button", class: "delete", "aria-label": `Delete “${title}”` }, "Delete");
     remove.addEventListener("click", () => deleteArticle(article, title, remove));
     const queue = el("button", { type: "button", class: "queue-add", "aria-label": `Add “${title}” to up next` }, "Up next");
-    queue.addEventListener("click", () => changeQueue("POST", "/api/queue", { ids: [article.id] }));
+    queue.addEventListener("click", async () => {
+      await changeQueue("POST", "/api/queue", { ids: [article.id] });
+      // Queued from the archive, it is back in the library.
+      if (article.archivedAt) refreshList();
+    });
+    const archived = Boolean(article.archivedAt);
+    const shelve = el(
+      "button",
+      { type: "button", class: "shelve", "aria-label": archived ? `Move “${title}” back to the library` : `Archive “${title}”` },
+      archived ? "To library" : "Archive",
+    );
+    shelve.addEventListener("click", () => shelveArticle(article, title, archived ? "library" : "archive", shelve));
 
-    return el("li", { class: "article enhanced", "data-article-id": article.id }, body, el("span", { class: "item-actions" }, queue, remove));
+    return el(
+      "li",
+      { class: "article enhanced", "data-article-id": article.id },
+      body,
+      el("span", { class: "item-actions" }, queue, shelve, remove),
+    );
   }
 
   /** Marks the articles kept on this device ("Downloaded"), and offline dims the others. */
@@ -129,7 +145,7 @@
     list.replaceChildren(...result.articles.map(renderItem));
     markDownloads();
     const filtering = Boolean(filters.q.value.trim() || filters.tag.value || filters.language.value || filters.progress.value);
-    empty.textContent = filtering ? "No articles match." : "No articles yet.";
+    empty.textContent = filtering ? "No articles match." : filters.shelf.value ? "Nothing archived." : "No articles yet.";
     empty.hidden = result.articles.length > 0;
     listStatus.textContent =
       result.total > result.articles.length ? `Showing ${result.articles.length} of ${result.total} articles.` : "";
@@ -149,6 +165,7 @@
     if (filters.tag.value) query.set("tag", filters.tag.value);
     if (filters.language.value) query.set("language", filters.language.value);
     if (filters.progress.value) query.set("progress", filters.progress.value);
+    if (filters.shelf.value) query.set("shelf", filters.shelf.value);
     const path = `/api/articles${query.toString() ? `?${query}` : ""}`;
     try {
       const result = await api(path, { signal: controller.signal });
@@ -187,6 +204,19 @@
     select.value = entries.some(([value]) => value === selected) ? selected : "";
   }
 
+  /** Moves an article to the archive or back to the library: it leaves the list shown. */
+  async function shelveArticle(article, title, shelf, button) {
+    button.disabled = true;
+    try {
+      await api(`/api/articles/${article.id}/shelf`, { method: "PUT", body: { shelf } });
+      clearError();
+      await Promise.all([refreshList(), refreshQueue()]);
+    } catch (error) {
+      button.disabled = false;
+      showError(`Could not move “${title}” to the ${shelf}: ${error.message}`);
+    }
+  }
+
   async function deleteArticle(article, title, button) {
     if (!window.confirm(`Delete “${title}” from the library? Its audio and listening position go with it.`)) return;
     button.disabled = true;
@@ -221,6 +251,12 @@
       el("option", { value: "unfinished" }, "Unfinished"),
       el("option", { value: "finished" }, "Finished"),
     ),
+    shelf: el(
+      "select",
+      { name: "shelf" },
+      el("option", { value: "" }, "Library"),
+      el("option", { value: "archive" }, "Archive"),
+    ),
   };
 
   // On a phone the three selects fold under "Filters" (they filled the first screen: 1.5
@@ -236,6 +272,7 @@
       field("Tag", filters.tag),
       field("Language", filters.language),
       field("Show", filters.progress, "progress-filter"),
+      field("From", filters.shelf, "shelf-filter"),
       queueUI.addTag,
     ),
   );
@@ -244,7 +281,7 @@
   });
   /** The fold's line says how many filters are on, so a closed fold hides nothing unsaid. */
   function showFiltersOn() {
-    const on = [filters.tag, filters.language, filters.progress].filter((select) => select.value).length;
+    const on = [filters.tag, filters.language, filters.progress, filters.shelf].filter((select) => select.value).length;
     moreFilters.querySelector("summary").textContent = on ? `Filters (${on} on)` : "Filters";
   }
   const filterForm = el(
@@ -266,7 +303,7 @@
   filters.tag.addEventListener("change", () => {
     queueUI.addTag.hidden = !filters.tag.value;
   });
-  for (const select of [filters.tag, filters.language, filters.progress]) {
+  for (const select of [filters.tag, filters.language, filters.progress, filters.shelf]) {
     select.addEventListener("change", () => {
       showFiltersOn();
       refreshList();
@@ -357,6 +394,7 @@
 
   /** The queue in the page: each article with its place, Up, Down and Remove. */
   function showQueue(queue) {
+    showFinish(queue);
     const ids = queue.articles.map((article) => article.id);
     queueUI.list.replaceChildren(
       ...queue.articles.map((article, index) => {
@@ -414,6 +452,52 @@
       if (error.status !== 0 || !offline.supported) showError(`Could not load the up-next queue: ${error.message}`);
     }
   }
+
+  // ---- What an article heard to the end gets (the library's setting, from any player) ----
+
+  const finishUI = {
+    action: el(
+      "select",
+      { name: "on-finish" },
+      el("option", { value: "nothing" }, "Stays in the library"),
+      el("option", { value: "archive" }, "Moves to the archive"),
+      el("option", { value: "tag" }, "Gets a tag"),
+    ),
+    tag: el("input", { type: "text", name: "finish-tag", autocomplete: "off", placeholder: "heard", maxlength: 100 }),
+  };
+  const finishTagField = field("Tag", finishUI.tag, "finish-tag");
+  const finishSection = el(
+    "details",
+    { class: "finish-tools" },
+    el("summary", {}, "When an article ends"),
+    el("p", { class: "status" }, "It leaves the up-next queue, on any device, and:"),
+    field("It", finishUI.action, "on-finish"),
+    finishTagField,
+  );
+
+  /** The setting as the server has it (every answer about the queue carries it). */
+  function showFinish(queue) {
+    if (!queue || !queue.onFinish) return;
+    finishUI.action.value = queue.onFinish;
+    if (document.activeElement !== finishUI.tag) finishUI.tag.value = queue.finishTag || "";
+    finishTagField.hidden = queue.onFinish !== "tag";
+  }
+
+  async function chooseFinish() {
+    const onFinish = finishUI.action.value;
+    finishTagField.hidden = onFinish !== "tag";
+    const tag = finishUI.tag.value.trim();
+    // "Gets a tag" waits for the tag.
+    if (onFinish === "tag" && !tag) return finishUI.tag.focus();
+    try {
+      showQueue(await api("/api/queue/finish", { method: "PUT", body: onFinish === "tag" ? { onFinish, tag } : { onFinish } }));
+      clearError();
+    } catch (error) {
+      showError(`Could not choose what a finished article gets: ${error.message}`);
+    }
+  }
+  finishUI.action.addEventListener("change", chooseFinish);
+  finishUI.tag.addEventListener("change", chooseFinish);
 
   // ---- Offline: what this device keeps ----
 
@@ -509,7 +593,14 @@
 
   // ---- Start ----
 
-  tools.replaceChildren(queueSection, filterForm, addSection, ...(offline.supported ? [downloadsSection] : []), alertBox);
+  tools.replaceChildren(
+    queueSection,
+    filterForm,
+    addSection,
+    ...(offline.supported ? [downloadsSection] : []),
+    finishSection,
+    alertBox,
+  );
   list.before(listStatus);
   listStatus.hidden = true;
   tools.hidden = false;
