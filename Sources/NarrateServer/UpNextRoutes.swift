@@ -25,6 +25,16 @@ struct UpNextRoutes: Sendable {
                 if let tag = body.tag { try upNext.addUnfinished(tagged: tag) } else { try upNext.add(body.ids ?? []) }
             }
         }
+        api.get("queue/around/:id") { _, context in
+            let id = try RequestReading.id("id", in: context)
+            return try LibraryRoutes.json(
+                try await work.run { library throws(NarrateError) in
+                    let upNext = UpNext(library: library)
+                    return UpNextNeighbours(
+                        previous: try upNext.previous(before: id).map { ArticleItem(summary: $0) },
+                        next: try upNext.next(after: id).map { ArticleItem(summary: $0) })
+                })
+        }
         api.delete("queue/:id") { _, context in
             let id = try RequestReading.id("id", in: context)
             let removed = try await work.run { library throws(NarrateError) in try UpNext(library: library).remove(id) }
@@ -67,6 +77,15 @@ struct UpNextView: Encodable, Sendable {
             finishTag = tag
         }
     }
+}
+
+/// The articles before and after one in the queue, as a player's previous and next track
+/// buttons and its end go (`UpNext.previous(before:)`, `UpNext.next(after:)`).
+struct UpNextNeighbours: Encodable, Sendable {
+    /// The one before it in the queue; null when it is first or not in the queue.
+    @Nullable var previous: ArticleItem?
+    /// The one after it; the queue's first when it is not in the queue; null when none.
+    @Nullable var next: ArticleItem?
 }
 
 /// What `PUT /api/queue` takes: the whole queue in its new order.

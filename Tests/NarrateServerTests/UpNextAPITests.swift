@@ -34,6 +34,15 @@ struct UpNextAPITests {
                 ids(try await client.execute(uri: "/api/queue", method: .put, body: body(#"{"ids": [\#(second), \#(third)]}"#))) == [
                     second, third,
                 ])
+            // Each article's neighbours, as the player's track buttons and its end go.
+            let around = { (id: Int64) async throws -> [Int64?] in
+                let answer = jsonObject(try await client.execute(uri: "/api/queue/around/\(id)", method: .get))
+                return ["previous", "next"].map { ((answer[$0] as? [String: Any])?["id"] as? Int).map(Int64.init) }
+            }
+            #expect(try await around(second) == [nil, third])
+            #expect(try await around(third) == [second, nil])
+            #expect(try await around(first) == [nil, second])
+            _ = errorMessage(try await client.execute(uri: "/api/queue/around/zero", method: .get), status: .badRequest)
             #expect(ids(try await client.execute(uri: "/api/queue/\(second)", method: .delete)) == [third])
             _ = errorMessage(try await client.execute(uri: "/api/queue/\(second)", method: .delete), status: .notFound)
             _ = errorMessage(try await client.execute(uri: "/api/queue", method: .post, body: body(#"{"ids": [999]}"#)), status: .notFound)

@@ -904,21 +904,18 @@
     history.replaceState(history.state, "", address.pathname + address.search + address.hash);
   }
 
-  /** The queue's articles (GET /api/queue); [] when it cannot be read. */
-  async function queuedArticles() {
-    try {
-      return (await api("/api/queue")).articles;
-    } catch {
-      return [];
-    }
-  }
-
-  /** The article `step` places from this one in the queue (this one not in it: the queue's first for 1). */
+  /**
+   * The article after this one in the queue (1; the queue's first when this one is not in it)
+   * or before it (-1), as the server's queue says (GET /api/queue/around/ID); null when there
+   * is none or the server cannot be reached.
+   */
   async function queueNeighbour(step) {
-    const articles = await queuedArticles();
-    const here = articles.findIndex((article) => String(article.id) === String(articleId));
-    if (here < 0) return step > 0 ? articles[0] || null : null;
-    return articles[here + step] || null;
+    try {
+      const around = await api(`/api/queue/around/${encodeURIComponent(articleId)}`);
+      return (step > 0 ? around.next : around.previous) || null;
+    } catch {
+      return null;
+    }
   }
 
   /** Opens `article`'s page, playing. */
