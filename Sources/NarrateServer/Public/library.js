@@ -593,14 +593,9 @@
 
   // ---- Start ----
 
-  tools.replaceChildren(
-    queueSection,
-    filterForm,
-    addSection,
-    ...(offline.supported ? [downloadsSection] : []),
-    finishSection,
-    alertBox,
-  );
+  tools.replaceChildren(queueSection, filterForm, addSection, ...(offline.supported ? [downloadsSection] : []), alertBox);
+  // A setting, below the list: the tools above it leave the list in a phone's first screen.
+  empty.after(finishSection);
   list.before(listStatus);
   listStatus.hidden = true;
   tools.hidden = false;
