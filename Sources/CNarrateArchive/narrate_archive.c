@@ -13,7 +13,7 @@
 /* libarchive's functions as narrate calls them, found with dlsym on first use. */
 #define NARRATE_ARCHIVE_API(X) \
     X(archive_read_new) X(archive_read_support_format_all) X(archive_read_support_filter_all) \
-    X(archive_read_open_filename) X(archive_read_next_header) X(archive_read_data) X(archive_read_free) \
+    X(archive_read_open_filename) X(archive_read_open_memory) X(archive_read_next_header) X(archive_read_data) X(archive_read_free) \
     X(archive_error_string) X(archive_entry_pathname) X(archive_entry_pathname_utf8) X(archive_entry_filetype)
 
 NARRATE_DYNAMIC_LIBRARY(NARRATE_ARCHIVE_API, "libarchive.so.13", narrate_dynamic_nothing_after)
@@ -35,7 +35,9 @@ static void copy_message(char *message, size_t message_size, const char *text) {
     message[message_size - 1] = '\0';
 }
 
-narrate_archive *narrate_archive_open(const char *path, int *code, char *message, size_t message_size) {
+/* Opens a reader on `path`, or on the `length` bytes at `bytes` when `path` is NULL. */
+static narrate_archive *open_archive(const char *path, const void *bytes, size_t length, int *code, char *message,
+                                     size_t message_size) {
     copy_message(message, message_size, "");
     if (!load()) {
         *code = NARRATE_ARCHIVE_UNAVAILABLE;
@@ -43,7 +45,7 @@ narrate_archive *narrate_archive_open(const char *path, int *code, char *message
         return NULL;
     }
     struct stat status;
-    if (stat(path, &status) != 0) {
+    if (path != NULL && stat(path, &status) != 0) {
         *code = NARRATE_ARCHIVE_UNREADABLE;
         return NULL;
     }
@@ -55,7 +57,9 @@ narrate_archive *narrate_archive_open(const char *path, int *code, char *message
     }
     CALL(archive_read_support_format_all)(reader);
     CALL(archive_read_support_filter_all)(reader);
-    if (CALL(archive_read_open_filename)(reader, path, 64 * 1024) != ARCHIVE_OK) {
+    int opened = path != NULL ? CALL(archive_read_open_filename)(reader, path, 64 * 1024)
+                              : CALL(archive_read_open_memory)(reader, bytes, length);
+    if (opened != ARCHIVE_OK) {
         *code = NARRATE_ARCHIVE_DAMAGED;
         copy_message(message, message_size, CALL(archive_error_string)(reader));
         CALL(archive_read_free)(reader);
@@ -71,6 +75,14 @@ narrate_archive *narrate_archive_open(const char *path, int *code, char *message
     archive->reader = reader;
     *code = NARRATE_ARCHIVE_OK;
     return archive;
+}
+
+narrate_archive *narrate_archive_open(const char *path, int *code, char *message, size_t message_size) {
+    return open_archive(path, NULL, 0, code, message, message_size);
+}
+
+narrate_archive *narrate_archive_open_memory(const void *bytes, size_t length, int *code, char *message, size_t message_size) {
+    return open_archive(NULL, bytes, length, code, message, message_size);
 }
 
 int narrate_archive_next(narrate_archive *archive, const char **path, int *is_file) {

@@ -50,6 +50,9 @@ public enum SourceFormat: String, Sendable, Equatable, CaseIterable, Codable {
     case markdown
     /// A web page: the article is extracted, the rest (menus, ads, comments) dropped.
     case html
+    /// An EPUB book (2 or 3): its chapters in reading order, each read whole, titled from its
+    /// table of contents.
+    case epub
 }
 
 extension Document {

@@ -7,6 +7,12 @@ public enum InputLimits {
     /// content, an export's content file (16 MiB; War and Peace is 3.2 MB of text, a long web
     /// page a few MB of HTML).
     public static let articleBytes = 16 << 20
+    /// Bytes of one book as saved (an EPUB: 256 MiB; its pictures are most of a large one,
+    /// and they are passed over unread).
+    public static let bookBytes = 256 << 20
+    /// Bytes a book's text expands to, all its chapters together (256 MiB; a 300,000-word
+    /// book is some 3 MB of XHTML): beyond it, a zip bomb is refused rather than read.
+    public static let bookTextBytes = 256 << 20
     /// Bytes of one export or list file: a CSV, JSON or bookmarks file, an OPML list, one of
     /// Omnivore's metadata files (64 MiB; 100,000 Omnivore entries are 19 MB).
     public static let exportBytes = 64 << 20

@@ -8,6 +8,8 @@ public struct ArticleLoader: Sendable {
     public var textReader: TextReader
     /// How web pages are read.
     public var htmlReader: HTMLReader
+    /// How books are read.
+    public var epubReader: EPUBReader { EPUBReader(htmlReader: htmlReader) }
 
     /// Creates a loader.
     public init(
@@ -20,12 +22,13 @@ public struct ArticleLoader: Sendable {
     }
 
     /// The format a path's extension implies: `.md`/`.markdown` is Markdown, `.txt`/`.text`
-    /// is text, `.html`/`.htm`/`.xhtml` a web page; `nil` for any other extension.
+    /// is text, `.html`/`.htm`/`.xhtml` a web page, `.epub` a book; `nil` for any other extension.
     public static func format(forPath path: String) -> SourceFormat? {
         switch fileExtension(of: path) {
         case "md", "markdown", "mdown", "mkd", "mkdn": return .markdown
         case "txt", "text": return .text
         case "html", "htm", "xhtml", "shtml": return .html
+        case "epub": return .epub
         default: return nil
         }
     }
@@ -50,26 +53,31 @@ public struct ArticleLoader: Sendable {
 
     /// Like `load`, also returning the decoded source that the document's source maps and
     /// its sentences' source ranges point into, and the bytes as read: how narrate reads
-    /// every article file.
+    /// every article file. (For a book, the bytes are its chapters' markup, the source: not
+    /// its pictures.)
     public func loadWithSource(
         path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> (document: Document, source: String, bytes: [UInt8]) {
-        let bytes = try Self.readArticle(path, isCancelled: isCancelled)
+        let format = format ?? Self.format(forPath: path) ?? .text
+        let bytes = try Self.readArticle(path, isBook: format == .epub, isCancelled: isCancelled)
         let displayName = path == "-" ? "standard input" : path
-        let (document, source) = try readWithSource(bytes, format: format ?? Self.format(forPath: path) ?? .text, name: displayName)
-        return (document, source, bytes)
+        let (document, source) = try readWithSource(bytes, format: format, name: displayName)
+        return (document, source, format == .epub ? Array(source.utf8) : bytes)
     }
 
     /// The bytes of the article at `path` ("-": standard input), at most
-    /// `InputLimits.articleBytes` of them: a larger file is refused by its size, before it is
-    /// read (`.inputTooLarge`).
-    public static func readArticle(_ path: String, isCancelled: () -> Bool = { false }) throws(NarrateError) -> [UInt8] {
+    /// `InputLimits.articleBytes` of them (`bookBytes` for a book): a larger file is refused
+    /// by its size, before it is read (`.inputTooLarge`).
+    public static func readArticle(_ path: String, isBook: Bool = false, isCancelled: () -> Bool = { false }) throws(NarrateError)
+        -> [UInt8]
+    {
         let name = path == "-" ? "standard input" : path
+        let limit = isBook ? InputLimits.bookBytes : InputLimits.articleBytes
         do {
-            return try FileContents.read(path, limit: InputLimits.articleBytes, isCancelled: isCancelled)
+            return try FileContents.read(path, limit: limit, isCancelled: isCancelled)
         } catch {
             if error.isInterrupted { throw .interrupted }
-            if error.isTooLarge { throw .inputTooLarge(path: name, limit: InputLimits.articleBytes, kind: "an article") }
+            if error.isTooLarge { throw .inputTooLarge(path: name, limit: limit, kind: isBook ? "a book" : "an article") }
             throw .inputUnavailable(path: name, reason: error.reason)
         }
     }
@@ -93,6 +101,8 @@ public struct ArticleLoader: Sendable {
             return (try markdownReader.read(text, path: name), text)
         case .html:
             return try htmlReader.read(bytes, contentType: contentType, name: name, url: url)
+        case .epub:
+            return try epubReader.read(bytes, name: name)
         }
     }
 
@@ -104,6 +114,7 @@ public struct ArticleLoader: Sendable {
         case "text/html", "application/xhtml+xml": return .html
         case "text/markdown", "text/x-markdown": return .markdown
         case "text/plain": return .text
+        case "application/epub+zip": return .epub
         default: return nil
         }
     }

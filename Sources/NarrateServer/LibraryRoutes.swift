@@ -136,7 +136,8 @@ struct LibraryRoutes: Sendable {
         let body = try await RequestReading.body(NewArticleBody.self, of: request, context: context)
         let format: SourceFormat?
         if let name = body.format {
-            guard let known = SourceFormat(rawValue: name) else {
+            // A book is a file (`narrate add book.epub`), not pasted text or a page's format.
+            guard let known = SourceFormat(rawValue: name), known != .epub else {
                 throw APIError(.badRequest, "format must be text, markdown or html: got '\(name.prefix(40))'")
             }
             format = known

@@ -29,6 +29,9 @@ enum {
    and sets `*code` (and libarchive's message in `message`, at most `message_size` bytes)
    when it cannot. */
 narrate_archive *narrate_archive_open(const char *path, int *code, char *message, size_t message_size);
+/* The same over the `length` bytes at `bytes` (an EPUB read into memory), which must stay
+   as they are until the archive is closed. */
+narrate_archive *narrate_archive_open_memory(const void *bytes, size_t length, int *code, char *message, size_t message_size);
 
 /* Moves to the next entry: 1 with its path (valid until the next call) and whether it is a
    regular file, 0 at the end, -1 when the archive is damaged (see narrate_archive_message). */

@@ -35,17 +35,50 @@ struct ExportArchive {
         var code: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         guard let archive = narrate_archive_open(path, &code, &message, message.count) else {
-            let reason = CMessage.text(message)
-            switch Int(code) {
-            case Int(NARRATE_ARCHIVE_UNAVAILABLE):
-                throw .readerUnavailable(format: "zip exports", reason: reason, package: "libarchive13")
-            case Int(NARRATE_ARCHIVE_UNREADABLE):
-                throw .inputUnavailable(path: path, reason: reason.isEmpty ? "cannot be opened" : reason)
-            default:
-                throw .malformedInput(path: path, message: "a damaged archive (\(reason))")
-            }
+            throw Self.openFailure(code: code, message: CMessage.text(message), path: path, format: "zip exports")
         }
         defer { narrate_archive_close(archive) }
+        (files, unpacked, tooLarge) = try Self.read(
+            archive, path: path, limit: limit, folder: folder, use: use, overLimitHint: "; unpack it and import its metadata file",
+            kept: (InputLimits.exportBytes, "one list of an export"))
+    }
+
+    /// Reads the zip archive in `bytes` (a book read into memory), each regular file as `use`
+    /// says (none is unpacked); `name` names it in errors.
+    init(bytes: [UInt8], name: String, limit: Int = defaultLimit, use: (String) -> Use) throws(NarrateError) {
+        let read = bytes.withUnsafeBytes { raw -> Result<([String: [UInt8]], [String: String], Set<String>), NarrateError> in
+            var code: Int32 = 0
+            var message = [CChar](repeating: 0, count: 256)
+            guard let archive = narrate_archive_open_memory(raw.baseAddress, raw.count, &code, &message, message.count) else {
+                return .failure(Self.openFailure(code: code, message: CMessage.text(message), path: name, format: "EPUB books"))
+            }
+            defer { narrate_archive_close(archive) }
+            return Result { () throws(NarrateError) in
+                try Self.read(
+                    archive, path: name, limit: limit, folder: nil, use: use, overLimitHint: " (a zip bomb?)",
+                    kept: (InputLimits.articleBytes, "one chapter of a book"))
+            }
+        }
+        (files, unpacked, tooLarge) = try read.get()
+    }
+
+    private static func openFailure(code: Int32, message reason: String, path: String, format: String) -> NarrateError {
+        switch Int(code) {
+        case Int(NARRATE_ARCHIVE_UNAVAILABLE):
+            return .readerUnavailable(format: format, reason: reason, package: "libarchive13")
+        case Int(NARRATE_ARCHIVE_UNREADABLE):
+            return .inputUnavailable(path: path, reason: reason.isEmpty ? "cannot be opened" : reason)
+        default:
+            return .malformedInput(path: path, message: "a damaged archive (\(reason))")
+        }
+    }
+
+    /// The entries of the open `archive`, each as `use` says; `overLimitHint` ends the message of
+    /// one that expands beyond `limit`; a file kept is at most `kept.bytes`, named `kept.kind`.
+    private static func read(
+        _ archive: OpaquePointer, path: String, limit: Int, folder: UnpackedExport?, use: (String) -> Use, overLimitHint: String,
+        kept keptLimit: (bytes: Int, kind: String)
+    ) throws(NarrateError) -> ([String: [UInt8]], [String: String], Set<String>) {
         var files: [String: [UInt8]] = [:]
         var unpacked: [String: String] = [:]
         var tooLarge = Set<String>()
@@ -94,13 +127,13 @@ struct ExportArchive {
                 guard total <= limit else {
                     try? output?.close()
                     throw .malformedInput(
-                        path: path, message: "an archive that expands beyond \(limit >> 20) MiB; unpack it and import its metadata file")
+                        path: path, message: "an archive that expands beyond \(limit >> 20) MiB\(overLimitHint)")
                 }
                 size += count
                 switch use {
                 case .keep:
-                    guard size <= InputLimits.exportBytes else {
-                        throw .inputTooLarge(path: "\(path): \(entry)", limit: InputLimits.exportBytes, kind: "one list of an export")
+                    guard size <= keptLimit.bytes else {
+                        throw .inputTooLarge(path: "\(path): \(entry)", limit: keptLimit.bytes, kind: keptLimit.kind)
                     }
                     kept.append(contentsOf: buffer[0..<count])
                 case .unpack:
@@ -134,9 +167,7 @@ struct ExportArchive {
                 break
             }
         }
-        self.files = files
-        self.unpacked = unpacked
-        self.tooLarge = tooLarge
+        return (files, unpacked, tooLarge)
     }
 
     /// Whether `bytes` begin as a zip archive does.

@@ -66,6 +66,19 @@ public struct HTMLReader: Sendable {
         )
     }
 
+    /// Reads one chapter of a book (an EPUB's content document) whole: a book has no menus,
+    /// adverts or comments, so nothing is extracted, only what is never read (scripts, styles,
+    /// `nav`) is dropped. Source offsets count from the start of `html`; the title is the
+    /// document's `<title>`, when it has one.
+    func chapter(html: String, name: String) throws(NarrateError) -> (blocks: [Block], title: String?) {
+        let page = try HTMLParser().parse(html, name: name)
+        let title = page.elements("title").first.map { HTMLNode.collapsingWhitespace($0.textContent) }
+        Self.prepare(page)
+        let body = page.elements("body").first ?? page
+        var builder = ArticleBlockBuilder(codeBlockNotice: codeBlockNotice, offsets: ScalarOffsets(html))
+        return (builder.blocks(of: body), title?.isEmpty == false ? title : nil)
+    }
+
     /// Whether what the extractor kept is an article rather than a menu: some words outside
     /// links (the extractor, having no better choice, returns a page of links too). Links to
     /// `javascript:` are not links to anywhere and count as text.

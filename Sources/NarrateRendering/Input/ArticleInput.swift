@@ -7,7 +7,7 @@ public import NarrateIngest
 public enum ArticleInput {
     /// Extensions of formats narrate does not read yet; refused unless a format is forced.
     public static let unsupportedExtensions: Set<String> = [
-        "pdf", "epub", "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
+        "pdf", "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
     ]
 
     /// Refuses a file of a format narrate cannot read yet, unless a format is forced.
@@ -16,7 +16,9 @@ public enum ArticleInput {
         let fileExtension = ArticleLoader.fileExtension(of: input)
         if unsupportedExtensions.contains(fileExtension), format == nil {
             throw .malformedInput(
-                path: input, message: "is a .\(fileExtension) file; narrate reads plain text, Markdown and web pages (.txt, .md, .html)"
+                path: input,
+                message:
+                    "is a .\(fileExtension) file; narrate reads plain text, Markdown, web pages and EPUB books (.txt, .md, .html, .epub)"
             )
         }
     }

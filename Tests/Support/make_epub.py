@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Writes an EPUB (a zip archive) from a JSON description read on standard input, for the tests.
+
+    {"output": "book.epub",
+     "files": [["META-INF/container.xml", "<?xml ...>"], ...],
+     "zeros": [["OEBPS/huge.xhtml", 300000000]]}
+
+"mimetype" comes first and stored, as the EPUB specification asks; the other files follow in
+the order given, deflated. A "zeros" entry is that many zero bytes, streamed (a zip bomb's
+chapter: a few hundred kilobytes that expand to hundreds of megabytes).
+"""
+
+import json
+import sys
+import zipfile
+
+
+def main():
+    description = json.load(sys.stdin)
+    with zipfile.ZipFile(description["output"], "w") as book:
+        book.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        for name, text in description.get("files", []):
+            book.writestr(name, text.encode("utf-8"), compress_type=zipfile.ZIP_DEFLATED)
+        for name, count in description.get("zeros", []):
+            info = zipfile.ZipInfo(name, date_time=(2026, 12, 6, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with book.open(info, "w", force_zip64=True) as entry:
+                chunk = bytes(1 << 20)
+                left = count
+                while left > 0:
+                    entry.write(chunk[: min(left, len(chunk))])
+                    left -= len(chunk)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
