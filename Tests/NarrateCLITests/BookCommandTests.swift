@@ -1,0 +1,75 @@
+import Foundation
+import NarrateTestSupport
+import Testing
+
+/// EPUB books through the commands, as a user runs them: extracted, segmented, added to the
+/// library and converted with the book's chapters; a protected book refused in one line.
+@Suite("EPUB books from the command line", .endToEnd)
+struct BookCommandTests {
+    let scratch: ScratchDirectory
+
+    init() throws {
+        scratch = try ScratchDirectory()
+    }
+
+    func narrate(_ arguments: [String]) async throws -> NarrateBinary.Outcome {
+        try await NarrateBinary.run(
+            arguments, directory: scratch.path, environment: ["NARRATE_LIBRARY": "\(scratch.path)/library.sqlite"])
+    }
+
+    static let book = TestBook(
+        chapters: [
+            .init(title: "The First Light", paragraphs: ["The keeper climbed the stairs at dusk.", "Rain fell all night."]),
+            .init(title: "Storms", paragraphs: ["The wind rose before dawn."], hasHeading: false),
+        ])
+
+    @Test func aBookIsExtractedSegmentedAddedAndConvertedWithItsChapters() async throws {
+        let path = try await Self.book.write(in: scratch)
+        let extracted = try await narrate(["extract", path])
+        #expect(extracted.status == 0, "\(extracted.standardError)")
+        for text in ["The Lighthouse Keepers", "Ada Keeper and Ben Harbour", "The First Light", "Storms", "The wind rose before dawn."] {
+            #expect(extracted.standardOutput.contains(text), "\(text) not in \(extracted.standardOutput)")
+        }
+        let segmented = try await narrate(["segment", path])
+        #expect(segmented.status == 0 && segmented.standardOutput.contains("Rain fell all night."), "\(segmented.standardError)")
+
+        let added = try await narrate(["add", path, "--tag", "books"])
+        #expect(added.status == 0, "\(added.standardError)")
+        let listed = try await narrate(["list", "--json"])
+        #expect(listed.standardOutput.contains("\"title\" : \"The Lighthouse Keepers\""), "\(listed.standardOutput)")
+
+        let converted = try await narrate(["convert", path, "-o", "book.wav", "--chapters", "book.json"])
+        #expect(converted.status == 0, "\(converted.standardError)")
+        let chapters = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/book.json")))
+        let titles = ((chapters as? [String: Any])?["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(titles == ["The Lighthouse Keepers", "The First Light", "Storms"], "\(chapters)")
+    }
+
+    @Test func aProtectedOrBrokenBookIsOneLineAndExit65() async throws {
+        var locked = Self.book
+        locked.extraFiles = [
+            (
+                "META-INF/encryption.xml",
+                """
+                <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+                <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>
+                <enc:CipherData><enc:CipherReference URI="OEBPS/text/chapter-1.xhtml"/></enc:CipherData></enc:EncryptedData>
+                </encryption>
+                """
+            )
+        ]
+        let lockedPath = try await locked.write(in: scratch, name: "locked.epub")
+        let notABook = try scratch.write("notes.epub", text: "Not a book at all.")
+        for (path, says) in [(lockedPath, "is protected by DRM"), (notABook, "not an EPUB")] {
+            for command in [["add", path], ["convert", path, "-o", "out.wav"]] {
+                let run = try await narrate(command)
+                let lines = run.standardError.split(separator: "\n")
+                #expect(run.status == 65 && lines.count == 1 && run.standardError.contains(says), "\(command): \(run.standardError)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/out.wav"))
+        let listed = try await narrate(["list", "--json"])
+        let articles = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [Any]
+        #expect(articles?.isEmpty == true, "\(listed.standardOutput)")
+    }
+}
