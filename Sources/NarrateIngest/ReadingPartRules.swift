@@ -32,6 +32,14 @@ enum ReadingPartRules {
         "doc-footnote": .footnotes, "doc-endnote": .footnotes,
     ]
 
+    /// EPUB 3's structural semantics (`epub:type`): DPUB-ARIA's words without "doc-", and
+    /// the page list's page breaks.
+    static let epubTypes: [String: ReadingPart] = [
+        "noteref": .apparatus, "backlink": .apparatus, "toc": .apparatus, "pagebreak": .apparatus, "page-list": .apparatus,
+        "landmarks": .apparatus, "bibliography": .references, "footnote": .footnotes, "footnotes": .footnotes,
+        "endnote": .footnotes, "endnotes": .footnotes, "rearnote": .footnotes, "rearnotes": .footnotes,
+    ]
+
     /// The part `node` is, nil for running text.
     static func part(of node: HTMLNode) -> ReadingPart? {
         if let carried = node.carriedPart { return carried }
@@ -41,6 +49,9 @@ enum ReadingPartRules {
         default: break
         }
         if let role = node.attribute("role")?.lowercased(), let part = roles[role] { return part }
+        if let types = node.attribute("epub:type") {
+            for word in types.split(separator: " ") { if let part = epubTypes[word.lowercased()] { return part } }
+        }
         let classes = node.className
         guard !classes.isEmpty else { return nil }
         var found: ReadingPart?

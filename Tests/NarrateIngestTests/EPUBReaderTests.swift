@@ -104,6 +104,27 @@ struct EPUBReaderTests {
         #expect(rtl.title == "שומרי המגדלור" && Self.f1(Self.words(rtl), hebrew.words) >= 0.99)
     }
 
+    /// EPUB 3's footnotes, note references and page breaks (`epub:type`) are parts the
+    /// reading choices decide on, as DPUB-ARIA's roles are on a page.
+    @Test func footnotesNoteReferencesAndPageBreaksAreParts() async throws {
+        let scratch = try ScratchDirectory()
+        let chapter = TestBook.Chapter(
+            title: "The Logs",
+            paragraphs: [
+                ##"The lamp was first lit in spring.<a epub:type="noteref" href="#n1">1</a> It burned oil.<span epub:type="pagebreak" id="p12" title="12">12</span> Later it burned gas."##,
+                ##"Keepers wrote logs.</p><aside epub:type="footnote" id="n1"><p>The year was 1820.</p></aside><p>They kept them dry."##,
+            ])
+        let document = try read(try await TestBook(chapters: [chapter]).write(in: scratch))
+        let first = try #require(document.blocks.first { $0.text.hasPrefix("The lamp") })
+        let scalars = Array(first.text.unicodeScalars)
+        let asides: [Block.Aside] = (first.asides ?? []).filter { $0.part == .apparatus }
+        let apparatus: [String] = asides.map { String(String.UnicodeScalarView(scalars[$0.range])) }
+        #expect(apparatus == ["1", "12"], "\(first)")
+        let note = try #require(document.blocks.first { $0.text == "The year was 1820." })
+        #expect(note.part == .footnotes)
+        #expect(document.blocks.first { $0.text == "They kept them dry." }?.part == nil)
+    }
+
     @Test func twoHundredChaptersAreTwoHundredHeadingsInOrder() async throws {
         let scratch = try ScratchDirectory()
         let chapters = (1...200).map { TestBook.Chapter(title: "Chapter \($0)", paragraphs: ["The tide came in on day \($0)."]) }
