@@ -125,6 +125,52 @@ struct EPUBReaderTests {
         #expect(document.blocks.first { $0.text == "They kept them dry." }?.part == nil)
     }
 
+    static let pandoc = FileManager.default.isExecutableFile(atPath: "/usr/bin/pandoc")
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../samples").standardized
+        .path
+
+    /// Books a real writer makes: pandoc (Debian's) turns the samples into EPUB 3 (a chapter
+    /// a section, with a title page and a navigation document) and EPUB 2 (an NCX), and the
+    /// book says what the sample says, its sections its chapters.
+    @Test(
+        .enabled(if: pandoc, "needs pandoc: run scripts/install-dependencies --tests"),
+        arguments: [("en-field-notes.md", "epub3", "en"), ("en-field-notes.md", "epub2", "en"), ("uk-news.txt", "epub2", "uk")])
+    func booksPandocWritesReadAsTheirSources(sample: String, format: String, language: String) async throws {
+        let scratch = try ScratchDirectory()
+        let source = "\(Self.samples)/\(sample)"
+        let expected = try ArticleLoader().load(path: source)
+        let output = "\(scratch.path)/book.epub"
+        let status = try await onOwnThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/pandoc")
+            process.arguments = [
+                "-f", "markdown", "-t", format, source, "-o", output, "--metadata", "title=\(expected.title)", "--metadata",
+                "author=A. Writer", "--metadata", "lang=\(language)", "--epub-chapter-level=2",
+            ]
+            process.standardError = FileHandle.nullDevice
+            try DescriptorGate.launch(process)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        try #require(status == 0, "pandoc failed")
+        let book = try read(output)
+        #expect(book.title == expected.title && book.byline == "A. Writer" && book.language == language)
+        // The book says what the sample says, after its title page (the title and the author).
+        let titlePage = "\(expected.title) A. Writer".split(separator: " ").map(String.init)
+        let f1 = Self.f1(Self.words(book), titlePage + Self.words(expected))
+        #expect(f1 >= 0.99, "F1 \(f1): \(Self.words(book))")
+        // Every heading of the source starts a chapter, in order.
+        let headings = Self.headings(book).map { $0.drop { $0 != " " }.dropFirst() }
+        var remaining = headings[...]
+        for heading in Self.headings(expected).map({ $0.drop { $0 != " " }.dropFirst() }) {
+            guard let found = remaining.firstIndex(of: heading) else {
+                Issue.record("\(heading) is not a chapter of the book: \(headings)")
+                break
+            }
+            remaining = remaining[(found + 1)...]
+        }
+    }
+
     @Test func twoHundredChaptersAreTwoHundredHeadingsInOrder() async throws {
         let scratch = try ScratchDirectory()
         let chapters = (1...200).map { TestBook.Chapter(title: "Chapter \($0)", paragraphs: ["The tide came in on day \($0)."]) }
