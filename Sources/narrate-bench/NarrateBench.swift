@@ -97,6 +97,9 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Only measure conversion time per audio format relative to WAV.")
     var formatsOnly = false
 
+    @Flag(help: "Only measure adding EPUB books of 100,000 and 300,000 words (and pandoc reading them).")
+    var booksOnly = false
+
     @Flag(help: "Only measure the podcast feeds: a 10,000-article feed, 304 answers beside nginx, publish of 100 articles.")
     var feedsOnly = false
 
@@ -173,6 +176,11 @@ struct NarrateBench: ParsableCommand {
         }
         if extractionOnly {
             try ExtractionBenchmark(corpus: corpus).run()
+            return
+        }
+        if booksOnly {
+            let locations = try Locations.find(sample: sample)
+            try BookBenchmark(narrate: locations.narrate, sample: locations.sample, packageRoot: "\(samples)/..", runs: runs).run()
             return
         }
         if formatsOnly {

@@ -1,0 +1,118 @@
+import Foundation
+import NarrateCore
+import NarrateSystem
+
+/// Measures adding EPUB books to a library: `narrate add BOOK` (read the container, every
+/// chapter, segment, store) on books of 100,000 and 300,000 words, wall time and peak memory
+/// (wait4's rusage), best of `runs`; beside pandoc reading the same book to plain text
+/// (`pandoc -t plain`), when it is installed. The books are written by the tests' writer
+/// (Tests/Support/make_epub.py) from the long sample's paragraphs, 1,500 words a chapter.
+struct BookBenchmark {
+    var narrate: String
+    /// The long sample, whose paragraphs fill the chapters.
+    var sample: String
+    /// The package's folder (for Tests/Support/make_epub.py).
+    var packageRoot: String
+    var runs = 3
+
+    func run() throws(BenchmarkError) {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        guard let bytes = try? FileContents.read(sample) else { throw BenchmarkError("\(sample): cannot read it") }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let paragraphs = text.components(separatedBy: "\n\n").map { $0.replacingOccurrences(of: "\n", with: " ") }
+            .filter { !$0.isEmpty }
+        print("")
+        print("books: narrate add BOOK (EPUB 3) into a fresh library, best of \(runs); pandoc -t plain on the same book")
+        var peaks: [Int] = []
+        for words in [100_000, 300_000] {
+            let book = try write(words: words, paragraphs: paragraphs, work: work)
+            var best = ChildProcess(wallSeconds: .infinity, peakKiB: 0, status: 0)
+            for run in 0..<runs {
+                let library = "\(work.path)/library-\(words)-\(run).sqlite"
+                let added = try ChildProcess.run([narrate, "add", book, "--library", library])
+                guard added.status == 0 else { throw BenchmarkError("narrate add \(book) exited \(added.status)") }
+                if added.wallSeconds < best.wallSeconds { best.wallSeconds = added.wallSeconds }
+                best.peakKiB = max(best.peakKiB, added.peakKiB)
+            }
+            peaks.append(best.peakKiB)
+            var line =
+                "\(words / 1000)k words: narrate add \(best.wallSeconds.fixed(2)) s, peak \(best.peakKiB / 1024) MiB (goal at 300k: 3 s)"
+            if access("/usr/bin/pandoc", X_OK) == 0 {
+                var pandoc = Double.infinity
+                for _ in 0..<runs {
+                    let read = try ChildProcess.run(["pandoc", "-f", "epub", "-t", "plain", book, "-o", "\(work.path)/book.txt"])
+                    guard read.status == 0 else { break }
+                    pandoc = min(pandoc, read.wallSeconds)
+                }
+                line += "; pandoc \(pandoc.fixed(2)) s (narrate/pandoc \((best.wallSeconds / pandoc).fixed(2))x)"
+            }
+            print(line)
+        }
+        print("peak memory 300k / 100k: \((Double(peaks[1]) / Double(max(1, peaks[0]))).fixed(2))x (flat would be 1.0)")
+    }
+
+    /// A book of about `words` words in chapters of 1,500, as EPUB 3.
+    private func write(words: Int, paragraphs: [String], work: TemporaryDirectory) throws(BenchmarkError) -> String {
+        var files: [[String]] = [
+            [
+                "META-INF/container.xml",
+                """
+                <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\
+                <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+                """,
+            ]
+        ]
+        var manifest = ""
+        var spine = ""
+        var navigation = ""
+        var written = 0
+        var chapter = 0
+        var next = 0
+        while written < words {
+            chapter += 1
+            var body = "<h1>Chapter \(chapter)</h1>\n"
+            var inChapter = 0
+            while inChapter < 1_500 {
+                let paragraph = paragraphs[next % paragraphs.count]
+                next += 1
+                body += "<p>\(MarkupEscaping.escaped(paragraph, in: .xmlContent))</p>\n"
+                inChapter += paragraph.split(separator: " ").count
+            }
+            written += inChapter
+            files.append([
+                "OEBPS/c\(chapter).xhtml",
+                """
+                <?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter \(chapter)</title></head>
+                <body>\(body)</body></html>
+                """,
+            ])
+            manifest += "<item id=\"c\(chapter)\" href=\"c\(chapter).xhtml\" media-type=\"application/xhtml+xml\"/>"
+            spine += "<itemref idref=\"c\(chapter)\"/>"
+            navigation += "<li><a href=\"c\(chapter).xhtml\">Chapter \(chapter)</a></li>"
+        }
+        files.append([
+            "OEBPS/nav.xhtml",
+            """
+            <?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">\
+            <head><title>Contents</title></head><body><nav epub:type="toc"><ol>\(navigation)</ol></nav></body></html>
+            """,
+        ])
+        manifest += "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>"
+        files.append([
+            "OEBPS/content.opf",
+            """
+            <?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">\
+            <dc:title>A Book of \(words) Words</dc:title><dc:language>en</dc:language></metadata>\
+            <manifest>\(manifest)</manifest><spine>\(spine)</spine></package>
+            """,
+        ])
+        let output = "\(work.path)/book-\(words).epub"
+        let description: [String: Any] = ["output": output, "files": files]
+        guard let json = try? JSONSerialization.data(withJSONObject: description) else { throw BenchmarkError("cannot describe the book") }
+        let input = try work.createFile("book-\(words).json", containing: Array(json))
+        let made = try ChildProcess.run(["sh", "-c", "python3 \"$0\" < \"$1\"", "\(packageRoot)/Tests/Support/make_epub.py", input])
+        guard made.status == 0 else { throw BenchmarkError("make_epub.py exited \(made.status)") }
+        return output
+    }
+}
