@@ -158,6 +158,9 @@ public struct SegmentationRules: Sendable {
             if unitsAfterNumbers.contains(abbreviation) { return .closing }
             if ambiguous.contains(abbreviation) { return .ambiguous }
         }
+        // A settlement's type before its name ("ст. Вёшенская") that is also an article's
+        // before a number ("ст. 5", which the scanner keeps whole before it asks).
+        if modifiers.contains(abbreviation), ambiguous.contains(abbreviation) { return .ambiguous }
         if titles.contains(abbreviation) { return .title }
         if beforeNumbers.contains(abbreviation) { return .beforeNumber }
         if closings.contains(abbreviation) { return .closing }

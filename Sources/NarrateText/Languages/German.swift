@@ -17,6 +17,8 @@ extension LanguageRules {
                 beforeNumbers: [
                     // From an audit of common abbreviations (issue 21).
                     "rn", "anm", "fn", "bgbl", "az", "jg", "lit",
+                    // A section or an example of a law or a text: "Abschn. 3", "Bsp. 2" (issue 40).
+                    "abschn", "bsp",
                     "nr", "s", "abs", "art", "bd", "kap", "abb", "tab", "ziff", "jan", "feb", "febr", "mär", "apr", "jun",
                     "jul", "aug", "sep", "sept", "okt", "nov", "dez",
                 ],

@@ -17,6 +17,8 @@ extension LanguageRules {
                     "co",
                     // From an audit of common abbreviations (issue 21).
                     "sett", "artt", "l", "c.p",
+                    // Months as style guides abbreviate them, and paragraphs, pages and letters of a text (issue 40).
+                    "genn", "febbr", "magg", "lugl", "ag", "par", "parr", "pagg", "lett", "capp",
                     "sec", "p", "pp", "pag", "n", "nr", "art", "cap", "fig", "vol", "tab", "tel", "v", "gen", "feb", "mar", "apr",
                     "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic",
                 ],

@@ -18,6 +18,8 @@ extension LanguageRules {
                 beforeNumbers: [
                     // From an audit of common abbreviations (issue 21).
                     "feb", "may", "jun", "jul", "apdo", "párr", "nro",
+                    // Plurals and sections before their numbers: "arts. 14 y 15", "núms. 3-5" (issue 40).
+                    "arts", "núms", "caps", "secc", "párrs", "apdos", "incs", "inc",
                     "s", "sig", "p", "pp", "pág", "págs", "núm", "n", "no", "art", "cap", "fig", "vol", "tel", "c.p",
                 ],
                 closings: [
