@@ -17,13 +17,13 @@ public final class ESpeakEngine: SpeechEngine {
     /// The data directory eSpeak NG loaded its voices from.
     public let dataPath: String
 
-    private let state = Mutex<VoiceSettings?>(nil)
+    private let state = EngineLock<VoiceSettings?>(nil)
     private let voiceList = Mutex<[VoiceInfo]?>(nil)
     /// Whether anything was synthesized since eSpeak NG was (re)started.
     private let spokeSinceStart = Mutex(false)
     /// Whether phonemes were asked for since the last start: the next synthesis starts afresh.
     private let phonemizedSinceStart = Mutex(false)
-    private static let instance = Mutex<ESpeakEngine?>(nil)
+    private static let instance = EngineLock<ESpeakEngine?>(nil)
 
     /// Milliseconds of audio in each chunk eSpeak NG hands over.
     static let chunkMilliseconds: Int32 = 100
