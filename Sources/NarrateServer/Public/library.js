@@ -145,7 +145,14 @@
     list.replaceChildren(...result.articles.map(renderItem));
     markDownloads();
     const filtering = Boolean(filters.q.value.trim() || filters.tag.value || filters.language.value || filters.progress.value);
-    empty.textContent = filtering ? "No articles match." : filters.shelf.value ? "Nothing archived." : "No articles yet.";
+    const archive = Boolean(filters.shelf.value);
+    empty.textContent = filtering
+      ? archive
+        ? "No archived articles match."
+        : "No articles match in the library (archived ones are under From: Archive)."
+      : archive
+        ? "Nothing archived."
+        : "No articles yet.";
     empty.hidden = result.articles.length > 0;
     listStatus.textContent =
       result.total > result.articles.length ? `Showing ${result.articles.length} of ${result.total} articles.` : "";
