@@ -131,15 +131,25 @@ public final class ArticleStore: Sendable {
         }
     }
 
-    /// The tags and languages of the library's articles, each with its count, counted by the
-    /// database in one snapshot (no article is read).
-    public func facets() throws(NarrateError) -> LibraryFacets {
-        try database.read { db in
+    /// The tags and languages of the articles on `shelf` (nil: all of them), each with its
+    /// count, counted by the database in one snapshot (no article is read).
+    public func facets(shelf: Shelf? = nil) throws(NarrateError) -> LibraryFacets {
+        // The archived are few beside the library, and found through their index.
+        let (tagFilter, languageFilter) =
+            switch shelf {
+            case nil: ("", "")
+            case .library:
+                ("WHERE articleId NOT IN (SELECT id FROM article WHERE archivedAt IS NOT NULL)", "AND archivedAt IS NULL")
+            case .archive: ("WHERE articleId IN (SELECT id FROM article WHERE archivedAt IS NOT NULL)", "AND archivedAt IS NOT NULL")
+            }
+        return try database.read { db in
             let count = { (row: Row) in LibraryFacets.Count(value: row[0], articles: row[1]) }
             return LibraryFacets(
-                tags: try Row.fetchAll(db, sql: "SELECT tag, count(*) FROM articleTag GROUP BY tag ORDER BY tag").map(count),
+                tags: try Row.fetchAll(db, sql: "SELECT tag, count(*) FROM articleTag \(tagFilter) GROUP BY tag ORDER BY tag").map(count),
                 languages: try Row.fetchAll(
-                    db, sql: "SELECT language, count(*) FROM article WHERE language IS NOT NULL GROUP BY language ORDER BY language"
+                    db,
+                    sql:
+                        "SELECT language, count(*) FROM article WHERE language IS NOT NULL \(languageFilter) GROUP BY language ORDER BY language"
                 ).map(count)
             )
         }

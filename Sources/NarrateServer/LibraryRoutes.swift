@@ -28,7 +28,9 @@ struct LibraryRoutes: Sendable {
         let api = router.group("api")
         api.get("articles") { request, _ in try await listArticles(request) }
         api.post("articles") { request, context in try await addArticle(request, context: context) }
-        api.get("facets") { _, _ in try await facets() }
+        api.get("facets") { request, _ in
+            try await facets(shelf: try RequestReading.choice("shelf", in: request, as: Shelf.self) ?? .library)
+        }
         api.get("articles/:id") { request, context in
             let id = try RequestReading.id("id", in: context)
             let formats = try RequestReading.formats(in: request)
@@ -174,8 +176,8 @@ struct LibraryRoutes: Sendable {
         var article: ArticleItem
     }
 
-    private func facets() async throws -> Response {
-        let counted = try await work.run { library throws(NarrateError) in try library.articles.facets() }
+    private func facets(shelf: Shelf) async throws -> Response {
+        let counted = try await work.run { library throws(NarrateError) in try library.articles.facets(shelf: shelf) }
         return try Self.json(
             Facets(
                 tags: counted.tags.map { Facets.Tag(name: $0.value, count: $0.articles) },

@@ -65,8 +65,8 @@ struct UpNextAPITests {
     /// article moves there and back by `PUT /api/articles/{id}/shelf`.
     @Test func finishingArchivesAndArticlesMoveBetweenTheLibraryAndTheArchive() async throws {
         let fixture = try ServerFixture()
-        let first = try fixture.add("The wind rose before dawn.", title: "First")
-        let second = try fixture.add("Rain followed at seven.", title: "Second")
+        let first = try fixture.add("The wind rose before dawn.", title: "First", tags: ["heard"])
+        let second = try fixture.add("Rain followed at seven.", title: "Second", tags: ["rain"])
         try await fixture.test { client in
             let choose = { (json: String) async throws -> TestResponse in
                 try await client.execute(uri: "/api/queue/finish", method: .put, body: body(json))
@@ -95,6 +95,14 @@ struct UpNextAPITests {
             #expect(jsonObject(try await shelve(first, "library"))["archivedAt"] is NSNull)
             #expect(jsonObject(try await shelve(second, "archive"))["archivedAt"] is String)
             #expect(try await listed("") == [first])
+            // The filters' tags and languages are the shelf's.
+            let tags = { (query: String) async throws -> [String] in
+                let facets = jsonObject(try await client.execute(uri: "/api/facets\(query)", method: .get))
+                return (facets["tags"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            }
+            #expect(try await tags("") == ["heard"])
+            #expect(try await tags("?shelf=archive") == ["rain"])
+            _ = errorMessage(try await client.execute(uri: "/api/facets?shelf=attic", method: .get), status: .badRequest)
             _ = errorMessage(try await shelve(999, "archive"), status: .notFound)
             _ = errorMessage(try await shelve(first, "attic"), status: .badRequest)
         }

@@ -192,7 +192,7 @@
   /** Fills the tag and language filters, keeping what is selected. */
   async function refreshFacets() {
     try {
-      const facets = await api("/api/facets");
+      const facets = await api(`/api/facets${filters.shelf.value ? `?shelf=${encodeURIComponent(filters.shelf.value)}` : ""}`);
       fillSelect(filters.tag, "All tags", facets.tags.map((tag) => [tag.name, `${tag.name} (${tag.count})`]));
       fillSelect(
         filters.language,
@@ -217,7 +217,7 @@
     try {
       await api(`/api/articles/${article.id}/shelf`, { method: "PUT", body: { shelf } });
       clearError();
-      await Promise.all([refreshList(), refreshQueue()]);
+      await Promise.all([refreshList(), refreshQueue(), refreshFacets()]);
     } catch (error) {
       button.disabled = false;
       showError(`Could not move “${title}” to the ${shelf}: ${error.message}`);
@@ -316,6 +316,8 @@
       refreshList();
     });
   }
+  // The tags and languages counted are the shelf's.
+  filters.shelf.addEventListener("change", refreshFacets);
 
   // ---- Adding an article ----
 
