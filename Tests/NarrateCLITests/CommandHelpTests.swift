@@ -9,7 +9,7 @@ struct CommandHelpTests {
     /// The groups, in order, with the commands each lists.
     static let groups: [(heading: String, commands: [String])] = [
         ("CONVERT AND INSPECT SUBCOMMANDS:", ["convert", "extract", "segment", "voices"]),
-        ("THE LIBRARY SUBCOMMANDS:", ["add", "import", "list", "show", "search", "tag", "rm", "render"]),
+        ("THE LIBRARY SUBCOMMANDS:", ["add", "import", "list", "show", "search", "tag", "archive", "rm", "render"]),
         ("LISTENING SUBCOMMANDS:", ["play", "queue", "resume", "position", "serve", "reading"]),
         ("FEEDS AND PODCASTS SUBCOMMANDS:", ["subscribe", "feeds", "refresh", "unsubscribe", "podcast", "publish"]),
         ("BATCHES AND WORKERS SUBCOMMANDS:", ["batch", "jobs", "worker"]),
