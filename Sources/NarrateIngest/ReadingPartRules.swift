@@ -32,13 +32,13 @@ enum ReadingPartRules {
         "doc-footnote": .footnotes, "doc-endnote": .footnotes,
     ]
 
-    /// EPUB 3's structural semantics (`epub:type`): DPUB-ARIA's words without "doc-", and
-    /// the page list's page breaks.
-    static let epubTypes: [String: ReadingPart] = [
-        "noteref": .apparatus, "backlink": .apparatus, "toc": .apparatus, "pagebreak": .apparatus, "page-list": .apparatus,
-        "landmarks": .apparatus, "bibliography": .references, "footnote": .footnotes, "footnotes": .footnotes,
-        "endnote": .footnotes, "endnotes": .footnotes, "rearnote": .footnotes, "rearnotes": .footnotes,
-    ]
+    /// EPUB 3's structural semantics (`epub:type`): DPUB-ARIA's roles without "doc-", and the
+    /// words EPUB has besides (the page list, landmarks, plural and "rear" notes).
+    static let epubTypes: [String: ReadingPart] = Dictionary(
+        uniqueKeysWithValues: roles.compactMap { role, part in role.hasPrefix("doc-") ? (String(role.dropFirst(4)), part) : nil }
+    ).merging(
+        ["page-list": .apparatus, "landmarks": .apparatus, "footnotes": .footnotes, "rearnote": .footnotes, "rearnotes": .footnotes]
+    ) { derived, _ in derived }
 
     /// The part `node` is, nil for running text.
     static func part(of node: HTMLNode) -> ReadingPart? {
