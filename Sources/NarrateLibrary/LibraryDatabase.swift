@@ -55,11 +55,15 @@ final class LibraryDatabase: @unchecked Sendable {
         // write lock for each one, so the process that loses gets SQLITE_BUSY, or runs a
         // migration the other has just applied ("table already exists", "duplicate column
         // name"). Either way the other process has moved the schema on since this one looked,
-        // and a second look finds the work done. It looks again for as long as the busy
-        // timeout (a loaded machine can take seconds to migrate and sync a new library).
+        // and a second look finds the work done. It looks again until the schema has stood
+        // still for as long as the busy timeout: while other openers move it on, a loaded
+        // machine can take many seconds to migrate and sync an old library, and that is
+        // waited for, not an error.
         let migrator = LibrarySchema.migrator
         var attempt = 0
-        let deadline = ContinuousClock.now + .seconds(10)
+        let patience = Duration.seconds(10)
+        var deadline = ContinuousClock.now + patience
+        var lastSeen: Set<String>?
         while true {
             var pool: DatabasePool?
             var appliedBefore: Set<String>?
@@ -78,6 +82,9 @@ final class LibraryDatabase: @unchecked Sendable {
                 attempt += 1
                 let appliedAfter = try? pool?.read { try migrator.appliedIdentifiers($0) }
                 let migratedMeanwhile = appliedBefore != nil && appliedAfter != nil && appliedAfter != appliedBefore
+                let movedOn = migratedMeanwhile || (lastSeen != nil && appliedAfter != nil && appliedAfter != lastSeen)
+                if let appliedAfter { lastSeen = appliedAfter }
+                if movedOn { deadline = ContinuousClock.now + patience }
                 guard ContinuousClock.now < deadline, migratedMeanwhile || isRace(error) else {
                     throw NarrateError(LibraryError.unavailable(path: path, reason: describe(error, at: path)))
                 }
