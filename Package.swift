@@ -131,6 +131,23 @@ let package = Package(
             name: "CNarrateArchive", dependencies: ["CNarrateDynamic"],
             linkerSettings: [.linkedLibrary("archive", .when(platforms: [.macOS]))]
         ),
+        // PDFs read with poppler's GLib interface, loaded on first use as libarchive is; its
+        // headers (and GLib's and cairo's, which they include) found under the system root.
+        .target(
+            name: "CNarratePDF", dependencies: ["CNarrateDynamic"],
+            cSettings: [
+                .unsafeFlags(
+                    [
+                        "-iwithsysroot", "/usr/include/poppler/glib", "-iwithsysroot", "/usr/include/glib-2.0", "-iwithsysroot",
+                        "/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-iwithsysroot", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+                        "-iwithsysroot", "/usr/include/cairo",
+                    ], .when(platforms: [.linux]))
+            ],
+            linkerSettings: [
+                .linkedLibrary("poppler-glib", .when(platforms: [.macOS])), .linkedLibrary("glib-2.0", .when(platforms: [.macOS])),
+                .linkedLibrary("gobject-2.0", .when(platforms: [.macOS])),
+            ]
+        ),
         .systemLibrary(
             name: "CNarrateJPEG",
             pkgConfig: "libjpeg",
@@ -153,8 +170,8 @@ let package = Package(
         .target(
             name: "NarrateIngest",
             dependencies: [
-                "NarrateSystem", "NarrateCore", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive",
-                "CNarrateCSV",
+                "NarrateSystem", "NarrateCore", "NarrateText", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive",
+                "CNarrateCSV", "CNarratePDF",
             ],
             swiftSettings: strictSettings
         ),

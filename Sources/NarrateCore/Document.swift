@@ -53,6 +53,9 @@ public enum SourceFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// An EPUB book (2 or 3): its chapters in reading order, each read whole, titled from its
     /// table of contents.
     case epub
+    /// A PDF document: its text layer in reading order, paragraphs and headings found from
+    /// the layout and the outline.
+    case pdf
 }
 
 extension Document {

@@ -10,6 +10,8 @@ public struct ArticleLoader: Sendable {
     public var htmlReader: HTMLReader
     /// How books are read.
     public var epubReader: EPUBReader { EPUBReader(htmlReader: htmlReader) }
+    /// How PDF documents are read.
+    public var pdfReader: PDFReader { PDFReader() }
 
     /// Creates a loader.
     public init(
@@ -22,13 +24,15 @@ public struct ArticleLoader: Sendable {
     }
 
     /// The format a path's extension implies: `.md`/`.markdown` is Markdown, `.txt`/`.text`
-    /// is text, `.html`/`.htm`/`.xhtml` a web page, `.epub` a book; `nil` for any other extension.
+    /// is text, `.html`/`.htm`/`.xhtml` a web page, `.epub` a book, `.pdf` a PDF document; `nil` for
+    /// any other extension.
     public static func format(forPath path: String) -> SourceFormat? {
         switch fileExtension(of: path) {
         case "md", "markdown", "mdown", "mkd", "mkdn": return .markdown
         case "txt", "text": return .text
         case "html", "htm", "xhtml", "shtml": return .html
         case "epub": return .epub
+        case "pdf": return .pdf
         default: return nil
         }
     }
@@ -54,15 +58,16 @@ public struct ArticleLoader: Sendable {
     /// Like `load`, also returning the decoded source that the document's source maps and
     /// its sentences' source ranges point into, and the bytes as read: how narrate reads
     /// every article file. (For a book, the bytes are its chapters' markup, the source: not
-    /// its pictures.)
+    /// its pictures; for a PDF, the text read from it.)
     public func loadWithSource(
         path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> (document: Document, source: String, bytes: [UInt8]) {
         let format = format ?? Self.format(forPath: path) ?? .text
-        let bytes = try Self.readArticle(path, isBook: format == .epub, isCancelled: isCancelled)
+        let isBook = format == .epub || format == .pdf
+        let bytes = try Self.readArticle(path, isBook: isBook, isCancelled: isCancelled)
         let displayName = path == "-" ? "standard input" : path
         let (document, source) = try readWithSource(bytes, format: format, name: displayName)
-        return (document, source, format == .epub ? Array(source.utf8) : bytes)
+        return (document, source, isBook ? Array(source.utf8) : bytes)
     }
 
     /// The bytes of the article at `path` ("-": standard input), at most
@@ -103,6 +108,8 @@ public struct ArticleLoader: Sendable {
             return try htmlReader.read(bytes, contentType: contentType, name: name, url: url)
         case .epub:
             return try epubReader.read(bytes, name: name)
+        case .pdf:
+            return try pdfReader.read(bytes, name: name)
         }
     }
 
@@ -115,6 +122,7 @@ public struct ArticleLoader: Sendable {
         case "text/markdown", "text/x-markdown": return .markdown
         case "text/plain": return .text
         case "application/epub+zip": return .epub
+        case "application/pdf": return .pdf
         default: return nil
         }
     }

@@ -139,7 +139,7 @@ struct LibraryRoutes: Sendable {
         let format: SourceFormat?
         if let name = body.format {
             // A book is a file (`narrate add book.epub`), not pasted text or a page's format.
-            guard let known = SourceFormat(rawValue: name), known != .epub else {
+            guard let known = SourceFormat(rawValue: name), known != .epub, known != .pdf else {
                 throw APIError(.badRequest, "format must be text, markdown or html: got '\(name.prefix(40))'")
             }
             format = known

@@ -7,7 +7,7 @@ public import NarrateIngest
 public enum ArticleInput {
     /// Extensions of formats narrate does not read yet; refused unless a format is forced.
     public static let unsupportedExtensions: Set<String> = [
-        "pdf", "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
+        "docx", "doc", "odt", "rtf", "wav", "mp3", "flac", "ogg",
     ]
 
     /// Refuses a file of a format narrate cannot read yet, unless a format is forced.
@@ -18,7 +18,7 @@ public enum ArticleInput {
             throw .malformedInput(
                 path: input,
                 message:
-                    "is a .\(fileExtension) file; narrate reads plain text, Markdown, web pages and EPUB books (.txt, .md, .html, .epub)"
+                    "is a .\(fileExtension) file; narrate reads plain text, Markdown, web pages, EPUB books and PDFs (.txt, .md, .html, .epub, .pdf)"
             )
         }
     }

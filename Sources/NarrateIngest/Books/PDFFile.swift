@@ -1,0 +1,173 @@
+internal import CNarratePDF
+import Foundation
+import NarrateCore
+
+/// A PDF opened with poppler: its metadata, its outline and each page's lines of text with
+/// where they stand and in what font. What the reading order, the running heads and the
+/// paragraphs are is `PDFLayout`'s and `PDFReader`'s to say.
+final class PDFFile {
+    /// One line of a page's text as poppler groups its characters (a line never crosses
+    /// from one column into another): its words, its box in points from the page's top left,
+    /// the size of most of its characters' font, and whether most of them are bold.
+    struct Line: Equatable {
+        var text: String
+        var left: Double
+        var top: Double
+        var right: Double
+        var bottom: Double
+        var fontSize: Double
+        var bold: Bool
+
+        var width: Double { right - left }
+        var height: Double { bottom - top }
+    }
+
+    /// A page: its size in points and its lines, in the order poppler found them.
+    struct Page {
+        var width: Double
+        var height: Double
+        var lines: [Line]
+    }
+
+    /// An entry of the outline (the bookmarks).
+    struct OutlineEntry: Equatable {
+        var title: String
+        /// 1 for the top level.
+        var depth: Int
+        /// The page it goes to, from 0; nil when it goes nowhere in the document.
+        var page: Int?
+        /// How far down that page, in points from its top, when it says.
+        var top: Double?
+    }
+
+    private let pdf: OpaquePointer
+    /// The bytes poppler reads from, which must outlive it.
+    private let bytes: UnsafeMutableRawBufferPointer
+
+    /// Opens the PDF in `bytes`; `name` names it in errors.
+    init(bytes source: [UInt8], name: String) throws(NarrateError) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 1)
+        source.withUnsafeBytes { copy.copyMemory(from: $0) }
+        var code: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard let opened = narrate_pdf_open(copy.baseAddress, source.count, &code, &message, message.count) else {
+            copy.deallocate()
+            let reason = CMessage.text(message)
+            switch Int(code) {
+            case Int(NARRATE_PDF_UNAVAILABLE):
+                throw .readerUnavailable(format: "PDF documents", reason: reason, package: "libpoppler-glib8")
+            case Int(NARRATE_PDF_ENCRYPTED):
+                throw .malformedInput(
+                    path: name, message: "is a PDF locked with a password; open it in a PDF reader and save a copy without the password")
+            default:
+                throw .malformedInput(path: name, message: "a damaged PDF (\(reason.isEmpty ? "poppler cannot read it" : reason))")
+            }
+        }
+        pdf = opened
+        bytes = copy
+    }
+
+    deinit {
+        narrate_pdf_close(pdf)
+        bytes.deallocate()
+    }
+
+    /// The number of pages.
+    var pageCount: Int { Int(narrate_pdf_page_count(pdf)) }
+
+    /// The metadata's title, if it has one that says something.
+    var title: String? { Self.take(narrate_pdf_title(pdf)) }
+    /// The metadata's author.
+    var author: String? { Self.take(narrate_pdf_author(pdf)) }
+    /// The metadata's subject.
+    var subject: String? { Self.take(narrate_pdf_subject(pdf)) }
+    /// The creation date, as a date of the calendar ("2024-05-01").
+    var creationDate: String? {
+        let seconds = narrate_pdf_creation_date(pdf)
+        guard seconds > 0 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// The outline, depth first.
+    var outline: [OutlineEntry] {
+        var entries: UnsafeMutablePointer<narrate_pdf_outline_entry>?
+        var count = 0
+        narrate_pdf_outline(pdf, &entries, &count)
+        defer { narrate_pdf_free_outline(entries, count) }
+        guard let entries else { return [] }
+        return (0..<count).compactMap { index in
+            let entry = entries[index]
+            guard let title = entry.title.map({ String(cString: $0) }) else { return nil }
+            let text = title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard !text.isEmpty else { return nil }
+            return OutlineEntry(
+                title: text, depth: Int(entry.depth), page: entry.page >= 0 ? Int(entry.page) : nil, top: entry.top >= 0 ? entry.top : nil)
+        }
+    }
+
+    /// Page `index` (from 0): its lines, each with its box, font size and weight; nil when
+    /// poppler cannot read it.
+    func page(_ index: Int) -> Page? {
+        var text: UnsafeMutablePointer<CChar>?
+        var glyphs: UnsafeMutablePointer<narrate_pdf_glyph>?
+        var count = 0
+        var width = 0.0
+        var height = 0.0
+        guard narrate_pdf_page(pdf, Int32(index), &text, &glyphs, &count, &width, &height) == 0, let text else {
+            narrate_pdf_free(text)
+            narrate_pdf_free(glyphs)
+            return nil
+        }
+        defer {
+            narrate_pdf_free(text)
+            narrate_pdf_free(glyphs)
+        }
+        let characters = Array(String(cString: text).unicodeScalars)
+        var lines: [Line] = []
+        var start = 0
+        func addLine(upTo end: Int) {
+            defer { start = end + 1 }
+            guard let glyphs, start < end else { return }
+            var scalars = String.UnicodeScalarView()
+            var box: (left: Double, top: Double, right: Double, bottom: Double)?
+            var sizes: [Double: Int] = [:]
+            var boldCount = 0
+            var inkCount = 0
+            for index in start..<min(end, count) {
+                let character = characters[index]
+                scalars.append(character)
+                guard !character.properties.isWhitespace else { continue }
+                let glyph = glyphs[index]
+                guard glyph.right > glyph.left || glyph.bottom > glyph.top else { continue }
+                box =
+                    box.map { (min($0.left, glyph.left), min($0.top, glyph.top), max($0.right, glyph.right), max($0.bottom, glyph.bottom)) }
+                    ?? (glyph.left, glyph.top, glyph.right, glyph.bottom)
+                sizes[(glyph.font_size * 10).rounded() / 10, default: 0] += 1
+                if glyph.bold != 0 { boldCount += 1 }
+                inkCount += 1
+            }
+            let words = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let box, !words.isEmpty else { return }
+            let fontSize = sizes.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }?.key ?? 0
+            lines.append(
+                Line(
+                    text: words, left: box.left, top: box.top, right: box.right, bottom: box.bottom, fontSize: fontSize,
+                    bold: boldCount * 2 > inkCount))
+        }
+        for (index, character) in characters.enumerated() where character == "\n" {
+            addLine(upTo: index)
+        }
+        addLine(upTo: characters.count)
+        return Page(width: width, height: height, lines: lines)
+    }
+
+    /// A string of the shim's, freed; nil when it is missing or says nothing.
+    private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { narrate_pdf_free(pointer) }
+        let text = String(cString: pointer).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+}

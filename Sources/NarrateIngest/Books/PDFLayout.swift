@@ -1,0 +1,233 @@
+import Foundation
+
+/// The reading order of a PDF's pages: running heads, feet and page numbers taken out, and
+/// the lines of each page put in the order they are read, column after column.
+///
+/// A PDF says where each character is drawn, not in what order it is read; poppler groups
+/// the characters into lines (never across a column's gutter) but orders lines from side by
+/// side columns by their height, interleaving them. Here a page's columns are found from its
+/// gutters: a vertical band, well inside the page, that lines stand on both sides of, side by
+/// side, and that few lines cross. The lines that cross it (a title, an abstract, a
+/// full-width figure's caption) divide the page into bands; in each band the left column is
+/// read before the right one (the right one first in a right-to-left script), each column
+/// looked at again for columns of its own.
+///
+/// A running head or foot is a line near the top or bottom edge whose text, its numbers
+/// aside, stands there on several pages; a page number is a line there that says only a
+/// number ("12", "- 12 -", "Page 12 of 40", "xii").
+struct PDFLayout {
+    /// A line in reading order, with the column it was read in.
+    struct PlacedLine {
+        var line: PDFFile.Line
+        /// The page, from 0.
+        var page: Int
+        /// The column it belongs to, numbered in reading order across the document.
+        var column: Int
+        /// The left and right edges of that column's text.
+        var columnLeft: Double
+        var columnRight: Double
+    }
+
+    /// The lines of the document, in reading order.
+    let lines: [PlacedLine]
+    /// The running heads and feet and page numbers that were taken out, by page.
+    let removed: [Int: [PDFFile.Line]]
+
+    /// The reading order of `pages`, in a right-to-left script when `rightToLeft`.
+    init(pages: [PDFFile.Page], rightToLeft: Bool = false) {
+        let bodySize = Self.bodyFontSize(pages.flatMap(\.lines))
+        let runningKeys = Self.runningKeys(pages, bodySize: bodySize)
+        var placed: [PlacedLine] = []
+        var removed: [Int: [PDFFile.Line]] = [:]
+        var column = 0
+        for (number, page) in pages.enumerated() {
+            var kept: [PDFFile.Line] = []
+            for line in page.lines {
+                if Self.isRunning(line, on: page, keys: runningKeys, bodySize: bodySize) {
+                    removed[number, default: []].append(line)
+                } else {
+                    kept.append(line)
+                }
+            }
+            for group in Self.columns(kept, rightToLeft: rightToLeft, depth: 0) {
+                guard let first = group.first else { continue }
+                let left = group.map(\.left).min() ?? first.left
+                let right = group.map(\.right).max() ?? first.right
+                for line in group {
+                    placed.append(PlacedLine(line: line, page: number, column: column, columnLeft: left, columnRight: right))
+                }
+                column += 1
+            }
+        }
+        lines = placed
+        self.removed = removed
+    }
+
+    /// The font size most of the text is set in (0 for no text).
+    static func bodyFontSize(_ lines: [PDFFile.Line]) -> Double {
+        var weight: [Double: Int] = [:]
+        for line in lines { weight[line.fontSize, default: 0] += line.text.count }
+        return weight.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+    }
+
+    // MARK: Running heads and feet
+
+    /// How far from the top or bottom edge a running head or foot stands, as a part of the page.
+    private static let edgeZone = 0.12
+
+    /// Whether `line` stands in the top or bottom zone of `page`.
+    private static func isAtEdge(_ line: PDFFile.Line, of page: PDFFile.Page) -> Bool {
+        line.bottom <= page.height * edgeZone || line.top >= page.height * (1 - edgeZone)
+    }
+
+    /// A line's text with its numbers made alike ("Chapter 3 · 41" and "Chapter 4 · 57" differ
+    /// only in those), lower-cased and without spaces.
+    private static func key(_ text: String) -> String {
+        var key = ""
+        var inNumber = false
+        for character in text.lowercased() where !character.isWhitespace {
+            if character.isNumber {
+                if !inNumber { key.append("#") }
+                inNumber = true
+            } else {
+                key.append(character)
+                inNumber = false
+            }
+        }
+        return key
+    }
+
+    /// The keys of the lines at the pages' edges that stand there on several pages: on at
+    /// least two, and on a fifth of them in a longer document. (A heading larger than the
+    /// text, a chapter's title at the top of its first page, is never one.)
+    private static func runningKeys(_ pages: [PDFFile.Page], bodySize: Double) -> Set<String> {
+        var pagesWith: [String: Set<Int>] = [:]
+        for (number, page) in pages.enumerated() {
+            for line in page.lines where isAtEdge(line, of: page) && line.fontSize <= bodySize * 1.1 {
+                pagesWith[key(line.text), default: []].insert(number)
+            }
+        }
+        let needed = max(2, pages.count / 5)
+        return Set(pagesWith.filter { $0.value.count >= needed && !$0.key.isEmpty }.keys)
+    }
+
+    private static func isRunning(_ line: PDFFile.Line, on page: PDFFile.Page, keys: Set<String>, bodySize: Double) -> Bool {
+        guard isAtEdge(line, of: page) else { return false }
+        return isPageNumber(line.text) || (line.fontSize <= bodySize * 1.1 && keys.contains(key(line.text)))
+    }
+
+    /// Whether `text` says only a page number: "12", "- 12 -", "Page 12", "12 of 40", "xii".
+    static func isPageNumber(_ text: String) -> Bool {
+        let words = text.lowercased().split { $0.isWhitespace || "-–—|·•/".contains($0) }
+        guard !words.isEmpty, words.count <= 4 else { return false }
+        var numbers = 0
+        for word in words {
+            if word.allSatisfy(\.isNumber) {
+                numbers += 1
+            } else if word.allSatisfy({ "ivxlc".contains($0) }) && word.count <= 6 {
+                numbers += 1
+            } else if !["page", "p.", "pg.", "of", "seite", "страница", "сторінка", "стор.", "с.", "стр."].contains(String(word)) {
+                return false
+            }
+        }
+        return numbers >= 1 && numbers <= 2
+    }
+
+    // MARK: Columns
+
+    /// `lines` (of one page, or one column of it) in reading order, as the columns they are
+    /// read in, one after another: a single group when there are no columns.
+    private static func columns(_ lines: [PDFFile.Line], rightToLeft: Bool, depth: Int) -> [[PDFFile.Line]] {
+        guard lines.count >= 6, depth < 3, let gutter = gutter(of: lines) else { return [rows(lines)] }
+        var groups: [[PDFFile.Line]] = []
+        var band: (left: [PDFFile.Line], right: [PDFFile.Line]) = ([], [])
+        func closeBand() {
+            let sides = rightToLeft ? [band.right, band.left] : [band.left, band.right]
+            for side in sides where !side.isEmpty {
+                groups += columns(side, rightToLeft: rightToLeft, depth: depth + 1)
+            }
+            band = ([], [])
+        }
+        for line in rows(lines) {
+            if line.right <= gutter.lowerBound {
+                band.left.append(line)
+            } else if line.left >= gutter.upperBound {
+                band.right.append(line)
+            } else {
+                // A line across the gutter ends the band above it and is read between bands.
+                closeBand()
+                if let last = groups.last, last.allSatisfy({ $0.left < gutter.lowerBound && $0.right > gutter.upperBound }) {
+                    groups[groups.count - 1].append(line)
+                } else {
+                    groups.append([line])
+                }
+            }
+        }
+        closeBand()
+        return groups
+    }
+
+    /// The gutter between columns of `lines`, if they have one: the widest band of the
+    /// middle of their width that at most a few lines cross, with at least three lines
+    /// wholly on each side that stand side by side.
+    private static func gutter(of lines: [PDFFile.Line]) -> ClosedRange<Double>? {
+        guard let left = lines.map(\.left).min(), let right = lines.map(\.right).max(), right - left > 100 else { return nil }
+        let width = right - left
+        let bins = Int(width.rounded(.up))
+        var crossing = [Int](repeating: 0, count: bins + 1)
+        for line in lines {
+            let from = max(0, Int((line.left - left).rounded(.down)))
+            let to = min(bins, Int((line.right - left).rounded(.up)))
+            if from < to { for bin in from..<to { crossing[bin] += 1 } }
+        }
+        let allowed = max(1, lines.count / 10)
+        var best: ClosedRange<Int>?
+        var start: Int?
+        let middle = Int(width * 0.2)...Int(width * 0.8)
+        for bin in middle.lowerBound...(middle.upperBound + 1) {
+            let open = bin <= middle.upperBound && crossing[bin] <= allowed
+            if open, start == nil { start = bin }
+            if !open, let from = start {
+                let run = from...(bin - 1)
+                if run.count >= 6, run.count > (best?.count ?? 0) { best = run }
+                start = nil
+            }
+        }
+        guard let best else { return nil }
+        // Narrowed to the bins the fewest lines cross, so a line that ends inside the band is
+        // not counted as crossing it.
+        let fewest = crossing[best].min() ?? 0
+        let clear = best.filter { crossing[$0] == fewest }
+        guard let low = clear.first, let high = clear.last else { return nil }
+        let gutter = (left + Double(low))...(left + Double(high + 1))
+        let leftLines = lines.filter { $0.right <= gutter.lowerBound }
+        let rightLines = lines.filter { $0.left >= gutter.upperBound }
+        guard leftLines.count >= 3, rightLines.count >= 3 else { return nil }
+        // Side by side: the two sides share much of their height.
+        let leftSpan = (leftLines.map(\.top).min() ?? 0)...(leftLines.map(\.bottom).max() ?? 0)
+        let rightSpan = (rightLines.map(\.top).min() ?? 0)...(rightLines.map(\.bottom).max() ?? 0)
+        let shared = min(leftSpan.upperBound, rightSpan.upperBound) - max(leftSpan.lowerBound, rightSpan.lowerBound)
+        guard shared > 0.3 * min(leftSpan.upperBound - leftSpan.lowerBound, rightSpan.upperBound - rightSpan.lowerBound) else {
+            return nil
+        }
+        return gutter
+    }
+
+    /// `lines` top to bottom, those at one height (a table's cells) left to right.
+    private static func rows(_ lines: [PDFFile.Line]) -> [PDFFile.Line] {
+        let sorted = lines.sorted { $0.top < $1.top || ($0.top == $1.top && $0.left < $1.left) }
+        var ordered: [PDFFile.Line] = []
+        var row: [PDFFile.Line] = []
+        var rowBottom = -Double.infinity
+        for line in sorted {
+            if let first = row.first, (line.top + line.bottom) / 2 > min(rowBottom, first.bottom) {
+                ordered += row.sorted { $0.left < $1.left }
+                row = []
+            }
+            row.append(line)
+            rowBottom = row.count == 1 ? line.bottom : max(rowBottom, line.bottom)
+        }
+        ordered += row.sorted { $0.left < $1.left }
+        return ordered
+    }
+}

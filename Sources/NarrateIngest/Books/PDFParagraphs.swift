@@ -1,0 +1,247 @@
+import Foundation
+import NarrateCore
+import NarrateText
+
+/// The blocks of a PDF's text, from its lines in reading order: lines joined into
+/// paragraphs, headings and list items, and footnotes marked as such.
+///
+/// A new block starts where the layout says so: a gap between lines larger than the text's
+/// line spacing, a first line indented, a line after a short one that ended a sentence, a
+/// change of font size or of weight in a short line, a bullet, a heading. A paragraph goes on
+/// across a column or page break unless the line before ended a sentence and the next is
+/// indented or starts with a capital. A word hyphenated at a line's end is joined again
+/// (without its hyphen, unless the language's dictionary knows both halves and not the
+/// whole: "well-known").
+struct PDFParagraphs {
+    private let lines: [PDFLayout.PlacedLine]
+    private let bodySize: Double
+    private let lexicon: WordLexicon?
+    /// The heading level of each line that is a heading, by its index.
+    private var levels: [Int: Int] = [:]
+    /// Headings the outline names that no line says, to go before the line at the index.
+    private var insertedHeadings: [Int: [(title: String, level: Int)]] = [:]
+    /// The text's line spacing (top to top) at the body size.
+    private let pitch: Double
+
+    init(layout: PDFLayout, bodySize: Double, lexicon: WordLexicon?) {
+        lines = layout.lines
+        self.bodySize = bodySize
+        self.lexicon = lexicon
+        var steps: [Double] = []
+        for (previous, line) in zip(layout.lines, layout.lines.dropFirst())
+        where previous.column == line.column && abs(previous.line.fontSize - bodySize) < 0.5 && abs(line.line.fontSize - bodySize) < 0.5 {
+            let step = line.line.top - previous.line.top
+            if step > 0, step < bodySize * 3 { steps.append(step) }
+        }
+        steps.sort()
+        pitch = steps.isEmpty ? bodySize * 1.2 : steps[steps.count / 2]
+    }
+
+    /// Letters and digits of `text`, lower-cased: how a heading and a title are compared.
+    static func comparable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
+    }
+
+    // MARK: Headings
+
+    /// Marks the headings: the outline's entries where lines of their page say them (a
+    /// title over two or three lines too); an entry no line says becomes a heading of its own
+    /// at the top of its page. Without a usable outline, from the fonts.
+    mutating func markHeadings(outline: [PDFFile.OutlineEntry], pages: [PDFFile.Page]) {
+        var matched = 0
+        var fromOutline: [Int: Int] = [:]
+        var inserted: [Int: [(title: String, level: Int)]] = [:]
+        let byPage = Dictionary(grouping: lines.indices, by: { lines[$0].page })
+        for entry in outline {
+            guard let page = entry.page, let indices = byPage[page] else { continue }
+            let wanted = Self.comparable(entry.title)
+            guard !wanted.isEmpty else { continue }
+            var found: [Int]?
+            for start in indices where fromOutline[start] == nil {
+                var said = ""
+                var run: [Int] = []
+                for index in indices.drop(while: { $0 < start }).prefix(3) {
+                    said += Self.comparable(lines[index].line.text)
+                    run.append(index)
+                    if said == wanted || !wanted.hasPrefix(said) { break }
+                }
+                if said == wanted {
+                    found = run
+                    break
+                }
+            }
+            if let found {
+                for index in found { fromOutline[index] = min(entry.depth, 6) }
+                matched += 1
+            } else if let first = indices.first {
+                inserted[first, default: []].append((entry.title, min(entry.depth, 6)))
+            }
+        }
+        if !outline.isEmpty, matched * 2 >= outline.count {
+            levels = fromOutline
+            insertedHeadings = inserted
+        } else {
+            levels = headingsFromFonts()
+        }
+    }
+
+    /// Headings from the fonts: short lines set larger than the text, by size (the largest
+    /// level 1); then bold lines of the text's size that stand alone, a level below.
+    private func headingsFromFonts() -> [Int: Int] {
+        var found: [Int: Int] = [:]
+        let larger = lines.indices.filter { index in
+            let line = lines[index].line
+            return line.fontSize >= bodySize * 1.15 && Self.words(line.text) <= 20 && line.text.contains(where: \.isLetter)
+        }
+        let sizes = Array(Set(larger.map { (lines[$0].line.fontSize * 2).rounded() / 2 })).sorted(by: >).prefix(4)
+        for index in larger {
+            let size = (lines[index].line.fontSize * 2).rounded() / 2
+            if let rank = sizes.firstIndex(of: size) { found[index] = rank + 1 }
+        }
+        let boldLevel = min(sizes.count + 1, 6)
+        var index = 0
+        while index < lines.count {
+            // A run of at most two bold lines of the text's size, apart from the lines around.
+            guard found[index] == nil, isStandaloneBold(at: index) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            if end < lines.count, found[end] == nil, lines[end].line.bold, !startsBlock(at: end), Self.words(lines[end].line.text) <= 12 {
+                end += 1
+            }
+            let text = lines[index..<end].map(\.line.text).joined(separator: " ")
+            let endsSentence = text.last.map { ".,;:!?".contains($0) } ?? true
+            let followedByText = end < lines.count && !lines[end].line.bold
+            if !endsSentence, followedByText, Self.words(text) <= 20 {
+                for heading in index..<end { found[heading] = boldLevel }
+            }
+            index = end
+        }
+        return found
+    }
+
+    private func isStandaloneBold(at index: Int) -> Bool {
+        let line = lines[index].line
+        guard line.bold, abs(line.fontSize - bodySize) <= bodySize * 0.15, Self.words(line.text) <= 12 else { return false }
+        return index == 0 || !lines[index - 1].line.bold || startsBlock(at: index)
+    }
+
+    private static func words(_ text: String) -> Int {
+        text.split(whereSeparator: \.isWhitespace).count
+    }
+
+    // MARK: Blocks
+
+    /// The blocks, each with a source map to be placed by the reader (a heading the text
+    /// does not say has an empty one).
+    func blocks() -> [Block] {
+        var blocks: [Block] = []
+        var text = ""
+        var kind: Block.Kind = .paragraph
+        var part: ReadingPart?
+        func close() {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty {
+                blocks.append(
+                    Block(kind: kind, text: trimmed, sourceMap: .identity(sourceOffset: 0, length: trimmed.unicodeScalars.count), part: part))
+            }
+            text = ""
+        }
+        for index in lines.indices {
+            let placed = lines[index]
+            if let headings = insertedHeadings[index] {
+                close()
+                for heading in headings {
+                    blocks.append(Block(kind: .heading(level: heading.level), text: heading.title, sourceMap: .identity(sourceOffset: 0, length: 0)))
+                }
+            }
+            var lineText = placed.line.text
+            if index == 0 || startsBlock(at: index) || insertedHeadings[index] != nil {
+                close()
+                if let level = levels[index] {
+                    kind = .heading(level: level)
+                    part = nil
+                } else if let bullet = Self.bulletLength(lineText) {
+                    kind = .listItem
+                    lineText = String(lineText.dropFirst(bullet)).trimmingCharacters(in: .whitespaces)
+                    part = nil
+                } else {
+                    kind = .paragraph
+                    part = isFootnote(at: index) ? .footnotes : nil
+                }
+                text = lineText
+            } else {
+                text = join(text, lineText)
+            }
+        }
+        close()
+        return blocks
+    }
+
+    /// Whether the line at `index` starts a new block.
+    private func startsBlock(at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let previous = lines[index - 1]
+        let current = lines[index]
+        let (before, line) = (previous.line, current.line)
+        if levels[index] != levels[index - 1] { return true }
+        if levels[index] != nil { return false }
+        if abs(line.fontSize - before.fontSize) > max(line.fontSize, before.fontSize) * 0.1 { return true }
+        if line.bold != before.bold, Self.words(line.text) <= 12 || Self.words(before.text) <= 12 { return true }
+        if Self.bulletLength(line.text) != nil { return true }
+        let size = max(line.fontSize, 1)
+        let indented = line.left > current.columnLeft + size * 0.8
+        let endsSentence = Self.endsSentence(before.text)
+        guard current.column == previous.column, current.page == previous.page, line.top > before.top else {
+            // Over a column or page break: a new paragraph only when a sentence ended and
+            // what follows looks like a start.
+            return endsSentence && (indented || line.text.first.map { !$0.isLowercase } ?? true)
+        }
+        let spacing = pitch * size / max(bodySize, 1)
+        if line.top - before.top > spacing * 1.45 { return true }
+        if indented, line.left > before.left + size * 0.8 { return true }
+        let columnWidth = current.columnRight - current.columnLeft
+        let short = before.right < current.columnRight - max(size * 3, columnWidth * 0.12)
+        return short && endsSentence
+    }
+
+    /// Whether a footnote's line: small, low on its page, starting with a number or mark.
+    private func isFootnote(at index: Int) -> Bool {
+        let line = lines[index].line
+        guard line.fontSize < bodySize * 0.9, let first = line.text.first else { return false }
+        let later = lines[index...].prefix { $0.page == lines[index].page }
+        let lowOnPage = later.allSatisfy { $0.line.fontSize < bodySize * 0.9 }
+        return lowOnPage && (first.isNumber || "*†‡§¶".contains(first))
+    }
+
+    /// The length of a list item's bullet at the start of `text` ("• ", "– ", "1. ", "a) "),
+    /// or nil.
+    private static func bulletLength(_ text: String) -> Int? {
+        guard let first = text.first else { return nil }
+        if "•◦▪‣●○■□–—*".contains(first), text.dropFirst().first == " " { return 2 }
+        return nil
+    }
+
+    private static func endsSentence(_ text: String) -> Bool {
+        var trimmed = Substring(text)
+        while let last = trimmed.last, "\"'”’»)]".contains(last) { trimmed = trimmed.dropLast() }
+        return trimmed.last.map { ".!?…:".contains($0) } ?? false
+    }
+
+    /// `text` and the next line: a word hyphenated across them joined again.
+    private func join(_ text: String, _ next: String) -> String {
+        guard let hyphen = text.last, "-\u{00AD}\u{2010}".contains(hyphen), let first = next.first, first.isLowercase,
+            let beforeHyphen = text.dropLast().last, beforeHyphen.isLetter
+        else { return text + " " + next }
+        let joined = String(text.dropLast()) + next
+        guard hyphen != "\u{00AD}", let lexicon else { return joined }
+        let left = String(text.dropLast().reversed().prefix(while: \.isLetter).reversed())
+        let right = String(next.prefix(while: \.isLetter))
+        // Both halves words of three letters or more, the whole not a word: a compound.
+        if left.count >= 3, right.count >= 3, !lexicon.knows(left + right), lexicon.knows(left), lexicon.knows(right) {
+            return text + next
+        }
+        return joined
+    }
+}
