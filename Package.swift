@@ -170,7 +170,8 @@ let package = Package(
         .target(
             name: "NarrateIngest",
             dependencies: [
-                "NarrateSystem", "NarrateCore", "NarrateText", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML", "CNarrateArchive",
+                "NarrateSystem", "NarrateCore", "NarrateText", "CNarrateCMark", "CNarrateGumbo", "CNarrateTextCat", "CNarrateXML",
+                "CNarrateArchive",
                 "CNarrateCSV", "CNarratePDF",
             ],
             swiftSettings: strictSettings

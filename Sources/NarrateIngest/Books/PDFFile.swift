@@ -126,41 +126,67 @@ final class PDFFile {
         }
         let characters = Array(String(cString: text).unicodeScalars)
         var lines: [Line] = []
-        var start = 0
-        func addLine(upTo end: Int) {
-            defer { start = end + 1 }
-            guard let glyphs, start < end else { return }
-            var scalars = String.UnicodeScalarView()
-            var box: (left: Double, top: Double, right: Double, bottom: Double)?
-            var sizes: [Double: Int] = [:]
-            var boldCount = 0
-            var inkCount = 0
-            for index in start..<min(end, count) {
-                let character = characters[index]
-                scalars.append(character)
-                guard !character.properties.isWhitespace else { continue }
-                let glyph = glyphs[index]
-                guard glyph.right > glyph.left || glyph.bottom > glyph.top else { continue }
-                box =
-                    box.map { (min($0.left, glyph.left), min($0.top, glyph.top), max($0.right, glyph.right), max($0.bottom, glyph.bottom)) }
-                    ?? (glyph.left, glyph.top, glyph.right, glyph.bottom)
-                sizes[(glyph.font_size * 10).rounded() / 10, default: 0] += 1
-                if glyph.bold != 0 { boldCount += 1 }
-                inkCount += 1
+        guard let glyphs else { return Page(width: width, height: height, lines: []) }
+        // poppler's lines, each cut where its characters jump across a gap wider than a
+        // space can be (poppler joins lines of two columns that stand at one height when
+        // their gutter is narrow) or go back to the left.
+        var segment: [Int] = []
+        var lastInk: narrate_pdf_glyph?
+        func close() {
+            if let line = Self.line(of: segment, characters: characters, glyphs: glyphs) { lines.append(line) }
+            segment = []
+            lastInk = nil
+        }
+        for index in 0..<min(characters.count, count) {
+            let character = characters[index]
+            if character == "\n" {
+                close()
+                continue
             }
-            let words = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            guard let box, !words.isEmpty else { return }
-            let fontSize = sizes.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }?.key ?? 0
-            lines.append(
-                Line(
-                    text: words, left: box.left, top: box.top, right: box.right, bottom: box.bottom, fontSize: fontSize,
-                    bold: boldCount * 2 > inkCount))
+            let glyph = glyphs[index]
+            let hasInk = !character.properties.isWhitespace && (glyph.right > glyph.left || glyph.bottom > glyph.top)
+            if hasInk, let last = lastInk {
+                let size = max(glyph.font_size, last.font_size, 1)
+                if glyph.left - last.right > size * 1.3 || glyph.right < last.left {
+                    close()
+                }
+            }
+            segment.append(index)
+            if hasInk { lastInk = glyph }
         }
-        for (index, character) in characters.enumerated() where character == "\n" {
-            addLine(upTo: index)
-        }
-        addLine(upTo: characters.count)
+        close()
         return Page(width: width, height: height, lines: lines)
+    }
+
+    /// The line of the characters at `indices`: its words, box, font size and weight; nil
+    /// when it has no ink.
+    private static func line(
+        of indices: [Int], characters: [Unicode.Scalar], glyphs: UnsafeMutablePointer<narrate_pdf_glyph>
+    ) -> Line? {
+        var scalars = String.UnicodeScalarView()
+        var box: (left: Double, top: Double, right: Double, bottom: Double)?
+        var sizes: [Double: Int] = [:]
+        var boldCount = 0
+        var inkCount = 0
+        for index in indices {
+            let character = characters[index]
+            scalars.append(character)
+            guard !character.properties.isWhitespace else { continue }
+            let glyph = glyphs[index]
+            guard glyph.right > glyph.left || glyph.bottom > glyph.top else { continue }
+            box =
+                box.map { (min($0.left, glyph.left), min($0.top, glyph.top), max($0.right, glyph.right), max($0.bottom, glyph.bottom)) }
+                ?? (glyph.left, glyph.top, glyph.right, glyph.bottom)
+            sizes[(glyph.font_size * 10).rounded() / 10, default: 0] += 1
+            if glyph.bold != 0 { boldCount += 1 }
+            inkCount += 1
+        }
+        let words = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard let box, !words.isEmpty else { return nil }
+        let fontSize = sizes.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }?.key ?? 0
+        return Line(
+            text: words, left: box.left, top: box.top, right: box.right, bottom: box.bottom, fontSize: fontSize,
+            bold: boldCount * 2 > inkCount)
     }
 
     /// A string of the shim's, freed; nil when it is missing or says nothing.

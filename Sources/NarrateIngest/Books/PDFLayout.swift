@@ -124,13 +124,38 @@ struct PDFLayout {
         for word in words {
             if word.allSatisfy(\.isNumber) {
                 numbers += 1
-            } else if word.allSatisfy({ "ivxlc".contains($0) }) && word.count <= 6 {
+            } else if isRomanNumeral(word) {
                 numbers += 1
             } else if !["page", "p.", "pg.", "of", "seite", "страница", "сторінка", "стор.", "с.", "стр."].contains(String(word)) {
                 return false
             }
         }
         return numbers >= 1 && numbers <= 2
+    }
+
+    /// Whether `word` is a Roman numeral as page numbers are (i to cccxcix, lower case):
+    /// the way its value is written.
+    private static func isRomanNumeral(_ word: Substring) -> Bool {
+        let digits: [(Int, String)] = [(100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
+        let values: [Character: Int] = ["i": 1, "v": 5, "x": 10, "l": 50, "c": 100]
+        guard !word.isEmpty, word.count <= 9 else { return false }
+        var total = 0
+        let letters = Array(word)
+        for (index, letter) in letters.enumerated() {
+            guard let value = values[letter] else { return false }
+            let next = index + 1 < letters.count ? values[letters[index + 1]] ?? 0 : 0
+            total += value < next ? -value : value
+        }
+        guard total > 0, total < 400 else { return false }
+        var written = ""
+        var left = total
+        for (value, numeral) in digits {
+            while left >= value {
+                written += numeral
+                left -= value
+            }
+        }
+        return written == word
     }
 
     // MARK: Columns

@@ -39,7 +39,9 @@ struct PDFParagraphs {
 
     /// Letters and digits of `text`, lower-cased: how a heading and a title are compared.
     static func comparable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
+        String(
+            String.UnicodeScalarView(
+                text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
     }
 
     // MARK: Headings
@@ -144,7 +146,8 @@ struct PDFParagraphs {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty {
                 blocks.append(
-                    Block(kind: kind, text: trimmed, sourceMap: .identity(sourceOffset: 0, length: trimmed.unicodeScalars.count), part: part))
+                    Block(
+                        kind: kind, text: trimmed, sourceMap: .identity(sourceOffset: 0, length: trimmed.unicodeScalars.count), part: part))
             }
             text = ""
         }
@@ -153,7 +156,8 @@ struct PDFParagraphs {
             if let headings = insertedHeadings[index] {
                 close()
                 for heading in headings {
-                    blocks.append(Block(kind: .heading(level: heading.level), text: heading.title, sourceMap: .identity(sourceOffset: 0, length: 0)))
+                    blocks.append(
+                        Block(kind: .heading(level: heading.level), text: heading.title, sourceMap: .identity(sourceOffset: 0, length: 0)))
                 }
             }
             var lineText = placed.line.text

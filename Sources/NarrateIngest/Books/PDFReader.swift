@@ -35,7 +35,9 @@ public struct PDFReader: Sendable {
         for index in 0..<count {
             pages.append(file.page(index) ?? PDFFile.Page(width: 0, height: 0, lines: []))
         }
-        let letters = pages.reduce(0) { sum, page in sum + page.lines.reduce(0) { $0 + $1.text.unicodeScalars.filter(\.properties.isAlphabetic).count } }
+        let letters = pages.reduce(0) { sum, page in
+            sum + page.lines.reduce(0) { $0 + $1.text.unicodeScalars.filter(\.properties.isAlphabetic).count }
+        }
         guard count > 0, letters >= 10 * count || letters >= 200 else {
             throw .malformedInput(
                 path: name,
@@ -57,8 +59,11 @@ public struct PDFReader: Sendable {
         let fileName = (name as NSString).lastPathComponent
         let firstHeading = blocks.first { if case .heading = $0.kind { true } else { false } }?.text
         let title = file.title.flatMap { Self.isUsefulTitle($0) ? $0 : nil } ?? firstHeading ?? (fileName as NSString).deletingPathExtension
-        // The title is heard first, unless the text starts with it.
-        if !Self.startsWithHeading(blocks, titled: title) {
+        // The title is heard first, unless the text starts with it (as a heading, or as a
+        // line of its own the outline did not name, which becomes one).
+        if let first = blocks.first, first.kind == .paragraph, PDFParagraphs.comparable(first.text) == PDFParagraphs.comparable(title) {
+            blocks[0].kind = .heading(level: 1)
+        } else if !Self.startsWithHeading(blocks, titled: title) {
             blocks.insert(Block(kind: .heading(level: 1), text: title, sourceMap: .identity(sourceOffset: 0, length: 0)), at: 0)
         }
         var source = ""
@@ -98,7 +103,9 @@ public struct PDFReader: Sendable {
         var letters = 0
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             letters += 1
-            if (0x0590...0x08FF).contains(scalar.value) || (0xFB1D...0xFDFF).contains(scalar.value) || (0xFE70...0xFEFF).contains(scalar.value) {
+            if (0x0590...0x08FF).contains(scalar.value) || (0xFB1D...0xFDFF).contains(scalar.value)
+                || (0xFE70...0xFEFF).contains(scalar.value)
+            {
                 rightToLeft += 1
             }
         }
