@@ -2,8 +2,9 @@ import Foundation
 import NarrateTestSupport
 import Testing
 
-/// EPUB books through the commands, as a user runs them: extracted, segmented, added to the
-/// library and converted with the book's chapters; a protected book refused in one line.
+/// EPUB books and PDFs through the commands, as a user runs them: extracted, segmented, added
+/// to the library and converted with their chapters; a protected book and a scan refused in
+/// one line.
 @Suite("EPUB books from the command line", .endToEnd)
 struct BookCommandTests {
     let scratch: ScratchDirectory
@@ -71,5 +72,38 @@ struct BookCommandTests {
         let listed = try await narrate(["list", "--json"])
         let articles = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [Any]
         #expect(articles?.isEmpty == true, "\(listed.standardOutput)")
+    }
+
+    @Test(.enabled(if: TestPDF.canWrite(.cairo), "needs Python's cairo module: run scripts/install-dependencies --tests"))
+    func aPDFIsAddedAndConvertedWithItsChaptersAndAScanIsRefused() async throws {
+        var pdf = TestPDF(
+            writer: .cairo, title: "The Lighthouse Keepers",
+            chapters: [
+                ("The First Light", ["The keeper climbed the stairs at dusk.", "Rain fell all night."]),
+                ("Storms", ["The wind rose before dawn."]),
+            ])
+        pdf.outline = true
+        pdf.author = "Ada Keeper"
+        pdf.footer = "Page {page}"
+        let path = try await pdf.write(in: scratch)
+        let added = try await narrate(["add", path])
+        #expect(added.status == 0, "\(added.standardError)")
+        let listed = try await narrate(["list", "--json"])
+        #expect(listed.standardOutput.contains("\"title\" : \"The Lighthouse Keepers\""), "\(listed.standardOutput)")
+        let converted = try await narrate(["convert", path, "-o", "document.wav", "--chapters", "document.json"])
+        #expect(converted.status == 0, "\(converted.standardError)")
+        let chapters = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/document.json")))
+        let titles = ((chapters as? [String: Any])?["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(titles == ["The Lighthouse Keepers", "The First Light", "Storms"], "\(chapters)")
+
+        var scan = TestPDF(writer: .cairo, chapters: [])
+        scan.scanPages = 1
+        let scanned = try await scan.write(in: scratch, name: "scan.pdf")
+        for command in [["add", scanned], ["convert", scanned, "-o", "scan.wav"]] {
+            let run = try await narrate(command)
+            let lines = run.standardError.split(separator: "\n")
+            #expect(run.status == 65 && lines.count == 1 && run.standardError.contains("OCR"), "\(command): \(run.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/scan.wav"))
     }
 }

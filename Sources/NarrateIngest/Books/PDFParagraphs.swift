@@ -44,6 +44,18 @@ struct PDFParagraphs {
                 text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
     }
 
+    /// The title the first page shows: its first run of lines set in its largest font, when
+    /// that is larger than the text.
+    var displayedTitle: String? {
+        let firstPage = lines.prefix { $0.page == lines.first?.page }
+        guard let largest = firstPage.map(\.line.fontSize).max(), largest >= bodySize * 1.15,
+            let start = firstPage.firstIndex(where: { $0.line.fontSize == largest })
+        else { return nil }
+        let run = firstPage[start...].prefix { $0.line.fontSize == largest }.prefix(4)
+        let title = run.map(\.line.text).joined(separator: " ")
+        return title.contains(where: \.isLetter) ? title : nil
+    }
+
     // MARK: Headings
 
     /// Marks the headings: the outline's entries where lines of their page say them (a

@@ -58,10 +58,14 @@ public struct PDFReader: Sendable {
         guard !blocks.isEmpty else { throw .noReadableArticle(path: name) }
         let fileName = (name as NSString).lastPathComponent
         let firstHeading = blocks.first { if case .heading = $0.kind { true } else { false } }?.text
-        let title = file.title.flatMap { Self.isUsefulTitle($0) ? $0 : nil } ?? firstHeading ?? (fileName as NSString).deletingPathExtension
+        let title =
+            file.title.flatMap { Self.isUsefulTitle($0) ? $0 : nil } ?? assembler.displayedTitle ?? firstHeading
+            ?? (fileName as NSString).deletingPathExtension
         // The title is heard first, unless the text starts with it (as a heading, or as a
         // line of its own the outline did not name, which becomes one).
-        if let first = blocks.first, first.kind == .paragraph, PDFParagraphs.comparable(first.text) == PDFParagraphs.comparable(title) {
+        if let first = blocks.first, first.kind == .paragraph,
+            PDFParagraphs.comparable(first.text) == PDFParagraphs.comparable(title)
+        {
             blocks[0].kind = .heading(level: 1)
         } else if !Self.startsWithHeading(blocks, titled: title) {
             blocks.insert(Block(kind: .heading(level: 1), text: title, sourceMap: .identity(sourceOffset: 0, length: 0)), at: 0)
