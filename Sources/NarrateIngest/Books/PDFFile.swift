@@ -144,7 +144,7 @@ final class PDFFile {
                 continue
             }
             let glyph = glyphs[index]
-            let hasInk = !character.properties.isWhitespace && (glyph.right > glyph.left || glyph.bottom > glyph.top)
+            let hasInk = !Self.isSpace(character) && (glyph.right > glyph.left || glyph.bottom > glyph.top)
             if hasInk, let last = lastInk {
                 let size = max(glyph.font_size, last.font_size, 1)
                 if glyph.left - last.right > size * 1.3 || glyph.right < last.left {
@@ -168,10 +168,17 @@ final class PDFFile {
         var sizes: [Double: Int] = [:]
         var boldCount = 0
         var inkCount = 0
+        var spaceBefore = false
         for index in indices {
             let character = characters[index]
+            // The words, one space between each.
+            guard !Self.isSpace(character) else {
+                spaceBefore = !scalars.isEmpty
+                continue
+            }
+            if spaceBefore { scalars.append(" ") }
+            spaceBefore = false
             scalars.append(character)
-            guard !character.properties.isWhitespace else { continue }
             let glyph = glyphs[index]
             guard glyph.right > glyph.left || glyph.bottom > glyph.top else { continue }
             box =
@@ -181,12 +188,24 @@ final class PDFFile {
             if glyph.bold != 0 { boldCount += 1 }
             inkCount += 1
         }
-        let words = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let words = String(scalars)
         guard let box, !words.isEmpty else { return nil }
         let fontSize = sizes.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }?.key ?? 0
         return Line(
             text: words, left: box.left, top: box.top, right: box.right, bottom: box.bottom, fontSize: fontSize,
             bold: boldCount * 2 > inkCount)
+    }
+
+    /// Whether `character` is white space (ASCII's looked at without Unicode's tables: a
+    /// long document has millions of characters).
+    static func isSpace(_ character: Unicode.Scalar) -> Bool {
+        character.isASCII ? character == " " || (0x09...0x0D).contains(character.value) : character.properties.isWhitespace
+    }
+
+    /// Whether `character` is a letter (ASCII's looked at without Unicode's tables).
+    static func isLetter(_ character: Unicode.Scalar) -> Bool {
+        character.isASCII
+            ? (0x41...0x5A).contains(character.value) || (0x61...0x7A).contains(character.value) : character.properties.isAlphabetic
     }
 
     /// A string of the shim's, freed; nil when it is missing or says nothing.

@@ -36,7 +36,7 @@ public struct PDFReader: Sendable {
             pages.append(file.page(index) ?? PDFFile.Page(width: 0, height: 0, lines: []))
         }
         let letters = pages.reduce(0) { sum, page in
-            sum + page.lines.reduce(0) { $0 + $1.text.unicodeScalars.filter(\.properties.isAlphabetic).count }
+            sum + page.lines.reduce(0) { $0 + $1.text.unicodeScalars.filter(PDFFile.isLetter).count }
         }
         guard count > 0, letters >= 10 * count || letters >= 200 else {
             throw .malformedInput(
@@ -105,7 +105,7 @@ public struct PDFReader: Sendable {
     private static func isRightToLeft(_ text: String) -> Bool {
         var rightToLeft = 0
         var letters = 0
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+        for scalar in text.unicodeScalars where PDFFile.isLetter(scalar) {
             letters += 1
             if (0x0590...0x08FF).contains(scalar.value) || (0xFB1D...0xFDFF).contains(scalar.value)
                 || (0xFE70...0xFEFF).contains(scalar.value)
