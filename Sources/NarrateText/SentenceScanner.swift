@@ -374,6 +374,9 @@ struct SentenceScanner {
             // An initial: "Т. Г. Шевченко", "Jonas E. Smith", but "you and I. Did you ...".
             // (A surname after an initial is a name: the document's evidence is not asked.)
             if next.isInitial { return false }
+            // Initials after a surname, as Cyrillic documents write a name ("Шевченко Т. Г."),
+            // then a capitalised common word: a sentence starts ("... Шевченко Т. Г. Далі ...").
+            if endsSurnameFirstInitials(token), startsByDictionary(next, period: period) { return true }
             // After a number it is no initial but a letter ("3.º B.", a floor and door).
             return isListedStarter || fresh
                 || token.followsNumber(in: scalars, orOrdinal: true) && startsByDictionary(next, period: period)
@@ -510,6 +513,29 @@ struct SentenceScanner {
     /// "XIX"; not "MIX" or "DC" alone, which are words or names as often).
     static func isRomanOrdinal(_ text: String) -> Bool {
         text.unicodeScalars.count >= 2 && SpeechNormalizer.romanValue(text) != nil
+    }
+
+    /// Whether the initial `token` ends the initials that follow a surname, as Cyrillic
+    /// documents write names ("Шевченко Т. Г.", "Иванов И."): before the initials, a
+    /// capitalised word in Cyrillic that the language's dictionary does not hold in lower
+    /// case (a name, not "Писатель" of "Писатель Л. Н. Толстой").
+    private func endsSurnameFirstInitials(_ token: Token) -> Bool {
+        var index = token.start
+        while true {
+            while index > sentenceStart, scalars[index - 1] == " " { index -= 1 }
+            // An initial before this one: the "Т." of "Т. Г.".
+            if index - 2 > sentenceStart, scalars[index - 1] == ".", scalars[index - 2].isUpper, !scalars[index - 3].isLetter {
+                index -= 2
+                continue
+            }
+            break
+        }
+        guard index > sentenceStart, index < token.start, let lexicon = rules.lexicon else { return false }
+        let surname = Token(scalars: scalars, endingAt: index).text.unicodeScalars
+        guard surname.count >= 2, let first = surname.first, first.isUpper, (0x0400...0x04FF).contains(first.value),
+            surname.dropFirst().allSatisfy({ $0.isLower || $0 == "-" || $0 == "’" || $0 == "'" })
+        else { return false }
+        return !lexicon.knowsInLowerCase(String(String.UnicodeScalarView(surname)))
     }
 
     /// Whether the number `token` follows a noun inside its sentence: a capitalised word that

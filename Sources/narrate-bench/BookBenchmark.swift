@@ -2,7 +2,7 @@ import Foundation
 import NarrateCore
 import NarrateSystem
 
-/// Measures adding EPUB books to a library: `narrate add BOOK` (read the container, every
+/// Measures adding EPUB books and PDFs to a library: `narrate add BOOK` (read the container, every
 /// chapter, segment, store) on books of 100,000 and 300,000 words, wall time and peak memory
 /// (wait4's rusage), best of `runs`; beside pandoc reading the same book to plain text
 /// (`pandoc -t plain`), when it is installed. The books are written by the tests' writer
@@ -50,6 +50,73 @@ struct BookBenchmark {
             print(line)
         }
         print("peak memory 300k / 100k: \((Double(peaks[1]) / Double(max(1, peaks[0]))).fixed(2))x (flat would be 1.0)")
+        try runPDF(paragraphs: paragraphs, work: work)
+    }
+
+    /// The same for PDFs groff sets (one column, running heads and feet, hyphenated), beside
+    /// poppler's own pdftotext reading them, when both are installed.
+    private func runPDF(paragraphs: [String], work: TemporaryDirectory) throws(BenchmarkError) {
+        guard (try? ChildProcess.run(["sh", "-c", "echo x | groff -Tpdf > /dev/null"]))?.status == 0 else {
+            print("PDFs: skipped (groff's PDF device is not installed: scripts/install-dependencies --tests)")
+            return
+        }
+        print("")
+        print("PDFs: narrate add PDF (groff, one column) into a fresh library, best of \(runs); pdftotext (poppler) on the same file")
+        var peaks: [Int] = []
+        for words in [100_000, 300_000] {
+            let document = try writePDF(words: words, paragraphs: paragraphs, work: work)
+            var best = ChildProcess(wallSeconds: .infinity, peakKiB: 0, status: 0)
+            for run in 0..<runs {
+                let library = "\(work.path)/pdf-library-\(words)-\(run).sqlite"
+                let added = try ChildProcess.run([narrate, "add", document, "--library", library])
+                guard added.status == 0 else { throw BenchmarkError("narrate add \(document) exited \(added.status)") }
+                best.wallSeconds = min(best.wallSeconds, added.wallSeconds)
+                best.peakKiB = max(best.peakKiB, added.peakKiB)
+            }
+            peaks.append(best.peakKiB)
+            var line =
+                "\(words / 1000)k words: narrate add \(best.wallSeconds.fixed(2)) s, peak \(best.peakKiB / 1024) MiB (goal at 300k: 3 s)"
+            if access("/usr/bin/pdftotext", X_OK) == 0 {
+                var poppler = Double.infinity
+                for _ in 0..<runs {
+                    let read = try ChildProcess.run(["pdftotext", document, "\(work.path)/document.txt"])
+                    guard read.status == 0 else { break }
+                    poppler = min(poppler, read.wallSeconds)
+                }
+                line += "; pdftotext \(poppler.fixed(2)) s (narrate/pdftotext \((best.wallSeconds / poppler).fixed(2))x)"
+            }
+            print(line)
+        }
+        print("peak memory 300k / 100k: \((Double(peaks[1]) / Double(max(1, peaks[0]))).fixed(2))x (flat would be 1.0)")
+    }
+
+    /// A PDF of about `words` words in chapters of 1,500, set by groff (make_pdf.py).
+    private func writePDF(words: Int, paragraphs: [String], work: TemporaryDirectory) throws(BenchmarkError) -> String {
+        var chapters: [[String: Any]] = []
+        var written = 0
+        var next = 0
+        while written < words {
+            var chapter: [String] = []
+            var inChapter = 0
+            while inChapter < 1_500 {
+                let paragraph = paragraphs[next % paragraphs.count]
+                next += 1
+                chapter.append(paragraph)
+                inChapter += paragraph.split(separator: " ").count
+            }
+            written += inChapter
+            chapters.append(["title": "Chapter \(chapters.count + 1)", "paragraphs": chapter])
+        }
+        let output = "\(work.path)/document-\(words).pdf"
+        let description: [String: Any] = [
+            "output": output, "writer": "groff", "title": "A Document of \(words) Words", "header": "A Long Document",
+            "footer": "Page {page}", "chapters": chapters,
+        ]
+        guard let json = try? JSONSerialization.data(withJSONObject: description) else { throw BenchmarkError("cannot describe the PDF") }
+        let input = try work.createFile("document-\(words).json", containing: Array(json))
+        let made = try ChildProcess.run(["sh", "-c", "python3 \"$0\" < \"$1\"", "\(packageRoot)/Tests/Support/make_pdf.py", input])
+        guard made.status == 0 else { throw BenchmarkError("make_pdf.py exited \(made.status)") }
+        return output
     }
 
     /// A book of about `words` words in chapters of 1,500, as EPUB 3.

@@ -97,7 +97,7 @@ struct NarrateBench: ParsableCommand {
     @Flag(help: "Only measure conversion time per audio format relative to WAV.")
     var formatsOnly = false
 
-    @Flag(help: "Only measure adding EPUB books of 100,000 and 300,000 words (and pandoc reading them).")
+    @Flag(help: "Only measure adding EPUB books and PDFs of 100,000 and 300,000 words (beside pandoc and pdftotext).")
     var booksOnly = false
 
     @Flag(help: "Only measure the podcast feeds: a 10,000-article feed, 304 answers beside nginx, publish of 100 articles.")
