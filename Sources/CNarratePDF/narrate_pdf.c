@@ -17,7 +17,7 @@
     X(poppler_page_free_text_attributes) X(poppler_index_iter_new) X(poppler_index_iter_get_child)             \
     X(poppler_index_iter_get_action) X(poppler_index_iter_next) X(poppler_index_iter_free) X(poppler_action_free) \
     X(poppler_dest_free) X(g_bytes_new_static) X(g_bytes_unref) X(g_error_free) X(g_free) X(g_object_unref)     \
-    X(g_utf8_strlen)
+    X(g_utf8_get_char_validated)
 
 NARRATE_DYNAMIC_LIBRARY(NARRATE_PDF_API, "libpoppler-glib.so.8", narrate_dynamic_nothing_after)
 
@@ -89,53 +89,77 @@ int64_t narrate_pdf_creation_date(narrate_pdf *pdf) {
     return date <= 0 ? -1 : (int64_t)date;
 }
 
-/* Whether a font's name says it is bold (or heavier). */
+/* Whether a font's name says it is bold (or heavier): "Times-Bold", "DejaVuSans-Bold",
+   TeX's "CMBX10", URW's "NimbusRomNo9L-Medi", "Arial-BoldMT". */
 static int is_bold(const char *name) {
     if (name == NULL) return 0;
-    return strstr(name, "Bold") != NULL || strstr(name, "bold") != NULL || strstr(name, "Black") != NULL ||
-           strstr(name, "Heavy") != NULL || strstr(name, "Semibold") != NULL || strstr(name, "SemiBold") != NULL ||
-           strstr(name, "Demi") != NULL;
+    static const char *marks[] = {"Bold", "bold", "Black", "Heavy", "Semibold", "SemiBold", "Demi", "CMBX", "-Medi", "-Bd"};
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        if (strstr(name, marks[i]) != NULL) return 1;
+    }
+    return 0;
 }
 
-int narrate_pdf_page(narrate_pdf *pdf, int index, char **text, narrate_pdf_glyph **glyphs, size_t *count, double *width,
-                     double *height) {
-    *text = NULL;
+/* The length of the UTF-8 sequence a byte starts, as GLib counts characters (g_utf8_skip):
+   poppler gives one box for each character so counted. */
+static size_t sequence_length(unsigned char lead) {
+    if (lead < 0xC0) return 1;
+    if (lead < 0xE0) return 2;
+    if (lead < 0xF0) return 3;
+    if (lead < 0xF8) return 4;
+    if (lead < 0xFC) return 5;
+    return 6;
+}
+
+int narrate_pdf_page(narrate_pdf *pdf, int index, uint32_t **characters, narrate_pdf_glyph **glyphs, size_t *count,
+                     double *width, double *height) {
+    *characters = NULL;
     *glyphs = NULL;
     *count = 0;
     PopplerPage *page = CALL(poppler_document_get_page)(pdf->document, index);
     if (page == NULL) return -1;
     CALL(poppler_page_get_size)(page, width, height);
-    gchar *page_text = CALL(poppler_page_get_text)(page);
-    *text = copied(page_text);
-    if (*text == NULL) *text = strdup("");
-    size_t characters = (size_t)CALL(g_utf8_strlen)(*text, -1);
-    PopplerRectangle *rectangles = NULL;
-    guint rectangle_count = 0;
-    if (characters > 0 && !CALL(poppler_page_get_text_layout)(page, &rectangles, &rectangle_count)) {
-        rectangles = NULL;
-        rectangle_count = 0;
-    }
-    /* One glyph per character; a character poppler gave no box (there should be none) gets
-       an empty one. */
-    narrate_pdf_glyph *out = calloc(characters > 0 ? characters : 1, sizeof *out);
-    if (out == NULL) {
-        CALL(g_free)(rectangles);
+    gchar *text = CALL(poppler_page_get_text)(page);
+    size_t bytes = text != NULL ? strlen(text) : 0;
+    /* At most one character a byte. */
+    uint32_t *decoded = malloc((bytes > 0 ? bytes : 1) * sizeof *decoded);
+    narrate_pdf_glyph *out = calloc(bytes > 0 ? bytes : 1, sizeof *out);
+    if (decoded == NULL || out == NULL) {
+        free(decoded);
+        free(out);
+        CALL(g_free)(text);
         CALL(g_object_unref)(page);
         return -1;
     }
-    for (size_t i = 0; i < characters && i < rectangle_count; i++) {
+    size_t total = 0;
+    for (size_t at = 0; at < bytes;) {
+        size_t length = sequence_length((unsigned char)text[at]);
+        if (length > bytes - at) length = bytes - at;
+        gunichar character = CALL(g_utf8_get_char_validated)(text + at, (gssize)length);
+        decoded[total++] = character >= 0x110000 || (character >= 0xD800 && character <= 0xDFFF) ? 0xFFFD : character;
+        at += length;
+    }
+    CALL(g_free)(text);
+    PopplerRectangle *rectangles = NULL;
+    guint rectangle_count = 0;
+    if (total > 0 && !CALL(poppler_page_get_text_layout)(page, &rectangles, &rectangle_count)) {
+        rectangles = NULL;
+        rectangle_count = 0;
+    }
+    /* A character poppler gave no box (there should be none) keeps an empty one. */
+    for (size_t i = 0; i < total && i < rectangle_count; i++) {
         out[i].left = rectangles[i].x1;
         out[i].top = rectangles[i].y1;
         out[i].right = rectangles[i].x2;
         out[i].bottom = rectangles[i].y2;
     }
     CALL(g_free)(rectangles);
-    if (characters > 0) {
+    if (total > 0) {
         GList *attributes = CALL(poppler_page_get_text_attributes)(page);
         for (GList *item = attributes; item != NULL; item = item->next) {
             PopplerTextAttributes *run = item->data;
             int bold = is_bold(run->font_name);
-            for (gint i = run->start_index; i <= run->end_index && i >= 0 && (size_t)i < characters; i++) {
+            for (gint i = run->start_index > 0 ? run->start_index : 0; i <= run->end_index && (size_t)i < total; i++) {
                 out[i].font_size = run->font_size;
                 out[i].bold = bold;
             }
@@ -143,8 +167,9 @@ int narrate_pdf_page(narrate_pdf *pdf, int index, char **text, narrate_pdf_glyph
         CALL(poppler_page_free_text_attributes)(attributes);
     }
     CALL(g_object_unref)(page);
+    *characters = decoded;
     *glyphs = out;
-    *count = characters;
+    *count = total;
     return 0;
 }
 

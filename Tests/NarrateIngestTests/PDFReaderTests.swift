@@ -108,7 +108,8 @@ struct PDFReaderTests {
         pdf.header = "Новини тижня"
         pdf.footer = "Сторінка {page}"
         pdf.outline = true
-        let document = try await read(try await pdf.write(in: scratch))
+        let path = try await pdf.write(in: scratch)
+        let document = try await read(path)
         #expect(document.title == source[0] && document.byline == "Олена Коваль")
         #expect(EPUBReaderTests.headings(document) == ["1 \(source[0])", "1 Розділ перший", "1 Розділ другий"])
         let f1 = EPUBReaderTests.f1(EPUBReaderTests.words(document), pdf.words)
@@ -116,12 +117,22 @@ struct PDFReaderTests {
         let text = Self.text(document)
         #expect(!text.contains("Новини тижня") && !text.contains("Сторінка"))
         Self.inOrder(Array(source[1...]), in: text)
-        // The words cairo's setting hyphenated are whole again.
-        let said = Set(EPUBReaderTests.words(document).map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) })
-        let hyphenated = pdf.words.filter { $0.count >= 12 && $0.allSatisfy(\.isLetter) }
-        #expect(
-            !hyphenated.isEmpty && hyphenated.allSatisfy { said.contains($0.lowercased()) },
-            "\(hyphenated.filter { !said.contains($0.lowercased()) })")
+        // The words cairo's setting hyphenated at the ends of lines are whole again: no half
+        // is read, and each is a word of the source.
+        let file = try PDFFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), name: path)
+        let halves = (0..<file.pageCount).flatMap { file.page($0)?.lines ?? [] }.map(\.text).compactMap { line -> String? in
+            guard line.hasSuffix("-"), let half = line.split(separator: " ").last, half.dropLast().allSatisfy(\.isLetter) else {
+                return nil
+            }
+            return String(half.dropLast())
+        }
+        #expect(halves.count >= 3, "\(halves)")
+        let read = EPUBReaderTests.words(document).map { $0.trimmingCharacters(in: .punctuationCharacters) }
+        let sourceWords = Set(pdf.words.map { $0.trimmingCharacters(in: .punctuationCharacters) })
+        for half in halves {
+            #expect(!read.contains(half + "-") && !read.contains(half), "\(half)- was read as it was set")
+            #expect(read.contains { $0.hasPrefix(half) && $0.count > half.count && sourceWords.contains($0) }, "\(half)- not joined")
+        }
     }
 
     @Test(.enabled(if: cairo, "needs Python's cairo module: run scripts/install-dependencies --tests"))
@@ -139,6 +150,34 @@ struct PDFReaderTests {
         let paragraphs = document.blocks.filter { $0.kind == .paragraph }.map(\.text)
         #expect(paragraphs == Array(source[1...7] + source[8...]), "\(paragraphs)")
         #expect(document.title == source[0])
+    }
+
+    @Test(.enabled(if: cairo, "needs Python's cairo module: run scripts/install-dependencies --tests"))
+    func aFootnoteFollowsTheParagraphItInterruptsAtAPageBreak() async throws {
+        let scratch = try ScratchDirectory()
+        let source = try Self.paragraphs("en-long.txt")
+        let note = "1 Most early lights were kept by the harbours' own families."
+        var pdf = TestPDF(writer: .cairo, title: source[0], chapters: [("The First Lights", Array(source[3...14]))])
+        pdf.footer = "{page}"
+        pdf.footnotes = [0: note]
+        let path = try await pdf.write(in: scratch)
+        // The first page ends inside a paragraph, above the note.
+        let file = try PDFFile(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), name: path)
+        let firstPage = try #require(file.page(0)).lines.map(\.text)
+        let beforeNote = try #require(firstPage.firstIndex(of: note)).advanced(by: -1)
+        #expect(!source.contains { $0.hasSuffix(firstPage[beforeNote]) }, "the page ends a paragraph: \(firstPage[beforeNote])")
+
+        let document = try await read(path)
+        let paragraphs = document.blocks.filter { $0.kind == .paragraph && $0.part == nil }.map(\.text)
+        #expect(paragraphs == Array(source[3...14]), "\(paragraphs)")
+        let notes = document.blocks.enumerated().filter { $0.element.part == .footnotes }
+        #expect(notes.map(\.element.text) == [note])
+        if let index = notes.first?.offset {
+            // After the paragraph that goes on over it, from the first page to the second.
+            let secondPage = try #require(file.page(1)?.lines.first?.text)
+            let before = document.blocks[index - 1].text
+            #expect(before.contains(firstPage[beforeNote]) && before.contains(secondPage), "\(before)")
+        }
     }
 
     @Test(.enabled(if: cairo, "needs Python's cairo module: run scripts/install-dependencies --tests"))

@@ -29,6 +29,8 @@ public struct TestPDF: Sendable {
     public var chapters: [(title: String, paragraphs: [String])]
     /// Pages of pictures and no text (cairo).
     public var scanPages = 0
+    /// A footnote at the foot of a chapter's first page, by the chapter's index (cairo).
+    public var footnotes: [Int: String] = [:]
 
     /// A document of `chapters`, written by `writer`.
     public init(writer: Writer, title: String? = nil, chapters: [(title: String, paragraphs: [String])]) {
@@ -64,7 +66,9 @@ public struct TestPDF: Sendable {
         let output = "\(scratch.path)/\(name)"
         var description: [String: Any] = [
             "output": output, "writer": writer.rawValue, "columns": columns, "outline": outline, "headingSize": headingSize,
-            "chapters": chapters.map { ["title": $0.title, "paragraphs": $0.paragraphs] as [String: Any] }, "scan": scanPages,
+            "chapters": chapters.enumerated().map { index, chapter in
+                ["title": chapter.title, "paragraphs": chapter.paragraphs, "footnote": footnotes[index] ?? ""] as [String: Any]
+            }, "scan": scanPages,
         ]
         if let title { description["title"] = title }
         if let header { description["header"] = header }

@@ -10,7 +10,8 @@ writer: groff (its ms macros and its PDF device, gropdf) or cairo (through pycai
      "footer": "Page {page}",             # a running foot with the page number
      "outline": true,                     # cairo: an outline entry for every chapter
      "headingSize": 15,                   # cairo: the headings' size (the text's is 10.5)
-     "chapters": [{"title": "...", "paragraphs": ["...", ...]}, ...],
+     "chapters": [{"title": "...", "paragraphs": ["...", ...],
+                   "footnote": "1 A note."}, ...],  # cairo: at the foot of the chapter's first page
      "scan": 2}                           # cairo: that many pages of pictures, no text
 
 groff hyphenates and justifies as it sets the text (ms's defaults); cairo's pages are set
@@ -87,9 +88,15 @@ def cairo_pdf(description):
         context.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
         context.set_font_size(size)
 
+    pending_notes = []
+
     def running():
         use("running")
         context.set_source_rgb(0, 0, 0)
+        for number, note in enumerate(pending_notes):
+            context.move_to(margin, bottom + 14 + number * 10)
+            context.show_text(note)
+        pending_notes.clear()
         if description.get("header"):
             context.move_to(margin, 40)
             context.show_text(description["header"])
@@ -163,6 +170,8 @@ def cairo_pdf(description):
             x = margin + state["column"] * (column_width + gutter)
             surface.add_outline(cairo.PDF_OUTLINE_ROOT, chapter["title"], "page=%d pos=[%d %d]" % (state["page"], x, state["y"]), 0)
         show("heading", set_lines("heading", chapter["title"]))
+        if chapter.get("footnote"):
+            pending_notes.append(chapter["footnote"])
         state["y"] += 4
         for paragraph in chapter["paragraphs"]:
             show("body", set_lines("body", paragraph, indent=14), indent=14)

@@ -35,8 +35,9 @@ typedef struct {
 } narrate_pdf_glyph;
 
 /* One entry of the outline (the bookmarks): its title (UTF-8), its depth (1 for the top
-   level), the page it goes to (from 0; -1 when it goes nowhere in the document) and how far
-   down that page (points from its top; -1 when the entry does not say). */
+   level), the page it goes to (from 0; -1 when it goes nowhere in the document) and the
+   height on that page it goes to (PDF's points, up from the page's bottom; -1 when the entry
+   does not say). */
 typedef struct {
     char *title;
     int depth;
@@ -60,12 +61,12 @@ char *narrate_pdf_subject(narrate_pdf *pdf);
 /* The creation date in seconds since 1970, or -1 when it has none. */
 int64_t narrate_pdf_creation_date(narrate_pdf *pdf);
 
-/* The text of page `index` (from 0) as UTF-8 in `*text`, lines ended by "\n", and one glyph
-   per character of it (a line end's too) in `*glyphs`, `*count` of them; the page's size in
-   points. Both arrays are freed with narrate_pdf_free. Returns 0, or -1 when the page cannot
-   be read. */
-int narrate_pdf_page(narrate_pdf *pdf, int index, char **text, narrate_pdf_glyph **glyphs, size_t *count, double *width,
-                     double *height);
+/* The text of page `index` (from 0) as Unicode code points in `*characters`, lines ended by
+   "\n", and one glyph for each (a line end's too) in `*glyphs`, `*count` of both; the page's
+   size in points. A character poppler wrote as no valid UTF-8 is U+FFFD. Both arrays are
+   freed with narrate_pdf_free. Returns 0, or -1 when the page cannot be read. */
+int narrate_pdf_page(narrate_pdf *pdf, int index, uint32_t **characters, narrate_pdf_glyph **glyphs, size_t *count,
+                     double *width, double *height);
 
 /* The outline, depth first, in `*entries` (`*count` of them; freed with
    narrate_pdf_free_outline). Returns 0 (no outline is an empty one). */

@@ -36,7 +36,8 @@ final class PDFFile {
         var depth: Int
         /// The page it goes to, from 0; nil when it goes nowhere in the document.
         var page: Int?
-        /// How far down that page, in points from its top, when it says.
+        /// The height on that page it goes to, when it says: PDF's points, up from the page's
+        /// bottom.
         var top: Double?
     }
 
@@ -110,23 +111,32 @@ final class PDFFile {
     /// Page `index` (from 0): its lines, each with its box, font size and weight; nil when
     /// poppler cannot read it.
     func page(_ index: Int) -> Page? {
-        var text: UnsafeMutablePointer<CChar>?
+        var codePoints: UnsafeMutablePointer<UInt32>?
         var glyphs: UnsafeMutablePointer<narrate_pdf_glyph>?
         var count = 0
         var width = 0.0
         var height = 0.0
-        guard narrate_pdf_page(pdf, Int32(index), &text, &glyphs, &count, &width, &height) == 0, let text else {
-            narrate_pdf_free(text)
+        guard narrate_pdf_page(pdf, Int32(index), &codePoints, &glyphs, &count, &width, &height) == 0, let codePoints, let glyphs
+        else {
+            narrate_pdf_free(codePoints)
             narrate_pdf_free(glyphs)
             return nil
         }
         defer {
-            narrate_pdf_free(text)
+            narrate_pdf_free(codePoints)
             narrate_pdf_free(glyphs)
         }
-        let characters = Array(String(cString: text).unicodeScalars)
+        let characters = (0..<count).map { Unicode.Scalar(codePoints[$0]) ?? "\u{FFFD}" }
+        // Boxes kept on the page: a glyph may start on it and reach far beyond.
+        let pageWidth = width.isFinite && width > 0 ? width : 0
+        let pageHeight = height.isFinite && height > 0 ? height : 0
+        for index in 0..<count {
+            glyphs[index].left = Self.clamp(glyphs[index].left, to: pageWidth)
+            glyphs[index].right = Self.clamp(glyphs[index].right, to: pageWidth)
+            glyphs[index].top = Self.clamp(glyphs[index].top, to: pageHeight)
+            glyphs[index].bottom = Self.clamp(glyphs[index].bottom, to: pageHeight)
+        }
         var lines: [Line] = []
-        guard let glyphs else { return Page(width: width, height: height, lines: []) }
         // poppler's lines, each cut where its characters jump across a gap wider than a
         // space can be (poppler joins lines of two columns that stand at one height when
         // their gutter is narrow) or go back to the left.
@@ -137,7 +147,7 @@ final class PDFFile {
             segment = []
             lastInk = nil
         }
-        for index in 0..<min(characters.count, count) {
+        for index in 0..<count {
             let character = characters[index]
             if character == "\n" {
                 close()
@@ -155,7 +165,12 @@ final class PDFFile {
             if hasInk { lastInk = glyph }
         }
         close()
-        return Page(width: width, height: height, lines: lines)
+        return Page(width: pageWidth, height: pageHeight, lines: lines)
+    }
+
+    /// `value` within 0...`limit` (0 for a value that is no number).
+    private static func clamp(_ value: Double, to limit: Double) -> Double {
+        value.isFinite ? min(max(value, 0), limit) : 0
     }
 
     /// The line of the characters at `indices`: its words, box, font size and weight; nil

@@ -97,18 +97,25 @@ struct PDFLayout {
         return key
     }
 
-    /// The keys of the lines at the pages' edges that stand there on several pages: on at
-    /// least two, and on a fifth of them in a longer document. (A heading larger than the
-    /// text, a chapter's title at the top of its first page, is never one.)
+    /// The keys of the lines at the pages' edges that stand there on several pages: on two
+    /// at most three pages apart, or on a fifth of them. (A heading larger than the text, a
+    /// chapter's title at the top of its first page, is never one.)
     private static func runningKeys(_ pages: [PDFFile.Page], bodySize: Double) -> Set<String> {
         var pagesWith: [String: Set<Int>] = [:]
+        let pagesWithText = pages.filter { !$0.lines.isEmpty }.count
         for (number, page) in pages.enumerated() {
             for line in page.lines where isAtEdge(line, of: page) && line.fontSize <= bodySize * 1.1 {
                 pagesWith[key(line.text), default: []].insert(number)
             }
         }
-        let needed = max(2, pages.count / 5)
-        return Set(pagesWith.filter { $0.value.count >= needed && !$0.key.isEmpty }.keys)
+        // Two pages near each other (a book's odd pages carry its chapter's title, a few
+        // pages apart) or a fifth of the pages.
+        return Set(
+            pagesWith.filter { key, pages in
+                guard !key.isEmpty, pages.count >= 2 else { return false }
+                let sorted = pages.sorted()
+                return pages.count * 5 >= pagesWithText || zip(sorted, sorted.dropFirst()).contains { $1 - $0 <= 3 }
+            }.keys)
     }
 
     private static func isRunning(_ line: PDFFile.Line, on page: PDFFile.Page, keys: Set<String>, bodySize: Double) -> Bool {
@@ -173,10 +180,17 @@ struct PDFLayout {
             }
             band = ([], [])
         }
+        let contentLeft = lines.map(\.left).min() ?? gutter.lowerBound
+        let contentRight = lines.map(\.right).max() ?? gutter.upperBound
         for line in rows(lines) {
-            if line.right <= gutter.lowerBound {
+            // A line of one column that runs a little into the gutter (an overfull line, a
+            // long address) is still that column's; a line across it reaches well into both.
+            let intoRight = line.right - gutter.upperBound
+            let intoLeft = gutter.lowerBound - line.left
+            if line.right <= gutter.lowerBound || line.left < gutter.lowerBound && intoRight < (contentRight - gutter.upperBound) * 0.3 {
                 band.left.append(line)
-            } else if line.left >= gutter.upperBound {
+            } else if line.left >= gutter.upperBound || line.right > gutter.upperBound && intoLeft < (gutter.lowerBound - contentLeft) * 0.3
+            {
                 band.right.append(line)
             } else {
                 // A line across the gutter ends the band above it and is read between bands.
@@ -229,8 +243,12 @@ struct PDFLayout {
         let rightLines = lines.filter { $0.left >= gutter.upperBound }
         guard leftLines.count >= 3, rightLines.count >= 3 else { return nil }
         // Side by side: the two sides share much of their height.
-        let leftSpan = (leftLines.map(\.top).min() ?? 0)...(leftLines.map(\.bottom).max() ?? 0)
-        let rightSpan = (rightLines.map(\.top).min() ?? 0)...(rightLines.map(\.bottom).max() ?? 0)
+        func span(_ lines: [PDFFile.Line]) -> ClosedRange<Double> {
+            let edges = lines.flatMap { [$0.top, $0.bottom] }
+            return (edges.min() ?? 0)...(edges.max() ?? 0)
+        }
+        let leftSpan = span(leftLines)
+        let rightSpan = span(rightLines)
         let shared = min(leftSpan.upperBound, rightSpan.upperBound) - max(leftSpan.lowerBound, rightSpan.lowerBound)
         guard shared > 0.3 * min(leftSpan.upperBound - leftSpan.lowerBound, rightSpan.upperBound - rightSpan.lowerBound) else {
             return nil

@@ -87,7 +87,9 @@ struct PDFParagraphs {
             if let found {
                 for index in found { fromOutline[index] = min(entry.depth, 6) }
                 matched += 1
-            } else if let first = indices.first {
+            } else if let first = indices.first(where: { startsBlock(at: $0) }) ?? indices.first {
+                // No line says it: a heading of its own where a block starts on its page
+                // (not inside the paragraph that goes on from the page before).
                 inserted[first, default: []].append((entry.title, min(entry.depth, 6)))
             }
         }
@@ -148,23 +150,37 @@ struct PDFParagraphs {
     // MARK: Blocks
 
     /// The blocks, each with a source map to be placed by the reader (a heading the text
-    /// does not say has an empty one).
+    /// does not say has an empty one). A page's footnotes come after the paragraph they
+    /// interrupt, which goes on over them.
     func blocks() -> [Block] {
+        let footnoteLines = footnotes()
         var blocks: [Block] = []
         var text = ""
         var kind: Block.Kind = .paragraph
-        var part: ReadingPart?
-        func close() {
+        var notes: [String] = []
+        var previousBody: Int?
+        func block(_ kind: Block.Kind, _ text: String, part: ReadingPart? = nil) -> Block? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            if !trimmed.isEmpty {
-                blocks.append(
-                    Block(
-                        kind: kind, text: trimmed, sourceMap: .identity(sourceOffset: 0, length: trimmed.unicodeScalars.count), part: part))
-            }
+            guard !trimmed.isEmpty else { return nil }
+            return Block(kind: kind, text: trimmed, sourceMap: .identity(sourceOffset: 0, length: trimmed.unicodeScalars.count), part: part)
+        }
+        func close() {
+            if let paragraph = block(kind, text) { blocks.append(paragraph) }
             text = ""
+            blocks += notes.compactMap { block(.paragraph, $0, part: .footnotes) }
+            notes = []
         }
         for index in lines.indices {
-            let placed = lines[index]
+            let lineText = lines[index].line.text
+            if footnoteLines.contains(index) {
+                // A note starts with its number or mark; a line without one goes on the last.
+                if let first = lineText.first, first.isNumber || "*†‡§¶".contains(first) || notes.isEmpty {
+                    notes.append(lineText)
+                } else {
+                    notes[notes.count - 1] = join(notes[notes.count - 1], lineText)
+                }
+                continue
+            }
             if let headings = insertedHeadings[index] {
                 close()
                 for heading in headings {
@@ -172,70 +188,84 @@ struct PDFParagraphs {
                         Block(kind: .heading(level: heading.level), text: heading.title, sourceMap: .identity(sourceOffset: 0, length: 0)))
                 }
             }
-            var lineText = placed.line.text
-            if index == 0 || startsBlock(at: index) || insertedHeadings[index] != nil {
+            defer { previousBody = index }
+            guard let previous = previousBody, !startsBlock(at: index, after: previous), insertedHeadings[index] == nil else {
                 close()
                 if let level = levels[index] {
                     kind = .heading(level: level)
-                    part = nil
+                    text = lineText
                 } else if let bullet = Self.bulletLength(lineText) {
                     kind = .listItem
-                    lineText = String(lineText.dropFirst(bullet)).trimmingCharacters(in: .whitespaces)
-                    part = nil
+                    text = String(lineText.dropFirst(bullet)).trimmingCharacters(in: .whitespaces)
                 } else {
                     kind = .paragraph
-                    part = isFootnote(at: index) ? .footnotes : nil
+                    text = lineText
                 }
-                text = lineText
-            } else {
-                text = join(text, lineText)
+                continue
             }
+            text = join(text, lineText)
         }
         close()
         return blocks
     }
 
-    /// Whether the line at `index` starts a new block.
-    private func startsBlock(at index: Int) -> Bool {
-        guard index > 0 else { return true }
-        let previous = lines[index - 1]
+    /// Whether the line at `index` starts a new block after the line at `previousIndex`
+    /// (the one before it, footnotes aside).
+    private func startsBlock(at index: Int, after previousIndex: Int? = nil) -> Bool {
+        let previousIndex = previousIndex ?? index - 1
+        guard index > 0, previousIndex >= 0 else { return true }
+        let previous = lines[previousIndex]
         let current = lines[index]
         let (before, line) = (previous.line, current.line)
-        if levels[index] != levels[index - 1] { return true }
+        if levels[index] != levels[previousIndex] { return true }
         if levels[index] != nil { return false }
-        if abs(line.fontSize - before.fontSize) > max(line.fontSize, before.fontSize) * 0.1 { return true }
-        if line.bold != before.bold, Self.words(line.text) <= 12 || Self.words(before.text) <= 12 { return true }
-        if Self.bulletLength(line.text) != nil { return true }
         let size = max(line.fontSize, 1)
         let indented = line.left > current.columnLeft + size * 0.8
         let endsSentence = Self.endsSentence(before.text)
-        guard current.column == previous.column, current.page == previous.page, line.top > before.top else {
+        let sameColumn = current.column == previous.column && current.page == previous.page && line.top > before.top
+        if abs(line.fontSize - before.fontSize) > max(line.fontSize, before.fontSize) * 0.1 { return true }
+        if line.bold != before.bold, Self.words(line.text) <= 12 || Self.words(before.text) <= 12 { return true }
+        if Self.bulletLength(line.text) != nil { return true }
+        guard sameColumn else {
             // Over a column or page break: a new paragraph only when a sentence ended and
             // what follows looks like a start.
             return endsSentence && (indented || line.text.first.map { !$0.isLowercase } ?? true)
         }
         let spacing = pitch * size / max(bodySize, 1)
         if line.top - before.top > spacing * 1.45 { return true }
-        if indented, line.left > before.left + size * 0.8 { return true }
         let columnWidth = current.columnRight - current.columnLeft
         let short = before.right < current.columnRight - max(size * 3, columnWidth * 0.12)
+        // An indented line after a full one, or after a short one (a paragraph of one line,
+        // indented as this one is).
+        if indented, line.left > before.left + size * 0.8 || short { return true }
         return short && endsSentence
     }
 
-    /// Whether a footnote's line: small, low on its page, starting with a number or mark.
-    private func isFootnote(at index: Int) -> Bool {
-        let line = lines[index].line
-        guard line.fontSize < bodySize * 0.9, let first = line.text.first else { return false }
-        let later = lines[index...].prefix { $0.page == lines[index].page }
-        let lowOnPage = later.allSatisfy { $0.line.fontSize < bodySize * 0.9 }
-        return lowOnPage && (first.isNumber || "*†‡§¶".contains(first))
+    /// The lines of footnotes: at the foot of a column, a run of lines smaller than the
+    /// text that starts with a number or a mark.
+    private func footnotes() -> Set<Int> {
+        var found: Set<Int> = []
+        var index = lines.count - 1
+        while index >= 0 {
+            // The lines of this column, from its last up.
+            let column = lines[index].column
+            var first = index
+            while first > 0, lines[first - 1].column == column { first -= 1 }
+            var zone = index + 1
+            while zone > first, lines[zone - 1].line.fontSize < bodySize * 0.9, levels[zone - 1] == nil { zone -= 1 }
+            if zone <= index, zone > first, let mark = lines[zone].line.text.first, mark.isNumber || "*†‡§¶".contains(mark) {
+                found.formUnion(zone...index)
+            }
+            index = first - 1
+        }
+        return found
     }
 
-    /// The length of a list item's bullet at the start of `text` ("• ", "– ", "1. ", "a) "),
-    /// or nil.
+    /// The length of a list item's bullet at the start of `text` ("• ", "▪ "), or nil. (A
+    /// dash is no bullet: a line of dialogue or an aside starts with one.)
     private static func bulletLength(_ text: String) -> Int? {
         guard let first = text.first else { return nil }
-        if "•◦▪‣●○■□–—*".contains(first), text.dropFirst().first == " " { return 2 }
+        if "•◦▪‣●○■□".contains(first), text.dropFirst().first == " " { return 2 }
         return nil
     }
 
