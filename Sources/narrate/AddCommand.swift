@@ -29,7 +29,8 @@ struct AddCommand: ParsableCommand, HandlesStopSignals {
     var tags: [String] = []
 
     @Option(
-        name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
+        name: [.customLong("input-format"), .long],
+        help: "Read the input as 'text', 'markdown', 'html', 'epub' or 'pdf' (default: from its extension).")
     var format: SourceFormat?
 
     @Flag(help: "Print a JSON array of outcomes instead of lines.")

@@ -22,7 +22,7 @@ struct ConvertCommand: ParsableCommand, HandlesStopSignals {
     @Option(name: .shortAndLong, help: "The audio file to write, or - for standard output (default: INPUT with the format's extension).")
     var output: String?
 
-    @Option(help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
+    @Option(help: "Read the input as 'text', 'markdown', 'html', 'epub' or 'pdf' (default: from its extension).")
     var inputFormat: SourceFormat?
 
     @OptionGroup var encodingOptions: EncodingOptions

@@ -17,7 +17,7 @@ struct ExtractCommand: ParsableCommand, HandlesStopSignals {
 
     @Option(
         name: [.customLong("input-format"), .long],
-        help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension or content type).")
+        help: "Read the input as 'text', 'markdown', 'html', 'epub' or 'pdf' (default: from its extension or content type).")
     var format: SourceFormat?
 
     @Flag(help: "Print a JSON object: title, byline, site, language, published, excerpt, url and text.")

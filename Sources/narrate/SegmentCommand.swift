@@ -24,7 +24,8 @@ struct SegmentCommand: ParsableCommand, HandlesStopSignals {
     var preset: String?
 
     @Option(
-        name: [.customLong("input-format"), .long], help: "Read the input as 'text', 'markdown' or 'html' (default: from its extension).")
+        name: [.customLong("input-format"), .long],
+        help: "Read the input as 'text', 'markdown', 'html', 'epub' or 'pdf' (default: from its extension).")
     var format: SourceFormat?
 
     @Flag(help: "Print each sentence as eSpeak NG will receive it (abbreviations expanded, URLs shortened, ...).")

@@ -71,7 +71,11 @@ struct ConvertFailureTests {
     }
 
     @Test func unsupportedInputFormatIs65() async throws {
-        try await expectFailure(65, input: Array("%PDF-1.4\n".utf8), inputName: "paper.pdf", mentioning: "is a .pdf file")
+        try await expectFailure(65, input: Array("PK\u{3}\u{4}".utf8), inputName: "paper.docx", mentioning: "is a .docx file")
+    }
+
+    @Test func aDamagedPDFIs65() async throws {
+        try await expectFailure(65, input: Array("%PDF-1.4\n".utf8), inputName: "paper.pdf", mentioning: "a damaged PDF")
     }
 
     @Test func aWebPageWithNoArticleIs65() async throws {
@@ -93,7 +97,7 @@ struct ConvertFailureTests {
         (["--sentence-pause", "-1"], "--sentence-pause"), (["--sentence-pause=-1"], "sentence pause -1 ms is out of range"),
         (["--paragraph-pause", "20000"], "paragraph pause 20000 ms"), (["--heading-pause", "20000"], "heading pause 20000 ms"),
         (["--word-gap", "500"], "word gap 500 is out of range"), (["--rate", "fast"], "'fast'"),
-        (["--input-format", "pdf"], "'pdf'"), (["--format", "pdf"], "--format pdf"), (["--no-such-option"], "--no-such-option"),
+        (["--input-format", "docx"], "'docx'"), (["--format", "pdf"], "--format pdf"), (["--no-such-option"], "--no-such-option"),
         (["-o", "x.m4a"], "'m4a'"), (["-o", "x.wav", "--format", "mp3"], "disagrees"), (["--bitrate", "64"], "WAV has no bitrate"),
         (["-o", "x.opus", "--sample-rate", "22050"], "Opus takes only"), (["-o", "x.mp3", "--quality", "11"], "outside 0–10"),
         (["-o", "-"], "WAV cannot be written to a pipe"), (["--split", "hours:2"], "--split hours:2"),

@@ -68,8 +68,10 @@ struct LibraryCommandTests {
         let run = try await narrate(["add", "\(scratch.path)/saved"], in: scratch)
         #expect(run.status == 65)
         #expect(run.standardOutput == "added 1 Garden notes\nadded 2 Markdown\n")
-        #expect(run.errorLines.count == 1)
+        // The PDF is read too, and is no PDF.
+        #expect(run.errorLines.count == 2)
         #expect(run.standardError.contains("b.txt: binary data"), "\(run.standardError)")
+        #expect(run.standardError.contains("notes.pdf: not a PDF"), "\(run.standardError)")
         let list = try await narrate(["list", "--json"], in: scratch)
         let articles = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         #expect(articles.count == 2)

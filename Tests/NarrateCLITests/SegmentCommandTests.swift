@@ -99,7 +99,7 @@ struct SegmentCommandTests {
     @Test(arguments: [
         (["segment", "/no/such/file.txt"], Int32(66), "no such file"),
         (["segment", "-", "--language", "english!"], Int32(64), "'english!' is not a language code"),
-        (["segment", "paper.pdf"], Int32(65), "is a .pdf file"),
+        (["segment", "paper.docx"], Int32(65), "is a .docx file"),
         (["segment", "-"], Int32(65), "empty"),
     ])
     func badInputIsOneLineAndASysexitsCode(_ arguments: [String], _ status: Int32, _ message: String) async throws {
