@@ -59,6 +59,12 @@ final class LibraryDatabase: @unchecked Sendable {
         // still for as long as the busy timeout: while other openers move it on, a loaded
         // machine can take many seconds to migrate and sync an old library, and that is
         // waited for, not an error.
+        // Openers of libraries in one folder take turns (an advisory lock on the folder, held
+        // while the database is opened and migrated): six openers of an old library at once,
+        // on a machine slowed by a sanitizer, still ran past the busy timeout racing each
+        // other (CI, twice). The looks again below stay for a file system without flock.
+        let turn = FolderTurn(folderOf: path)
+        defer { turn.end() }
         let migrator = LibrarySchema.migrator
         var attempt = 0
         let patience = Duration.seconds(10)
