@@ -24,32 +24,11 @@ struct BookBenchmark {
             .filter { !$0.isEmpty }
         print("")
         print("books: narrate add BOOK (EPUB 3) into a fresh library, best of \(runs); pandoc -t plain on the same book")
-        var peaks: [Int] = []
-        for words in [100_000, 300_000] {
-            let book = try write(words: words, paragraphs: paragraphs, work: work)
-            var best = ChildProcess(wallSeconds: .infinity, peakKiB: 0, status: 0)
-            for run in 0..<runs {
-                let library = "\(work.path)/library-\(words)-\(run).sqlite"
-                let added = try ChildProcess.run([narrate, "add", book, "--library", library])
-                guard added.status == 0 else { throw BenchmarkError("narrate add \(book) exited \(added.status)") }
-                if added.wallSeconds < best.wallSeconds { best.wallSeconds = added.wallSeconds }
-                best.peakKiB = max(best.peakKiB, added.peakKiB)
-            }
-            peaks.append(best.peakKiB)
-            var line =
-                "\(words / 1000)k words: narrate add \(best.wallSeconds.fixed(2)) s, peak \(best.peakKiB / 1024) MiB (goal at 300k: 3 s)"
-            if access("/usr/bin/pandoc", X_OK) == 0 {
-                var pandoc = Double.infinity
-                for _ in 0..<runs {
-                    let read = try ChildProcess.run(["pandoc", "-f", "epub", "-t", "plain", book, "-o", "\(work.path)/book.txt"])
-                    guard read.status == 0 else { break }
-                    pandoc = min(pandoc, read.wallSeconds)
-                }
-                line += "; pandoc \(pandoc.fixed(2)) s (narrate/pandoc \((best.wallSeconds / pandoc).fixed(2))x)"
-            }
-            print(line)
-        }
-        print("peak memory 300k / 100k: \((Double(peaks[1]) / Double(max(1, peaks[0]))).fixed(2))x (flat would be 1.0)")
+        try compare(
+            kind: "book", work: work,
+            write: { words throws(BenchmarkError) in
+                try write(words: words, paragraphs: paragraphs, work: work)
+            }, peer: ("pandoc", "/usr/bin/pandoc", { ["pandoc", "-f", "epub", "-t", "plain", $0, "-o", "\(work.path)/book.txt"] }))
         try runPDF(paragraphs: paragraphs, work: work)
     }
 
@@ -62,28 +41,42 @@ struct BookBenchmark {
         }
         print("")
         print("PDFs: narrate add PDF (groff, one column) into a fresh library, best of \(runs); pdftotext (poppler) on the same file")
+        try compare(
+            kind: "pdf", work: work,
+            write: { words throws(BenchmarkError) in
+                try writePDF(words: words, paragraphs: paragraphs, work: work)
+            }, peer: ("pdftotext", "/usr/bin/pdftotext", { ["pdftotext", $0, "\(work.path)/document.txt"] }))
+    }
+
+    /// `narrate add` of the files `write` makes of 100,000 and 300,000 words, best of
+    /// `runs` for wall time and the highest peak memory, beside `peer` (its name, where it is
+    /// installed, its command for a file) on the same files when it is installed.
+    private func compare(
+        kind: String, work: TemporaryDirectory, write: (Int) throws(BenchmarkError) -> String,
+        peer: (name: String, path: String, command: (String) -> [String])
+    ) throws(BenchmarkError) {
         var peaks: [Int] = []
         for words in [100_000, 300_000] {
-            let document = try writePDF(words: words, paragraphs: paragraphs, work: work)
+            let file = try write(words)
             var best = ChildProcess(wallSeconds: .infinity, peakKiB: 0, status: 0)
             for run in 0..<runs {
-                let library = "\(work.path)/pdf-library-\(words)-\(run).sqlite"
-                let added = try ChildProcess.run([narrate, "add", document, "--library", library])
-                guard added.status == 0 else { throw BenchmarkError("narrate add \(document) exited \(added.status)") }
+                let library = "\(work.path)/\(kind)-library-\(words)-\(run).sqlite"
+                let added = try ChildProcess.run([narrate, "add", file, "--library", library])
+                guard added.status == 0 else { throw BenchmarkError("narrate add \(file) exited \(added.status)") }
                 best.wallSeconds = min(best.wallSeconds, added.wallSeconds)
                 best.peakKiB = max(best.peakKiB, added.peakKiB)
             }
             peaks.append(best.peakKiB)
             var line =
                 "\(words / 1000)k words: narrate add \(best.wallSeconds.fixed(2)) s, peak \(best.peakKiB / 1024) MiB (goal at 300k: 3 s)"
-            if access("/usr/bin/pdftotext", X_OK) == 0 {
-                var poppler = Double.infinity
+            if access(peer.path, X_OK) == 0 {
+                var seconds = Double.infinity
                 for _ in 0..<runs {
-                    let read = try ChildProcess.run(["pdftotext", document, "\(work.path)/document.txt"])
+                    let read = try ChildProcess.run(peer.command(file))
                     guard read.status == 0 else { break }
-                    poppler = min(poppler, read.wallSeconds)
+                    seconds = min(seconds, read.wallSeconds)
                 }
-                line += "; pdftotext \(poppler.fixed(2)) s (narrate/pdftotext \((best.wallSeconds / poppler).fixed(2))x)"
+                line += "; \(peer.name) \(seconds.fixed(2)) s (narrate/\(peer.name) \((best.wallSeconds / seconds).fixed(2))x)"
             }
             print(line)
         }

@@ -173,20 +173,7 @@ public struct TestBook: Sendable {
         let description: [String: Any] = [
             "output": output, "files": files.map { [$0.0, $0.1] }, "zeros": zeros.map { [$0.0, $0.1] as [Any] },
         ]
-        let input = try JSONSerialization.data(withJSONObject: description)
-        let status = try await onOwnThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Self.script]
-            let pipe = Pipe()
-            process.standardInput = pipe
-            try DescriptorGate.launch(process)
-            try pipe.fileHandleForWriting.write(contentsOf: input)
-            try pipe.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        guard status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "make_epub.py failed"]) }
+        try await WriterScript.run(Self.script, description: description)
         return output
     }
 }

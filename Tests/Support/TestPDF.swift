@@ -74,20 +74,7 @@ public struct TestPDF: Sendable {
         if let header { description["header"] = header }
         if let footer { description["footer"] = footer }
         description["metadata"] = ["title": metadataTitle, "author": author].compactMapValues { $0 }
-        let input = try JSONSerialization.data(withJSONObject: description)
-        let status = try await onOwnThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Self.script]
-            let pipe = Pipe()
-            process.standardInput = pipe
-            try DescriptorGate.launch(process)
-            try pipe.fileHandleForWriting.write(contentsOf: input)
-            try pipe.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        guard status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "make_pdf.py failed"]) }
+        try await WriterScript.run(Self.script, description: description)
         return output
     }
 }
