@@ -408,8 +408,8 @@ let package = Package(
         .target(name: "NarratePostgresCluster", dependencies: ["NarrateSystem"], swiftSettings: strictSettings),
         // A local HTTP server (python3, standard library) for tests that fetch pages.
         .target(
-            name: "NarrateTestSupport", dependencies: ["NarrateCore"], path: "Tests/Support", exclude: ["test_server.py", "make_epub.py", "make_pdf.py"],
-            swiftSettings: strictSettings
+            name: "NarrateTestSupport", dependencies: ["NarrateCore"], path: "Tests/Support",
+            exclude: ["test_server.py", "make_epub.py", "make_pdf.py"], swiftSettings: strictSettings
         ),
         // The queue protocol's behaviour, run against SQLite and a throwaway PostgreSQL.
         .testTarget(
