@@ -40,6 +40,17 @@ public final class AudioFileReader {
         }
     }
 
+    /// Every frame from where the reader is to the end (a short render, a test's file).
+    public func readAll() -> [Int16] {
+        var all: [Int16] = []
+        var buffer: [Int16] = []
+        repeat {
+            read(65_536, into: &buffer)
+            all += buffer
+        } while !buffer.isEmpty
+        return all
+    }
+
     /// Reads up to `count` frames into `buffer` (resized to what was read); an empty buffer
     /// means the end.
     public func read(_ count: Int, into buffer: inout [Int16]) {

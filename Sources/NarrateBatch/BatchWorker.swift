@@ -371,9 +371,17 @@ public struct BatchWorker: Sendable {
                 }
             }
         }
-        try BatchSubmission.createFolder((destination as NSString).deletingLastPathComponent)
+        let folder = (destination as NSString).deletingLastPathComponent
+        try BatchSubmission.createFolder(folder)
+        // A long article's chapters are kept beside its output, where the worker that takes
+        // the job over after a crash (on this machine or another sharing the folder) finds them.
+        let name = (destination as NSString).lastPathComponent
+        let checkpoint =
+            (sentences?.count ?? 0) >= NarrationCheckpoint.minimumSentences
+            ? NarrationCheckpoint(folder: "\(folder)/.\(name).chapters-\(job.settingsHash.prefix(16))") : nil
         let written = try ArticleSynthesis(engine: engine).writeAudio(
             article, sentences: sentences ?? [], settings: settings, destination: destination, overwrite: true,
+            checkpoint: checkpoint,
             isCancelled: isCancelled,
             // Recorded before the file is written into, so that a later claimer can remove it.
             onTemporaryFile: { path in

@@ -11,17 +11,21 @@ package final class SpreadNarration {
     private var readers: [Int: SpeechPartReader] = [:]
     private var current: Int?
 
-    /// Fixes the resets from the sentences' `lengths`; with a `spread`, starts a helper for
+    /// Fixes the resets from the sentences' `lengths`, and `boundaries` besides (where a
+    /// narration kept chapter by chapter may go on); with a `spread`, starts a helper for
     /// every run after the first, and a run whose helper cannot start is spoken here.
     /// `text` gives a sentence as a helper receives it: as written when `normalization` is
-    /// given (the helper makes its spoken forms), else as spoken.
+    /// given (the helper makes its spoken forms), else as spoken. The sentences before
+    /// `first` were spoken before (a narration going on): no helper is given them, and the
+    /// resets stay where the text puts them, so the audio is the same either way.
     package init(
         lengths: [Int], spread: SynthesisSpread?, text: (Int) -> String, normalization: SpeechPart.Normalization?,
-        voice: VoiceSettings
+        voice: VoiceSettings, boundaries: Set<Int> = [], first: Int = 0
     ) {
-        let points = EngineResets.points(lengths: lengths)
+        let points = Array(Set(EngineResets.points(lengths: lengths)).union(boundaries.filter { $0 > 0 && $0 < lengths.count })).sorted()
         resets = Set(points)
-        runs = spread?.runs(lengths: lengths, resets: points) ?? [0..<lengths.count]
+        let pending = first > 0 ? lengths.indices.map { $0 < first ? 0 : lengths[$0] } : lengths
+        runs = spread?.runs(lengths: pending, resets: points.filter { $0 > first }) ?? [0..<lengths.count]
         guard let spread, runs.count > 1 else { return }
         for (number, run) in runs.enumerated().dropFirst() {
             let part = SpeechPart(

@@ -24,14 +24,7 @@ struct AudioFormatTests {
     }
 
     func decode(_ path: String) throws -> [Int16] {
-        let reader = try AudioFileReader(path: path)
-        var all: [Int16] = []
-        var buffer: [Int16] = []
-        repeat {
-            reader.read(65_536, into: &buffer)
-            all += buffer
-        } while !buffer.isEmpty
-        return all
+        try AudioFileReader(path: path).readAll()
     }
 
     @Test(arguments: AudioFileFormat.allCases.filter { $0 != .raw })

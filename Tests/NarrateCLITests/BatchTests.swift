@@ -1,5 +1,6 @@
 import Foundation
 import NarrateAudio
+import NarrateCore
 import NarrateLibrary
 import NarrateQueue
 import NarrateTestSupport
@@ -104,6 +105,57 @@ struct BatchTests {
         let broken = try #require(jobs.first { $0.articleId == 3 })
         #expect(broken.state == .failed && broken.attempts == 3 && broken.lastError != nil)
         #expect(rest.standardOutput.contains("failed: job \(broken.id)"))
+        try expectValidOutputs()
+    }
+
+    /// A book of five chapters of 45 sentences each (about four minutes of speech).
+    static let book = MarkdownBook.text(title: "The patient book", chapters: 5, sentencesEach: 45) { chapter, number in
+        "In chapter \(chapter) the keeper counted ship \(number) passing the rocks."
+    }
+
+    @Test func aBookKilledInItsThirdChapterGoesOnThereWhenTheJobsRunAgain() async throws {
+        let book = try scratch.write("book.md", text: Self.book)
+        #expect(try await narrate(["add", book]).status == 0)
+        let coordinator = try await start(["batch", "--all", "--jobs", "1", "--output-dir", "out", "--quiet"])
+        let audio = LibraryLocation(databasePath: libraryPath).audioDirectory
+        func kept() -> String? { DirectoryEntries.names(audio).first { $0.hasPrefix(".chapters-") }.map { "\(audio)/\($0)" } }
+        // The title and two chapters kept: the third is being spoken.
+        let third = await fixture.wait(
+            until: { kept().map { FileManager.default.fileExists(atPath: "\($0)/part-0002.json") } ?? false }, while: coordinator)
+        try #require(third, "no chapter was kept")
+        let pgrep = try await NarrateBinary.run(["-f", "worker --name .*--library \(libraryPath)"], executable: "/usr/bin/pgrep")
+        for pid in pgrep.standardOutput.split(separator: "\n").compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
+        kill(coordinator.processIdentifier, SIGKILL)
+        await coordinator.exited()
+        let folder = try #require(kept())
+        // The first chapter's kept audio becomes silence of its length: if the render goes on
+        // from the chapters kept, the file has silence there; if it starts again, speech.
+        let record = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/part-0001.json"))) as? [String: Any])
+        let stretch = try #require(record["stretch"] as? [String: Any])
+        let (start, end) = (try #require(stretch["startFrame"] as? Int), try #require(stretch["endFrame"] as? Int))
+        let silence = try AudioFileWriter(
+            destination: "\(folder)/part-0001.flac", sampleRate: try AudioFileInfo.read(path: "\(folder)/part-0001.flac").sampleRate,
+            encoding: AudioEncoding(format: .flac), overwrite: true)
+        try silence.writeSilence(samples: end - start)
+        try silence.commit()
+        var edited = record
+        edited["audioBytes"] = try FileManager.default.attributesOfItem(atPath: "\(folder)/part-0001.flac")[.size] as? Int
+        try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: "\(folder)/part-0001.json"))
+
+        let rest = try await narrate(["jobs", "run", "--jobs", "1", "--quiet"])
+        #expect(rest.status == 0, "\(rest.standardOutput) \(rest.standardError)")
+        let job = try #require(try library().queue.jobs().first)
+        #expect(job.state == .done && job.attempts == 2)
+        let reader = try AudioFileReader(path: job.outputPath)
+        let samples = reader.readAll()
+        #expect(samples.count == reader.frames && end < samples.count)
+        #expect(samples[start..<end].allSatisfy { $0 == 0 }, "the first chapter was spoken again")
+        #expect(samples[..<start].contains { $0 != 0 } && samples[end...].contains { $0 != 0 })
+        let render = try #require(try library().renders.renders(ofArticle: job.articleId).first)
+        #expect(
+            try library().renders.sentenceSamples(ofRender: render.id).count == library().articles.summary(id: job.articleId).sentenceCount)
+        #expect(kept() == nil, "the kept chapters stayed after the render")
         try expectValidOutputs()
     }
 }

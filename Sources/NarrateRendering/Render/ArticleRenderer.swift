@@ -128,9 +128,14 @@ public struct ArticleRenderer {
     ) throws(NarrateError) -> PendingRender {
         let id = article.summary.id
         let sentences = article.sentences(try library.articles.sentences(ofArticle: id))
+        // A long one is kept chapter by chapter, to go on at its chapter after a stop or a crash.
+        let checkpoint =
+            sentences.count >= NarrationCheckpoint.minimumSentences
+            ? NarrationCheckpoint(folder: "\(library.location.audioDirectory)/.chapters-\(id)-\(hash.prefix(16))") : nil
         let written = try ArticleSynthesis(engine: engine, spread: spread).writeAudio(
             article, sentences: sentences, settings: settings, destination: destination, overwrite: overwrite,
-            isCancelled: isCancelled, onTemporaryFile: onTemporaryFile, progress: progress, onSentenceStart: onSentenceStart
+            checkpoint: checkpoint, isCancelled: isCancelled, onTemporaryFile: onTemporaryFile, progress: progress,
+            onSentenceStart: onSentenceStart
         )
         let library = self.library
         return PendingRender { () throws(NarrateError) -> Outcome in

@@ -23,8 +23,13 @@ public struct ArticleSynthesis {
     /// flushes it to the disk and renames it into place, on any thread, and its `audio` is what
     /// a render record needs. Touches no library: a worker of a shared queue, which has none,
     /// renders with this and hands the result back.
+    ///
+    /// With `checkpoint`, a narration of chapters keeps each chapter it finishes there, and
+    /// one that finds chapters kept by an earlier, stopped narration plays them into the file
+    /// and speaks from the next chapter on (`NarrationCheckpoint`); `place()` removes them.
     public func writeAudio(
         _ article: StoredArticle, sentences: [Sentence], settings: RenderSettings, destination: String, overwrite: Bool,
+        checkpoint: NarrationCheckpoint? = nil,
         isCancelled: () -> Bool = { false }, onTemporaryFile: (String) -> Void = { _ in },
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, onSentenceStart: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
     ) throws(NarrateError) -> WrittenAudio {
@@ -35,10 +40,33 @@ public struct ArticleSynthesis {
         )
         if let temporaryPath = writer.temporaryPath { onTemporaryFile(temporaryPath) }
         let narrator = Narrator(engine: engine, language: settings.language, lexicon: settings.lexicon)
+        // Chapters are kept where a chapter starts (the first needs none).
+        let boundaries =
+            checkpoint == nil
+            ? [] : Set(ChapterList.chapterStarts(document: article.document, sentences: sentences).map(\.index).filter { $0 > 0 })
+        // Another narration of this render keeping them: this one speaks without.
+        let keeping = boundaries.isEmpty || checkpoint?.claim() != true ? nil : checkpoint
+        var earlier: NarrationStretch?
+        if let keeping {
+            earlier = keeping.restore(sentenceCount: sentences.count, boundaries: boundaries, sampleRate: engine.sampleRate)
+            if earlier != nil {
+                do throws(NarrateError) {
+                    try keeping.replay(into: writer)
+                } catch {
+                    writer.discard()
+                    throw error
+                }
+            }
+        }
+        let output = AudioOutputSet(file: writer)
         let (summary, chapters) = try narrate(
-            article.document, sentences: sentences, narrator: narrator, settings: settings, into: AudioOutputSet(file: writer),
+            article.document, sentences: sentences, narrator: narrator, settings: settings, into: output,
+            through: keeping.map { $0.keeping(output.sink) }, continuing: earlier, boundaries: boundaries,
+            stretchEnded: { stretch throws(NarrateError) in try keeping?.keep(stretch) },
             isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
         )
+        // The last chapter is in the file: what was being kept of it is not needed.
+        keeping?.dropUnkept()
         writer.markers = chapters.markers
         try writer.finishWriting()
         let total = Int64(writer.fileFramesWritten)
@@ -55,7 +83,7 @@ public struct ArticleSynthesis {
             sentenceSamples: samples, words: words, wordTimings: engine.wordTimings, voice: settings.voice.voice,
             reading: settings.reading.description
         )
-        return WrittenAudio(audio: audio, writer: writer)
+        return WrittenAudio(audio: audio, writer: writer, checkpoint: keeping)
     }
 
     /// Speaks `sentences` of `document` into `output` with `narrator` (made for `settings`'
@@ -63,8 +91,12 @@ public struct ArticleSynthesis {
     /// (`convert`, `render`, `play`, batch and shared-queue workers, the server's renders).
     /// On a failure or when cancelled, what was written is discarded. The chapters are timed
     /// in the engine's samples; the caller finishes the output with them.
+    /// `sink` (nil: `output`'s) is where the audio goes, `output`'s sink behind it;
+    /// `earlier`, `boundaries` and `stretchEnded` are `Narrator.narrate`'s.
     func narrate(
         _ document: Document, sentences: [Sentence], narrator: Narrator, settings: RenderSettings, into output: AudioOutputSet,
+        through sink: (any AudioSink)? = nil, continuing earlier: NarrationStretch? = nil, boundaries: Set<Int> = [],
+        stretchEnded: (NarrationStretch) throws -> Void = { _ in },
         isCancelled: () -> Bool, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
         sentenceStarted: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
     ) throws(NarrateError) -> (summary: NarrationSummary, chapters: ChapterList) {
@@ -72,8 +104,9 @@ public struct ArticleSynthesis {
         do {
             summary = try narrator.narrate(
                 document, sentences: sentences, voice: settings.voice, pauses: settings.pauses, reading: settings.reading,
-                into: output.sink, spread: spread, isCancelled: isCancelled, progress: progress,
-                beforeSentence: { index throws(NarrateError) in try output.sentenceStarting(index) }, sentenceStarted: sentenceStarted
+                into: sink ?? output.sink, spread: spread, isCancelled: isCancelled, progress: progress,
+                beforeSentence: { index throws(NarrateError) in try output.sentenceStarting(index) }, sentenceStarted: sentenceStarted,
+                continuing: earlier, boundaries: boundaries, stretchEnded: stretchEnded
             )
         } catch {
             output.discard()

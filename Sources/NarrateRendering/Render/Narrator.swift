@@ -56,6 +56,11 @@ public struct Narrator {
     ///     same either way.
     ///   - reading: which parts are read (`ReadingFilter`); a sentence not read at all takes
     ///     no time in the audio (its timing is empty, where the next one starts) and no pause.
+    ///   - earlier: what was spoken before, from the first sentence (a narration that goes on
+    ///     after a stop, its audio already in `sink`): speaking starts at its end.
+    ///   - boundaries: sentences where a stretch ends (chapter starts): at each, before it is
+    ///     spoken, `stretchEnded` is told what was spoken since the last (a checkpoint keeps it),
+    ///     and the engine starts afresh there, as one going on from there does.
     public func narrate(
         _ document: Document,
         sentences given: [Sentence]? = nil,
@@ -67,7 +72,10 @@ public struct Narrator {
         isCancelled: () -> Bool = { false },
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
         beforeSentence: (_ index: Int) throws -> Void = { _ in },
-        sentenceStarted: (_ index: Int, _ frame: Int) -> Void = { _, _ in }
+        sentenceStarted: (_ index: Int, _ frame: Int) -> Void = { _, _ in },
+        continuing earlier: NarrationStretch? = nil,
+        boundaries: Set<Int> = [],
+        stretchEnded: (NarrationStretch) throws -> Void = { _ in }
     ) throws -> NarrationSummary {
         try voice.validate()
         try pauses.validate()
@@ -83,6 +91,8 @@ public struct Narrator {
         guard let lastRead = skipped.lastIndex(of: false) else {
             throw NarrateError.noSpeakableText(path: document.title)
         }
+        // Sentences spoken before are passed over, as sentences not read are.
+        let first = min(earlier?.endSentence ?? 0, sentences.count)
 
         // Spoken forms are made as the narration goes, each process its own sentences' (or,
         // with a normalizer not made of a language, this one all of them, before helpers start).
@@ -91,10 +101,10 @@ public struct Narrator {
             lengths: sentences.indices.map { index in skipped[index] ? 0 : sentences[index].text.unicodeScalars.count },
             spread: engine.usesEveryCore ? nil : spread,
             text: { index in
-                let text = skipped[index] ? "" : read(index)?.text ?? ""
+                let text = skipped[index] || index < first ? "" : read(index)?.text ?? ""
                 return normalization == nil && !text.isEmpty ? normalizer.spoken(text) : text
             },
-            normalization: normalization, voice: voice
+            normalization: normalization, voice: voice, boundaries: boundaries, first: first
         )
         defer { runs.cancel() }
 
@@ -102,9 +112,31 @@ public struct Narrator {
         timings.reserveCapacity(sentences.count)
         var words: [WordTiming] = []
         var frame = 0
+        if let earlier, first > 0 {
+            timings = earlier.timings
+            words = earlier.words
+            frame = earlier.endFrame
+            progress(first, sentences.count)
+        }
+        // Where the stretch being spoken started: its sentence, sample, first timing and word.
+        var stretch = (sentence: first, frame: frame, timing: timings.count, word: words.count)
         var envelope = VoiceEnvelope(sampleRate: sink.sampleRate)
         for index in sentences.indices {
             if isCancelled() { throw NarrateError.interrupted }
+            guard index >= first else {
+                // Spoken before: helpers recorded an empty sentence for it, passed over.
+                _ = try runs.speak(index, spoken: { "" }, engine: engine) { _ in !isCancelled() }
+                continue
+            }
+            if boundaries.contains(index), index > stretch.sentence {
+                try stretchEnded(
+                    NarrationStretch(
+                        firstSentence: stretch.sentence, endSentence: index, startFrame: stretch.frame, endFrame: frame,
+                        timings: Array(timings[stretch.timing...]), words: Array(words[stretch.word...])
+                    )
+                )
+                stretch = (index, frame, timings.count, words.count)
+            }
             guard !skipped[index], let sentence = read(index) else {
                 // Helpers recorded an empty sentence for it: passed over, so theirs stay in step.
                 sentenceStarted(index, frame)

@@ -1,5 +1,5 @@
 /// Where one sentence's speech sits in the audio (the pause after it not included).
-public struct SentenceTiming: Sendable, Equatable {
+public struct SentenceTiming: Sendable, Equatable, Codable {
     /// Index into the narration's sentences.
     public var sentenceIndex: Int
     /// First sample of the sentence.

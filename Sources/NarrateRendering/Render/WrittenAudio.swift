@@ -11,14 +11,18 @@ public final class WrittenAudio: @unchecked Sendable {
     /// What the file holds, as the library records it.
     public let audio: RenderedAudio
     private let writer: AudioFileWriter
+    private let checkpoint: NarrationCheckpoint?
 
-    init(audio: RenderedAudio, writer: AudioFileWriter) {
+    init(audio: RenderedAudio, writer: AudioFileWriter, checkpoint: NarrationCheckpoint? = nil) {
         self.audio = audio
         self.writer = writer
+        self.checkpoint = checkpoint
     }
 
-    /// Flushes the file to the disk, renames it into place and flushes its folder.
+    /// Flushes the file to the disk, renames it into place and flushes its folder; the
+    /// chapters a long narration kept on the way are then removed.
     public func place() throws(NarrateError) {
         try writer.commit()
+        checkpoint?.remove()
     }
 }
