@@ -75,6 +75,8 @@ let package = Package(
         ),
         // MP3 and Opus encoded directly (set for speech, which libsndfile cannot be told).
         .systemLibrary(name: "CNarrateLame", pkgConfig: "lame", providers: [.apt(["libmp3lame-dev"]), .brew(["lame"])]),
+        // libmpg123: the frames of an MP3 render, to cut a book's chapters from it without decoding.
+        .systemLibrary(name: "CNarrateMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
         .systemLibrary(
             name: "CNarrateOpus", pkgConfig: "opus", providers: [.apt(["libopus-dev", "libogg-dev"]), .brew(["opus", "libogg"])]),
         // libpcaudio (no pkg-config file in Debian) and cairo: C targets that open the library on
@@ -202,6 +204,7 @@ let package = Package(
             name: "NarrateAudio",
             dependencies: [
                 "NarrateSystem", "NarrateCore", "CNarrateSndFile", "CNarrateSoxr", "CNarratePCAudio", "CNarrateLame", "CNarrateOpus",
+                "CNarrateMPG123",
             ],
             swiftSettings: strictSettings
         ),

@@ -58,16 +58,17 @@ public struct ArticleLoader: Sendable {
     /// Like `load`, also returning the decoded source that the document's source maps and
     /// its sentences' source ranges point into, and the bytes as read: how narrate reads
     /// every article file. (For a book, the bytes are its chapters' markup, the source: not
-    /// its pictures; for a PDF, the text read from it.)
+    /// its pictures; for a PDF, the text read from it.) An EPUB's cover image comes too.
     public func loadWithSource(
         path: String, format: SourceFormat? = nil, isCancelled: () -> Bool = { false }
-    ) throws(NarrateError) -> (document: Document, source: String, bytes: [UInt8]) {
+    ) throws(NarrateError) -> (document: Document, source: String, bytes: [UInt8], cover: [UInt8]?) {
         let format = format ?? Self.format(forPath: path) ?? .text
         let isBook = format == .epub || format == .pdf
         let bytes = try Self.readArticle(path, isBook: isBook, isCancelled: isCancelled)
         let displayName = path == "-" ? "standard input" : path
         let (document, source) = try readWithSource(bytes, format: format, name: displayName)
-        return (document, source, isBook ? Array(source.utf8) : bytes)
+        let cover = format == .epub ? EPUBReader.cover(of: bytes, name: displayName) : nil
+        return (document, source, isBook ? Array(source.utf8) : bytes, cover)
     }
 
     /// The bytes of the article at `path` ("-": standard input), at most

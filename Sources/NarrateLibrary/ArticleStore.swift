@@ -51,6 +51,9 @@ public final class ArticleStore: Sendable {
             try row.insert(db)
             let id = db.lastInsertedRowID
             try ArticleContentRow(articleId: id, original: Data(article.original), document: document).insert(db)
+            if let cover = article.cover {
+                try db.execute(sql: "INSERT INTO articleCover (articleId, image) VALUES (?, ?)", arguments: [id, Data(cover)])
+            }
             for tag in tags {
                 try ArticleTagRow(articleId: id, tag: tag).insert(db)
             }
@@ -174,6 +177,13 @@ public final class ArticleStore: Sendable {
             throw NarrateError(LibraryError.noSuchArticle(id: id))
         }
         return row.summary
+    }
+
+    /// The cover image (JPEG or PNG) kept with book `id`; nil when it came with none.
+    public func cover(ofArticle id: Int64) throws(NarrateError) -> [UInt8]? {
+        try database.read { db in
+            try Data.fetchOne(db, sql: "SELECT image FROM articleCover WHERE articleId = ?", arguments: [id]).map { [UInt8]($0) }
+        }
     }
 
     /// The article with `id`, content included.

@@ -348,6 +348,15 @@ enum LibrarySchema {
                     DELETE FROM setting WHERE key = 'upNext.finishTag';
                     """)
         }
+        migrator.registerMigration("v16: a book's cover") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE articleCover (
+                        articleId INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
+                        image BLOB NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -28,13 +28,19 @@ public struct NewArticle: Sendable {
     public var tags: [String]
     /// When it was saved (ISO 8601), for one imported from a read-later service; nil: now.
     public var savedAt: String?
+    /// A book's cover image (JPEG or PNG), kept for its feed; one larger than
+    /// `largestCoverBytes` is not kept.
+    public var cover: [UInt8]?
+    /// The largest cover image kept.
+    public static let largestCoverBytes = 10 << 20
 
     /// Creates an article to add.
     public init(
         title: String, byline: String? = nil, site: String? = nil, sourceURL: String? = nil, sourcePath: String? = nil,
         language: String? = nil, publishedAt: String? = nil, voice: String? = nil, original: [UInt8], document: Document,
-        sentences: [Sentence], tags: [String] = []
+        sentences: [Sentence], tags: [String] = [], cover: [UInt8]? = nil
     ) {
+        self.cover = cover.flatMap { $0.isEmpty || $0.count > Self.largestCoverBytes ? nil : $0 }
         self.title = MetadataText.cut(title, to: MetadataText.titleLimit)
         self.byline = MetadataText.cut(byline, to: MetadataText.nameLimit)
         self.site = MetadataText.cut(site, to: MetadataText.nameLimit)

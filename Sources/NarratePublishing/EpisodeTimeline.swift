@@ -31,6 +31,34 @@ public struct EpisodeTimeline: Sendable {
         duration = render.duration
     }
 
+    /// The timeline of chapter `chapter` of a book's feed (`BookChapters`), cut from render
+    /// `renderId` of article `articleId`: its sentences and the headings inside it, timed
+    /// from its own first sample; its first chapter starts at 0.
+    public init(bookChapter chapter: BookChapters.File, articleId: Int64, renderId: Int64, library: ArticleLibrary) throws(NarrateError) {
+        let whole = try EpisodeTimeline(articleId: articleId, renderId: renderId, library: library)
+        let article = try library.articles.article(id: articleId)
+        let sentences = article.sentences(try library.articles.sentences(ofArticle: articleId))
+        let samples = try library.renders.sentenceSamples(ofRender: renderId)
+        let range = chapter.sentences.clamped(to: 0..<min(sentences.count, samples.count))
+        let rate = whole.chapters.sampleRate
+        let length = Int64(chapter.durationSeconds * Double(rate))
+        var inside = whole.chapters.chapters.filter { range.contains($0.sentenceIndex) }.map { heading in
+            ChapterList.Chapter(
+                title: heading.title, sentenceIndex: heading.sentenceIndex,
+                startSample: min(length, max(0, heading.startSample - chapter.firstSample)),
+                endSample: min(length, max(0, heading.endSample - chapter.firstSample))
+            )
+        }
+        if !inside.isEmpty { inside[0].startSample = 0 }
+        chapters = ChapterList(chapters: inside, sampleRate: rate)
+        var map = SyncMap(
+            sentences: Array(sentences[range]), samples: Array(samples[range]), sampleRate: rate, startSample: chapter.firstSample)
+        // The last sentence's pause goes on past the file's end, into the next chapter's.
+        for index in map.fragments.indices { map.fragments[index].end = min(map.fragments[index].end, chapter.durationSeconds) }
+        syncMap = map
+        duration = chapter.durationSeconds
+    }
+
     /// The file of `kind`'s text.
     public func file(_ kind: EpisodeFile) -> String {
         switch kind {

@@ -16,6 +16,8 @@ public struct FeedSelection: Sendable, Hashable {
         case unfinished
         /// The articles a full-text search finds.
         case search(String)
+        /// One book (an article with chapters), each of its chapters an episode.
+        case book(Int64)
     }
 
     /// The articles.
@@ -43,6 +45,7 @@ public struct FeedSelection: Sendable, Hashable {
             case .tag(let tag): "tag:" + tag
             case .unfinished: "unfinished"
             case .search(let query): "search:" + query
+            case .book(let id): "book:\(id)"
             }
         return "\(format.rawValue)|\(limit.map(String.init) ?? "")|\(articles)"
     }
@@ -63,6 +66,8 @@ public struct FeedSelection: Sendable, Hashable {
             parsed = .tag(String(articles.dropFirst(4)))
         } else if articles.hasPrefix("search:") {
             parsed = .search(String(articles.dropFirst(7)))
+        } else if articles.hasPrefix("book:"), let id = Int64(articles.dropFirst(5)) {
+            parsed = .book(id)
         } else {
             return nil
         }
@@ -77,6 +82,7 @@ public struct FeedSelection: Sendable, Hashable {
         case .tag(let tag): ": \(tag)"
         case .unfinished: ": unfinished"
         case .search(let query): ": “\(query)”"
+        case .book: ""
         }
     }
 
@@ -93,7 +99,13 @@ public struct FeedSelection: Sendable, Hashable {
         case .unfinished: "Not heard to the end"
         case .tag(let tag): "Tag: \(tag)"
         case .search(let query): "Search: \(query)"
+        case .book(let id): "Book \(id), a chapter an episode"
         }
+    }
+
+    /// Whether it is a book's feed (one episode a chapter).
+    public var isBook: Bool {
+        if case .book = articles { true } else { false }
     }
 
     /// Whether an article is heard to the end changes what the feed holds.
@@ -128,6 +140,7 @@ public struct FeedSelection: Sendable, Hashable {
         case .tag(let tag): (tag, nil, nil)
         case .unfinished: (nil, .unfinished, nil)
         case .search(let query): (nil, nil, try searchIds(query, in: library))
+        case .book(let id): (nil, nil, [id])
         }
     }
 

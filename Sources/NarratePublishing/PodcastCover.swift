@@ -103,6 +103,13 @@ public enum PodcastCover {
         } catch {
             throw .inputUnavailable(path: path, reason: error.reason)
         }
+        return try imported(bytes, path: path)
+    }
+
+    /// A cover made from the image in `bytes` (PNG or JPEG), as `imported(from:)`; `path`
+    /// names it in errors. With `whole`, all of it is kept, centred on a dark square (a book's
+    /// cover, whose title a square cut would lose), and its longer side must be long enough.
+    public static func imported(_ bytes: [UInt8], path: String, whole: Bool = false) throws(NarrateError) -> [UInt8] {
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let source: OpaquePointer
         if bytes.starts(with: pngSignature) {
@@ -115,7 +122,7 @@ public enum PodcastCover {
         defer { cairo_surface_destroy(source) }
         let width = Int(cairo_image_surface_get_width(source))
         let height = Int(cairo_image_surface_get_height(source))
-        let square = min(width, height)
+        let square = whole ? max(width, height) : min(width, height)
         guard square >= smallestSourceSide else {
             throw .malformedInput(
                 path: path,
@@ -130,6 +137,10 @@ public enum PodcastCover {
         defer { cairo_surface_destroy(surface) }
         guard let context = cairo_create(surface) else { throw .malformedInput(path: path, message: "the image cannot be scaled") }
         defer { cairo_destroy(context) }
+        if whole {
+            cairo_set_source_rgb(context, 0.12, 0.12, 0.14)
+            cairo_paint(context)
+        }
         let scale = Double(target) / Double(square)
         cairo_scale(context, scale, scale)
         cairo_set_source_surface(context, source, -Double(width - square) / 2, -Double(height - square) / 2)

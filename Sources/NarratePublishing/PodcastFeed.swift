@@ -33,6 +33,9 @@ public struct PodcastFeed: Sendable, Equatable {
         public var lastBuildDate: String?
         /// The program that made it.
         public var generator: String
+        /// Whether its episodes are heard in order, first to last (a book's chapters):
+        /// `itunes:type` serial, and apps list them from the first.
+        public var isSerial = false
 
         /// A channel.
         public init(
@@ -93,7 +96,9 @@ public struct PodcastFeed: Sendable, Equatable {
         /// The audio's length in whole seconds.
         public var durationSeconds: Int
         /// The Podcasting 2.0 JSON chapters' address.
-        public var chaptersURL: String
+        public var chaptersURL: String?
+        /// Its place in a serial podcast (`itunes:episode`): a book's chapter number.
+        public var number: Int?
         /// The transcripts (WebVTT, SRT).
         public var transcripts: [Transcript]
         /// The article's language when it differs from the feed's.
@@ -102,9 +107,10 @@ public struct PodcastFeed: Sendable, Equatable {
         /// An episode.
         public init(
             guid: String, title: String, descriptionHTML: String, link: String?, pubDate: String, author: String?,
-            audioURL: String, audioLength: Int64, audioType: String, durationSeconds: Int, chaptersURL: String,
-            transcripts: [Transcript], language: String?
+            audioURL: String, audioLength: Int64, audioType: String, durationSeconds: Int, chaptersURL: String?,
+            transcripts: [Transcript], language: String?, number: Int? = nil
         ) {
+            self.number = number
             self.guid = guid
             self.title = title
             self.descriptionHTML = descriptionHTML
@@ -177,7 +183,7 @@ public struct PodcastFeed: Sendable, Equatable {
         out.attribute(channel.category)
         out.raw("\"/>\n")
         out.element("itunes:explicit", channel.explicit ? "true" : "false")
-        out.element("itunes:type", "episodic")
+        out.element("itunes:type", channel.isSerial ? "serial" : "episodic")
         if channel.isPrivate {
             // A private feed: directories that find its address must not list it.
             out.element("itunes:block", "Yes")
@@ -201,11 +207,14 @@ public struct PodcastFeed: Sendable, Equatable {
             out.attribute(episode.audioType)
             out.raw("\"/>\n")
             out.element("itunes:duration", String(episode.durationSeconds))
+            if let number = episode.number { out.element("itunes:episode", String(number)) }
             out.element("itunes:episodeType", "full")
             out.element("itunes:explicit", channel.explicit ? "true" : "false")
-            out.raw("<podcast:chapters url=\"")
-            out.attribute(episode.chaptersURL)
-            out.raw("\" type=\"application/json+chapters\"/>\n")
+            if let chapters = episode.chaptersURL {
+                out.raw("<podcast:chapters url=\"")
+                out.attribute(chapters)
+                out.raw("\" type=\"application/json+chapters\"/>\n")
+            }
             for transcript in episode.transcripts {
                 out.raw("<podcast:transcript url=\"")
                 out.attribute(transcript.url)

@@ -33,6 +33,10 @@ public struct PodcastFeedMaker: Sendable {
         settings: PodcastSettings? = nil
     ) throws(NarrateError) -> (feed: PodcastFeed, records: [EpisodeRecord]) {
         let settings = if let settings { settings } else { try PodcastSettings.load(from: library) }
+        if case .book(let id) = selection.articles {
+            return try bookFeed(
+                id, selection: selection, addresses: addresses, isPrivate: isPrivate, podcastGuid: podcastGuid, settings: settings)
+        }
         let records = try selection.episodes(in: library)
         let language = settings.language ?? Self.mostCommonLanguage(records) ?? "en"
         var episodes: [PodcastFeed.Episode] = []
@@ -76,6 +80,48 @@ public struct PodcastFeedMaker: Sendable {
             lastBuildDate: newest.isEmpty ? nil : FeedDate.rfc822(iso8601: newest)
         )
         return (PodcastFeed(channel: channel, episodes: episodes), kept)
+    }
+
+    /// The feed of book `id`: its chapters in order, each an episode (`BookChapters`), under
+    /// the book's title, author and language; no episode until it has an MP3 render.
+    private func bookFeed(
+        _ id: Int64, selection: FeedSelection, addresses: any FeedAddressing, isPrivate: Bool, podcastGuid: String?,
+        settings: PodcastSettings
+    ) throws(NarrateError) -> (feed: PodcastFeed, records: [EpisodeRecord]) {
+        guard selection.format == .mp3 else {
+            throw .invalidOption(name: "format", message: "a book's feed is MP3 (its chapters are cut from its MP3 render)")
+        }
+        let article = try library.articles.article(id: id)
+        let records = try selection.episodes(in: library)
+        var episodes: [PodcastFeed.Episode] = []
+        if let record = records.first {
+            let chapters = try BookChapters(record: record, library: library)
+            let date = FeedDate.rfc822(iso8601: record.savedAt) ?? ""
+            for file in chapters.files {
+                episodes.append(
+                    PodcastFeed.Episode(
+                        guid: Self.guid(of: record) + "-chapter-\(file.number)", title: file.title,
+                        descriptionHTML: "<p>\(Self.html(file.title)) · \(Self.html(record.title))</p>", link: record.sourceURL,
+                        pubDate: date, author: record.byline, audioURL: addresses.chapterURL(of: record, chapter: file.number),
+                        audioLength: file.bytes, audioType: selection.format.mimeType, durationSeconds: Int(file.durationSeconds.rounded()),
+                        chaptersURL: addresses.chapterFileURL(of: record, chapter: file.number, .chapters),
+                        transcripts: [EpisodeFile.webVTT, .srt].map {
+                            .init(url: addresses.chapterFileURL(of: record, chapter: file.number, $0), type: $0.mimeType)
+                        },
+                        language: nil, number: file.number
+                    ))
+            }
+        }
+        let excerpt = records.first?.excerpt ?? ""
+        var channel = PodcastFeed.Channel(
+            title: article.summary.title, description: excerpt.isEmpty ? "\(article.summary.title), read aloud by narrate" : excerpt,
+            language: article.summary.language ?? settings.language ?? "en", link: addresses.homeURL, feedURL: addresses.feedURL,
+            author: article.byline ?? settings.author, category: settings.category, explicit: settings.explicit,
+            coverURL: addresses.coverURL, isPrivate: isPrivate, podcastGuid: isPrivate ? nil : podcastGuid,
+            lastBuildDate: records.first.flatMap { FeedDate.rfc822(iso8601: max($0.savedAt, $0.render.createdAt)) }
+        )
+        channel.isSerial = true
+        return (PodcastFeed(channel: channel, episodes: episodes), records)
     }
 
     /// An episode's guid: from the article's content hash, so the same article keeps it

@@ -72,7 +72,12 @@ public struct PodcastPublisher {
         defer { lock.release() }
         let previous = try Self.readManifest(in: folder)
         let settings = try PodcastSettings.load(from: library)
-        let cover = try PodcastCover.image(settings: settings, selection: selection, unreadable: .fail)
+        let cover =
+            if case .book(let id) = selection.articles {
+                try BookCover.image(ofArticle: id, in: library)
+            } else {
+                try PodcastCover.image(settings: settings, selection: selection, unreadable: .fail)
+            }
         let addresses = PublishedFeedAddresses(base: baseURL, coverName: Self.coverName(of: cover))
         // The podcast's guid is made from its first address and kept (the manifest holds it).
         let podcastGuid = previous?.podcastGuid ?? PodcastFeedMaker.podcastGuid(feedURL: addresses.feedURL)
@@ -86,7 +91,19 @@ public struct PodcastPublisher {
 
         // What the folder should hold: path → where its bytes come from.
         var files: [(path: String, content: Content)] = []
-        for record in records {
+        if case .book = selection.articles, let record = records.first {
+            // A book's feed: its chapters' files, cut from its render.
+            for file in try BookChapters(record: record, library: library).files {
+                let path = Self.chapterPath(of: record, chapter: file.number)
+                files.append((path, .copy(file.path)))
+                let timeline = try EpisodeTimeline(
+                    bookChapter: file, articleId: record.articleId, renderId: record.render.id, library: library)
+                for kind in EpisodeFile.allCases {
+                    files.append((String(path.dropLast(".mp3".count)) + kind.suffix, .text(timeline.file(kind))))
+                }
+            }
+        }
+        for record in records where !selection.isBook {
             let name = Self.episodePath(of: record)
             files.append((name + "." + selection.format.fileExtension, .copy(record.render.path)))
             let timeline = try EpisodeTimeline(articleId: record.articleId, renderId: record.render.id, library: library)
@@ -138,6 +155,11 @@ public struct PodcastPublisher {
         if slug.count > 40 { slug = String(slug.prefix(40)) }
         while slug.hasSuffix("-") { slug.removeLast() }
         return "\(episodesFolder)/\(record.articleId)-\(slug.isEmpty ? "article" : slug)-r\(record.render.id)"
+    }
+
+    /// The path of chapter `chapter` (from 1) of book `record`'s feed, in `episodes/`.
+    public static func chapterPath(of record: EpisodeRecord, chapter: Int) -> String {
+        episodePath(of: record) + "-chapter-\(String(format: "%03d", chapter)).mp3"
     }
 
     // MARK: Files

@@ -27,6 +27,10 @@ public struct PublishedFeedAddresses: FeedAddressing {
         base + Self.encoded(PodcastPublisher.episodePath(of: episode) + kind.suffix)
     }
 
+    public func chapterURL(of episode: EpisodeRecord, chapter: Int) -> String {
+        base + Self.encoded(PodcastPublisher.chapterPath(of: episode, chapter: chapter))
+    }
+
     /// `path` with what an address cannot hold percent-encoded.
     static func encoded(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path

@@ -46,13 +46,22 @@ struct PublishedIndex {
         if feed.episodes.isEmpty { page += "<p>No episodes yet.</p>\n" }
         for episode in feed.episodes {
             let local = Self.relative(episode.audioURL, to: addresses.base)
+            // A book's chapter has neither file of its own.
+            var links: [String] = []
+            if let transcript = episode.transcripts.first {
+                links.append("<a href=\"\(Self.escape(Self.relative(transcript.url, to: addresses.base)))\">Transcript</a>")
+            }
+            if let chapters = episode.chaptersURL {
+                links.append("<a href=\"\(Self.escape(Self.relative(chapters, to: addresses.base)))\">Chapters</a>")
+            }
+            let files = links.isEmpty ? "" : "<p class=\"files\">" + links.joined(separator: " · ") + "</p>"
             page += """
                 <article\(Self.lang(episode.language, within: channel.language))>
                 <h2>\(Self.escape(episode.title))</h2>
                 <p class="meta">\(Self.escape(String(episode.pubDate.prefix(16)))) · \(Self.duration(episode.durationSeconds))</p>
                 <audio controls preload="metadata" src="\(Self.escape(local))"></audio>
                 \(episode.descriptionHTML)
-                <p class="files"><a href="\(Self.escape(Self.relative(episode.transcripts.first?.url ?? "", to: addresses.base)))">Transcript</a> · <a href="\(Self.escape(Self.relative(episode.chaptersURL, to: addresses.base)))">Chapters</a></p>
+                \(files)
                 </article>
 
                 """

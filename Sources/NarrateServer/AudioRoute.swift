@@ -36,29 +36,39 @@ struct AudioRoute: Sendable {
         if let format, format != render.format {
             throw APIError(.notFound, "render \(renderId) is \(render.format), not \(format): the feed names its audio")
         }
+        return try await serve(
+            file: render.path, size: render.size, contentType: Self.contentType(ofFormat: render.format), request: request,
+            context: context,
+            gone: "the audio of render \(renderId) is gone: ask for the article's render again"
+        )
+    }
+
+    /// The file at `path` of `size` bytes as `request` asks for it (whole, a range, HEAD, or
+    /// 304), as `contentType`; `gone` is the 404's message when it went meanwhile.
+    func serve(
+        file path: String, size: Int, contentType: String, request: Request, context: BasicRequestContext, gone: String
+    ) async throws -> Response {
         // The range asked for, read as RFC 9110 says before the file middleware serves it
         // (which ignores none): a Range on anything but a GET is ignored (14.2).
         var head = request.head
-        switch ByteRange.read(request.method == .get ? request.headers[.range] : nil, size: render.size) {
+        switch ByteRange.read(request.method == .get ? request.headers[.range] : nil, size: size) {
         case .whole: head.headerFields[.range] = nil
         case .range(let lower, let upper): head.headerFields[.range] = "bytes=\(lower)-\(upper)"
         case .unsatisfiable:
             throw APIError(
-                .rangeNotSatisfiable, "the range asked for is past the end of the audio (\(render.size) bytes): ask for bytes within it",
-                headers: [.contentRange: "bytes */\(render.size)"]
+                .rangeNotSatisfiable, "the range asked for is past the end of the audio (\(size) bytes): ask for bytes within it",
+                headers: [.contentRange: "bytes */\(size)"]
             )
         }
         let provider = SingleFileProvider(
-            path: render.path, files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
+            path: path, files: LocalFileSystem(rootFolder: "/", threadPool: .singleton, logger: context.logger)
         )
         var response = try await FileMiddleware<BasicRequestContext, SingleFileProvider>(fileProvider: provider).handle(
             Request(head: head, body: request.body), context: context
         ) {
-            _, _ in throw APIError(.notFound, "the audio of render \(renderId) is gone: ask for the article's render again")
+            _, _ in throw APIError(.notFound, gone)
         }
-        if response.status == .ok || response.status == .partialContent {
-            response.headers[.contentType] = Self.contentType(ofFormat: render.format)
-        }
+        if response.status == .ok || response.status == .partialContent { response.headers[.contentType] = contentType }
         return response
     }
 

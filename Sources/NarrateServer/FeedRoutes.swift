@@ -50,6 +50,16 @@ struct FeedRoutes: Sendable {
                     router.on(RouterPath(prefix + covers + "feeds/unfinished.png"), method: method) { request, context in
                         try await cover(.unfinished, request: request, context: context)
                     }
+                    // A book's feed (ID.xml: its chapters, an episode each) and cover (ID.png).
+                    router.on(RouterPath(prefix + covers + "feeds/book/:file"), method: method) { request, context in
+                        let (name, fileExtension) = try Self.named(context.parameters.get("file") ?? "")
+                        guard let id = Int64(name), id >= 1 else {
+                            throw APIError(.badRequest, "a book's feed is ARTICLE.xml, its id: got '\(name.prefix(40))'")
+                        }
+                        if fileExtension == "png" { return try await cover(.book(id), request: request, context: context) }
+                        guard covers.isEmpty else { throw APIError(.notFound, "a cover is ID.png: got '\(name.prefix(40)).xml'") }
+                        return try await feed(.book(id), request: request, context: context)
+                    }
                     // A tag's or search's feed (NAME.xml) and cover (NAME.png).
                     for kind in ["tag", "search"] {
                         router.on(RouterPath(prefix + covers + "feeds/\(kind)/:file"), method: method) { request, context in
@@ -93,7 +103,7 @@ struct FeedRoutes: Sendable {
             let (xml, etag) = try await work.run { library throws(NarrateError) in
                 let settings = try PodcastSettings.load(from: library)
                 // The cover's address changes with the cover (apps keep artwork by address).
-                let cover = PodcastCover.fingerprint(Array((settings.coverPath ?? settings.title + chosen.titleSuffix).utf8))
+                let cover = PodcastCover.fingerprint(Array(try Self.coverKey(of: chosen, settings: settings, in: library).utf8))
                 let addresses = ServedFeedAddresses(
                     base: base, site: site, feedPath: Self.path(of: chosen, extension: "xml"),
                     coverPath: "/covers/\(cover)" + Self.path(of: chosen, extension: "png", withQuery: false)
@@ -112,14 +122,19 @@ struct FeedRoutes: Sendable {
         let selection = FeedSelection(articles: articles)
         let stamp = try await work.run { library throws(NarrateError) in try library.changeStamp() }
         let relevant = LibraryChangeStamp(library: stamp.library, progress: 0)
-        let name = selection.titleSuffix
+        let name = selection.isBook ? selection.key : selection.titleSuffix
         let entry: FeedCache.Entry
         if let cached = cache.cover(name, at: relevant) {
             entry = cached
         } else {
             let (image, etag) = try await work.run { library throws(NarrateError) -> (ByteBuffer, String) in
                 let settings = try PodcastSettings.load(from: library)
-                let bytes = try PodcastCover.image(settings: settings, selection: selection, unreadable: .draw)
+                let bytes =
+                    if case .book(let id) = articles {
+                        try BookCover.image(ofArticle: id, in: library)
+                    } else {
+                        try PodcastCover.image(settings: settings, selection: selection, unreadable: .draw)
+                    }
                 return (ByteBuffer(bytes: bytes), FeedCache.etag(of: bytes))
             }
             entry = cache.storeCover(name, at: relevant, body: image, etag: etag)
@@ -154,6 +169,10 @@ struct FeedRoutes: Sendable {
                 .badRequest, "an episode's file is RENDER.mp3, .opus, .ogg, .chapters.json, .vtt or .srt: got '\(file.prefix(40))'")
         }
         let suffix = String(file[dot...])
+        if suffix.hasPrefix(".chapter-") {
+            return try await chapterFile(
+                suffix, articleId: articleId, renderId: renderId, isPrivate: secret != nil, request: request, context: context)
+        }
         if let kind = EpisodeFile.allCases.first(where: { $0.suffix == suffix }) {
             return try await timelineFile(kind, articleId: articleId, renderId: renderId, isPrivate: secret != nil, request: request)
         }
@@ -165,6 +184,45 @@ struct FeedRoutes: Sendable {
         )
         if response.status == .ok || response.status == .partialContent { response.headers[.contentType] = format.mimeType }
         return response
+    }
+
+    /// A chapter of a book's feed (`.chapter-N.mp3`), cut from the book's newest MP3 render
+    /// when it is first asked for (`BookChapters`); an older render's is 404, as its feed
+    /// no longer names it.
+    private func chapterFile(
+        _ suffix: String, articleId: Int64, renderId: Int64, isPrivate: Bool, request: Request, context: BasicRequestContext
+    ) async throws -> Response {
+        let name = suffix.dropFirst(".chapter-".count)
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        let rest = String(name.dropFirst(digits.count))
+        let kind = EpisodeFile.allCases.first { $0.suffix == rest }
+        guard let number = Int(digits), number >= 1, rest == ".mp3" || kind != nil else {
+            throw APIError(
+                .badRequest, "a book's chapter is RENDER.chapter-N.mp3 (.chapters.json, .vtt, .srt): got '\(suffix.prefix(40))'")
+        }
+        let found = try await work.run { library throws(NarrateError) -> (BookChapters.File, String?, String)? in
+            guard let record = try FeedSelection(articles: .book(articleId)).episodes(in: library).first,
+                record.render.id == renderId,
+                let file = try BookChapters(record: record, library: library).files.first(where: { $0.number == number })
+            else { return nil }
+            let text = try kind.map { kind throws(NarrateError) in
+                try EpisodeTimeline(bookChapter: file, articleId: articleId, renderId: renderId, library: library).file(kind)
+            }
+            return (file, text, record.render.createdAt)
+        }
+        guard let (found, text, createdAt) = found else {
+            throw APIError(
+                .notFound, "article \(articleId) has no chapter \(number) of render \(renderId): the book's feed names its chapters")
+        }
+        if let kind, let text {
+            return Self.timeline(
+                text, kind: kind, etag: "\"render-\(renderId)-chapter-\(number)-\(kind.rawValue)\"", createdAt: createdAt,
+                isPrivate: isPrivate, request: request)
+        }
+        return try await audio.serve(
+            file: found.path, size: Int(found.bytes), contentType: EpisodeFormat.mp3.mimeType, request: request, context: context,
+            gone: "chapter \(number) of article \(articleId) is gone: fetch the book's feed again"
+        )
     }
 
     /// An episode's chapters or transcript: made from the render's timings, which never
@@ -183,7 +241,15 @@ struct FeedRoutes: Sendable {
         guard let (text, createdAt) = found else {
             throw APIError(.notFound, "article \(articleId) has no render \(renderId): the feed names its episodes' files")
         }
-        let etag = "\"render-\(renderId)-\(kind.rawValue)\""
+        return Self.timeline(
+            text, kind: kind, etag: "\"render-\(renderId)-\(kind.rawValue)\"", createdAt: createdAt, isPrivate: isPrivate, request: request)
+    }
+
+    /// A timeline file's answer: `text` as `kind`, or 304, or its headers for HEAD; readable
+    /// by any site at a private address (see `timelineFile`).
+    private static func timeline(
+        _ text: String, kind: EpisodeFile, etag: String, createdAt: String, isPrivate: Bool, request: Request
+    ) -> Response {
         let lastModified = ISO8601DateFormatter().date(from: createdAt) ?? Date(timeIntervalSince1970: 0)
         var headers: HTTPFields = [.eTag: etag, .lastModified: HTTPDate.string(lastModified), .cacheControl: "no-cache"]
         if isPrivate { headers[.accessControlAllowOrigin] = "*" }
@@ -248,12 +314,21 @@ struct FeedRoutes: Sendable {
             case .unfinished: "/feeds/unfinished.\(fileExtension)"
             case .tag(let tag): "/feeds/tag/\(Self.pathComponent(tag)).\(fileExtension)"
             case .search(let query): "/feeds/search/\(Self.pathComponent(query)).\(fileExtension)"
+            case .book(let id): "/feeds/book/\(id).\(fileExtension)"
             }
         guard withQuery else { return path }
         var query: [String] = []
         if selection.format != .mp3 { query.append("format=\(selection.format.rawValue)") }
         if let limit = selection.limit { query.append("limit=\(limit)") }
         return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+    }
+
+    /// What the feed's cover is made of, so its address changes when the cover does: the
+    /// podcast's cover or title; a book's own title.
+    static func coverKey(of selection: FeedSelection, settings: PodcastSettings, in library: ArticleLibrary) throws(NarrateError) -> String
+    {
+        if case .book(let id) = selection.articles { return "book \(id) " + (try library.articles.summary(id: id).title) }
+        return settings.coverPath ?? settings.title + selection.titleSuffix
     }
 
     /// `text` percent-encoded for one path component.

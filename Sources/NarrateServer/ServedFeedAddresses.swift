@@ -24,4 +24,8 @@ struct ServedFeedAddresses: FeedAddressing {
     func fileURL(of episode: EpisodeRecord, _ kind: EpisodeFile) -> String {
         "\(base)/episodes/\(episode.articleId)/\(episode.render.id)\(kind.suffix)"
     }
+
+    func chapterURL(of episode: EpisodeRecord, chapter: Int) -> String {
+        "\(base)/episodes/\(episode.articleId)/\(episode.render.id).chapter-\(chapter).mp3"
+    }
 }

@@ -37,6 +37,9 @@ struct PublishCommand: ParsableCommand, HandlesStopSignals {
     @Option(help: "Only articles a full-text search finds.")
     var search: String?
 
+    @Option(help: "One book (an article with chapters, by its id) as its own podcast: each chapter an episode, in order.")
+    var book: Int64?
+
     @Option(help: "The episodes' format: mp3 (every podcast app plays it), opus or ogg.")
     var format = "mp3"
 
@@ -52,8 +55,12 @@ struct PublishCommand: ParsableCommand, HandlesStopSignals {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if [tag != nil, unfinished, search != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --tag, --unfinished and --search")
+        if [tag != nil, unfinished, search != nil, book != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --tag, --unfinished, --search and --book")
+        }
+        if let book, book < 1 { throw ValidationError("--book is an article's id, 1 or more: got \(book)") }
+        if book != nil, format != "mp3" {
+            throw ValidationError("a book's feed is MP3 (its chapters are cut from its MP3 render): leave out --format \(format)")
         }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more: got \(limit)") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
@@ -72,6 +79,7 @@ struct PublishCommand: ParsableCommand, HandlesStopSignals {
         if let tag { return .tag(tag) }
         if unfinished { return .unfinished }
         if let search { return .search(search) }
+        if let book { return .book(book) }
         return .library
     }
 

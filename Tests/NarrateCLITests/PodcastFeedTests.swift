@@ -349,6 +349,61 @@ struct PodcastFeedTests {
         await #expect(renewed.stop() == 0)
     }
 
+    /// A book's own feed: an EPUB's chapters, each an episode in order, its cover the book's.
+    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
+    func aBookHasItsOwnFeedOfItsChaptersUnderItsCover() async throws {
+        let fixture = try FeedServer()
+        var book = TestBook(
+            chapters: (1...3).map { number in
+                TestBook.Chapter(
+                    title: "Chapter \(number)",
+                    paragraphs: (0..<4).map { "Ship \($0) passed the light in chapter \(number), and the keeper wrote it down." })
+            })
+        // A portrait cover, red: all of it is kept, on a dark square.
+        book.cover = (width: 600, height: 900, colour: [200, 40, 30])
+        #expect(try await fixture.narrate(["add", try await book.write(in: fixture.scratch)]).status == 0)
+        let server = try await fixture.start()
+        // Fetched once: followed, so the book is rendered ahead; its chapters then appear.
+        let feed = try await fixture.waitForEpisodes("/feeds/book/1.xml", count: 3)
+        let (report, output) = try await FeedTools.check("\(server.base)/feeds/book/1.xml")
+        #expect((report["problems"] as? [String]) == [], "\(output.prefix(3_000))")
+        let channel = try #require(report["channel"] as? [String: Any])
+        #expect(channel["title"] as? String == "The Lighthouse Keepers")
+        #expect(feed.contains("<itunes:type>serial</itunes:type>"))
+        let items = try #require(report["items"] as? [[String: Any]])
+        #expect(items.map { $0["title"] as? String } == ["Chapter 1", "Chapter 2", "Chapter 3"])
+
+        // A chapter's audio answers ranges as the whole render's does.
+        let url = try #require((items[1]["enclosure"] as? [String: String])?["url"])
+        #expect(url.hasSuffix(".chapter-2.mp3"))
+        let whole = try await HTTPExchange.send("GET", url)
+        #expect(whole.status == 200 && whole.headers["content-type"] == "audio/mpeg")
+        let part = try await HTTPExchange.send("GET", url, headers: ["Range": "bytes=100-199"])
+        #expect(part.status == 206 && part.body == whole.body.subdata(in: 100..<200))
+
+        // The cover: the EPUB's, scaled into a square with its red in the middle.
+        let coverURL = try #require(Self.attribute("href", of: "itunes:image", in: feed))
+        let cover = try await HTTPExchange.send("GET", coverURL)
+        #expect(cover.status == 200 && cover.headers["content-type"] == "image/png")
+        let png = "\(fixture.scratch.path)/cover.png"
+        try cover.body.write(to: URL(fileURLWithPath: png))
+        let pixels = try await NarrateBinary.run(
+            [
+                "python3", "-c",
+                "import cairo,sys; s=cairo.ImageSurface.create_from_png(sys.argv[1]); d=s.get_data(); w=s.get_width(); h=s.get_height(); st=s.get_stride(); p=lambda x,y: tuple(d[y*st+x*4+i] for i in (2,1,0)); print(w, h, p(w//2,h//2), p(5,h//2))",
+                png,
+            ], executable: "/usr/bin/env")
+        // Square, the cover's red in the middle, the dark square at the sides.
+        #expect(pixels.standardOutput.hasPrefix("1400 1400 (200, 40, 30) (30, 30, 35)"), "\(pixels.standardOutput) \(pixels.standardError)")
+
+        // Bad addresses: one JSON line each.
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/feeds/book/99.xml").status == 404)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/feeds/book/abc.xml").status == 400)
+        #expect(try await HTTPExchange.send("GET", "\(server.base)/feeds/book/1.xml?format=opus").status == 400)
+        #expect(try await HTTPExchange.send("GET", url.replacingOccurrences(of: "chapter-2", with: "chapter-9")).status == 404)
+        #expect(await server.stop() == 0)
+    }
+
     // MARK: Helpers
 
     /// Seconds of audio in the file at `path`, decoded to the end.

@@ -1,4 +1,6 @@
 import Foundation
+import NarrateAudio
+import NarrateLibrary
 import NarrateTestSupport
 import Testing
 
@@ -263,7 +265,9 @@ struct PublishTests {
             (["--base-url", "ftp://example.org/"], "not an http or https address"),
             (["--base-url", "example.org/podcast"], "not an http or https address"),
             (["--base-url", "https://example.org/", "--format", "wav"], "a podcast feed offers mp3, opus or ogg"),
-            (["--base-url", "https://example.org/", "--tag", "a", "--unfinished"], "one of --tag, --unfinished and --search"),
+            (["--base-url", "https://example.org/", "--tag", "a", "--unfinished"], "one of --tag, --unfinished, --search and --book"),
+            (["--base-url", "https://example.org/", "--book", "1", "--format", "opus"], "a book's feed is MP3"),
+            (["--base-url", "https://example.org/", "--book", "0"], "--book is an article's id"),
             (["--base-url", "https://example.org/", "--limit", "0"], "--limit must be 1 or more"),
         ] {
             let run = try await NarrateBinary.run(["publish", "\(scratch.path)/site", "--library", library] + arguments)
@@ -274,5 +278,72 @@ struct PublishTests {
         let file = try scratch.write("plain.txt", text: "x")
         let notFolder = try await NarrateBinary.run(["publish", file, "--base-url", "https://example.org/", "--library", library])
         #expect(notFolder.status == 73 && notFolder.standardError.contains("not a folder"))
+    }
+
+    /// A book of an opening and four chapters, each with a section inside it.
+    static let book: String = {
+        var text = "# The patient book\n\nA short preface sits before the chapters and says a few words about the keeper and the book.\n\n"
+        text += MarkdownBook.text(title: "unused", chapters: 4, sentencesEach: 12) { chapter, number in
+            "In chapter \(chapter) the keeper counted ship \(number) passing the rocks."
+        }.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+        return text.replacingOccurrences(of: "## Chapter 2\n", with: "### A section\n\nIt has a sentence of its own.\n\n## Chapter 2\n")
+    }()
+
+    @Test(.enabled(if: FeedTools.available, "needs feedparser, webvtt-py and srt: run scripts/install-dependencies --tests"))
+    func aBookIsItsOwnPodcastAChapterAnEpisodeCutFromItsRender() async throws {
+        let scratch = try ScratchDirectory()
+        let library = "\(scratch.path)/library.sqlite"
+        let added = try await NarrateBinary.run(["add", try scratch.write("book.md", text: Self.book), "--library", library])
+        #expect(added.status == 0, "\(added.standardError)")
+        let site = "\(scratch.path)/site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        let server = try await StaticFolderServer(folder: site)
+        let run = try await NarrateBinary.run(["publish", site, "--base-url", server.base, "--book", "1", "--library", library])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("published 5 episodes"), "\(run.standardOutput)")
+        let (report, output) = try await FeedTools.check(server.base + "feed.xml", staticServer: true)
+        #expect((report["problems"] as? [String]) == [], "\(output.prefix(3_000))")
+        let channel = try #require(report["channel"] as? [String: Any])
+        #expect(channel["title"] as? String == "The patient book")
+        let feed = try String(contentsOfFile: "\(site)/feed.xml", encoding: .utf8)
+        #expect(feed.contains("<itunes:type>serial</itunes:type>"))
+        let items = try #require(report["items"] as? [[String: Any]])
+        // The opening, then the chapters in order; the section stays inside chapter 1.
+        #expect(items.map { $0["title"] as? String } == ["The patient book", "Chapter 1", "Chapter 2", "Chapter 3", "Chapter 4"])
+        #expect(
+            feed.components(separatedBy: "<itunes:episode>").dropFirst().map { $0.prefix { $0.isNumber } } == ["1", "2", "3", "4", "5"])
+        try Self.expectConsistent(site, base: server.base)
+
+        // Each chapter file plays as long as the feed says, and they add up to the book.
+        let render = try #require(
+            try ArticleLibrary(location: LibraryLocation(databasePath: library)).renders.renders(ofArticle: 1).first { $0.format == "mp3" })
+        var total = 0.0
+        for (number, item) in items.enumerated() {
+            let path =
+                "\(site)/episodes/" + String(try #require(item["enclosure"] as? [String: String])["url"]!.split(separator: "/").last!)
+            let reader = try AudioFileReader(path: path)
+            let seconds = Double(reader.frames) / Double(reader.sampleRate)
+            total += seconds
+            let said = try #require(Double(item["duration"] as? String ?? ""))
+            #expect(abs(seconds - said) < 1, "chapter \(number + 1): \(seconds) s, the feed says \(said)")
+            // Listened to: the chapter's heading is spoken where its transcript says, not cut.
+            let cues = try #require((item["transcripts"] as? [[String: Any]])?.first?["cues"] as? [[Any]])
+            let firstCue = try #require(cues.first?.first as? Double)
+            let samples = reader.readAll()
+            let onset = Double(samples.firstIndex { abs(Int($0)) > 800 } ?? 0) / Double(reader.sampleRate)
+            // Within a frame or so: a decoder may drop the first frame, whose bit reservoir is cut off.
+            #expect(abs(onset - firstCue) < 0.06, "chapter \(number + 1): speech starts at \(onset) s, its transcript at \(firstCue) s")
+            if number > 0 { #expect(firstCue > 0.05, "chapter \(number + 1) starts with no pause before its heading") }
+        }
+        #expect(abs(total - render.duration) < 1.5, "the chapters last \(total) s, the book \(render.duration) s")
+        let chapters = try String(
+            contentsOfFile: "\(site)/episodes/1-the-patient-book-r\(render.id)-chapter-002.chapters.json", encoding: .utf8)
+        #expect(chapters.contains("\"A section\""))
+
+        let missing = try await NarrateBinary.run([
+            "publish", "\(scratch.path)/other", "--base-url", server.base, "--book", "9", "--library", library,
+        ])
+        #expect(missing.status != 0 && missing.errorLines.count == 1, "\(missing.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/other/feed.xml"))
     }
 }

@@ -73,10 +73,22 @@ struct EPUBReaderTests {
         #expect(!Self.words(document).contains("Contents") && !Self.words(document).contains("Start"))
     }
 
+    @Test func theCoverThePackageNamesComesWithTheBook() async throws {
+        let scratch = try ScratchDirectory()
+        for epub3 in [true, false] {
+            var book = TestBook(chapters: Self.chapters, epub3: epub3)
+            book.cover = (width: 600, height: 900, colour: [200, 40, 30])
+            let path = try await book.write(in: scratch, name: "cover-\(epub3).epub")
+            let cover = try #require(try ArticleLoader().loadWithSource(path: path).cover, "EPUB \(epub3 ? 3 : 2)")
+            #expect(cover.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+    }
+
     @Test func sourceOffsetsPointIntoEachChaptersMarkup() async throws {
         let scratch = try ScratchDirectory()
         let path = try await TestBook(chapters: Self.chapters).write(in: scratch)
-        let (document, source, bytes) = try ArticleLoader().loadWithSource(path: path)
+        let (document, source, bytes, cover) = try ArticleLoader().loadWithSource(path: path)
+        #expect(cover == nil)
         #expect(bytes == Array(source.utf8))
         let scalars = Array(source.unicodeScalars)
         for block in document.blocks where block.kind == .paragraph {

@@ -33,6 +33,8 @@ public struct TestBook: Sendable {
     public var leaveOut: Set<String> = []
     /// Files of that many zero bytes (a zip bomb's).
     public var zeros: [(String, Int)] = []
+    /// A cover image: a PNG of this size in one colour (red, green, blue), named in the package.
+    public var cover: (width: Int, height: Int, colour: [Int])?
 
     /// A book of `chapters`.
     public init(
@@ -145,7 +147,12 @@ public struct TestBook: Sendable {
                     """
                 ))
         }
-        let creators = authors.map { "<dc:creator>\($0)</dc:creator>" }.joined()
+        if cover != nil {
+            manifest +=
+                "<item id=\"cover\" href=\"images/cover.png\" media-type=\"image/png\"\(epub3 ? " properties=\"cover-image\"" : "")/>\n"
+        }
+        let coverMeta = cover != nil && !epub3 ? "<meta name=\"cover\" content=\"cover\"/>" : ""
+        let creators = authors.map { "<dc:creator>\($0)</dc:creator>" }.joined() + coverMeta
         files.append(
             (
                 "OEBPS/content.opf",
@@ -172,6 +179,7 @@ public struct TestBook: Sendable {
         let output = "\(scratch.path)/\(name)"
         let description: [String: Any] = [
             "output": output, "files": files.map { [$0.0, $0.1] }, "zeros": zeros.map { [$0.0, $0.1] as [Any] },
+            "images": cover.map { [["OEBPS/images/cover.png", $0.width, $0.height, $0.colour] as [Any]] } ?? [],
         ]
         try await WriterScript.run(Self.script, description: description)
         return output

@@ -204,7 +204,7 @@ public struct ArticleImport: Sendable {
             title: title ?? document.title, byline: document.byline, site: document.site,
             sourceURL: loaded.url ?? document.sourceURL, sourcePath: sourcePath, language: code,
             publishedAt: document.publishedAt, voice: voice, original: loaded.bytes, document: document,
-            sentences: sentences, tags: tags
+            sentences: sentences, tags: tags, cover: loaded.cover
         )
     }
 

@@ -54,6 +54,24 @@ public struct EPUBReader: Sendable {
         return try assemble(package: package, contents: contents, files: files, name: name)
     }
 
+    /// The cover image (JPEG or PNG bytes) the EPUB in `bytes` names in its package
+    /// document; nil when it names none, or the book cannot be read.
+    public static func cover(of bytes: [UInt8], name: String) -> [UInt8]? {
+        guard bytes.starts(with: [0x50, 0x4B, 3, 4]),
+            let archive = try? ExportArchive(
+                bytes: bytes, name: name, limit: InputLimits.bookTextBytes,
+                use: { entry in
+                    ["xml", "opf", "jpg", "jpeg", "png"].contains(ArticleLoader.fileExtension(of: entry)) ? .keep : .skip
+                }),
+            let container = archive.files["META-INF/container.xml"],
+            let root = try? EPUBPackage.rootPath(container: container, name: name),
+            let packageBytes = archive.files[root],
+            let package = try? EPUBPackage(bytes: packageBytes, path: root, name: name),
+            let cover = package.cover
+        else { return nil }
+        return archive.files[cover]
+    }
+
     /// The table of contents: the navigation document's, else the NCX's, else none.
     private static func contents(of package: EPUBPackage, files: [String: [UInt8]], name: String) throws(NarrateError) -> EPUBContents {
         if let path = package.navigation, let bytes = files[path] {

@@ -33,6 +33,8 @@ public enum ArticleInput {
         public var bytes: [UInt8]
         /// The address after redirects, for a fetched page.
         public var url: String?
+        /// A book's cover image (JPEG or PNG), when it has one.
+        public var cover: [UInt8]?
 
         /// An article read as `document`, from `source` decoded from `bytes` (fetched from `url`).
         package init(document: Document, source: String, bytes: [UInt8], url: String? = nil) {
@@ -69,7 +71,9 @@ public enum ArticleInput {
         if PageFetcher.isURL(input) {
             return try load(try fetcher.fetch(input), requested: input, format: format, loader: loader)
         }
-        let (document, source, bytes) = try loader.loadWithSource(path: input, format: format, isCancelled: isCancelled)
-        return Loaded(document: document, source: source, bytes: bytes, url: nil)
+        let (document, source, bytes, cover) = try loader.loadWithSource(path: input, format: format, isCancelled: isCancelled)
+        var loaded = Loaded(document: document, source: source, bytes: bytes, url: nil)
+        loaded.cover = cover
+        return loaded
     }
 }
