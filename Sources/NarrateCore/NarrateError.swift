@@ -130,7 +130,7 @@ public enum NarrateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fetchFailed(let url, let reason):
             return "\(url): cannot fetch: \(reason)"
         case .unsupportedContent(let url, let contentType):
-            return "\(url): is \(contentType), not a web page or text; save it as text and add the file"
+            return "\(url): is \(contentType), not a web page, text, an EPUB or a PDF; narrate cannot read it"
         case .readerUnavailable(let format, let reason, let package):
             return "cannot read \(format): \(reason); install Debian's \(package)"
         case .engine(let code, let message):

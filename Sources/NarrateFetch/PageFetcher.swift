@@ -43,12 +43,14 @@ public struct PageFetcher: Sendable {
     ///
     /// - Throws: `.fetchFailed` for an unusable address, no connection, a timeout, an HTTP
     ///   error status or a redirect loop; `.inputTooLarge` for a page over `maximumBytes`; `.unsupportedContent`
-    ///   for a content type that is not HTML, XHTML, plain text or Markdown.
+    ///   for a content type that is not HTML, XHTML, plain text, Markdown, EPUB or PDF (a book
+    ///   may be as large as `InputLimits.bookBytes`).
     public func fetch(_ address: String) throws(NarrateError) -> FetchedPage {
         let url = try Self.validatedURL(address)
         let transfer = PageTransfer(
             address: address, url: url.absoluteString, maximumBytes: maximumBytes, timeout: timeout,
-            accept: Self.acceptHeader, userAgent: userAgent, isCancelled: isCancelled
+            accept: Self.acceptHeader, userAgent: userAgent, mediaTypes: PageTransfer.readableMediaTypes.union(PageTransfer.bookMediaTypes),
+            isCancelled: isCancelled
         )
         return try transfer.run()
     }

@@ -13,6 +13,8 @@ final class PageTransfer {
     static let readableMediaTypes: Set<String> = [
         "text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown",
     ]
+    /// The media types of books, read as a file of theirs is (`InputLimits.bookBytes` at most).
+    static let bookMediaTypes: Set<String> = ["application/epub+zip", "application/pdf"]
 
     /// What a conditional request sends: the validators of the copy the caller has.
     struct Validators {
@@ -22,7 +24,7 @@ final class PageTransfer {
 
     /// The address as the user gave it, used in every error.
     private let address: String
-    private let maximumBytes: Int
+    private var maximumBytes: Int
     /// The fetch's whole time limit, in seconds.
     private let timeout: Double
     private let accept: String
@@ -256,6 +258,8 @@ final class PageTransfer {
             if !mediaType.isEmpty, !mediaTypes.contains(mediaType) {
                 return .unsupportedContent(url: address, contentType: mediaType)
             }
+            // A book may be as large as a book file.
+            if Self.bookMediaTypes.contains(mediaType) { maximumBytes = max(maximumBytes, InputLimits.bookBytes) }
         }
         if let declaredLength, declaredLength > maximumBytes {
             return .inputTooLarge(path: address, limit: maximumBytes, kind: receive == nil ? "one page" : "one download")

@@ -106,4 +106,35 @@ struct BookCommandTests {
         }
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/scan.wav"))
     }
+
+    @Test(.enabled(if: TestPDF.canWrite(.cairo), "needs Python's cairo module: run scripts/install-dependencies --tests"))
+    func aBookOrPDFAtAnAddressIsAddedAsTheFileWouldBe() async throws {
+        var book = Self.book
+        book.cover = (width: 600, height: 900, colour: [20, 90, 160])
+        _ = try await book.write(in: scratch, name: "book.epub")
+        var pdf = TestPDF(writer: .cairo, title: "A Report", chapters: [("Findings", ["The light was seen for twenty miles."])])
+        pdf.author = "Ada Keeper"
+        _ = try await pdf.write(in: scratch, name: "report.pdf")
+        let server = try await TestServer.start(files: scratch.path)
+        defer { server.stop() }
+        let added = try await narrate(["add", server.url("/files/book.epub"), server.url("/files/report.pdf")])
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput == "added 1 The Lighthouse Keepers\nadded 2 A Report\n", "\(added.standardOutput)")
+        let shown = try await narrate(["show", "1", "--json"])
+        let article = try #require(try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
+        #expect(article["format"] as? String == "epub")
+        #expect(article["sourceURL"] as? String == server.url("/files/book.epub"), "\(article)")
+        // Its cover is kept, for its own feed.
+        let published = try await narrate(["publish", "site", "--book", "1", "--base-url", "https://example.org/"])
+        #expect(published.status == 0, "\(published.standardError)")
+        let cover = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/site").first { $0.hasPrefix("cover-") })
+        let pixel = try await NarrateBinary.run(
+            [
+                "python3", "-c",
+                "import cairo,sys; s=cairo.ImageSurface.create_from_png(sys.argv[1]); d=s.get_data(); w=s.get_width(); st=s.get_stride(); print(tuple(d[(w//2)*st+(w//2)*4+i] for i in (2,1,0)))",
+                "\(scratch.path)/site/\(cover)",
+            ], executable: "/usr/bin/env")
+        #expect(pixel.standardOutput == "(20, 90, 160)\n", "\(pixel.standardOutput) \(pixel.standardError)")
+    }
 }

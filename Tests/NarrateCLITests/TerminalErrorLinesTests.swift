@@ -147,8 +147,8 @@ struct TerminalErrorLinesTests {
             "no sound device (no sound card); use --sink stdout to pipe the audio to a player (narrate play ID --sink stdout | aplay) or --sink null to play silently"
         ),
         Line(
-            .unsupportedContent(url: "http://x/a.pdf", contentType: "application/pdf"), 65,
-            "http://x/a.pdf: is application/pdf, not a web page or text; save it as text and add the file"),
+            .unsupportedContent(url: "http://x/a.mp4", contentType: "video/mp4"), 65,
+            "http://x/a.mp4: is video/mp4, not a web page, text, an EPUB or a PDF; narrate cannot read it"),
         Line(
             NarrateError(AudioError.formatUnavailable(format: "MP3", reason: "LAME (libmp3lame.so.0) cannot be loaded")), 69,
             "cannot write MP3 audio: the installed libsndfile lacks it (LAME (libmp3lame.so.0) cannot be loaded); install libsndfile 1.1 or later built with it (Debian 12's libsndfile1 writes FLAC, Ogg, Opus and MP3), or choose another --format"

@@ -64,7 +64,7 @@ struct URLInputTests {
 
     @Test(arguments: [
         ("/missing", 69, "cannot fetch: HTTP 404 Not Found"),
-        ("/doc.pdf", 65, "is application/pdf, not a web page or text"),
+        ("/clip.mp4", 65, "is video/mp4, not a web page, text, an EPUB or a PDF"),
         ("/menu-only.html", 65, "no readable article found"),
         ("/loop", 69, "cannot fetch: redirect loop"),
     ])

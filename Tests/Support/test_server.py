@@ -135,7 +135,9 @@ class Handler(BaseHTTPRequestHandler):
         with open(full, "rb") as handle:
             body = handle.read()
         self.send_response(200)
-        self.send_header("Content-Type", "application/octet-stream")
+        # Books as a web server names them; anything else as bytes.
+        types = {".epub": "application/epub+zip", ".pdf": "application/pdf"}
+        self.send_header("Content-Type", types.get(os.path.splitext(full)[1].lower(), "application/octet-stream"))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if rate <= 0:
@@ -219,8 +221,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(404, "text/html; charset=utf-8", b"<p>Not here.</p>\n")
         elif path == "/broken":
             self.send_body(500, "text/plain", b"oops\n")
-        elif path == "/doc.pdf":
-            self.headers_then_stall("application/pdf", 5_000_000)
+        elif path == "/clip.mp4":
+            self.headers_then_stall("video/mp4", 5_000_000)
         elif path == "/big-declared":
             self.headers_then_stall("text/html", 30_000_000)
         elif path == "/huge":

@@ -57,7 +57,11 @@ public enum ArticleInput {
             ?? .html
         let (document, source) = try loader.readWithSource(
             page.body, format: chosen, name: input, contentType: page.contentType, url: page.finalURL)
-        return Loaded(document: document, source: source, bytes: page.body, url: page.finalURL)
+        // A book is kept as its chapters' markup (or a PDF's text), as one read from a file is.
+        let isBook = chosen == .epub || chosen == .pdf
+        var loaded = Loaded(document: document, source: source, bytes: isBook ? Array(source.utf8) : page.body, url: page.finalURL)
+        if chosen == .epub { loaded.cover = EPUBReader.cover(of: page.body, name: input) }
+        return loaded
     }
 
     /// Loads `input`: a path, "-" for standard input, or an http(s) URL, which is fetched
