@@ -112,7 +112,15 @@ struct SharedQueueFixture {
         let unfinished =
             (try? await cluster.psql(
                 "SELECT id, state, worker, attempts FROM narrate_job WHERE state <> 'done' ORDER BY id", database: database)) ?? "?"
-        Issue.record("a worker still ran after \(seconds) s; the jobs not done (id|state|worker|attempts): \(unfinished)")
+        // Where each of its processes is stuck, before they are killed (gdb, when installed).
+        var stacks = ""
+        for pid in [process.processIdentifier] + Self.children(of: process.processIdentifier) {
+            let trace = try? await NarrateBinary.run(
+                ["timeout", "30", "gdb", "-p", String(pid), "-batch", "-ex", "thread apply all bt 20"], executable: "/usr/bin/env")
+            let frames = (trace?.standardOutput ?? "").split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasPrefix("Thread ") }
+            stacks += "\n--- process \(pid):\n" + frames.prefix(400).joined(separator: "\n")
+        }
+        Issue.record("a worker still ran after \(seconds) s; the jobs not done (id|state|worker|attempts): \(unfinished)\(stacks)")
         for child in Self.children(of: process.processIdentifier) { kill(child, SIGKILL) }
         kill(process.processIdentifier, SIGKILL)
         await process.exited()
