@@ -54,17 +54,27 @@ public struct ArticleSynthesis {
                     try keeping.replay(into: writer)
                 } catch {
                     writer.discard()
+                    if case .interrupted = error {} else { keeping.remove() }
                     throw error
                 }
             }
         }
         let output = AudioOutputSet(file: writer)
-        let (summary, chapters) = try narrate(
-            article.document, sentences: sentences, narrator: narrator, settings: settings, into: output,
-            through: keeping.map { $0.keeping(output.sink) }, continuing: earlier, boundaries: boundaries,
-            stretchEnded: { stretch throws(NarrateError) in try keeping?.keep(stretch) },
-            isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
-        )
+        let narrated: (summary: NarrationSummary, chapters: ChapterList)
+        do throws(NarrateError) {
+            narrated = try narrate(
+                article.document, sentences: sentences, narrator: narrator, settings: settings, into: output,
+                through: keeping.map { $0.keeping(output.sink) }, continuing: earlier, boundaries: boundaries,
+                stretchEnded: { stretch throws(NarrateError) in try keeping?.keep(stretch) },
+                isCancelled: isCancelled, progress: progress, sentenceStarted: onSentenceStart
+            )
+        } catch {
+            // Stopped: the chapters kept are for the next attempt. Failed (a full disk, an
+            // engine's error): they go, and their room with them.
+            if case .interrupted = error, keeping?.keptChapters ?? 0 > 0 { keeping?.dropUnkept() } else { keeping?.remove() }
+            throw error
+        }
+        let (summary, chapters) = narrated
         // The last chapter is in the file: what was being kept of it is not needed.
         keeping?.dropUnkept()
         writer.markers = chapters.markers

@@ -28,6 +28,9 @@ public final class NarrationCheckpoint {
     /// The folder, open and locked while this narration keeps it.
     private var held: Int32 = -1
 
+    /// Chapters kept so far (restored or spoken).
+    public var keptChapters: Int { parts }
+
     /// The checkpoint kept in `folder`.
     public init(folder: String) {
         self.folder = folder
