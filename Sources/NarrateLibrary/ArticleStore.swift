@@ -344,6 +344,17 @@ public final class ArticleStore: Sendable {
                 removal.failedDeletions.append("\(path): \(String(cString: strerror(errno)).lowercased())")
             }
         }
+        // What a removed book kept beside its renders: chapters a stopped render kept, and the
+        // chapters cut for its own feed (folders named by the article: .chapters-ID-…, .book-ID-…).
+        if !keepAudio {
+            let ids = Set(articles.map(\.id))
+            for name in DirectoryEntries.names(audioDirectory) {
+                let parts = name.split(separator: "-")
+                guard parts.count >= 2, [".chapters", ".book"].contains(String(parts[0])), let id = Int64(parts[1]), ids.contains(id)
+                else { continue }
+                try? FileManager.default.removeItem(atPath: audioDirectory + "/" + name)
+            }
+        }
         return removal
     }
 }

@@ -86,6 +86,10 @@ struct FeedRoutes: Sendable {
         if request.uri.queryParameters.get("limit") != nil {
             selection.limit = try RequestReading.integer("limit", in: request, range: Self.limitRange, fallback: 0)
         }
+        // Refused before the fetch is noted: a followed feed has its articles rendered in its format.
+        if selection.isBook, selection.format != .mp3 {
+            throw APIError(.badRequest, "a book's feed is MP3 (its chapters are cut from its MP3 render): leave out ?format")
+        }
         let base = baseURL(of: request, secret: secret)
         let chosen = selection
         let key = FeedCache.Key(selection: chosen, base: base)

@@ -152,10 +152,13 @@ struct NarrationCheckpointTests {
             timings: stretches.flatMap(\.timings), words: stretches.flatMap(\.words)
         )
         let restSink = SampleSink()
+        var started: [Int] = []
         let rest = try Narrator(engine: engine).narrate(
-            document, sentences: sentences, voice: .standard, pauses: .standard, into: restSink, continuing: earlier,
-            boundaries: boundaries
+            document, sentences: sentences, voice: .standard, pauses: .standard, into: restSink,
+            sentenceStarted: { index, _ in started.append(index) }, continuing: earlier, boundaries: boundaries
         )
+        // A player listening while it is made is told of every sentence, those spoken before first.
+        #expect(started == Array(sentences.indices))
         #expect(engine.spoken.count == sentences.count - 122)
         #expect(restSink.samples.count == sink.samples.count - stretches[1].endFrame)
         let same = restSink.samples.elementsEqual(sink.samples[stretches[1].endFrame...])
@@ -175,6 +178,17 @@ struct NarrationCheckpointTests {
         #expect(rest.timings == whole.timings)
         #expect(rest.words == whole.words)
         #expect(rest.frameCount == whole.frameCount)
+    }
+
+    @Test func aRemovedBookTakesWhatItKeptWithIt() throws {
+        let book = try BookLibrary()
+        let first = FakeEngine()
+        #expect(throws: NarrateError.interrupted) {
+            try book.render(engine: first, isCancelled: { first.spoken.count > book.chapterStarts[2] })
+        }
+        #expect(book.keptFolders.count == 1)
+        _ = try book.library.articles.remove(ids: [book.articleId])
+        #expect(book.keptFolders.isEmpty)
     }
 
     @Test func aShortArticleKeepsNoChapters() throws {

@@ -57,19 +57,20 @@ public struct EPUBReader: Sendable {
     /// The cover image (JPEG or PNG bytes) the EPUB in `bytes` names in its package
     /// document; nil when it names none, or the book cannot be read.
     public static func cover(of bytes: [UInt8], name: String) -> [UInt8]? {
+        // Two passes: the package first, then its cover alone (a book's other pictures are
+        // never held).
         guard bytes.starts(with: [0x50, 0x4B, 3, 4]),
-            let archive = try? ExportArchive(
+            let package = try? ExportArchive(
                 bytes: bytes, name: name, limit: InputLimits.bookTextBytes,
-                use: { entry in
-                    ["xml", "opf", "jpg", "jpeg", "png"].contains(ArticleLoader.fileExtension(of: entry)) ? .keep : .skip
-                }),
-            let container = archive.files["META-INF/container.xml"],
+                use: { entry in ["xml", "opf"].contains(ArticleLoader.fileExtension(of: entry)) ? .keep : .skip }),
+            let container = package.files["META-INF/container.xml"],
             let root = try? EPUBPackage.rootPath(container: container, name: name),
-            let packageBytes = archive.files[root],
-            let package = try? EPUBPackage(bytes: packageBytes, path: root, name: name),
-            let cover = package.cover
+            let packageBytes = package.files[root],
+            let cover = (try? EPUBPackage(bytes: packageBytes, path: root, name: name))?.cover,
+            let image = try? ExportArchive(
+                bytes: bytes, name: name, limit: InputLimits.bookTextBytes, use: { entry in entry == cover ? .keep : .skip })
         else { return nil }
-        return archive.files[cover]
+        return image.files[cover]
     }
 
     /// The table of contents: the navigation document's, else the NCX's, else none.

@@ -48,10 +48,11 @@ public struct ArticleSynthesis {
         let keeping = boundaries.isEmpty || checkpoint?.claim() != true ? nil : checkpoint
         var earlier: NarrationStretch?
         if let keeping {
-            earlier = keeping.restore(sentenceCount: sentences.count, boundaries: boundaries, sampleRate: engine.sampleRate)
+            earlier = keeping.restore(
+                sentenceCount: sentences.count, boundaries: boundaries, sampleRate: engine.sampleRate, engine: engine.version)
             if earlier != nil {
                 do throws(NarrateError) {
-                    try keeping.replay(into: writer)
+                    try keeping.replay(into: writer, isCancelled: isCancelled)
                 } catch {
                     writer.discard()
                     if case .interrupted = error {} else { keeping.remove() }

@@ -25,6 +25,7 @@ public final class NarrationCheckpoint {
     private var writer: AudioFileWriter?
     private var parts = 0
     private var sampleRate = 0
+    private var engine = ""
     /// The folder, open and locked while this narration keeps it.
     private var held: Int32 = -1
 
@@ -53,6 +54,16 @@ public final class NarrationCheckpoint {
             close(descriptor)
             return false
         }
+        // The folder locked must still be the one at its path: another narration may have
+        // removed it between the open and the lock.
+        var locked = stat()
+        var named = stat()
+        guard fstat(descriptor, &locked) == 0, stat(folder, &named) == 0, locked.st_ino == named.st_ino,
+            locked.st_dev == named.st_dev
+        else {
+            close(descriptor)
+            return false
+        }
         held = descriptor
         return true
     }
@@ -60,6 +71,8 @@ public final class NarrationCheckpoint {
     /// One kept chapter's record.
     private struct Record: Codable {
         var sampleRate: Int
+        /// The engine that spoke it: another's audio (a worker of another version) is not joined to this one's.
+        var engine: String
         /// The size of the chapter's audio file: one cut short says the same length in its header.
         var audioBytes: Int
         var stretch: NarrationStretch
@@ -77,12 +90,13 @@ public final class NarrationCheckpoint {
     /// stretch from its start, when they fit: each ends where a chapter starts (one of
     /// `boundaries`), each follows the one before, and each one's audio is there with its
     /// samples. nil when none is kept; kept ones that do not fit are removed.
-    public func restore(sentenceCount: Int, boundaries: Set<Int>, sampleRate: Int) -> NarrationStretch? {
+    public func restore(sentenceCount: Int, boundaries: Set<Int>, sampleRate: Int, engine: String) -> NarrationStretch? {
         self.sampleRate = sampleRate
+        self.engine = engine
         parts = 0
         var restored: NarrationStretch?
         while let data = FileManager.default.contents(atPath: recordPath(parts)) {
-            guard let record = try? JSONDecoder().decode(Record.self, from: data), record.sampleRate == sampleRate,
+            guard let record = try? JSONDecoder().decode(Record.self, from: data), record.sampleRate == sampleRate, record.engine == engine,
                 record.stretch.endSentence < sentenceCount, boundaries.contains(record.stretch.endSentence),
                 restored.map({ $0.isFollowed(by: record.stretch) })
                     ?? (record.stretch.firstSentence == 0 && record.stretch.startFrame == 0 && record.stretch.isWhole),
@@ -90,8 +104,7 @@ public final class NarrationCheckpoint {
                 let info = try? AudioFileInfo.read(path: audioPath(parts)), info.sampleRate == sampleRate, info.channels == 1,
                 Int(info.frames) == record.stretch.endFrame - record.stretch.startFrame
             else {
-                remove()
-                parts = 0
+                clear()
                 return nil
             }
             restored = restored.map { $0.followed(by: record.stretch) } ?? record.stretch
@@ -103,17 +116,18 @@ public final class NarrationCheckpoint {
     /// Plays the kept chapters' audio (`restore`'s) into `sink`, in order. One that does not
     /// read back whole is an error, and what was kept is removed (the next narration starts
     /// from the start).
-    public func replay(into sink: any AudioSink) throws(NarrateError) {
+    public func replay(into sink: any AudioSink, isCancelled: () -> Bool = { false }) throws(NarrateError) {
         var buffer: [Int16] = []
         for part in 0..<parts {
             let reader = try AudioFileReader(path: audioPath(part))
             var read = 0
             while true {
+                if isCancelled() { throw .interrupted }
                 reader.read(AudioFileWriter.bufferFrames, into: &buffer)
                 read += buffer.count
                 if buffer.isEmpty {
                     guard read == reader.frames else {
-                        remove()
+                        clear()
                         throw .inputUnavailable(
                             path: audioPath(part), reason: "a kept chapter's audio is damaged; it is removed, render again to start afresh")
                     }
@@ -172,7 +186,7 @@ public final class NarrationCheckpoint {
         }
         let data: Data
         do {
-            data = try JSONEncoder().encode(Record(sampleRate: sampleRate, audioBytes: bytes, stretch: stretch))
+            data = try JSONEncoder().encode(Record(sampleRate: sampleRate, engine: engine, audioBytes: bytes, stretch: stretch))
         } catch {
             throw .writeFailed(path: recordPath(parts), reason: "\(error)")
         }
@@ -189,8 +203,19 @@ public final class NarrationCheckpoint {
     /// Removes the folder and all it keeps (the render is in place, or what was kept is of no use).
     public func remove() {
         dropUnkept()
+        // Only a folder this narration holds: another's must not go from under it.
+        guard held >= 0 else { return }
         try? FileManager.default.removeItem(atPath: folder)
-        if held >= 0 { close(held) }
+        close(held)
         held = -1
+    }
+
+    /// Removes what the folder keeps, keeping the folder and its lock (kept chapters that do
+    /// not fit: this narration starts from the start and keeps its own).
+    private func clear() {
+        dropUnkept()
+        parts = 0
+        guard held >= 0 else { return }
+        for name in DirectoryEntries.names(folder) { unlink(folder + "/" + name) }
     }
 }

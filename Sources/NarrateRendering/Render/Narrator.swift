@@ -116,6 +116,8 @@ public struct Narrator {
             timings = earlier.timings
             words = earlier.words
             frame = earlier.endFrame
+            // A player listening while the audio is made hears these first: where each starts.
+            for timing in earlier.timings { sentenceStarted(timing.sentenceIndex, timing.startFrame) }
             progress(first, sentences.count)
         }
         // Where the stretch being spoken started: its sentence, sample, first timing and word.
