@@ -22,6 +22,8 @@ struct FeedRoutes: Sendable {
     let settings: ServerSettings
     let audio: AudioRoute
     let cache: FeedCache
+    /// Books' chapter files, remembered by render.
+    let cutChapters = CutChapterFiles()
     /// Told when a feed is fetched that was not followed before (its episodes are queued).
     let followed: @Sendable () async -> Void
 
@@ -204,11 +206,21 @@ struct FeedRoutes: Sendable {
             throw APIError(
                 .badRequest, "a book's chapter is RENDER.chapter-N.mp3 (.chapters.json, .vtt, .srt): got '\(suffix.prefix(40))'")
         }
+        // A chapter's audio asked for again (a podcast app's ranges): its file as remembered.
+        if kind == nil, let file = cutChapters.file(renderId: renderId, articleId: articleId, number: number) {
+            return try await audio.serve(
+                file: file.path, size: Int(file.bytes), contentType: EpisodeFormat.mp3.mimeType, request: request, context: context,
+                gone: "chapter \(number) of article \(articleId) is gone: fetch the book's feed again"
+            )
+        }
+        let cut = cutChapters
         let found = try await work.run { library throws(NarrateError) -> (BookChapters.File, String?, String)? in
             guard let record = try FeedSelection(articles: .book(articleId)).episodes(in: library).first,
-                record.render.id == renderId,
-                let file = try BookChapters(record: record, library: library).files.first(where: { $0.number == number })
+                record.render.id == renderId
             else { return nil }
+            let files = try BookChapters(record: record, library: library).files
+            cut.remember(renderId: renderId, articleId: articleId, files: files)
+            guard let file = files.first(where: { $0.number == number }) else { return nil }
             let text = try kind.map { kind throws(NarrateError) in
                 try EpisodeTimeline(bookChapter: file, articleId: articleId, renderId: renderId, library: library).file(kind)
             }
