@@ -322,6 +322,13 @@ struct FeedRoutes: Sendable {
         return FeedSelection.offered(tags: tags).map { ($0.shownTitle, base + path(of: $0, extension: "xml")) }
     }
 
+    /// The address of book `id`'s own feed, at its private address when the server asks for
+    /// a token.
+    static func bookFeed(id: Int64, request: Request, settings: ServerSettings) -> String {
+        let secret = settings.token == nil ? nil : settings.feedSecret
+        return baseURL(of: request, settings: settings, secret: secret) + path(of: FeedSelection(articles: .book(id)), extension: "xml")
+    }
+
     /// The path of `selection`'s feed (`xml`) or cover (`png`), with its query.
     static func path(of selection: FeedSelection, extension fileExtension: String, withQuery: Bool = true) -> String {
         let path =

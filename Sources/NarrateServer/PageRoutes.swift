@@ -22,10 +22,12 @@ struct PageRoutes: Sendable {
             let tags = Set(articles.flatMap(\.tags)).sorted()
             return Self.html(PageWriter.library(articles, feeds: FeedRoutes.offered(tags: tags, request: request, settings: settings)))
         }
-        router.get("articles/:id") { _, context in
+        router.get("articles/:id") { request, context in
             let id = try RequestReading.id("id", in: context)
             let article = try await work.run { library throws(NarrateError) in try library.articles.article(id: id) }
-            return Self.html(PageWriter.article(article))
+            // A book (or an article of chapters) is offered as a podcast of its own.
+            let feed = PageWriter.isBook(article) ? FeedRoutes.bookFeed(id: id, request: request, settings: settings) : nil
+            return Self.html(PageWriter.article(article, bookFeed: feed))
         }
         // What another app shares (the manifest's share target, the bookmarklet): a page of this
         // server's own that adds it through the API, by itself only when the browser says no

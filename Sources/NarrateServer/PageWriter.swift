@@ -32,8 +32,13 @@ enum PageWriter {
         )
     }
 
-    /// Where a podcast app subscribes: each feed's address, to copy into it.
-    static func podcastSection(_ feeds: [(title: String, url: String)]) -> String {
+    /// Where a podcast app subscribes: each feed's address, to copy into it, under `summary`;
+    /// `note` says what to do with them.
+    static func podcastSection(
+        _ feeds: [(title: String, url: String)], summary: String = "Listen in a podcast app",
+        note: String =
+            "Copy an address into your podcast app (“Add by URL”). Episodes appear as their audio is made; add <code>?format=opus</code> for Opus."
+    ) -> String {
         guard !feeds.isEmpty else { return "" }
         var items = ""
         for feed in feeds {
@@ -42,9 +47,8 @@ enum PageWriter {
         }
         return """
             <details id="podcast" class="podcast">
-            <summary>Listen in a podcast app</summary>
-            <p>Copy an address into your podcast app (“Add by URL”). Episodes appear as their audio is made; add \
-            <code>?format=opus</code> for Opus.</p>
+            <summary>\(summary)</summary>
+            <p>\(note)</p>
             <ul class="feeds">
             \(items)</ul>
             </details>
@@ -52,8 +56,15 @@ enum PageWriter {
             """
     }
 
-    /// The page of `article`.
-    static func article(_ article: StoredArticle) -> String {
+    /// Whether `article` is a book, offered as a podcast of its own: an EPUB or a PDF, or an
+    /// article of two chapters or more.
+    static func isBook(_ article: StoredArticle) -> Bool {
+        if article.document.format == .epub || article.document.format == .pdf { return true }
+        return article.document.blocks.count { if case .heading = $0.kind { true } else { false } } >= 3
+    }
+
+    /// The page of `article`; `bookFeed`, the address of its own podcast feed (a book's).
+    static func article(_ article: StoredArticle, bookFeed: String? = nil) -> String {
         var text = ""
         var openList = false
         var blocks = ArticleTranscript.blocks(of: article.document)
@@ -96,12 +107,21 @@ enum PageWriter {
             body: """
                 <header class="top"\(chrome)><a href="/" class="back">Library</a></header>
                 <main id="article" data-article-id="\(article.summary.id)">
-                <div id="text">
+                \(bookFeed.map { bookSection($0) } ?? "")<div id="text">
                 \(title)\(byline)\(text)</div>
                 </main>
                 <div id="player"\(chrome) hidden></div>
                 <audio id="audio" preload="auto"></audio>
                 """
+        )
+    }
+
+    /// Where a podcast app subscribes to the book alone, a chapter an episode.
+    static func bookSection(_ feed: String) -> String {
+        podcastSection(
+            [("This book, a chapter an episode", feed)], summary: "Listen to this book in a podcast app",
+            note:
+                "Copy the address into your podcast app (“Add by URL”): each chapter is an episode, in order, once the book’s audio is made."
         )
     }
 

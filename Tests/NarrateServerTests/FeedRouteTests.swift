@@ -127,4 +127,22 @@ struct FeedRouteTests {
             #expect(page.contains("/podcast/\(secret)/feed.xml") && page.contains("/podcast/\(secret)/feeds/unfinished.xml"))
         }
     }
+
+    @Test func aBooksPageOffersItsOwnFeedAndAnArticlesDoesNot() async throws {
+        let fixture = try ServerFixture()
+        _ = try fixture.add(ServerFixture.sampleText)
+        _ = try fixture.add(
+            "# A book\n\n## One\n\nThe first chapter.\n\n## Two\n\nThe second.\n\n## Three\n\nThe third.\n", title: "A book")
+        try await fixture.test { client in
+            let book = String(buffer: try await client.execute(uri: "/articles/2", method: .get).body)
+            #expect(book.contains("Listen to this book in a podcast app"))
+            #expect(book.contains("/feeds/book/2.xml") && !book.contains("?format=opus"))
+            let article = String(buffer: try await client.execute(uri: "/articles/1", method: .get).body)
+            #expect(!article.contains("podcast app"))
+            // The feed it offers is there, empty until the book has audio.
+            let feed = try await client.execute(uri: "/feeds/book/2.xml", method: .get)
+            #expect(feed.status == .ok && String(buffer: feed.body).contains("<title>A book</title>"))
+            #expect(try await client.execute(uri: "/feeds/book/2.xml?format=ogg", method: .get).status == .badRequest)
+        }
+    }
 }
