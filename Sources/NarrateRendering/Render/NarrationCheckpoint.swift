@@ -163,9 +163,10 @@ public final class NarrationCheckpoint {
         guard claim() else {
             throw .cannotCreateOutput(path: folder, reason: "cannot create the folder a long render keeps its chapters in")
         }
-        let made = try AudioFileWriter(
-            destination: audioPath(parts), sampleRate: sampleRate, encoding: AudioEncoding(format: .flac), overwrite: true
-        )
+        // The fastest FLAC: kept chapters are read once at most, and are gone once the render is.
+        var encoding = AudioEncoding(format: .flac)
+        encoding.flacCompression = 0
+        let made = try AudioFileWriter(destination: audioPath(parts), sampleRate: sampleRate, encoding: encoding, overwrite: true)
         writer = made
         return made
     }
