@@ -62,7 +62,7 @@ public struct PiperVoiceCatalogue: Sendable, Equatable {
             for (path, details) in listed {
                 guard let details = details as? [String: Any], let size = (details["size_bytes"] as? NSNumber)?.intValue, size >= 0,
                     let md5 = details["md5_digest"] as? String, md5.count == 32, md5.allSatisfy(\.isHexDigit),
-                    !path.hasPrefix("/"), !path.split(separator: "/").contains("..")
+                    Self.isRelativePath(path)
                 else { continue }
                 files.append(File(path: path, size: size, md5: md5.lowercased()))
             }
@@ -116,6 +116,13 @@ public struct PiperVoiceCatalogue: Sendable, Equatable {
             $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/:"))) ?? String($0)
         }.joined(separator: "/")
         return URL(string: encoded, relativeTo: URL(string: address))?.absoluteString ?? encoded
+    }
+
+    /// Whether `path` names a file below the catalogue's folder: parts that are file names
+    /// (none empty, none `.` or `..`, nothing hidden), so it cannot resolve outside it.
+    static func isRelativePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { isFileName(String($0)) }
     }
 
     /// Whether `name` can be a file's name as it is (no folder, nothing hidden, no control characters).

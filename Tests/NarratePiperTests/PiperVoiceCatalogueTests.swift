@@ -49,8 +49,15 @@ struct PiperVoiceCatalogueTests {
             Self.voice("en_US-nomodel-medium", folder: "en", files: ["en/en_US-nomodel-medium.onnx.json"]),
             Self.voice("en_US-other-medium", folder: "en", files: ["en/other.onnx", "en/other.onnx.json"]),
             #""en_US-nodigest-low": {"files": {"a/en_US-nodigest-low.onnx": {"size_bytes": 1}, "a/en_US-nodigest-low.onnx.json": {"size_bytes": 1}}}"#,
+            Self.voice("en_US-doubled-medium", folder: "en//x"),
+            Self.voice("en_US-dot-medium", folder: "en/./x"),
+            Self.voice(
+                "en_US-extra-medium", folder: "en",
+                files: ["en/en_US-extra-medium.onnx", "en/en_US-extra-medium.onnx.json", "", "en/", "en/.git/config", "./x"]),
         ])
-        #expect(catalogue.entries.map(\.name) == ["en_US-joe-medium"])
+        #expect(catalogue.entries.map(\.name) == ["en_US-extra-medium", "en_US-joe-medium"])
+        // A voice keeps only the files that stay below the catalogue (an empty path would be the catalogue itself).
+        #expect(catalogue.entries.first?.files.map(\.path) == ["en/en_US-extra-medium.onnx", "en/en_US-extra-medium.onnx.json"])
         // A path that looks like an address stays a path under the catalogue.
         let odd = PiperVoiceCatalogue.File(path: "http:evil.example/x.onnx", size: 1, md5: "")
         #expect(catalogue.address(of: odd).hasPrefix("https://voices.example/piper/v1/"))
