@@ -104,6 +104,10 @@ extension ArticleStore {
         let article = try db.cachedStatement(sql: "SELECT title, language FROM article WHERE id = ?")
         // The text only for a snippet: most of a long list of hits gets none.
         let body = try db.cachedStatement(sql: "SELECT body FROM articleSearch WHERE rowid = ?")
+        // A passage of a long text: its article (SearchIndex.add), which is a hit once, at
+        // its best passage.
+        let passageOf = try db.cachedStatement(sql: "SELECT article FROM articleSearchPart WHERE rowid = ?")
+        var seen = Set<Int64>()
         // Each language's own reading of the query, made once.
         var termsOf: [String: SearchTerms] = [:]
         var hits: [SearchHit] = []
@@ -116,7 +120,15 @@ extension ArticleStore {
                 if ranked.isEmpty { break }
             }
             let row = ranked.removeFirst()
-            let id: Int64 = row[0]
+            let searchRow: Int64 = row[0]
+            let id: Int64
+            if searchRow >= SearchIndex.firstPassageRow {
+                guard let article = try Int64.fetchOne(passageOf, arguments: [searchRow]) else { continue }
+                id = article
+            } else {
+                id = searchRow
+            }
+            guard !seen.contains(id) else { continue }
             guard let found = try Row.fetchOne(article, arguments: [id]) else { continue }
             let language = (found["language"] as String?).map(SearchIndex.primaryCode)
             var own = terms
@@ -131,13 +143,14 @@ extension ArticleStore {
                     own = try SearchIndex.terms(for: query, stemLanguages: code.map { [$0] } ?? [], db: db) ?? terms
                     termsOf[key] = own
                 }
-                if own != terms, try Bool.fetchOne(matchesOne, arguments: [own.fts5, id]) != true { continue }
+                if own != terms, try Bool.fetchOne(matchesOne, arguments: [own.fts5, searchRow]) != true { continue }
             }
+            seen.insert(id)
             guard try keep(id) else { continue }
             var snippet = ""
             if snippets?.contains(hits.count) ?? true {
                 let stemmer = language.flatMap(WordStemmer.init(language:))
-                snippet = SearchSnippet.make(text: try String.fetchOne(body, arguments: [id]) ?? "", terms: own, stemmer: stemmer)
+                snippet = SearchSnippet.make(text: try String.fetchOne(body, arguments: [searchRow]) ?? "", terms: own, stemmer: stemmer)
             }
             hits.append(SearchHit(id: id, title: found["title"], snippet: snippet, rank: row[1]))
         }

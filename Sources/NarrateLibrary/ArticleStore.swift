@@ -319,7 +319,11 @@ public final class ArticleStore: Sendable {
             for id in ids where !removed.contains(where: { $0.id == id }) {
                 removed.append(try Self.summary(id: id, db: db))
                 renders += try RenderRow.filter(RenderRow.Columns.articleId == id).fetchAll(db)
-                try db.execute(sql: "DELETE FROM articleSearch WHERE rowid = ?", arguments: [id])
+                // Each row by its id: FTS5 finds a row by id, not by a list of them.
+                let passages = try Int64.fetchAll(db, sql: "SELECT rowid FROM articleSearchPart WHERE article = ?", arguments: [id])
+                for row in [id] + passages {
+                    try db.execute(sql: "DELETE FROM articleSearch WHERE rowid = ?", arguments: [row])
+                }
                 try ArticleRow.deleteOne(db, key: id)
             }
             // A file another article's render still names stays.

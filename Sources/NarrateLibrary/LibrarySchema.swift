@@ -309,9 +309,10 @@ enum LibrarySchema {
                     """)
             while let row = try rows.next() {
                 let byline: String = row["byline"]
+                // In one row: passages come with v17.
                 try SearchIndex.add(
                     id: row["id"], title: row["title"], byline: byline.isEmpty ? nil : byline, text: row["body"], language: row["language"],
-                    db: db
+                    passageLength: nil, db: db
                 )
             }
             try db.execute(sql: "DROP TABLE articleSearchBefore")
@@ -355,6 +356,20 @@ enum LibrarySchema {
                         articleId INTEGER PRIMARY KEY REFERENCES article(id) ON DELETE CASCADE,
                         image BLOB NOT NULL
                     );
+                    """)
+        }
+        // A book indexed in passages (issue 40): FTS5 builds a row's index whole in memory.
+        // The article's first passage keeps its row (the article's id); the others' rows are
+        // numbered here, from 2^40 (`SearchIndex.firstPassageRow`). Articles indexed before
+        // stay in one row.
+        migrator.registerMigration("v17: long texts searched in passages") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE articleSearchPart (
+                        rowid INTEGER PRIMARY KEY,
+                        article INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE
+                    );
+                    CREATE INDEX articleSearchPartByArticle ON articleSearchPart(article);
                     """)
         }
         return migrator

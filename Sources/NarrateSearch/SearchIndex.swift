@@ -122,17 +122,34 @@ package enum SearchIndex {
         return restX == 2 && restY == 2 && x[start] == y[start + 1] && x[start + 1] == y[start]
     }
 
+    /// A text longer than this many UTF-8 bytes (some 40,000 words: a book, hardly ever a web
+    /// article) is indexed in passages of about this length, one FTS5 row each.
+    package static let passageLength = 262_144
+
+    /// The first row id of a passage after an article's first: passages' rows are numbered
+    /// from here (`articleSearchPart`), above any article's id, rising as they are added.
+    package static let firstPassageRow: Int64 = 1 << 40
+
     /// Indexes an article: its text and title in the FTS5 table with their stems, its long
     /// words in the typo vocabulary, its language among the library's.
-    package static func add(id: Int64, title: String, byline: String?, text: String, language: String?, db: Database) throws {
+    ///
+    /// A long text is indexed in passages (`passageLength`, ended at a paragraph): the first in
+    /// the row `id`, the others in rows `articleSearchPart` gives to the article, each with the
+    /// title and byline. FTS5 builds a row's index whole in memory, so a book of 300,000 words
+    /// in one row held 16 MiB of it; in passages it flushes between them. A query then matches
+    /// where all its words are in one passage, and the snippet is the passage's.
+    /// `passageLength` nil: one row, whatever the length (for a library not yet able to hold passages).
+    package static func add(
+        id: Int64, title: String, byline: String?, text: String, language: String?, passageLength: Int? = passageLength, db: Database
+    ) throws {
         // One pass over each text: the stems joined as they come, each distinct word once
         // (an article's words are not held: a 16 MiB one has some 2.7 million).
         let stemmer = language.flatMap(WordStemmer.init(language:))
         var distinct: [String] = []
         var stemOf: [String: String] = [:]
-        func stemmed(_ text: String) -> String {
+        func stemmed(_ text: some StringProtocol) -> String {
             var joined = ""
-            forEachWord(in: text) { word in
+            forEachWord(in: String(text)) { word in
                 let stem: String
                 if let known = stemOf[word] {
                     stem = known
@@ -147,11 +164,22 @@ package enum SearchIndex {
             return joined
         }
         let titleStems = stemmed(title)
-        let textStems = stemmed(text)
-        try db.execute(
-            sql: "INSERT INTO articleSearch (rowid, title, byline, body, titleStems, bodyStems) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [id, title, byline ?? "", text, titleStems, textStems]
-        )
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO articleSearch (rowid, title, byline, body, titleStems, bodyStems) VALUES (?, ?, ?, ?, ?, ?)")
+        var row = id
+        for passage in passageLength.map({ passages(of: text, length: $0) }) ?? [text[...]] {
+            if row != id {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO articleSearchPart (rowid, article)
+                        VALUES ((SELECT coalesce(max(rowid) + 1, \(firstPassageRow)) FROM articleSearchPart), ?)
+                        """
+                ).execute(arguments: [id])
+                row = db.lastInsertedRowID
+            }
+            try insert.execute(arguments: [row, title, byline ?? "", String(passage), titleStems, stemmed(passage)])
+            row = -1
+        }
         if let language {
             try db.execute(sql: "INSERT OR IGNORE INTO searchLanguage (code) VALUES (?)", arguments: [primaryCode(language)])
         }
@@ -166,6 +194,38 @@ package enum SearchIndex {
             guard db.changesCount > 0 else { continue }
             for form in variants(of: word) { try variant.execute(arguments: [form, word]) }
         }
+    }
+
+    /// `text` in passages of about `passageLength` UTF-8 bytes, each but the last ended at the
+    /// first paragraph break (else line break, else space) after that length, the last at most
+    /// a quarter longer: the whole text when it is no longer.
+    package static func passages(of text: String, length: Int = passageLength) -> [Substring] {
+        let utf8 = text.utf8
+        guard utf8.count > length else { return [text[...]] }
+        var passages: [Substring] = []
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            guard let least = utf8.index(start, offsetBy: length, limitedBy: utf8.endIndex), least < utf8.endIndex else {
+                passages.append(text[start...])
+                break
+            }
+            // Within a quarter more, a paragraph's end; else a line's; else a word's; else the
+            // next space or line break however far (after one, an index is a character's).
+            // The rest within a quarter more: the last passage.
+            guard let window = utf8.index(least, offsetBy: length / 4, limitedBy: utf8.endIndex), window < utf8.endIndex else {
+                passages.append(text[start...])
+                break
+            }
+            let near = utf8[least..<window]
+            let paragraph = zip(near.indices, near.dropFirst()).first { near[$0.0] == 0x0A && $0.1 == 0x0A }.map { $0.0 }
+            let line = near.firstIndex(of: 0x0A)
+            let word = near.firstIndex(of: 0x20) ?? utf8[least...].firstIndex { $0 == 0x20 || $0 == 0x0A }
+            let end =
+                (paragraph.map { utf8.index($0, offsetBy: 2) } ?? (line ?? word).map { utf8.index(after: $0) }) ?? utf8.endIndex
+            passages.append(text[start..<end])
+            start = end
+        }
+        return passages
     }
 
     /// Whether `word` goes into the typo vocabulary: letters only, of a length typos are
