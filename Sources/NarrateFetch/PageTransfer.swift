@@ -15,6 +15,14 @@ final class PageTransfer {
     ]
     /// The media types of books, read as a file of theirs is (`InputLimits.bookBytes` at most).
     static let bookMediaTypes: Set<String> = ["application/epub+zip", "application/pdf"]
+    /// The media types servers give a file they do not name (a book in a bucket, a download
+    /// link): read as a book when its first bytes are one's (`InputLimits.bookBytes` at most).
+    static let unnamedMediaTypes: Set<String> = [
+        "application/octet-stream", "binary/octet-stream", "application/x-download", "application/force-download",
+    ]
+    /// How long a book may take to download, in seconds, when bytes keep coming (a book over
+    /// a slow link takes longer than a page's time limit; it fails after that long without any).
+    static let bookTimeout: Double = 3_600
 
     /// What a conditional request sends: the validators of the copy the caller has.
     struct Validators {
@@ -50,6 +58,13 @@ final class PageTransfer {
     private var redirectTarget: String?
     /// The accepted response's content type; set once its headers pass every check.
     private var accepted = false
+    /// Whether the response is a book (by its type, or by its first bytes): it is given
+    /// `bookTimeout` in all, and the page's time limit without a byte.
+    private var isBook = false
+    /// Whether the response's type names no format, so its first bytes must be a book's.
+    private var sniffing = false
+    /// When the page's time limit is up (a book's runs on past it).
+    private var deadline = ContinuousClock.now
     private var contentType: String?
     private var etag: String?
     private var lastModified: String?
@@ -91,10 +106,14 @@ final class PageTransfer {
 
     /// Fetches the page, following redirects, within the time limit.
     func run() throws(NarrateError) -> FetchedPage {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(min(timeout, 1_000_000_000) * 1000))
+        deadline = ContinuousClock.now + .milliseconds(Int64(min(timeout, 1_000_000_000) * 1000))
+        // A fetch that may be a book gives libcurl a book's time; `keepGoing` holds a page to its own.
+        let mayBeBook = receive == nil && mediaTypes.map { !$0.isDisjoint(with: Self.bookMediaTypes) } ?? false
+        let allowance: Duration = mayBeBook ? .seconds(max(0, Self.bookTimeout - timeout)) : .zero
         while true {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { throw .fetchFailed(url: address, reason: PageFetcher.timedOut(after: timeout)) }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw .fetchFailed(url: address, reason: PageFetcher.timedOut(after: timeout)) }
+            let remaining = left + allowance
             // Rounded up, and a millisecond over: libcurl's timer may fire a little before the
             // limit by this process's clock.
             let milliseconds =
@@ -109,6 +128,7 @@ final class PageTransfer {
             }
             if let problem = outcome { throw .fetchFailed(url: address, reason: problem) }
             guard accepted else { throw .fetchFailed(url: address, reason: "the server sent no response") }
+            if sniffing, let refusal = sniffed() { throw refusal }
             return FetchedPage(finalURL: currentURL, contentType: contentType, body: body, etag: etag, lastModified: lastModified)
         }
     }
@@ -205,6 +225,10 @@ final class PageTransfer {
         lastArrival = .now
         guard let receive else {
             body.append(contentsOf: bytes)
+            if sniffing, body.count >= Self.bookSignatureLength, let refusal = sniffed() {
+                failure = refusal
+                return false
+            }
             return true
         }
         do {
@@ -220,11 +244,34 @@ final class PageTransfer {
     /// (with a stall timeout) the body has not moved for that long.
     private func keepGoing() -> Bool {
         if isCancelled() { return false }
-        if let stallTimeout, accepted, ContinuousClock.now - lastArrival > .milliseconds(Int64(stallTimeout * 1000)) {
-            failure = .fetchFailed(url: address, reason: "no data for \(PageFetcher.seconds(stallTimeout)) s; try again later")
+        if !isBook, ContinuousClock.now > deadline {
+            failure = .fetchFailed(url: address, reason: PageFetcher.timedOut(after: timeout))
+            return false
+        }
+        if let stall = stallTimeout ?? (isBook ? timeout : nil), accepted,
+            ContinuousClock.now - lastArrival > .milliseconds(Int64(min(stall, 1_000_000_000) * 1000))
+        {
+            failure = .fetchFailed(url: address, reason: "no data for \(PageFetcher.seconds(stall)) s; try again later")
             return false
         }
         return true
+    }
+
+    /// The bytes a book's file begins with: a PDF's header, an EPUB's ZIP container.
+    private static let bookSignatures: [(bytes: [UInt8], mediaType: String)] = [
+        (Array("%PDF-".utf8), "application/pdf"), ([0x50, 0x4B, 0x03, 0x04], "application/epub+zip"),
+    ]
+    private static let bookSignatureLength = 5
+
+    /// Decides a response whose type names no format by its first bytes: nil when they are a
+    /// book's (its type is then the book's), else why it is refused.
+    private func sniffed() -> NarrateError? {
+        sniffing = false
+        guard let book = Self.bookSignatures.first(where: { body.starts(with: $0.bytes) }) else {
+            return .unsupportedContent(url: address, contentType: contentType.map(Self.mediaType(of:)) ?? "application/octet-stream")
+        }
+        contentType = book.mediaType
+        return nil
     }
 
     // MARK: Decisions
@@ -255,11 +302,18 @@ final class PageTransfer {
         }
         if let contentType, !contentType.isEmpty, let mediaTypes {
             let mediaType = Self.mediaType(of: contentType)
-            if !mediaType.isEmpty, !mediaTypes.contains(mediaType) {
+            let mayBeBook = receive == nil && !mediaTypes.isDisjoint(with: Self.bookMediaTypes)
+            // A file the server does not name: a book if its first bytes are one's.
+            let unnamed = mayBeBook && Self.unnamedMediaTypes.contains(mediaType)
+            if !mediaType.isEmpty, !mediaTypes.contains(mediaType), !unnamed {
                 return .unsupportedContent(url: address, contentType: mediaType)
             }
-            // A book may be as large as a book file.
-            if Self.bookMediaTypes.contains(mediaType) { maximumBytes = max(maximumBytes, InputLimits.bookBytes) }
+            // A book may be as large as a book file, and take as long as it keeps coming.
+            if mayBeBook, Self.bookMediaTypes.contains(mediaType) || unnamed {
+                maximumBytes = max(maximumBytes, InputLimits.bookBytes)
+                isBook = true
+                sniffing = unnamed
+            }
         }
         if let declaredLength, declaredLength > maximumBytes {
             return .inputTooLarge(path: address, limit: maximumBytes, kind: receive == nil ? "one page" : "one download")

@@ -115,15 +115,24 @@ struct BookCommandTests {
         var pdf = TestPDF(writer: .cairo, title: "A Report", chapters: [("Findings", ["The light was seen for twenty miles."])])
         pdf.author = "Ada Keeper"
         _ = try await pdf.write(in: scratch, name: "report.pdf")
+        // The book behind a download link: no extension, application/octet-stream; a book by its bytes.
+        try FileManager.default.copyItem(atPath: "\(scratch.path)/book.epub", toPath: "\(scratch.path)/download")
         let server = try await TestServer.start(files: scratch.path)
         defer { server.stop() }
-        let added = try await narrate(["add", server.url("/files/book.epub"), server.url("/files/report.pdf")])
+        let added = try await narrate(["add", server.url("/files/download"), server.url("/files/report.pdf")])
         #expect(added.status == 0, "\(added.standardError)")
         #expect(added.standardOutput == "added 1 The Lighthouse Keepers\nadded 2 A Report\n", "\(added.standardOutput)")
         let shown = try await narrate(["show", "1", "--json"])
         let article = try #require(try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
         #expect(article["format"] as? String == "epub")
-        #expect(article["sourceURL"] as? String == server.url("/files/book.epub"), "\(article)")
+        #expect(article["sourceURL"] as? String == server.url("/files/download"), "\(article)")
+        // Named as a book, it is the same book.
+        let again = try await narrate(["add", server.url("/files/book.epub")])
+        #expect(again.status == 0 && again.standardOutput.contains(" 1 The Lighthouse Keepers"), "\(again.standardOutput)")
+        // Bytes that are no book's stay refused.
+        try Data("MZ not a book".utf8).write(to: URL(fileURLWithPath: "\(scratch.path)/setup.exe"))
+        let refused = try await narrate(["add", server.url("/files/setup.exe")])
+        #expect(refused.status != 0 && refused.standardError.contains("application/octet-stream"), "\(refused.standardError)")
         // Its cover is kept, for its own feed.
         let published = try await narrate(["publish", "site", "--book", "1", "--base-url", "https://example.org/"])
         #expect(published.status == 0, "\(published.standardError)")

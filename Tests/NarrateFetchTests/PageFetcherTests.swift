@@ -242,6 +242,38 @@ struct PageFetcherTests {
         }
     }
 
+    // MARK: Books
+
+    /// A book over a slow link takes longer than a page may: it goes on while bytes come
+    /// (`/unnamed` spreads 4,000 bytes over the seconds asked), and stops when they do not.
+    @Test func aBookTakesAsLongAsItKeepsComingAndAPageDoesNot() throws {
+        let book = try PageFetcher(timeout: 1).fetch(server.url("/unnamed?type=application/pdf&kind=pdf&seconds=2.5"))
+        #expect(book.body.count == 4_000 && book.contentType == "application/pdf")
+        let page = server.url("/unnamed?type=text/html&kind=other&seconds=2.5")
+        #expect(throws: NarrateError.fetchFailed(url: page, reason: "timed out after 1 s")) { try PageFetcher(timeout: 1).fetch(page) }
+        let stalled = server.url("/unnamed?type=application/epub%2Bzip&kind=epub&stall=1")
+        #expect(throws: NarrateError.fetchFailed(url: stalled, reason: "no data for 1 s; try again later")) {
+            try PageFetcher(timeout: 1).fetch(stalled)
+        }
+    }
+
+    /// A file the server does not name (application/octet-stream: a bucket, a download link)
+    /// is read as the book its first bytes say it is; anything else is refused as before.
+    @Test func anUnnamedFileIsABookByItsFirstBytes() throws {
+        let pdf = try PageFetcher().fetch(server.url("/unnamed?kind=pdf"))
+        #expect(pdf.contentType == "application/pdf" && pdf.body.starts(with: Array("%PDF-".utf8)))
+        let epub = try PageFetcher().fetch(server.url("/unnamed?type=binary/octet-stream&kind=epub"))
+        #expect(epub.contentType == "application/epub+zip" && epub.body.count == 4_000)
+        let other = server.url("/unnamed?kind=other")
+        #expect(throws: NarrateError.unsupportedContent(url: other, contentType: "application/octet-stream")) {
+            try PageFetcher().fetch(other)
+        }
+        // A feed is no book: its fetch refuses the unnamed file at the headers.
+        #expect(throws: NarrateError.unsupportedContent(url: pdf.finalURL, contentType: "application/octet-stream")) {
+            try PageFetcher().fetchFeed(pdf.finalURL)
+        }
+    }
+
     @Test func reportsARefusedConnection() throws {
         try Self.withRefusingPort { port in
             let address = "http://127.0.0.1:\(port)/page.html"

@@ -126,8 +126,8 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def send_file(self, relative, rate):
-        """Sends FILES/relative, at `rate` bytes a second when it is not 0."""
+    def send_file(self, relative, rate, type=None):
+        """Sends FILES/relative, at `rate` bytes a second when it is not 0, as `type` when given."""
         full = os.path.realpath(os.path.join(FILES, relative))
         if not full.startswith(os.path.realpath(FILES) + os.sep) or not os.path.isfile(full):
             self.send_body(404, "text/plain", b"no such file\n")
@@ -137,7 +137,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(200)
         # Books as a web server names them; anything else as bytes.
         types = {".epub": "application/epub+zip", ".pdf": "application/pdf"}
-        self.send_header("Content-Type", types.get(os.path.splitext(full)[1].lower(), "application/octet-stream"))
+        self.send_header("Content-Type", type or types.get(os.path.splitext(full)[1].lower(), "application/octet-stream"))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if rate <= 0:
@@ -178,7 +178,7 @@ class Handler(BaseHTTPRequestHandler):
         with REQUESTS_LOCK:
             REQUESTS[self.path] = REQUESTS.get(self.path, 0) + 1
         if path.startswith("/files/") and FILES:
-            self.send_file(path[len("/files/"):], int(query.get("rate", ["0"])[0]))
+            self.send_file(path[len("/files/"):], int(query.get("rate", ["0"])[0]), query.get("type", [None])[0])
         elif path == "/article.html":
             self.send_body(200, "text/html; charset=utf-8", ARTICLE.encode("utf-8"))
         elif path == "/moved-article":
@@ -349,6 +349,25 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Retry-After", "Thu, 2\u00dc\u00b06 Nov 2026 05:48:19 GMT")
             self.send_header("Content-Length", "0")
             self.end_headers()
+        elif path == "/unnamed":
+            # A body of `kind` (pdf, epub or other: its first bytes), 4,000 bytes, as `type`,
+            # in ten pieces spread over `seconds`; with `stall`, the first piece, then nothing
+            # for 10 s.
+            kind = query.get("kind", ["pdf"])[0]
+            start = {"pdf": b"%PDF-1.4\n", "epub": b"PK\x03\x04\x14\x00"}.get(kind, b"MZ\x90\x00\x03\x00")
+            body = start + b"x" * (4000 - len(start))
+            self.send_response(200)
+            self.send_header("Content-Type", query.get("type", ["application/octet-stream"])[0])
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            pause = float(query.get("seconds", ["0"])[0]) / 10
+            for index in range(10):
+                self.wfile.write(body[index * 400:(index + 1) * 400])
+                self.wfile.flush()
+                if "stall" in query:
+                    time.sleep(10)
+                    return
+                time.sleep(pause)
         elif path == "/slow":
             time.sleep(10)
             self.send_body(200, "text/html", b"<p>Too late.</p>\n")
