@@ -70,5 +70,21 @@ public struct Block: Sendable, Equatable, Codable {
         case quote
         /// Words narrate says in place of something it does not read (a code block).
         case notice
+        /// Code, a drawing or a table as it is written (lines and indentation kept): shown and
+        /// extracted, never read (its part is the apparatus; a `notice` is said instead).
+        case code
+    }
+
+    /// `text` as a code block keeps it: its lines without trailing white space, the blank
+    /// lines before and after dropped, tabs and indentation kept.
+    public static func verbatim(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = Substring(line)
+            while let last = line.last, last.isWhitespace { line.removeLast() }
+            return line
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
     }
 }

@@ -121,16 +121,26 @@ struct MarkdownDocumentBuilder {
         return (String(decoding: source[offset...end], as: UTF8.self), offset)
     }
 
+    /// The code-block notice (when there is one), then the code as it is written: a `.code`
+    /// block of the apparatus, shown and extracted, never read.
     private mutating func appendNotice(for node: OpaquePointer) {
         let notice = reader.codeBlockNotice
-        guard !notice.isEmpty else { return }
         let range = byteRange(of: node)
         let start = scalarOffset(ofByte: range.lowerBound)
-        let block = Block(
-            kind: .notice, text: notice,
-            sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: 0)]), part: part ?? .code
-        )
-        blocks.append(block)
+        if !notice.isEmpty {
+            let block = Block(
+                kind: .notice, text: notice,
+                sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: 0)]), part: part ?? .code
+            )
+            blocks.append(block)
+        }
+        let code = Block.verbatim(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
+        guard !code.isEmpty else { return }
+        blocks.append(
+            Block(
+                kind: .code, text: code,
+                sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: code.unicodeScalars.count)]),
+                part: .apparatus))
     }
 
     /// Collects the inline text of `containers` (joined by `separator`) into one block.

@@ -26,7 +26,7 @@ public final class ArticleStore: Sendable {
         // The text once: it is as large as the article.
         let text = article.text
         let hash = ContentHash.of(text)
-        let words = NewArticle.wordCount(of: text)
+        let words = article.wordCount
         let document: String
         do {
             document = String(decoding: try JSONEncoder().encode(article.document), as: UTF8.self)

@@ -60,8 +60,11 @@ public struct NewArticle: Sendable {
         document.blocks.map(\.text).joined(separator: "\n\n")
     }
 
-    /// Words in the text (runs of letters or digits).
-    public var wordCount: Int { Self.wordCount(of: text) }
+    /// Words in the text (runs of letters or digits) but in the page's apparatus (code as
+    /// written, a table of contents, navigation), which is never read.
+    public var wordCount: Int {
+        document.blocks.reduce(0) { $1.part == .apparatus ? $0 : $0 + Self.wordCount(of: $1.text) }
+    }
 
     /// Words in `text` (runs of letters or digits).
     static func wordCount(of text: String) -> Int {

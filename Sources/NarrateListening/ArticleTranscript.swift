@@ -108,6 +108,7 @@ public struct ArticleTranscript: Encodable, Sendable {
             case .listItem: Block(index: index, kind: "listItem", text: block.text, part: part)
             case .quote: Block(index: index, kind: "quote", text: block.text, part: part)
             case .notice: Block(index: index, kind: "notice", text: block.text, part: part)
+            case .code: Block(index: index, kind: "code", text: block.text, part: part)
             }
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-public import NarrateAudio
+import NarrateAudio
 public import NarrateCore
 public import NarrateLibrary
 import NarrateRendering

@@ -91,6 +91,8 @@ enum PageWriter {
                 case "listItem": "<li \(attributes)>\(content)</li>"
                 case "quote": "<blockquote \(attributes)>\(content)</blockquote>"
                 case "notice": "<p class=\"notice\" \(attributes)>\(content)</p>"
+                // Shown as written, never read.
+                case "code": "<pre class=\"code\" \(attributes)>\(content)</pre>"
                 default: "<p \(attributes)>\(content)</p>"
                 }
             text += element + "\n"

@@ -856,10 +856,26 @@ def check_reading_menu(browser, server):
     boxes = browser.js("return [...document.querySelectorAll('.reading-parts input[name=read]')].map((b) => [b.value, b.checked]);")
     if boxes != [["references", False], ["footnotes", False], ["images", True], ["tables", True], ["code", True], ["urls", True]]:
         raise CheckFailed(f"the Read aloud menu should start on the defaults: {boxes}")
-    before = server.article()["render"]
+    before_article = server.article()
+    before = before_article["render"]
     notice = browser.js("return document.querySelector('#text [data-part=code]') !== null;")
     if not notice:
         raise CheckFailed("the field notes' code notice is not marked as a code part on the page")
+    # The code itself as written (its lines, its indentation), after the notice: shown dimmed,
+    # never read, its sentences taking no time.
+    code = browser.js("""
+        const pre = document.querySelector('#text pre.code');
+        return pre && [pre.dataset.part, pre.classList.contains('unread'), pre.textContent,
+                       getComputedStyle(pre).whiteSpace, pre.previousElementSibling.dataset.part];
+    """)
+    if not code or code[0] != "apparatus" or not code[1] or code[3] != "pre" or code[4] != "code":
+        raise CheckFailed(f"the field notes' code is not shown as written, dimmed, after its notice: {code}")
+    if "[station]\nfrequency = 868.3M" not in code[2]:
+        raise CheckFailed(f"the code shown is not the field notes' as written: {code[2]!r}")
+    code_block = next(block["index"] for block in before_article["blocks"] if block.get("kind") == "code")
+    spoken = [s for s in before_article["sentences"] if s["block"] == code_block and s["endSeconds"] > s["startSeconds"]]
+    if spoken:
+        raise CheckFailed(f"the code as written is read: {spoken}")
     browser.js("document.querySelector('.reading-menu').open = true;")
     tick_reading_part(browser, "code", False)
     browser.wait_for("return narratePlayer.ready && narratePlayer.view && narratePlayer.view.render "

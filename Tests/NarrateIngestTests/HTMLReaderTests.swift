@@ -204,8 +204,10 @@ struct HTMLReaderTests {
                     <article><p>\(first)</p><pre><code>level = read_gauge("mill")
                     alert(level)</code></pre><p>\(second)</p><p>\(third)</p></article>
                     """))
-        #expect(document.blocks.map(\.kind) == [.heading(level: 1), .paragraph, .notice, .paragraph, .paragraph])
+        #expect(document.blocks.map(\.kind) == [.heading(level: 1), .paragraph, .notice, .code, .paragraph, .paragraph])
         #expect(document.blocks[2].text == "Code sample skipped.")
+        // The code as written: extracted and shown, never read.
+        #expect(document.blocks[3].text == "level = read_gauge(\"mill\")\nalert(level)" && document.blocks[3].part == .apparatus)
     }
 
     @Test func aTableRowIsOneParagraphWithCellsJoinedByCommas() throws {
@@ -730,6 +732,27 @@ struct PreformattedProseTests {
             "<article><p>\(String(repeating: "The keepers wrote their reports by hand every evening. ", count: 10))</p><pre>\(code)</pre></article>"
         let document = try HTMLReader().read(
             html: "<html><head><title>Reports</title></head><body>\(html)</body></html>", name: "code.html")
-        #expect(document.blocks.map(\.kind).suffix(1) == [.notice], "\(document.blocks.map(\.text))")
+        #expect(document.blocks.map(\.kind).suffix(2) == [.notice, .code], "\(document.blocks.map(\.text))")
+        #expect(document.blocks.last?.text == Block.verbatim(code))
+    }
+
+    /// A standard's short paragraph full of numbers and references is prose; rows of figures
+    /// are not. Either way every word is kept (the figures as written).
+    @Test func numbersAndReferencesAreProseAndRowsOfFiguresAreNot() throws {
+        let prose = String(repeating: "The keepers wrote their reports by hand every evening. ", count: 10)
+        let html = """
+            <article><pre>   \(prose)
+
+               See Section 10.2 and [RFC2616].
+
+               1900,412,18.5
+               1901,398,17.25
+               1902,455,19.0
+            </pre></article>
+            """
+        let document = try HTMLReader().read(html: "<html><head><title>Reports</title></head><body>\(html)</body></html>", name: "r.html")
+        #expect(document.blocks.map(\.kind).suffix(3) == [.paragraph, .notice, .code], "\(document.blocks.map(\.text))")
+        #expect(document.blocks.suffix(3).first?.text == "See Section 10.2 and [RFC2616].")
+        #expect(document.blocks.last?.text == "   1900,412,18.5\n   1901,398,17.25\n   1902,455,19.0")
     }
 }

@@ -39,8 +39,11 @@ struct LongDocumentTests {
         <li><a href="/b">Ships of the coast</a></li></ul></aside>
         """
 
-    static func check(_ document: Document) {
-        let text = document.blocks.map(\.text).joined(separator: "\n")
+    /// `keepsContents`: the table of contents is kept as the page's apparatus (a `nav`, the
+    /// page's navigation, is not kept at all).
+    static func check(_ document: Document, keepsContents: Bool) {
+        // What is read: the text but the page's apparatus.
+        let text = document.blocks.filter { ReadingChoices.standard.reads($0.part) }.map(\.text).joined(separator: "\n")
         for number in 1...count {
             let part = section(number)
             #expect(text.contains(part.heading), "section \(number)'s heading is missing")
@@ -52,6 +55,12 @@ struct LongDocumentTests {
         // The table of contents is a list of links to the sections: read once, the headings
         // are each there once.
         #expect(text.components(separatedBy: section(7).heading).count == 2, "the table of contents was read")
+        guard keepsContents else { return }
+        // Kept all the same where it stood, before the first section: extracted and shown.
+        let contents = document.blocks.indices.filter { document.blocks[$0].part == .apparatus && document.blocks[$0].kind == .listItem }
+        #expect(contents.map { document.blocks[$0].text } == (1...count).map { "\($0) \(section($0).heading)" })
+        let firstSection = document.blocks.firstIndex { $0.kind == .heading(level: 2) && $0.text.hasPrefix(section(1).heading) }
+        #expect(contents.first.map { first in firstSection.map { first < $0 } ?? false } == true, "the contents moved")
     }
 
     @Test("Sections in section elements inside an article, the contents in a nav")
@@ -71,7 +80,7 @@ struct LongDocumentTests {
             <footer>© The coast society. <a href="/privacy">Privacy</a></footer>
             </body></html>
             """
-        Self.check(try HTMLReader().read(html: html, name: "lighthouses.html"))
+        Self.check(try HTMLReader().read(html: html, name: "lighthouses.html"), keepsContents: false)
     }
 
     @Test("Flat headings and paragraphs as a wiki writes them, the contents in a div")
@@ -93,6 +102,6 @@ struct LongDocumentTests {
             <div id="footer">This page was last edited on 3 March 2026. <a href="/privacy">Privacy</a></div>
             </body></html>
             """
-        Self.check(try HTMLReader().read(html: html, name: "lighthouses-wiki.html"))
+        Self.check(try HTMLReader().read(html: html, name: "lighthouses-wiki.html"), keepsContents: true)
     }
 }

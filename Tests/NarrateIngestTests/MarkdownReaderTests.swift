@@ -85,13 +85,18 @@ struct MarkdownReaderTests {
         }
     }
 
+    /// The notice is said in the code's place; the code is kept as written, never read.
     @Test func codeBlocksBecomeTheNotice() throws {
-        let source = "Before.\n\n```swift\nlet x = 1\n```\n\nAfter."
+        let source = "Before.\n\n```swift\nlet x = 1\n    return x   \n```\n\nAfter."
         let document = try read(source)
-        #expect(document.blocks.map(\.text) == ["Before.", MarkdownReader.standardCodeBlockNotice, "After."])
-        #expect(document.blocks[1].kind == .notice)
+        #expect(document.blocks.map(\.text) == ["Before.", MarkdownReader.standardCodeBlockNotice, "let x = 1\n    return x", "After."])
+        #expect(document.blocks.map(\.kind) == [.paragraph, .notice, .code, .paragraph])
+        #expect(document.blocks[1].part == .code && document.blocks[2].part == .apparatus)
+        #expect(
+            ReadingChoices.standard.reads(document.blocks[1].part)
+                && !ReadingChoices(read: Set(ReadingPart.allCases)).reads(document.blocks[2].part))
         let silent = try read(source, reader: MarkdownReader(codeBlockNotice: ""))
-        #expect(silent.blocks.map(\.text) == ["Before.", "After."])
+        #expect(silent.blocks.map(\.text) == ["Before.", "let x = 1\n    return x", "After."])
         let custom = try read(source, reader: MarkdownReader(codeBlockNotice: "Code omitted."))
         #expect(custom.blocks[1].text == "Code omitted.")
     }

@@ -197,8 +197,7 @@ public struct ArticleImport: Sendable {
 
     private func newArticle(_ loaded: ArticleInput.Loaded, sourcePath: String?, detector: LanguageDetector?) -> NewArticle {
         let document = loaded.document
-        let text = document.blocks.map(\.text).joined(separator: "\n\n")
-        let code = (language ?? document.language ?? detector?.language(of: text)).map { LanguageRules.primaryCode(of: $0) }
+        let code = (language ?? document.language ?? detector?.language(of: document.proseText)).map { LanguageRules.primaryCode(of: $0) }
         let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
         return NewArticle(
             title: title ?? document.title, byline: document.byline, site: document.site,

@@ -31,7 +31,7 @@ public struct ArticleExtract: Encodable, Sendable {
         language =
             document.language
             ?? SpeechLanguage.detector(engine: nil, environment: environment)?.language(
-                of: document.blocks.map(\.text).joined(separator: "\n\n"))
+                of: document.proseText)
         published = document.publishedAt
         excerpt = document.excerpt
         url = loaded.url ?? document.sourceURL
@@ -39,6 +39,7 @@ public struct ArticleExtract: Encodable, Sendable {
         if let first = blocks.first, first.kind == .heading(level: 1), first.text == document.title {
             blocks.removeFirst()
         }
-        text = blocks.map(\.text).joined(separator: "\n\n")
+        // The page's text: its code as written, not the notice said in its place.
+        text = blocks.filter { $0.kind != .notice }.map(\.text).joined(separator: "\n\n")
     }
 }

@@ -139,7 +139,9 @@ public struct EPUBReader: Sendable {
             source += decoded.text + "\n"
             sourceLength += decoded.text.unicodeScalars.count + 1
         }
-        guard blocks.contains(where: { $0.kind != .notice && $0.isSpeakable }) else { throw .noReadableArticle(path: name) }
+        guard blocks.contains(where: { $0.kind != .notice && $0.kind != .code && $0.isSpeakable }) else {
+            throw .noReadableArticle(path: name)
+        }
         let fileName = (name as NSString).lastPathComponent
         let title = package.title ?? firstChapterTitle ?? (fileName as NSString).deletingPathExtension
         // The book's title is heard first, unless its first chapter starts with it.

@@ -124,7 +124,7 @@ struct ArticleBlockBuilder {
                 return
             }
             flush()
-            if text.contains(where: { !$0.isWhitespace }) { appendCodeNotice(at: child.sourceOffset) }
+            if text.contains(where: { !$0.isWhitespace }) { appendCodeNotice(for: text, at: child.sourceOffset) }
         case "tr":
             flush()
             let outer = part
@@ -169,16 +169,29 @@ struct ArticleBlockBuilder {
         }
     }
 
-    /// Says the code-block notice (when there is one) as a block of its own.
-    private mutating func appendCodeNotice(at sourceOffset: Int) {
-        guard !codeBlockNotice.isEmpty else { return }
+    /// Says the code-block notice (when there is one) as a block of its own, then keeps
+    /// `code` as it is written, a `.code` block of the page's apparatus: shown and extracted,
+    /// never read.
+    private mutating func appendCodeNotice(for code: String, at sourceOffset: Int) {
         flush()
-        let outer = part
-        part = ReadingPartRules.combine(outer, .code)
-        kind = .notice
-        appendText(codeBlockNotice, sourceOffset: sourceOffset)
-        flush()
-        part = outer
+        if !codeBlockNotice.isEmpty {
+            let outer = part
+            part = ReadingPartRules.combine(outer, .code)
+            kind = .notice
+            appendText(codeBlockNotice, sourceOffset: sourceOffset)
+            flush()
+            part = outer
+        }
+        let verbatim = Block.verbatim(code)
+        guard !verbatim.isEmpty else { return }
+        let length = verbatim.unicodeScalars.count
+        let start = offsets.scalarOffset(ofByte: sourceOffset)
+        blocks.append(
+            Block(
+                kind: .code, text: verbatim,
+                sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: length)]),
+                part: .apparatus))
+        kind = .paragraph
     }
 
     /// The paragraphs of a `pre` of prose: wrapped lines joined, a poem's lines kept, a
@@ -192,7 +205,7 @@ struct ArticleBlockBuilder {
             if !goesOn { flush() }
             preContinues = false
             guard paragraph.isProse else {
-                appendCodeNotice(at: sourceOffset)
+                appendCodeNotice(for: paragraph.lines.joined(separator: "\n"), at: sourceOffset)
                 continue
             }
             if !goesOn { kind = .paragraph }

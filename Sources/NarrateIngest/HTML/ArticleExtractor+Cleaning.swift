@@ -1,3 +1,5 @@
+import NarrateCore
+
 /// Cleaning the chosen article: what the scoring let in that a reader does not want.
 extension ArticleExtractor {
     func prepare(_ article: HTMLNode, rules: Rules) {
@@ -13,7 +15,9 @@ extension ArticleExtractor {
             }
         }
         Self.clean(article, tags: ["iframe", "input", "textarea", "select", "button"])
-        Self.removeTablesOfContents(article)
+        // Out while the rest is judged (their links would count against the boxes they stand
+        // in), back as apparatus once it is.
+        let contents = Self.takeTablesOfContents(article)
         for heading in article.elements(["h1", "h2"]) where Self.classWeight(heading, rules: rules) < 0 {
             heading.detach()
         }
@@ -40,19 +44,53 @@ extension ArticleExtractor {
             cell.retag(cell.children.allSatisfy(Self.isPhrasingContent) ? "p" : "div")
             table.replace(with: cell)
         }
+        Self.putBack(contents, into: article)
     }
 
-    /// Removes each table of contents under `root`: read aloud it would only list the
-    /// headings to come. With it goes the box it stands in when that box holds little else
-    /// (its "Contents" title), but never `root`.
-    static func removeTablesOfContents(_ root: HTMLNode) {
+    /// A table of contents taken out of the article, and where it stood.
+    struct TakenContents {
+        var node: HTMLNode
+        var parent: HTMLNode
+        var previous: HTMLNode?
+        var next: HTMLNode?
+        var index: Int
+    }
+
+    /// Takes each table of contents out of `root`, with the box it stands in when that box
+    /// holds little else (its "Contents" title), but never `root`; in document order.
+    static func takeTablesOfContents(_ root: HTMLNode) -> [TakenContents] {
+        var taken: [TakenContents] = []
         for list in root.elements(["ul", "ol"]).reversed() where list.parent != nil && isTableOfContents(list) {
             let length = ArticleText.length(list)
             var target = list
             while let parent = target.parent, parent !== root, length * 10 >= ArticleText.length(parent) * 8 {
                 target = parent
             }
+            guard let parent = target.parent, let index = parent.children.firstIndex(where: { $0 === target }) else { continue }
+            taken.append(
+                TakenContents(node: target, parent: parent, previous: target.previousSibling, next: target.nextSibling, index: index))
             target.detach()
+        }
+        return taken.reversed()
+    }
+
+    /// Puts the tables of contents taken out back where they stood, when the box they stood in
+    /// is still in `root`: the page's apparatus, kept in the text and shown, never read.
+    static func putBack(_ taken: [TakenContents], into root: HTMLNode) {
+        // Outer first: a table of contents taken from inside another goes back into it.
+        for contents in taken {
+            let parent = contents.parent
+            guard parent === root || parent.isInside(root) else { continue }
+            let index: Int
+            if let next = contents.next, let found = parent.children.firstIndex(where: { $0 === next }) {
+                index = found
+            } else if let previous = contents.previous, let found = parent.children.firstIndex(where: { $0 === previous }) {
+                index = found + 1
+            } else {
+                index = min(contents.index, parent.children.count)
+            }
+            contents.node.carriedPart = .apparatus
+            parent.insert(contents.node, at: index)
         }
     }
 

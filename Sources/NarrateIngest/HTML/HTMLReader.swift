@@ -49,7 +49,9 @@ public struct HTMLReader: Sendable {
         }
         var builder = ArticleBlockBuilder(codeBlockNotice: codeBlockNotice, offsets: ScalarOffsets(html))
         var blocks = builder.blocks(of: article)
-        guard blocks.contains(where: { $0.kind != .notice && $0.isSpeakable }) else { throw .noReadableArticle(path: name) }
+        guard blocks.contains(where: { $0.kind != .notice && $0.kind != .code && $0.isSpeakable }) else {
+            throw .noReadableArticle(path: name)
+        }
         let title = metadata.title.isEmpty ? Self.shortTitle(blocks.first { $0.isSpeakable }?.text ?? "") : metadata.title
         // The title is read first, unless the article already starts with it.
         if !title.isEmpty, blocks.first?.text != title {

@@ -74,6 +74,7 @@ struct PreformattedText {
     /// end as statements do, and words of a sentence's length.
     static func isProse(_ lines: [Substring]) -> Bool {
         var letters = 0
+        var digits = 0
         var visible = 0
         var code = 0
         var statementEnds = 0
@@ -83,15 +84,23 @@ struct PreformattedText {
             if let last = trimmed.last, [";", "{", "}"].contains(last) { statementEnds += 1 }
             for character in trimmed where !character.isWhitespace {
                 visible += 1
-                if character.isLetter { letters += 1 } else if codeCharacters.contains(character) { code += 1 }
+                if character.isLetter {
+                    letters += 1
+                } else if character.isNumber {
+                    digits += 1
+                } else if codeCharacters.contains(character) {
+                    code += 1
+                }
             }
             words += wordCount(line)
         }
         guard visible > 0, words > 0 else { return false }
         // A drawing of +---+ and | | is mostly code characters; a program has them and ends
         // lines with ; { } ); prose is letters with a little punctuation.
-        // A heading or a title of a few words may have a bracket or two.
-        return Double(letters) >= Double(visible) * 0.72 && Double(code) <= Double(visible) * 0.04 + 2
+        // A heading or a title of a few words may have a bracket or two. Numbers are prose's
+        // too ("See Section 4.2 of [RFC7230]."), but a column of them is not.
+        return Double(letters + digits) >= Double(visible) * 0.72 && Double(letters) >= Double(visible) * 0.4
+            && Double(code) <= Double(visible) * 0.04 + 2
             && statementEnds * 4 <= lines.count && (words < 3 || Double(visible) / Double(words) <= 12)
     }
 

@@ -60,14 +60,16 @@ public struct ChapterList: Sendable, Equatable {
         }
     }
 
-    /// The sentences that start a chapter (the first sentence of each heading) with the
-    /// heading's text.
+    /// The sentences that start a chapter (the first sentence of each heading but the page's
+    /// apparatus) with the heading's text.
     public static func chapterStarts(document: Document, sentences: [Sentence]) -> [(index: Int, title: String)] {
         var result: [(index: Int, title: String)] = []
         for (index, sentence) in sentences.enumerated() {
             guard sentence.blockIndex < document.blocks.count else { continue }
             let block = document.blocks[sentence.blockIndex]
             guard case .heading = block.kind, index == 0 || sentences[index - 1].blockIndex != sentence.blockIndex else { continue }
+            // The page's apparatus (a table of contents' "Contents") is never read: no chapter.
+            guard block.part != .apparatus else { continue }
             let title = block.textWithoutApparatus.split(whereSeparator: \.isNewline).joined(separator: " ")
                 .trimmingCharacters(in: .whitespaces)
             result.append((index, title))

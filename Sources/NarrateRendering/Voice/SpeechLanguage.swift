@@ -31,7 +31,7 @@ public enum SpeechLanguage {
 
     /// The language detected in `document`'s text among the languages `engine` speaks.
     public static func detect(in document: Document, engine: any SpeechEngine, environment: [String: String]) -> String? {
-        detector(engine: engine, environment: environment)?.language(of: document.blocks.map(\.text).joined(separator: "\n\n"))
+        detector(engine: engine, environment: environment)?.language(of: document.proseText)
     }
 
     /// The first language of the installed voice named `voice` (by name, file or code).
