@@ -22,6 +22,14 @@ public enum FileContents {
         }
     }
 
+    /// The size in bytes of the regular file at `path`; nil when there is none there (or it
+    /// is a folder, a device, a pipe).
+    public static func size(of path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+
     /// The whole content of `path`; "-" reads standard input. Directories are refused.
     ///
     /// `isCancelled` is asked before each read, after a read a signal interrupted, and every

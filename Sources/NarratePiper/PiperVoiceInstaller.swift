@@ -246,7 +246,7 @@ public struct PiperVoiceInstaller: Sendable {
             try download.download(address, maximumBytes: Self.maximumFileBytes, receive: receive)
         case .file(let source):
             origin = source
-            try copy(source, total: Self.size(of: source), receive: receive)
+            try copy(source, total: FileContents.size(of: source).map(Int.init), receive: receive)
         }
         guard fsync(descriptor) == 0 else { throw .writeFailed(path: shown, reason: String(cString: strerror(errno))) }
         if let size = piece.size, written != size {
@@ -372,11 +372,5 @@ public struct PiperVoiceInstaller: Sendable {
         guard descriptor >= 0 else { throw .writeFailed(path: shown, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw .writeFailed(path: shown, reason: String(cString: strerror(errno))) }
-    }
-
-    /// The size of the file at `path`, if it can be told.
-    static func size(of path: String) -> Int? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 }

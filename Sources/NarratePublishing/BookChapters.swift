@@ -68,7 +68,7 @@ public struct BookChapters: Sendable {
                     firstSample: firstSample
                 )
             }
-            if let size = Self.size(of: path) {
+            if let size = FileContents.size(of: path) {
                 files.append(file(bytes: size))
                 continue
             }
@@ -179,12 +179,6 @@ public struct BookChapters: Sendable {
             output.discard()
             throw error
         }
-        return size(of: path) ?? 0
-    }
-
-    private static func size(of path: String) -> Int64? {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int64(status.st_size)
+        return FileContents.size(of: path) ?? 0
     }
 }

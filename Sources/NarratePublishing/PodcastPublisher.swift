@@ -180,7 +180,7 @@ public struct PodcastPublisher {
         }
         switch content {
         case .copy(let source):
-            if let existing = Self.size(of: path), existing == Self.size(of: source) { return false }
+            if let existing = FileContents.size(of: path), existing == FileContents.size(of: source) { return false }
             try OutputFile.copy(file: source, to: path, overwrite: true)
         case .text(let text):
             let bytes = Array(text.utf8)
@@ -194,14 +194,8 @@ public struct PodcastPublisher {
     }
 
     private static func holds(_ bytes: [UInt8], at path: String) -> Bool {
-        guard Self.size(of: path) == Int64(bytes.count) else { return false }
+        guard FileContents.size(of: path) == Int64(bytes.count) else { return false }
         return (try? FileContents.read(path)) == bytes
-    }
-
-    private static func size(of path: String) -> Int64? {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int64(status.st_size)
     }
 
     private static func makeFolder(_ path: String) throws(NarrateError) {

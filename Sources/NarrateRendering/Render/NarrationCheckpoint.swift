@@ -78,11 +78,6 @@ public final class NarrationCheckpoint {
         var stretch: NarrationStretch
     }
 
-    private static func size(of path: String) -> Int? {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : nil
-    }
-
     private func audioPath(_ part: Int) -> String { folder + "/" + String(format: "part-%04d.flac", part) }
     private func recordPath(_ part: Int) -> String { folder + "/" + String(format: "part-%04d.json", part) }
 
@@ -100,7 +95,7 @@ public final class NarrationCheckpoint {
                 record.stretch.endSentence < sentenceCount, boundaries.contains(record.stretch.endSentence),
                 restored.map({ $0.isFollowed(by: record.stretch) })
                     ?? (record.stretch.firstSentence == 0 && record.stretch.startFrame == 0 && record.stretch.isWhole),
-                Self.size(of: audioPath(parts)) == record.audioBytes,
+                FileContents.size(of: audioPath(parts)) == Int64(record.audioBytes),
                 let info = try? AudioFileInfo.read(path: audioPath(parts)), info.sampleRate == sampleRate, info.channels == 1,
                 Int(info.frames) == record.stretch.endFrame - record.stretch.startFrame
             else {
@@ -182,12 +177,12 @@ public final class NarrationCheckpoint {
         }
         try writer.commit()
         self.writer = nil
-        guard let bytes = Self.size(of: audioPath(parts)) else {
+        guard let bytes = FileContents.size(of: audioPath(parts)) else {
             throw .writeFailed(path: audioPath(parts), reason: "a kept chapter's audio went missing")
         }
         let data: Data
         do {
-            data = try JSONEncoder().encode(Record(sampleRate: sampleRate, engine: engine, audioBytes: bytes, stretch: stretch))
+            data = try JSONEncoder().encode(Record(sampleRate: sampleRate, engine: engine, audioBytes: Int(bytes), stretch: stretch))
         } catch {
             throw .writeFailed(path: recordPath(parts), reason: "\(error)")
         }
