@@ -53,6 +53,12 @@ public struct Block: Sendable, Equatable, Codable {
         return result
     }
 
+    /// Whether it is the article's own words, said as written: speakable, and no notice, no
+    /// code as written and none of the page's apparatus (a table of contents, navigation).
+    public var isArticleText: Bool {
+        kind != .notice && kind != .code && part != .apparatus && isSpeakable
+    }
+
     /// Whether the text has at least one letter or digit.
     public var isSpeakable: Bool {
         text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
@@ -76,7 +82,8 @@ public struct Block: Sendable, Equatable, Codable {
     }
 
     /// `text` as a code block keeps it: its lines without trailing white space, the blank
-    /// lines before and after dropped, tabs and indentation kept.
+    /// lines before and after dropped, the indentation all its lines share taken off (an
+    /// RFC's three spaces), the rest of it and tabs kept.
     public static func verbatim(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = Substring(line)
@@ -85,6 +92,7 @@ public struct Block: Sendable, Equatable, Codable {
         }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        let shared = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+        return lines.map { $0.dropFirst(min(shared, $0.count)) }.joined(separator: "\n")
     }
 }

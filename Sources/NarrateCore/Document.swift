@@ -36,9 +36,10 @@ public struct Document: Sendable, Equatable, Codable {
         self.sourceURL = sourceURL
     }
 
-    /// Whether any block has something to say (code as written is never said).
+    /// Whether any block has something to say (code as written and the page's apparatus
+    /// are never said).
     public var hasSpeakableText: Bool {
-        blocks.contains { $0.kind != .code && $0.isSpeakable }
+        blocks.contains { $0.kind != .code && $0.part != .apparatus && $0.isSpeakable }
     }
 
     /// The text of its blocks but code as written, separated by blank lines: what its

@@ -162,7 +162,7 @@ final class PageTransfer {
             return nil
         case NARRATE_HTTP_UNKNOWN_HOST: return "unknown host \(host.name); check the address and the network connection"
         case NARRATE_HTTP_CANNOT_CONNECT: return "could not connect to \(host.withPort)"
-        case NARRATE_HTTP_TIMED_OUT: return PageFetcher.timedOut(after: timeout)
+        case NARRATE_HTTP_TIMED_OUT: return PageFetcher.timedOut(after: isBook ? max(timeout, Self.bookTimeout) : timeout)
         case NARRATE_HTTP_UNTRUSTED_CERTIFICATE: return "the certificate of \(host.name) is not trusted"
         case NARRATE_HTTP_SECURE_CONNECTION_FAILED: return "secure connection to \(host.withPort) failed"
         case NARRATE_HTTP_CONNECTION_LOST: return "the connection to \(host.withPort) was lost"
@@ -210,7 +210,8 @@ final class PageTransfer {
         contentType = type?.isEmpty == false ? type : nil
         declaredLength = length
         lastArrival = .now
-        if let length, receive == nil { body.reserveCapacity(min(length, maximumBytes)) }
+        // Not for a file whose first bytes are still to say whether it is a book.
+        if let length, receive == nil, !sniffing { body.reserveCapacity(min(length, maximumBytes)) }
         return true
     }
 

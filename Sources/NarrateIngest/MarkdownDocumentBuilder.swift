@@ -139,7 +139,7 @@ struct MarkdownDocumentBuilder {
         blocks.append(
             Block(
                 kind: .code, text: code,
-                sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: code.unicodeScalars.count)]),
+                sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: 0)]),
                 part: .apparatus))
     }
 

@@ -37,9 +37,10 @@ public struct SentenceSegmenter: Sendable {
     /// the sentences still cover the whole text.
     public func sentences(of document: Document) -> [Sentence] {
         var result: [Sentence] = []
-        let texts = document.blocks.map { Array($0.text.unicodeScalars) }
+        // Code as written is never said: no sentences, and no evidence about the prose's words.
+        let texts = document.blocks.map { $0.kind == .code ? [] : Array($0.text.unicodeScalars) }
         let evidence = DocumentEvidence(texts: texts)
-        for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable {
+        for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable && block.kind != .code {
             let scalars = texts[blockIndex]
             var ranges: [Range<Int>] = []
             var pendingStart: Int?

@@ -738,6 +738,26 @@ struct PreformattedProseTests {
 
     /// A standard's short paragraph full of numbers and references is prose; rows of figures
     /// are not. Either way every word is kept (the figures as written).
+    /// Code as written is apparatus: the item or quotation it stands in goes on after it, and
+    /// it never makes a page readable or gives it its title.
+    @Test func codeAsWrittenIsNeitherSaidNorTheArticle() throws {
+        let prose = String(repeating: "The keepers wrote their reports by hand every evening. ", count: 10)
+        let html = """
+            <html><head></head><body><article><p>\(prose)</p>
+            <ul><li>Start the logger:<pre>weatherlog --config station.ini</pre>and leave it running.</li></ul></article></body></html>
+            """
+        let document = try HTMLReader(codeBlockNotice: "").read(html: html, name: "steps.html")
+        #expect(document.blocks.map(\.kind).suffix(3) == [.listItem, .code, .listItem], "\(document.blocks.map(\.kind))")
+        #expect(!document.title.contains("weatherlog"))
+        // A page of nothing but code, or of a table of contents, has no article.
+        let onlyCode =
+            "<html><head><title>Config</title></head><body><pre>[station]\nfrequency = 868.3M\nstation_id = 41\n</pre></body></html>"
+        #expect(throws: NarrateError.noReadableArticle(path: "code.html")) { try HTMLReader().read(html: onlyCode, name: "code.html") }
+        let links = (1...5).map { "<li><a href=\"#part-\($0)\">Part \($0) of the long story of the coast</a></li>" }.joined()
+        let onlyContents = "<html><head><title>Contents</title></head><body><div class=\"toc\"><ul>\(links)</ul></div></body></html>"
+        #expect(throws: NarrateError.noReadableArticle(path: "toc.html")) { try HTMLReader().read(html: onlyContents, name: "toc.html") }
+    }
+
     @Test func numbersAndReferencesAreProseAndRowsOfFiguresAreNot() throws {
         let prose = String(repeating: "The keepers wrote their reports by hand every evening. ", count: 10)
         let html = """
@@ -753,6 +773,6 @@ struct PreformattedProseTests {
         let document = try HTMLReader().read(html: "<html><head><title>Reports</title></head><body>\(html)</body></html>", name: "r.html")
         #expect(document.blocks.map(\.kind).suffix(3) == [.paragraph, .notice, .code], "\(document.blocks.map(\.text))")
         #expect(document.blocks.suffix(3).first?.text == "See Section 10.2 and [RFC2616].")
-        #expect(document.blocks.last?.text == "   1900,412,18.5\n   1901,398,17.25\n   1902,455,19.0")
+        #expect(document.blocks.last?.text == "1900,412,18.5\n1901,398,17.25\n1902,455,19.0")
     }
 }

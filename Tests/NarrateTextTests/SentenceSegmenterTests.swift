@@ -182,4 +182,20 @@ struct SentenceSegmenterTests {
         let sentences = segmenter.sentences(of: Document(title: "", blocks: [block], format: .text))
         #expect(sentences.map(\.text) == ["Fine. ...", "Done."])
     }
+
+    /// Code as written is never said: it has no sentences, and its words are no evidence for
+    /// the prose's ("Approx." is no abbreviation because code writes "approx." lower-case).
+    @Test func codeAsWrittenHasNoSentences() {
+        let prose = "It took approx. Ten men came later."
+        let blocks = [
+            Block(kind: .paragraph, text: prose, sourceMap: .identity(sourceOffset: 0, length: prose.count)),
+            Block(kind: .code, text: "let approx = 1\nprint(approx)", sourceMap: .identity(sourceOffset: 40, length: 0), part: .apparatus),
+            Block(kind: .paragraph, text: "After the code.", sourceMap: .identity(sourceOffset: 80, length: 15)),
+        ]
+        let sentences = segmenter.sentences(of: Document(title: "", blocks: blocks, format: .markdown))
+        #expect(!sentences.contains { $0.blockIndex == 1 }, "\(sentences.map(\.text))")
+        #expect(sentences.last?.text == "After the code." && sentences.last?.blockIndex == 2)
+        let without = segmenter.sentences(of: Document(title: "", blocks: [blocks[0]], format: .markdown))
+        #expect(sentences.filter { $0.blockIndex == 0 }.map(\.text) == without.map(\.text))
+    }
 }

@@ -78,9 +78,11 @@ func checkDocument(_ document: Document, format: SourceFormat, source: [Unicode.
         let text = Array(block.text.unicodeScalars)
         if text.isEmpty { fail("empty") }
         if text.contains("\u{0}") { fail("a NUL in its text") }
-        if text[0].properties.isWhitespace || text[text.count - 1].properties.isWhitespace {
+        // Code as written keeps its indentation (its lines' shared indentation taken off).
+        if (text[0].properties.isWhitespace && block.kind != .code) || text[text.count - 1].properties.isWhitespace {
             fail("white space around its text")
         }
+        if block.kind == .code, block.part != .apparatus { fail("code as written that is not the apparatus") }
         for aside in block.asides ?? [] where aside.range.isEmpty || aside.range.lowerBound < 0 || aside.range.upperBound > text.count {
             fail("aside \(aside) outside its text of \(text.count) scalars, or empty")
         }

@@ -76,6 +76,7 @@ public struct ArticleDetails: Encodable, Sendable {
         listeningSeconds = summary.listeningSeconds
         tags = summary.tags
         contentHash = article.contentHash
-        text = article.document.blocks.map(\.text).joined(separator: "\n\n")
+        // As `extract` prints it: code as written, not the notice said in its place.
+        text = article.document.blocks.filter { $0.kind != .notice }.map(\.text).joined(separator: "\n\n")
     }
 }

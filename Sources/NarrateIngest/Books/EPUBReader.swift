@@ -139,7 +139,7 @@ public struct EPUBReader: Sendable {
             source += decoded.text + "\n"
             sourceLength += decoded.text.unicodeScalars.count + 1
         }
-        guard blocks.contains(where: { $0.kind != .notice && $0.kind != .code && $0.isSpeakable }) else {
+        guard blocks.contains(where: \.isArticleText) else {
             throw .noReadableArticle(path: name)
         }
         let fileName = (name as NSString).lastPathComponent

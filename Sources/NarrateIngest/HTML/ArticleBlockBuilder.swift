@@ -174,6 +174,9 @@ struct ArticleBlockBuilder {
     /// never read.
     private mutating func appendCodeNotice(for code: String, at sourceOffset: Int) {
         flush()
+        // What follows in the same list item or quotation stays one.
+        let outerKind = kind
+        defer { kind = outerKind }
         if !codeBlockNotice.isEmpty {
             let outer = part
             part = ReadingPartRules.combine(outer, .code)
@@ -184,14 +187,12 @@ struct ArticleBlockBuilder {
         }
         let verbatim = Block.verbatim(code)
         guard !verbatim.isEmpty else { return }
-        let length = verbatim.unicodeScalars.count
+        // Where the code starts, no further: entities and tags inside make text and source differ.
         let start = offsets.scalarOffset(ofByte: sourceOffset)
         blocks.append(
             Block(
-                kind: .code, text: verbatim,
-                sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: length)]),
+                kind: .code, text: verbatim, sourceMap: SourceMap(runs: [SourceMap.Run(textOffset: 0, sourceOffset: start, length: 0)]),
                 part: .apparatus))
-        kind = .paragraph
     }
 
     /// The paragraphs of a `pre` of prose: wrapped lines joined, a poem's lines kept, a

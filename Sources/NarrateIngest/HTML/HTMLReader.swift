@@ -49,10 +49,10 @@ public struct HTMLReader: Sendable {
         }
         var builder = ArticleBlockBuilder(codeBlockNotice: codeBlockNotice, offsets: ScalarOffsets(html))
         var blocks = builder.blocks(of: article)
-        guard blocks.contains(where: { $0.kind != .notice && $0.kind != .code && $0.isSpeakable }) else {
+        guard blocks.contains(where: \.isArticleText) else {
             throw .noReadableArticle(path: name)
         }
-        let title = metadata.title.isEmpty ? Self.shortTitle(blocks.first { $0.isSpeakable }?.text ?? "") : metadata.title
+        let title = metadata.title.isEmpty ? Self.shortTitle(blocks.first(where: \.isArticleText)?.text ?? "") : metadata.title
         // The title is read first, unless the article already starts with it.
         if !title.isEmpty, blocks.first?.text != title {
             // The builder's converter, not a second copy of the page's bytes.
@@ -158,6 +158,6 @@ public struct HTMLReader: Sendable {
     }
 
     private static func firstParagraph(_ blocks: [Block]) -> String? {
-        blocks.first { $0.kind == .paragraph && $0.isSpeakable }?.text
+        blocks.first { $0.kind == .paragraph && $0.isArticleText }?.text
     }
 }
