@@ -53,10 +53,22 @@ public struct Block: Sendable, Equatable, Codable {
         return result
     }
 
-    /// Whether it is the article's own words, said as written: speakable, and no notice, no
-    /// code as written and none of the page's apparatus (a table of contents, navigation).
+    /// Whether it is the article's own words, said as written: speakable, and no notice and
+    /// none of the page's apparatus (code as written, a table of contents, navigation).
     public var isArticleText: Bool {
-        kind != .notice && kind != .code && part != .apparatus && isSpeakable
+        kind != .notice && part != .apparatus && isSpeakable
+    }
+
+    /// Whether it starts a chapter: a heading, but none of the page's apparatus (a table of
+    /// contents' "Contents"), which is never read.
+    public var startsChapter: Bool {
+        if case .heading = kind { part != .apparatus } else { false }
+    }
+
+    /// The text of `blocks` as the page has it, separated by blank lines: code as written, not
+    /// the notice said in its place (`extract`, `show`).
+    public static func pageText(of blocks: some Sequence<Block>) -> String {
+        blocks.lazy.filter { $0.kind != .notice }.map(\.text).joined(separator: "\n\n")
     }
 
     /// Whether the text has at least one letter or digit.

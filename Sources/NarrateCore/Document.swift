@@ -36,14 +36,14 @@ public struct Document: Sendable, Equatable, Codable {
         self.sourceURL = sourceURL
     }
 
-    /// Whether any block has something to say (code as written and the page's apparatus
-    /// are never said).
+    /// Whether any block has something to say (the page's apparatus, code as written among
+    /// it, is never said).
     public var hasSpeakableText: Bool {
-        blocks.contains { $0.kind != .code && $0.part != .apparatus && $0.isSpeakable }
+        blocks.contains { $0.part != .apparatus && $0.isSpeakable }
     }
 
     /// The text of its blocks but code as written, separated by blank lines: what its
-    /// language is told from and its words counted in.
+    /// language is told from.
     public var proseText: String {
         blocks.lazy.filter { $0.kind != .code }.map(\.text).joined(separator: "\n\n")
     }

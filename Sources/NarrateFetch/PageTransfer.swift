@@ -65,6 +65,10 @@ final class PageTransfer {
     private var sniffing = false
     /// When the page's time limit is up (a book's runs on past it).
     private var deadline = ContinuousClock.now
+    /// Whether the response may be a book: the fetch accepts books and keeps the body.
+    private var mayBeBook: Bool {
+        receive == nil && mediaTypes.map { !$0.isDisjoint(with: Self.bookMediaTypes) } ?? false
+    }
     private var contentType: String?
     private var etag: String?
     private var lastModified: String?
@@ -108,7 +112,6 @@ final class PageTransfer {
     func run() throws(NarrateError) -> FetchedPage {
         deadline = ContinuousClock.now + .milliseconds(Int64(min(timeout, 1_000_000_000) * 1000))
         // A fetch that may be a book gives libcurl a book's time; `keepGoing` holds a page to its own.
-        let mayBeBook = receive == nil && mediaTypes.map { !$0.isDisjoint(with: Self.bookMediaTypes) } ?? false
         let allowance: Duration = mayBeBook ? .seconds(max(0, Self.bookTimeout - timeout)) : .zero
         while true {
             let left = ContinuousClock.now.duration(to: deadline)
@@ -303,7 +306,6 @@ final class PageTransfer {
         }
         if let contentType, !contentType.isEmpty, let mediaTypes {
             let mediaType = Self.mediaType(of: contentType)
-            let mayBeBook = receive == nil && !mediaTypes.isDisjoint(with: Self.bookMediaTypes)
             // A file the server does not name: a book if its first bytes are one's.
             let unnamed = mayBeBook && Self.unnamedMediaTypes.contains(mediaType)
             if !mediaType.isEmpty, !mediaTypes.contains(mediaType), !unnamed {

@@ -166,9 +166,10 @@ package enum SearchIndex {
         let titleStems = stemmed(title)
         let insert = try db.cachedStatement(
             sql: "INSERT INTO articleSearch (rowid, title, byline, body, titleStems, bodyStems) VALUES (?, ?, ?, ?, ?, ?)")
-        var row = id
-        for passage in passageLength.map({ passages(of: text, length: $0) }) ?? [text[...]] {
-            if row != id {
+        let pieces = passageLength.map { passages(of: text, length: $0) } ?? [text[...]]
+        for (index, passage) in pieces.enumerated() {
+            var row = id
+            if index > 0 {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO articleSearchPart (rowid, article)
@@ -178,7 +179,6 @@ package enum SearchIndex {
                 row = db.lastInsertedRowID
             }
             try insert.execute(arguments: [row, title, byline ?? "", String(passage), titleStems, stemmed(passage)])
-            row = -1
         }
         if let language {
             try db.execute(sql: "INSERT OR IGNORE INTO searchLanguage (code) VALUES (?)", arguments: [primaryCode(language)])

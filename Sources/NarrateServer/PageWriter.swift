@@ -60,8 +60,7 @@ enum PageWriter {
     /// article of two chapters or more.
     static func isBook(_ article: StoredArticle) -> Bool {
         if article.document.format == .epub || article.document.format == .pdf { return true }
-        // A table of contents' "Contents" is no chapter.
-        return article.document.blocks.count { if case .heading = $0.kind { $0.part != .apparatus } else { false } } >= 3
+        return article.document.blocks.count(where: \.startsChapter) >= 3
     }
 
     /// The page of `article`; `bookFeed`, the address of its own podcast feed (a book's).

@@ -82,8 +82,7 @@ struct ReadabilityConformanceTests {
     static func articleText(_ document: Document) -> String {
         var blocks = document.blocks
         if let first = blocks.first, first.kind == .heading(level: 1), first.text == document.title { blocks.removeFirst() }
-        // The code itself, not the notice said in its place (ArticleExtract).
-        return blocks.filter { $0.kind != .notice }.map(\.text).joined(separator: "\n\n")
+        return Block.pageText(of: blocks)
     }
 
     /// The text of expected.html: text nodes in order, a line break at each block element,

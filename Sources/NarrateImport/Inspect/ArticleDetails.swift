@@ -76,7 +76,6 @@ public struct ArticleDetails: Encodable, Sendable {
         listeningSeconds = summary.listeningSeconds
         tags = summary.tags
         contentHash = article.contentHash
-        // As `extract` prints it: code as written, not the notice said in its place.
-        text = article.document.blocks.filter { $0.kind != .notice }.map(\.text).joined(separator: "\n\n")
+        text = Block.pageText(of: article.document.blocks)
     }
 }

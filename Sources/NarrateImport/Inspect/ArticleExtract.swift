@@ -39,7 +39,6 @@ public struct ArticleExtract: Encodable, Sendable {
         if let first = blocks.first, first.kind == .heading(level: 1), first.text == document.title {
             blocks.removeFirst()
         }
-        // The page's text: its code as written, not the notice said in its place.
-        text = blocks.filter { $0.kind != .notice }.map(\.text).joined(separator: "\n\n")
+        text = Block.pageText(of: blocks)
     }
 }

@@ -67,9 +67,7 @@ public struct ChapterList: Sendable, Equatable {
         for (index, sentence) in sentences.enumerated() {
             guard sentence.blockIndex < document.blocks.count else { continue }
             let block = document.blocks[sentence.blockIndex]
-            guard case .heading = block.kind, index == 0 || sentences[index - 1].blockIndex != sentence.blockIndex else { continue }
-            // The page's apparatus (a table of contents' "Contents") is never read: no chapter.
-            guard block.part != .apparatus else { continue }
+            guard block.startsChapter, index == 0 || sentences[index - 1].blockIndex != sentence.blockIndex else { continue }
             let title = block.textWithoutApparatus.split(whereSeparator: \.isNewline).joined(separator: " ")
                 .trimmingCharacters(in: .whitespaces)
             result.append((index, title))
