@@ -22,19 +22,31 @@ public final class ArticleStore: Sendable {
     /// Adds `article`, or reports the article with the same content already there; `record`
     /// (a read-later link, a feed's item) is written in the same transaction, so a process
     /// killed meanwhile leaves both or neither.
+    ///
+    /// A long article (a book) is stored and indexed in parts (`ContentParts`): its text is
+    /// hashed a block at a time and each part's JSON and text made on its own, so none of
+    /// them is ever made for the whole book.
     public func add(_ article: NewArticle, recording record: ImportRecord? = nil) throws(NarrateError) -> AddOutcome {
-        // The text once: it is as large as the article.
-        let text = article.text
-        let hash = ContentHash.of(text)
+        let blocks = article.document.blocks
+        // A long article (a book) in parts: the JSON and the text of one part at a time.
+        let parts = ContentParts.ranges(of: blocks)
+        var hash = ContentHash.Blocks()
+        for block in blocks { hash.add(block.text) }
+        let contentHash = hash.finish()
         let words = article.wordCount
-        let document: String
-        do {
-            document = String(decoding: try JSONEncoder().encode(article.document), as: UTF8.self)
-        } catch {
-            throw NarrateError(LibraryError.unavailable(path: database.path, reason: "cannot store the document: \(error)"))
+        let encoder = JSONEncoder()
+        func json(_ value: some Encodable) throws(NarrateError) -> String {
+            do {
+                return String(decoding: try encoder.encode(value), as: UTF8.self)
+            } catch {
+                throw NarrateError(LibraryError.unavailable(path: database.path, reason: "cannot store the document: \(error)"))
+            }
         }
+        var head = article.document
+        if parts.count > 1 { head.blocks = [] }
+        let document = try json(head)
         return try database.write { db in
-            if let existing = try ArticleRow.filter(ArticleRow.Columns.contentHash == hash).fetchOne(db), let id = existing.id {
+            if let existing = try ArticleRow.filter(ArticleRow.Columns.contentHash == contentHash).fetchOne(db), let id = existing.id {
                 let outcome = AddOutcome.exists(id: id, title: existing.title)
                 try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
                 return outcome
@@ -44,13 +56,21 @@ public final class ArticleStore: Sendable {
                 title: article.title, byline: article.byline, site: article.site, sourceURL: article.sourceURL,
                 sourcePath: article.sourcePath, language: article.language?.lowercased(), voice: article.voice,
                 publishedAt: article.publishedAt, savedAt: article.savedAt ?? LibraryDatabase.timestamp(),
-                sourceFormat: article.document.format.rawValue, contentHash: hash, wordCount: words,
+                sourceFormat: article.document.format.rawValue, contentHash: contentHash, wordCount: words,
                 listeningSeconds: Double(words) / ArticleLibrary.listeningRate * 60, tags: ArticleRow.joined(tags),
                 sentenceCount: article.sentences.count, excerpt: article.document.summaryExcerpt()
             )
             try row.insert(db)
             let id = db.lastInsertedRowID
-            try ArticleContentRow(articleId: id, original: Data(article.original), document: document).insert(db)
+            // The original bound where it lies (a book's is its chapters' markup, megabytes).
+            try article.original.withUnsafeBytes { bytes in
+                let original =
+                    bytes.baseAddress.map {
+                        Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+                    }
+                    ?? Data()
+                try ArticleContentRow(articleId: id, original: original, document: document).insert(db)
+            }
             if let cover = article.cover {
                 try db.execute(sql: "INSERT INTO articleCover (articleId, image) VALUES (?, ?)", arguments: [id, Data(cover)])
             }
@@ -67,8 +87,17 @@ public final class ArticleStore: Sendable {
                 },
                 db: db
             )
-            try SearchIndex.add(
-                id: id, title: article.title, byline: article.byline, text: text, language: article.language?.lowercased(), db: db)
+            var index = ArticleIndexWriter(
+                id: id, title: article.title, byline: article.byline, language: article.language?.lowercased(), db: db)
+            for (number, range) in parts.enumerated() {
+                if parts.count > 1 {
+                    try ArticleContentPartRow(articleId: id, part: number, blocks: try json(Array(blocks[range]))).insert(db)
+                }
+                for passage in SearchIndex.passages(of: ContentParts.text(of: blocks[range])) {
+                    try index.add(passage: passage)
+                }
+            }
+            try index.finish()
             let outcome = AddOutcome.added(id: id, title: article.title)
             try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
             return outcome
@@ -193,7 +222,14 @@ public final class ArticleStore: Sendable {
                 throw NarrateError(LibraryError.noSuchArticle(id: id))
             }
             let position = try PositionRow.fetchOne(db, key: id)
-            let document = try JSONDecoder().decode(Document.self, from: Data(content.document.utf8))
+            let decoder = JSONDecoder()
+            var document = try decoder.decode(Document.self, from: Data(content.document.utf8))
+            // A long article's blocks, a part at a time.
+            let parts = try String.fetchCursor(
+                db, sql: "SELECT blocks FROM articleContentPart WHERE articleId = ? ORDER BY part", arguments: [id])
+            while let part = try parts.next() {
+                document.blocks += try decoder.decode([Block].self, from: Data(part.utf8))
+            }
             return StoredArticle(
                 summary: ArticleSummary(
                     id: id, title: article.title, language: article.language, savedAt: article.savedAt,

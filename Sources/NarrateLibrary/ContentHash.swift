@@ -14,8 +14,35 @@ import NarrateCore
 enum ContentHash {
     /// The hash of `text`.
     static func of(_ text: String) -> String {
-        let normalized = collapsedScalars(text) ?? Array(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").utf8)
-        return MessageDigest.hex(MessageDigest.hash(.sha256, of: normalized))
+        MessageDigest.hex(MessageDigest.hash(.sha256, of: normalized(text)))
+    }
+
+    /// `text`'s UTF-8 with each run of white space made one space and the ends trimmed.
+    static func normalized(_ text: String) -> [UInt8] {
+        collapsedScalars(text) ?? Array(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").utf8)
+    }
+
+    /// The hash of blocks' texts joined by blank lines, made a block at a time: what `of`
+    /// says of the joined text, which is never held. A line break is a grapheme cluster of
+    /// its own (it joins none before or after it), so the joined text's words are each
+    /// block's words in turn, and between two blocks' words is one space.
+    struct Blocks {
+        private let digest = MessageDigest(.sha256)
+        private var hasWords = false
+
+        /// Adds the next block's text.
+        mutating func add(_ text: String) {
+            let words = ContentHash.normalized(text)
+            guard !words.isEmpty else { return }
+            if hasWords { [UInt8(ascii: " ")].withUnsafeBytes { digest.update($0) } }
+            words.withUnsafeBytes { digest.update($0) }
+            hasWords = true
+        }
+
+        /// The hash of what was added; once.
+        func finish() -> String {
+            MessageDigest.hex(digest.finalize())
+        }
     }
 
     /// The text's UTF-8 with white space collapsed, scalar by scalar; nil when white space

@@ -372,6 +372,19 @@ enum LibrarySchema {
                     CREATE INDEX articleSearchPartByArticle ON articleSearchPart(article);
                     """)
         }
+        // A book stored in parts (issue 40): its document's blocks a part at a time, so the
+        // JSON of a whole book is never made. Articles stored before keep their one document.
+        migrator.registerMigration("v18: long documents stored in parts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE articleContentPart (
+                        articleId INTEGER NOT NULL REFERENCES articleContent(articleId) ON DELETE CASCADE,
+                        part INTEGER NOT NULL,
+                        blocks TEXT NOT NULL,
+                        PRIMARY KEY (articleId, part)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -142,58 +142,11 @@ package enum SearchIndex {
     package static func add(
         id: Int64, title: String, byline: String?, text: String, language: String?, passageLength: Int? = passageLength, db: Database
     ) throws {
-        // One pass over each text: the stems joined as they come, each distinct word once
-        // (an article's words are not held: a 16 MiB one has some 2.7 million).
-        let stemmer = language.flatMap(WordStemmer.init(language:))
-        var distinct: [String] = []
-        var stemOf: [String: String] = [:]
-        func stemmed(_ text: some StringProtocol) -> String {
-            var joined = ""
-            forEachWord(in: String(text)) { word in
-                let stem: String
-                if let known = stemOf[word] {
-                    stem = known
-                } else {
-                    stem = stemmer?.stem(word) ?? word
-                    stemOf[word] = stem
-                    distinct.append(word)
-                }
-                if !joined.isEmpty { joined.append(" ") }
-                joined.append(stem)
-            }
-            return joined
+        var writer = ArticleIndexWriter(id: id, title: title, byline: byline, language: language, db: db)
+        for passage in passageLength.map({ passages(of: text, length: $0) }) ?? [text[...]] {
+            try writer.add(passage: passage)
         }
-        let titleStems = stemmed(title)
-        let insert = try db.cachedStatement(
-            sql: "INSERT INTO articleSearch (rowid, title, byline, body, titleStems, bodyStems) VALUES (?, ?, ?, ?, ?, ?)")
-        let pieces = passageLength.map { passages(of: text, length: $0) } ?? [text[...]]
-        for (index, passage) in pieces.enumerated() {
-            var row = id
-            if index > 0 {
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO articleSearchPart (rowid, article)
-                        VALUES ((SELECT coalesce(max(rowid) + 1, \(firstPassageRow)) FROM articleSearchPart), ?)
-                        """
-                ).execute(arguments: [id])
-                row = db.lastInsertedRowID
-            }
-            try insert.execute(arguments: [row, title, byline ?? "", String(passage), titleStems, stemmed(passage)])
-        }
-        if let language {
-            try db.execute(sql: "INSERT OR IGNORE INTO searchLanguage (code) VALUES (?)", arguments: [primaryCode(language)])
-        }
-        let newWord = try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchWord (word) VALUES (?)")
-        let variant = try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchWordVariant (variant, word) VALUES (?, ?)")
-        // The words and their stems: a typo is looked for among both.
-        var seen = Set<String>()
-        let stemsOfWords = stemmer == nil ? [] : Set(stemOf.values).sorted()
-        for word in distinct + stemsOfWords where seen.insert(word).inserted {
-            guard isVocabularyWord(word) else { continue }
-            try newWord.execute(arguments: [word])
-            guard db.changesCount > 0 else { continue }
-            for form in variants(of: word) { try variant.execute(arguments: [form, word]) }
-        }
+        try writer.finish()
     }
 
     /// `text` in passages of about `passageLength` UTF-8 bytes, each but the last ended at the

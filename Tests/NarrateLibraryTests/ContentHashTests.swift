@@ -53,4 +53,26 @@ struct ContentHashTests {
             #expect(ContentHash.of(text) == Self.reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    /// A book's hash is made a block at a time (its joined text is never held): the same as
+    /// the joined text's, whatever the blocks start or end with, empty and blank ones too.
+    @Test func blocksHashAsTheirJoinedText() {
+        let pool: [Unicode.Scalar] = [
+            " ", "\t", "\n", "\r", "\u{A0}", "\u{2009}", "a", "7", ".", "ї", "é", "\u{301}", "\u{200D}", "\u{600}", "\u{E33}",
+            "\u{1F3FB}", "ا", "日", "\u{1100}", "\u{1161}",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var blocks: [String] = []
+            for _ in 0..<Int.random(in: 0...5, using: &generator) {
+                var scalars = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 0...8, using: &generator) { scalars.append(pool.randomElement(using: &generator)!) }
+                blocks.append(String(scalars))
+            }
+            var hash = ContentHash.Blocks()
+            for block in blocks { hash.add(block) }
+            let joined = blocks.joined(separator: "\n\n")
+            #expect(hash.finish() == ContentHash.of(joined), "\(blocks.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+        }
+    }
 }
