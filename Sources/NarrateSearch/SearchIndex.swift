@@ -150,8 +150,9 @@ package enum SearchIndex {
     }
 
     /// `text` in passages of about `passageLength` UTF-8 bytes, each but the last ended at the
-    /// first paragraph break (else line break, else space) after that length, the last at most
-    /// a quarter longer: the whole text when it is no longer.
+    /// first paragraph break (else line break, else space, else character) after that length
+    /// and within a quarter more, the last at most a quarter longer: the whole text when it is
+    /// no longer.
     package static func passages(of text: String, length: Int = passageLength) -> [Substring] {
         let utf8 = text.utf8
         guard utf8.count > length else { return [text[...]] }
@@ -162,8 +163,9 @@ package enum SearchIndex {
                 passages.append(text[start...])
                 break
             }
-            // Within a quarter more, a paragraph's end; else a line's; else a word's; else the
-            // next space or line break however far (after one, an index is a character's).
+            // Within a quarter more, a paragraph's end; else a line's; else a word's; else (a
+            // script written without spaces, a run of one character) the first character that
+            // starts there, so no passage is more than a quarter longer than `length`.
             // The rest within a quarter more: the last passage.
             guard let window = utf8.index(least, offsetBy: length / 4, limitedBy: utf8.endIndex), window < utf8.endIndex else {
                 passages.append(text[start...])
@@ -172,9 +174,15 @@ package enum SearchIndex {
             let near = utf8[least..<window]
             let paragraph = zip(near.indices, near.dropFirst()).first { near[$0.0] == 0x0A && $0.1 == 0x0A }.map { $0.0 }
             let line = near.firstIndex(of: 0x0A)
-            let word = near.firstIndex(of: 0x20) ?? utf8[least...].firstIndex { $0 == 0x20 || $0 == 0x0A }
+            let word = near.firstIndex(of: 0x20)
             let end =
-                (paragraph.map { utf8.index($0, offsetBy: 2) } ?? (line ?? word).map { utf8.index(after: $0) }) ?? utf8.endIndex
+                (paragraph.map { utf8.index($0, offsetBy: 2) } ?? (line ?? word).map { utf8.index(after: $0) })
+                ?? near.indices.first { $0.samePosition(in: text) != nil }
+                ?? near.indices.first { $0.samePosition(in: text.unicodeScalars) != nil } ?? window
+            guard end < utf8.endIndex else {
+                passages.append(text[start...])
+                break
+            }
             passages.append(text[start..<end])
             start = end
         }

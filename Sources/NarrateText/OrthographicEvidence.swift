@@ -15,7 +15,7 @@ struct OrthographicEvidence: Sendable {
     init() {}
 
     /// The evidence of `texts` (a document's blocks).
-    init(texts: [[Unicode.Scalar]]) {
+    init(texts: some Sequence<[Unicode.Scalar]>) {
         for scalars in texts { add(scalars) }
     }
 
@@ -94,16 +94,18 @@ struct OrthographicEvidence: Sendable {
 /// texts never need it, and gathering costs a pass that makes a string of every word.
 /// One segmentation's, on one thread.
 final class DocumentEvidence {
-    private let texts: [[Unicode.Scalar]]
+    /// The blocks' texts: the document's own strings, each made scalars only while it is
+    /// gathered (a book's blocks as scalars at once were four bytes a character).
+    private let texts: [String]
     private var gathered: OrthographicEvidence?
 
-    init(texts: [[Unicode.Scalar]]) {
+    init(texts: [String]) {
         self.texts = texts
     }
 
     private var evidence: OrthographicEvidence {
         if let gathered { return gathered }
-        let made = OrthographicEvidence(texts: texts)
+        let made = OrthographicEvidence(texts: texts.lazy.map { Array($0.unicodeScalars) })
         gathered = made
         return made
     }

@@ -17,8 +17,7 @@ struct SentenceScanner {
     private var sentenceStart = 0
 
     init(_ text: String, rules: SegmentationRules) {
-        let scalars = Array(text.unicodeScalars)
-        self.init(scalars: scalars, rules: rules, evidence: DocumentEvidence(texts: [scalars]))
+        self.init(scalars: Array(text.unicodeScalars), rules: rules, evidence: DocumentEvidence(texts: [text]))
     }
 
     init(scalars: [Unicode.Scalar], rules: SegmentationRules, evidence: DocumentEvidence) {

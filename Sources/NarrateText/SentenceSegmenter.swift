@@ -38,10 +38,10 @@ public struct SentenceSegmenter: Sendable {
     public func sentences(of document: Document) -> [Sentence] {
         var result: [Sentence] = []
         // Code as written is never said: no sentences, and no evidence about the prose's words.
-        let texts = document.blocks.map { $0.kind == .code ? [] : Array($0.text.unicodeScalars) }
-        let evidence = DocumentEvidence(texts: texts)
+        let evidence = DocumentEvidence(texts: document.blocks.map { $0.kind == .code ? "" : $0.text })
         for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable && block.kind != .code {
-            let scalars = texts[blockIndex]
+            // One block's scalars at a time.
+            let scalars = Array(block.text.unicodeScalars)
             var ranges: [Range<Int>] = []
             var pendingStart: Int?
             var scanner = SentenceScanner(scalars: scalars, rules: rules, evidence: evidence)

@@ -24,8 +24,14 @@ struct SearchPassagesTests {
         // No paragraph within reach: a line's end, else a word's, else the rest whole.
         let lines = (0..<40).map { "line \($0) of verse" }.joined(separator: "\n")
         #expect(SearchIndex.passages(of: lines, length: 100).dropLast().allSatisfy { $0.hasSuffix("\n") })
-        let unbroken = String(repeating: "ж", count: 300)
-        #expect(SearchIndex.passages(of: unbroken, length: 100) == [unbroken[...]])
+        // No space at all (a script written without them): a character's start, so no passage
+        // is more than a quarter over its length.
+        for unbroken in [String(repeating: "ж", count: 300), String(repeating: "日本語のテキスト", count: 40), String(repeating: "👨‍👩‍👧", count: 60)] {
+            let pieces = SearchIndex.passages(of: unbroken, length: 100)
+            #expect(pieces.count > 3)
+            #expect(pieces.joined() == unbroken)
+            #expect(pieces.allSatisfy { $0.utf8.count <= 125 && $0.startIndex.samePosition(in: unbroken) != nil }, "\(pieces)")
+        }
     }
 
     @Test func aBookIsFoundOnceAtItsPassageAndRemovedWithAllOfThem() throws {
