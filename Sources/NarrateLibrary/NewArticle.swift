@@ -22,8 +22,8 @@ public struct NewArticle: Sendable {
     public var original: [UInt8]
     /// The extracted document.
     public var document: Document
-    /// Its sentences, segmented once.
-    public var sentences: [Sentence]
+    /// Where its sentences stand, segmented once (their texts are the blocks').
+    public var sentences: [SentencePlace]
     /// Tags to give it.
     public var tags: [String]
     /// When it was saved (ISO 8601), for one imported from a read-later service; nil: now.
@@ -38,7 +38,7 @@ public struct NewArticle: Sendable {
     public init(
         title: String, byline: String? = nil, site: String? = nil, sourceURL: String? = nil, sourcePath: String? = nil,
         language: String? = nil, publishedAt: String? = nil, voice: String? = nil, original: [UInt8], document: Document,
-        sentences: [Sentence], tags: [String] = [], cover: [UInt8]? = nil
+        sentences: [some SentencePlaced], tags: [String] = [], cover: [UInt8]? = nil
     ) {
         self.cover = cover.flatMap { $0.isEmpty || $0.count > Self.largestCoverBytes ? nil : $0 }
         self.title = MetadataText.cut(title, to: MetadataText.titleLimit)
@@ -51,7 +51,7 @@ public struct NewArticle: Sendable {
         self.voice = voice
         self.original = original
         self.document = document
-        self.sentences = sentences
+        self.sentences = sentences.map(\.place)
         self.tags = tags
     }
 

@@ -37,6 +37,26 @@ public struct SentenceSegmenter: Sendable {
     /// the sentences still cover the whole text.
     public func sentences(of document: Document) -> [Sentence] {
         var result: [Sentence] = []
+        forEachSentence(of: document) { place, scalars in
+            result.append(
+                Sentence(
+                    text: String(scalars: scalars[place.textRange]), blockIndex: place.blockIndex, textRange: place.textRange,
+                    sourceRange: place.sourceRange, endsBlock: place.endsBlock))
+        }
+        return result
+    }
+
+    /// Where every sentence of `document` stands, as `sentences(of:)` finds them, without
+    /// their texts (which are the blocks'): what a book added to the library needs.
+    public func places(of document: Document) -> [SentencePlace] {
+        var result: [SentencePlace] = []
+        forEachSentence(of: document) { place, _ in result.append(place) }
+        return result
+    }
+
+    /// Calls `body` with each sentence's place in `document`, in reading order, and its
+    /// block's scalars.
+    private func forEachSentence(of document: Document, _ body: (SentencePlace, [Unicode.Scalar]) -> Void) {
         // Code as written is never said: no sentences, and no evidence about the prose's words.
         let evidence = DocumentEvidence(texts: document.blocks.map { $0.kind == .code ? "" : $0.text })
         for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable && block.kind != .code {
@@ -58,17 +78,12 @@ public struct SentenceSegmenter: Sendable {
             }
             if ranges.contains(where: { $0.count > InputLimits.sentenceCharacters }) { ranges = Self.capped(ranges, in: scalars) }
             for (position, range) in ranges.enumerated() {
-                result.append(
-                    Sentence(
-                        text: String(scalars: scalars[range]),
-                        blockIndex: blockIndex,
-                        textRange: range,
-                        sourceRange: block.sourceMap.sourceRange(forTextRange: range),
-                        endsBlock: position == ranges.count - 1
-                    ))
+                let place = SentencePlace(
+                    blockIndex: blockIndex, textRange: range, sourceRange: block.sourceMap.sourceRange(forTextRange: range),
+                    endsBlock: position == ranges.count - 1)
+                body(place, scalars)
             }
         }
-        return result
     }
 
     /// `ranges` with each one longer than `InputLimits.sentenceCharacters` scalars cut into

@@ -198,7 +198,8 @@ public struct ArticleImport: Sendable {
     private func newArticle(_ loaded: ArticleInput.Loaded, sourcePath: String?, detector: LanguageDetector?) -> NewArticle {
         let document = loaded.document
         let code = (language ?? document.language ?? detector?.language(of: document.proseText)).map { LanguageRules.primaryCode(of: $0) }
-        let sentences = SentenceSegmenter(language: code ?? "en").sentences(of: document)
+        // Their places alone: a book's sentences' texts would be as large as its text.
+        let sentences = SentenceSegmenter(language: code ?? "en").places(of: document)
         return NewArticle(
             title: title ?? document.title, byline: document.byline, site: document.site,
             sourceURL: loaded.url ?? document.sourceURL, sourcePath: sourcePath, language: code,
