@@ -62,14 +62,20 @@ public final class ArticleStore: Sendable {
             )
             try row.insert(db)
             let id = db.lastInsertedRowID
-            // The original bound where it lies (a book's is its chapters' markup, megabytes).
-            try article.original.withUnsafeBytes { bytes in
-                let original =
-                    bytes.baseAddress.map {
-                        Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+            // A long original (a book's chapters' markup) in parts too, each bound where it lies.
+            let originalParts = ContentParts.originalParts(of: article.original.count)
+            try ArticleContentRow(articleId: id, original: originalParts.count > 1 ? Data() : Data(article.original), document: document)
+                .insert(db)
+            if originalParts.count > 1 {
+                try article.original.withUnsafeBytes { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    for (number, range) in originalParts.enumerated() {
+                        let part = Data(
+                            bytesNoCopy: UnsafeMutableRawPointer(mutating: base + range.lowerBound), count: range.count, deallocator: .none)
+                        try db.execute(
+                            sql: "INSERT INTO articleOriginalPart (articleId, part, bytes) VALUES (?, ?, ?)", arguments: [id, number, part])
                     }
-                    ?? Data()
-                try ArticleContentRow(articleId: id, original: original, document: document).insert(db)
+                }
             }
             if let cover = article.cover {
                 try db.execute(sql: "INSERT INTO articleCover (articleId, image) VALUES (?, ?)", arguments: [id, Data(cover)])
@@ -230,6 +236,10 @@ public final class ArticleStore: Sendable {
             while let part = try parts.next() {
                 document.blocks += try decoder.decode([Block].self, from: Data(part.utf8))
             }
+            var original = Array(content.original)
+            let originalParts = try Data.fetchCursor(
+                db, sql: "SELECT bytes FROM articleOriginalPart WHERE articleId = ? ORDER BY part", arguments: [id])
+            while let part = try originalParts.next() { original += part }
             return StoredArticle(
                 summary: ArticleSummary(
                     id: id, title: article.title, language: article.language, savedAt: article.savedAt,
@@ -239,7 +249,7 @@ public final class ArticleStore: Sendable {
                 ),
                 byline: article.byline, site: article.site, sourceURL: article.sourceURL, sourcePath: article.sourcePath,
                 publishedAt: article.publishedAt, voice: article.voice, contentHash: article.contentHash,
-                original: Array(content.original), document: document
+                original: original, document: document
             )
         }
     }

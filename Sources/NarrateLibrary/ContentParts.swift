@@ -4,8 +4,8 @@ import NarrateSearch
 /// How the library stores a long article (a book): its blocks in parts of at most
 /// `SearchIndex.passageLength` bytes of text (a single longer block is a part of its own),
 /// each part's blocks stored and indexed for search on their own, so neither the whole
-/// document's JSON nor its whole text is ever made at once. An article of one part is
-/// stored whole, as every article was before parts.
+/// document's JSON nor its whole text is ever made at once; its original in parts of that
+/// many bytes. An article of one part is stored whole, as every article was before parts.
 enum ContentParts {
     /// The ranges of `blocks` that make its parts, in order; one range (all of them, maybe
     /// none) when the text is no longer than `length`.
@@ -25,6 +25,13 @@ enum ContentParts {
         }
         ranges.append(start..<blocks.count)
         return ranges
+    }
+
+    /// The ranges of an original of `count` bytes that make its parts, `length` bytes each
+    /// but the last; one range (all of it) when it is no longer.
+    static func originalParts(of count: Int, length: Int = SearchIndex.passageLength) -> [Range<Int>] {
+        guard count > length else { return [0..<count] }
+        return stride(from: 0, to: count, by: length).map { $0..<min($0 + length, count) }
     }
 
     /// The text of `blocks`, joined by blank lines: what is searched.

@@ -372,8 +372,10 @@ enum LibrarySchema {
                     CREATE INDEX articleSearchPartByArticle ON articleSearchPart(article);
                     """)
         }
-        // A book stored in parts (issue 40): its document's blocks a part at a time, so the
-        // JSON of a whole book is never made. Articles stored before keep their one document.
+        // A book stored in parts (issue 40): its document's blocks and its original a part
+        // at a time, so neither the JSON of a whole book nor a copy of its whole original is
+        // made. Articles stored before keep their one document and original. (Rowid tables:
+        // their rows are hundreds of kilobytes.)
         migrator.registerMigration("v18: long documents stored in parts") { db in
             try db.execute(
                 sql: """
@@ -382,7 +384,13 @@ enum LibrarySchema {
                         part INTEGER NOT NULL,
                         blocks TEXT NOT NULL,
                         PRIMARY KEY (articleId, part)
-                    ) WITHOUT ROWID;
+                    );
+                    CREATE TABLE articleOriginalPart (
+                        articleId INTEGER NOT NULL REFERENCES articleContent(articleId) ON DELETE CASCADE,
+                        part INTEGER NOT NULL,
+                        bytes BLOB NOT NULL,
+                        PRIMARY KEY (articleId, part)
+                    );
                     """)
         }
         return migrator

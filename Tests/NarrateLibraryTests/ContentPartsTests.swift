@@ -31,13 +31,17 @@ struct ContentPartsTests {
         let long = [Self.block("short"), Self.block(String(repeating: "ж", count: 400)), Self.block("short")]
         #expect(ContentParts.ranges(of: long, length: 300) == [0..<1, 1..<2, 2..<3])
         #expect(ContentParts.ranges(of: [], length: 300) == [0..<0])
+        // An original: in parts of the length, the last shorter; one when it is no longer.
+        #expect(ContentParts.originalParts(of: 700, length: 300) == [0..<300, 300..<600, 600..<700])
+        #expect(ContentParts.originalParts(of: 300, length: 300) == [0..<300])
+        #expect(ContentParts.originalParts(of: 0, length: 300) == [0..<0])
     }
 
     @Test func aBookIsStoredInPartsAndReadBackWhole() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-parts-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let library = try ArticleLibrary.inMemory(location: LibraryLocation(databasePath: "\(scratch)/library.sqlite"))
-        // Some 580 KiB in chapters: three parts.
+        // Some 580 KiB in chapters: three parts (its original too).
         var markdown = "# The Long Winter\n\n"
         for chapter in 1...50 {
             markdown += "## Chapter \(chapter)\n\n"
@@ -57,15 +61,19 @@ struct ContentPartsTests {
             Issue.record("not added")
             return
         }
-        let (parts, headBlocks) = try library.articles.database.read { db in
+        let (parts, headBlocks, originalParts, headOriginal) = try library.articles.database.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM articleContentPart WHERE articleId = ?", arguments: [id]) ?? 0,
                 try String.fetchOne(db, sql: "SELECT document FROM articleContent WHERE articleId = ?", arguments: [id])
-                    .map { try JSONDecoder().decode(Document.self, from: Data($0.utf8)).blocks.count } ?? -1
+                    .map { try JSONDecoder().decode(Document.self, from: Data($0.utf8)).blocks.count } ?? -1,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM articleOriginalPart WHERE articleId = ?", arguments: [id]) ?? 0,
+                try Int.fetchOne(db, sql: "SELECT length(original) FROM articleContent WHERE articleId = ?", arguments: [id]) ?? -1
             )
         }
         #expect(parts >= 3)
         #expect(headBlocks == 0)
+        #expect(originalParts == 3)
+        #expect(headOriginal == 0)
 
         let stored = try library.articles.article(id: id)
         #expect(stored.document == document)
@@ -80,7 +88,7 @@ struct ContentPartsTests {
 
         _ = try library.articles.remove(ids: [id])
         let left = try library.articles.database.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM articleContentPart") ?? -1
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM articleContentPart) + (SELECT count(*) FROM articleOriginalPart)") ?? -1
         }
         #expect(left == 0)
     }
