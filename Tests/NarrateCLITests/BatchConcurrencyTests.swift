@@ -57,17 +57,40 @@ struct BatchConcurrencyTests {
             ["batch"] + articles + ["--jobs", "1", "--output-dir", "out", "--quiet"],
             standardOutput: "batch.out", standardError: "batch.err"
         )
-        // `jobs run` once the batch has queued everything and its worker is on the first job.
-        let queued = await fixture.wait(
-            until: {
-                let jobs = fixture.jobs()
+        // `jobs run` once the batch has queued everything and its worker is on the first job,
+        // watched for and started from a thread of its own: under a sanitizer, other tests
+        // once held the cooperative pool for a minute while the batch went on to its end.
+        let (libraryPath, scratch, environment) = (fixture.libraryPath, fixture.scratch.path, fixture.environment)
+        let started = try await onOwnThread { () throws -> Process? in
+            let reader = KeptLibrary()
+            func queued() -> Bool {
+                let jobs = (try? reader.library(at: libraryPath)?.queue.jobs()) ?? []
                 return jobs.count == count && jobs.contains { $0.state == .running }
-            }, while: batch)
-        try #require(queued, "the batch never queued its jobs: \(fixture.read("batch.err"))")
-        let run = try await fixture.narrate(["jobs", "run", "--jobs", "2", "--quiet"])
+            }
+            let deadline = Date().addingTimeInterval(120)
+            while !queued() {
+                guard batch.isRunning, Date() < deadline else { return nil }
+                usleep(20_000)
+            }
+            let run = Process()
+            run.executableURL = URL(fileURLWithPath: NarrateBinary.path)
+            run.arguments = ["jobs", "run", "--jobs", "2", "--quiet"]
+            run.currentDirectoryURL = URL(fileURLWithPath: scratch)
+            run.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            run.standardInput = FileHandle.nullDevice
+            for name in ["run.out", "run.err"] where !FileManager.default.createFile(atPath: "\(scratch)/\(name)", contents: nil) {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: "\(scratch)/\(name)"])
+            }
+            run.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(scratch)/run.out"))
+            run.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(scratch)/run.err"))
+            try run.run()
+            return run
+        }
+        let run = try #require(started, "the batch never queued its jobs: \(fixture.read("batch.err"))")
+        let runStatus = await run.exited()
         await batch.exited()
 
-        #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
+        #expect(runStatus == 0, "\(fixture.read("run.out")) \(fixture.read("run.err"))")
         #expect(batch.terminationStatus == 0, "\(fixture.read("batch.out")) \(fixture.read("batch.err"))")
         #expect(fixture.read("batch.out").hasPrefix("done \(count), up to date 0, failed 0"), "\(fixture.read("batch.out"))")
         try expectEveryArticleNarratedOnce(count)
