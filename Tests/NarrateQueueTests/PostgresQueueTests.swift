@@ -149,17 +149,18 @@ struct PostgresQueueTests {
         await queue.close()
     }
 
-    /// Refused at once, not retried: with an hour's patience, a retry would run past the
-    /// test's time limit. (Not a timed assertion: under AddressSanitizer on a loaded machine
-    /// the refusal once took 85 s to come back, retried or not.)
-    @Test(.enabled(if: PostgresCluster.isAvailable), .timeLimit(.minutes(10)))
+    /// Refused with the connection's own error, not after retries (`PostgresSession.open`
+    /// makes one connection). No time is asserted: under the sanitizers the test's pool is
+    /// held by other tests for minutes, so a refusal that comes at once was seen 85 s later
+    /// (AddressSanitizer) and 730 s later (ThreadSanitizer).
+    @Test(.enabled(if: PostgresCluster.isAvailable))
     func anUnreachableServerOrAMissingDatabaseIsExit69() async throws {
         let cluster = try PostgresCluster.shared.get()
         // A port nothing listens on: refused at once.
         let closed = try PostgresQueueAddress(
             url: "postgresql://u:p@127.0.0.1:\(try PostgresCluster.freePort())/db?sslmode=disable", environment: [:], home: nil
         )
-        let refused = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: closed, patience: 3_600) }
+        let refused = try await #require(throws: NarrateError.self) { try await PostgresJobQueue(address: closed) }
         #expect(refused.isQueueUnavailable && refused.description.contains("connection refused"), "\(refused)")
         let missing = try PostgresQueueAddress(
             url: cluster.url(user: PostgresCluster.user, password: PostgresCluster.password, database: "no_such_db") + "?sslmode=disable",
@@ -196,14 +197,14 @@ struct PostgresQueueTests {
         await #expect(waiting.waitForJobs(seconds: 0.3) == false)
         let submission = try fixture.submission()
         let queue = fixture.queue
-        let started = Date()
         let queuer = Task {
             try? await Task.sleep(for: .milliseconds(500))
             _ = try? await queue.enqueue(submission)
         }
+        // True only when a job was announced: a wait that ran out says false. (No time is
+        // asserted: under the sanitizers other tests hold the test's pool for minutes.)
         #expect(await waiting.waitForJobs(seconds: 30))
         await queuer.value
-        #expect(Date().timeIntervalSince(started) < 10)
         await #expect(
             try waiting.claimJob(worker: "idle", leaseSeconds: 20, minimumPriority: .background, now: nil)?.outputPath
                 == submission.outputPath)
