@@ -97,7 +97,9 @@ public final class ArticleStore: Sendable {
                 id: id, title: article.title, byline: article.byline, language: article.language?.lowercased(), db: db)
             for (number, range) in parts.enumerated() {
                 if parts.count > 1 {
-                    try ArticleContentPartRow(articleId: id, part: number, blocks: try json(Array(blocks[range]))).insert(db)
+                    try db.execute(
+                        sql: "INSERT INTO articleContentPart (articleId, part, blocks) VALUES (?, ?, ?)",
+                        arguments: [id, number, try json(Array(blocks[range]))])
                 }
                 for passage in SearchIndex.passages(of: ContentParts.text(of: blocks[range])) {
                     try index.add(passage: passage)

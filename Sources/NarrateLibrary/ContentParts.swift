@@ -5,7 +5,9 @@ import NarrateSearch
 /// `SearchIndex.passageLength` bytes of text (a single longer block is a part of its own),
 /// each part's blocks stored and indexed for search on their own, so neither the whole
 /// document's JSON nor its whole text is ever made at once; its original in parts of that
-/// many bytes. An article of one part is stored whole, as every article was before parts.
+/// many bytes (`articleContentPart`, `articleOriginalPart`: the document in `articleContent`
+/// then has no blocks, nor the original there any bytes). An article of one part is stored
+/// whole, as every article was before parts.
 enum ContentParts {
     /// The ranges of `blocks` that make its parts, in order; one range (all of them, maybe
     /// none) when the text is no longer than `length`.

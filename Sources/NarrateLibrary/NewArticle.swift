@@ -55,7 +55,8 @@ public struct NewArticle: Sendable {
         self.tags = tags
     }
 
-    /// The document's text, blocks separated by blank lines: what is searched and hashed.
+    /// The document's text, blocks separated by blank lines: what is searched and hashed
+    /// (the library does both a block at a time, and never makes this whole text).
     public var text: String {
         document.blocks.map(\.text).joined(separator: "\n\n")
     }
