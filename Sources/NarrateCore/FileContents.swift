@@ -30,6 +30,43 @@ public enum FileContents {
         return Int64(status.st_size)
     }
 
+    /// What tells whether the file at a path is still the one that was read: which file it
+    /// is (device and inode), its size, and when its contents last changed.
+    public struct Stamp: Sendable, Equatable {
+        var device: UInt64
+        var inode: UInt64
+        /// Its size in bytes.
+        public var size: Int64
+        var modifiedSeconds: Int
+        var modifiedNanoseconds: Int
+    }
+
+    /// The stamp of the regular file at `path`, refused as `read` refuses it: no file there,
+    /// a folder, more than `limit` bytes (`EFBIG`).
+    public static func stamp(of path: String, limit: Int = .max) throws(ReadError) -> Stamp {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw ReadError(code: errno) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw ReadError(code: EISDIR) }
+        guard Int(status.st_size) <= limit else { throw ReadError(code: EFBIG) }
+        return Stamp(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            modifiedSeconds: Int(status.modified.tv_sec), modifiedNanoseconds: Int(status.modified.tv_nsec))
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer in a shorter file).
+    public static func head(of path: String, count: Int) throws(ReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(code: errno) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        do {
+            let read = try SystemCall.read(descriptor, into: &bytes)
+            return Array(bytes[0..<read])
+        } catch {
+            throw ReadError(code: error.code)
+        }
+    }
+
     /// The whole content of `path`; "-" reads standard input. Directories are refused.
     ///
     /// `isCancelled` is asked before each read, after a read a signal interrupted, and every

@@ -27,41 +27,24 @@ public final class ArticleStore: Sendable {
     /// hashed a block at a time and each part's JSON and text made on its own, so none of
     /// them is ever made for the whole book.
     public func add(_ article: NewArticle, recording record: ImportRecord? = nil) throws(NarrateError) -> AddOutcome {
+        if let chapters = article.chapters { return try add(article, chapters: chapters, recording: record) }
         let blocks = article.document.blocks
         // A long article (a book) in parts: the JSON and the text of one part at a time.
         let parts = ContentParts.ranges(of: blocks)
         var hash = ContentHash.Blocks()
         for block in blocks { hash.add(block.text) }
         let contentHash = hash.finish()
-        let words = article.wordCount
-        let encoder = JSONEncoder()
-        func json(_ value: some Encodable) throws(NarrateError) -> String {
-            do {
-                return String(decoding: try encoder.encode(value), as: UTF8.self)
-            } catch {
-                throw NarrateError(LibraryError.unavailable(path: database.path, reason: "cannot store the document: \(error)"))
-            }
-        }
         var head = article.document
         if parts.count > 1 { head.blocks = [] }
         let document = try json(head)
         return try database.write { db in
-            if let existing = try ArticleRow.filter(ArticleRow.Columns.contentHash == contentHash).fetchOne(db), let id = existing.id {
-                let outcome = AddOutcome.exists(id: id, title: existing.title)
+            if let outcome = try existing(db, contentHash: contentHash) {
                 try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
                 return outcome
             }
-            let tags = Set(article.tags.map(ArticleTagRow.normalized)).filter { !$0.isEmpty }.sorted()
-            var row = ArticleRow(
-                title: article.title, byline: article.byline, site: article.site, sourceURL: article.sourceURL,
-                sourcePath: article.sourcePath, language: article.language?.lowercased(), voice: article.voice,
-                publishedAt: article.publishedAt, savedAt: article.savedAt ?? LibraryDatabase.timestamp(),
-                sourceFormat: article.document.format.rawValue, contentHash: contentHash, wordCount: words,
-                listeningSeconds: Double(words) / ArticleLibrary.listeningRate * 60, tags: ArticleRow.joined(tags),
-                sentenceCount: article.sentences.count, excerpt: article.document.summaryExcerpt()
-            )
-            try row.insert(db)
-            let id = db.lastInsertedRowID
+            let id = try insert(
+                article, db: db, contentHash: contentHash, wordCount: article.wordCount, sentenceCount: article.sentences.count,
+                excerpt: article.document.summaryExcerpt())
             // A long original (a book's chapters' markup) in parts too, each bound where it lies.
             let originalParts = ContentParts.originalParts(of: article.original.count)
             try ArticleContentRow(articleId: id, original: originalParts.count > 1 ? Data() : Data(article.original), document: document)
@@ -72,43 +55,94 @@ public final class ArticleStore: Sendable {
                     for (number, range) in originalParts.enumerated() {
                         let part = Data(
                             bytesNoCopy: UnsafeMutableRawPointer(mutating: base + range.lowerBound), count: range.count, deallocator: .none)
-                        try db.execute(
-                            sql: "INSERT INTO articleOriginalPart (articleId, part, bytes) VALUES (?, ?, ?)", arguments: [id, number, part])
+                        try Self.insertOriginalPart(part, number: number, articleId: id, db: db)
                     }
                 }
             }
-            if let cover = article.cover {
-                try db.execute(sql: "INSERT INTO articleCover (articleId, image) VALUES (?, ?)", arguments: [id, Data(cover)])
-            }
-            for tag in tags {
-                try ArticleTagRow(articleId: id, tag: tag).insert(db)
-            }
-            try SentenceRow.insertAll(
-                article.sentences.enumerated().lazy.map { position, sentence in
-                    SentenceRow(
-                        articleId: id,
-                        sentence: StoredSentence(
-                            position: position, blockIndex: sentence.blockIndex, textRange: sentence.textRange,
-                            sourceRange: sentence.sourceRange))
-                },
-                db: db
-            )
+            try Self.insertSentences(article.sentences, from: 0, articleId: id, db: db)
             var index = ArticleIndexWriter(
                 id: id, title: article.title, byline: article.byline, language: article.language?.lowercased(), db: db)
             for (number, range) in parts.enumerated() {
-                if parts.count > 1 {
-                    try db.execute(
-                        sql: "INSERT INTO articleContentPart (articleId, part, blocks) VALUES (?, ?, ?)",
-                        arguments: [id, number, try json(Array(blocks[range]))])
-                }
-                for passage in SearchIndex.passages(of: ContentParts.text(of: blocks[range])) {
-                    try index.add(passage: passage)
-                }
+                try insertContentPart(blocks[range], number: parts.count > 1 ? number : nil, articleId: id, index: &index, db: db)
             }
             try index.finish()
             let outcome = AddOutcome.added(id: id, title: article.title)
             try record?.write(db, outcome: outcome, sentenceCount: article.sentences.count)
             return outcome
+        }
+    }
+
+    /// `value` as JSON text, as the library stores documents and blocks.
+    func json(_ value: some Encodable) throws(NarrateError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        } catch {
+            throw NarrateError(LibraryError.unavailable(path: database.path, reason: "cannot store the document: \(error)"))
+        }
+    }
+
+    /// The article already in the library with the content hashed as `contentHash`.
+    func existing(_ db: Database, contentHash: String) throws -> AddOutcome? {
+        guard let existing = try ArticleRow.filter(ArticleRow.Columns.contentHash == contentHash).fetchOne(db), let id = existing.id
+        else { return nil }
+        return .exists(id: id, title: existing.title)
+    }
+
+    /// Inserts `article`'s row, its cover and its tags; its id.
+    func insert(
+        _ article: NewArticle, db: Database, contentHash: String, wordCount words: Int, sentenceCount: Int, excerpt: String?
+    ) throws -> Int64 {
+        let tags = Set(article.tags.map(ArticleTagRow.normalized)).filter { !$0.isEmpty }.sorted()
+        var row = ArticleRow(
+            title: article.title, byline: article.byline, site: article.site, sourceURL: article.sourceURL,
+            sourcePath: article.sourcePath, language: article.language?.lowercased(), voice: article.voice,
+            publishedAt: article.publishedAt, savedAt: article.savedAt ?? LibraryDatabase.timestamp(),
+            sourceFormat: article.document.format.rawValue, contentHash: contentHash, wordCount: words,
+            listeningSeconds: Double(words) / ArticleLibrary.listeningRate * 60, tags: ArticleRow.joined(tags),
+            sentenceCount: sentenceCount, excerpt: excerpt
+        )
+        try row.insert(db)
+        let id = db.lastInsertedRowID
+        if let cover = article.cover {
+            try db.execute(sql: "INSERT INTO articleCover (articleId, image) VALUES (?, ?)", arguments: [id, Data(cover)])
+        }
+        for tag in tags {
+            try ArticleTagRow(articleId: id, tag: tag).insert(db)
+        }
+        return id
+    }
+
+    /// Inserts `sentences`, the first of them the article's sentence at `position`.
+    static func insertSentences(_ sentences: [SentencePlace], from position: Int, articleId id: Int64, db: Database) throws {
+        try SentenceRow.insertAll(
+            sentences.enumerated().lazy.map { offset, sentence in
+                SentenceRow(
+                    articleId: id,
+                    sentence: StoredSentence(
+                        position: position + offset, blockIndex: sentence.blockIndex, textRange: sentence.textRange,
+                        sourceRange: sentence.sourceRange))
+            },
+            db: db
+        )
+    }
+
+    /// Inserts part `number` of a long article's original.
+    static func insertOriginalPart(_ part: Data, number: Int, articleId id: Int64, db: Database) throws {
+        try db.execute(sql: "INSERT INTO articleOriginalPart (articleId, part, bytes) VALUES (?, ?, ?)", arguments: [id, number, part])
+    }
+
+    /// Indexes `blocks` for search, and stores them as part `number` of a long article's
+    /// document (nil: an article of one part, whose blocks its document holds).
+    func insertContentPart(
+        _ blocks: ArraySlice<Block>, number: Int?, articleId id: Int64, index: inout ArticleIndexWriter, db: Database
+    ) throws {
+        if let number {
+            try db.execute(
+                sql: "INSERT INTO articleContentPart (articleId, part, blocks) VALUES (?, ?, ?)",
+                arguments: [id, number, try json(Array(blocks))])
+        }
+        for passage in SearchIndex.passages(of: ContentParts.text(of: blocks)) {
+            try index.add(passage: passage)
         }
     }
 

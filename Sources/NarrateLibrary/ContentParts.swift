@@ -14,19 +14,40 @@ enum ContentParts {
     static func ranges(of blocks: [Block], length: Int = SearchIndex.passageLength) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
-        // The part's text so far, blocks joined by blank lines as the search index has them.
-        var bytes = 0
-        for (index, block) in blocks.enumerated() {
-            let size = block.text.utf8.count
-            if index > start, bytes + 2 + size > length {
-                ranges.append(start..<index)
-                start = index
-                bytes = 0
-            }
-            bytes += (index > start ? 2 : 0) + size
+        var splitter = Splitter(length: length)
+        for (index, block) in blocks.enumerated() where splitter.startsPart(before: block) {
+            ranges.append(start..<index)
+            start = index
         }
         ranges.append(start..<blocks.count)
         return ranges
+    }
+
+    /// Where parts start, told a block at a time (a book read a chapter at a time).
+    struct Splitter {
+        let length: Int
+        /// The current part's text so far, blocks joined by blank lines as the search index
+        /// has them; nil before the first block.
+        private var bytes: Int?
+
+        init(length: Int = SearchIndex.passageLength) {
+            self.length = length
+        }
+
+        /// Takes the next block: whether it starts a new part (after the first).
+        mutating func startsPart(before block: Block) -> Bool {
+            let size = block.text.utf8.count
+            guard let current = bytes else {
+                bytes = size
+                return false
+            }
+            if current + 2 + size > length {
+                bytes = size
+                return true
+            }
+            bytes = current + 2 + size
+            return false
+        }
     }
 
     /// The ranges of an original of `count` bytes that make its parts, `length` bytes each

@@ -24,6 +24,10 @@ public struct NewArticle: Sendable {
     public var document: Document
     /// Where its sentences stand, segmented once (their texts are the blocks').
     public var sentences: [SentencePlace]
+    /// A long article (a book) to read a chapter at a time as it is stored: then `document`
+    /// is its head (its title and the rest, no blocks), and `original` and `sentences` are
+    /// empty; the chapters give them.
+    public var chapters: (any ArticleChapters)?
     /// Tags to give it.
     public var tags: [String]
     /// When it was saved (ISO 8601), for one imported from a read-later service; nil: now.

@@ -19,7 +19,8 @@ struct OrthographicEvidence: Sendable {
         for scalars in texts { add(scalars) }
     }
 
-    private mutating func add(_ scalars: [Unicode.Scalar]) {
+    /// Adds what `scalars` (one block's) say.
+    mutating func add(_ scalars: [Unicode.Scalar]) {
         var index = 0
         let count = scalars.count
         // The last visible character before the current word, and whether a line began since.
@@ -101,6 +102,12 @@ final class DocumentEvidence {
 
     init(texts: [String]) {
         self.texts = texts
+    }
+
+    /// Evidence gathered already (a book's, a chapter at a time).
+    init(gathered: OrthographicEvidence) {
+        texts = []
+        self.gathered = gathered
     }
 
     private var evidence: OrthographicEvidence {

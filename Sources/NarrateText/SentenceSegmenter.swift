@@ -54,12 +54,32 @@ public struct SentenceSegmenter: Sendable {
         return result
     }
 
+    /// Where every sentence of `blocks` stands (a chapter of a book, its first block the
+    /// book's `firstBlockIndex`), as `places(of:)` finds them in the whole book when
+    /// `evidence` is the whole book's.
+    public func places(of blocks: [Block], firstBlockIndex: Int, evidence: SentenceEvidence) -> [SentencePlace] {
+        var result: [SentencePlace] = []
+        forEachSentence(of: blocks, firstBlockIndex: firstBlockIndex, evidence: DocumentEvidence(gathered: evidence.evidence)) {
+            place, _ in result.append(place)
+        }
+        return result
+    }
+
     /// Calls `body` with each sentence's place in `document`, in reading order, and its
     /// block's scalars.
     private func forEachSentence(of document: Document, _ body: (SentencePlace, [Unicode.Scalar]) -> Void) {
         // Code as written is never said: no sentences, and no evidence about the prose's words.
         let evidence = DocumentEvidence(texts: document.blocks.map { $0.kind == .code ? "" : $0.text })
-        for (blockIndex, block) in document.blocks.enumerated() where block.isSpeakable && block.kind != .code {
+        forEachSentence(of: document.blocks, firstBlockIndex: 0, evidence: evidence, body)
+    }
+
+    /// Calls `body` with each sentence's place in `blocks` (numbered from `firstBlockIndex`),
+    /// in reading order, and its block's scalars.
+    private func forEachSentence(
+        of blocks: [Block], firstBlockIndex: Int, evidence: DocumentEvidence, _ body: (SentencePlace, [Unicode.Scalar]) -> Void
+    ) {
+        for (offset, block) in blocks.enumerated() where block.isSpeakable && block.kind != .code {
+            let blockIndex = firstBlockIndex + offset
             // One block's scalars at a time.
             let scalars = Array(block.text.unicodeScalars)
             var ranges: [Range<Int>] = []

@@ -255,16 +255,21 @@ struct EPUBReaderTests {
 
     /// A chapter that expands beyond an article's 16 MiB, or chapters that together expand
     /// beyond 256 MiB (from a few hundred kilobytes), are refused as they pass the limit, not
-    /// read whole; pictures are never unpacked.
+    /// read whole; pictures, and files not in the reading order, are never unpacked.
     @Test func zipBombsAreRefused() async throws {
         let scratch = try ScratchDirectory()
         var oneChapter = TestBook(chapters: Self.chapters)
-        oneChapter.zeros = [("OEBPS/images/huge.png", 300_000_000), ("OEBPS/text/zeros.xhtml", 100_000_000)]
+        oneChapter.zeros = [("OEBPS/text/zeros.xhtml", 100_000_000)]
+        oneChapter.zerosInSpine = true
         var manyChapters = TestBook(chapters: Self.chapters)
         manyChapters.zeros = (1...17).map { ("OEBPS/text/zeros-\($0).xhtml", 16_000_000) }
+        manyChapters.zerosInSpine = true
+        var unread = TestBook(chapters: Self.chapters)
+        unread.zeros = [("OEBPS/images/huge.png", 300_000_000), ("OEBPS/text/unlisted.xhtml", 100_000_000)]
         for (book, says) in [
             (oneChapter, "zeros.xhtml: larger than 16 MiB, the most narrate reads as one chapter of a book"),
             (manyChapters, "an archive that expands beyond 256 MiB (a zip bomb?)"),
+            (unread, "read"),
         ] {
             let path = try await book.write(in: scratch)
             let outcome = try await onOwnThread { () -> String in

@@ -33,6 +33,11 @@ public struct TestBook: Sendable {
     public var leaveOut: Set<String> = []
     /// Files of that many zero bytes (a zip bomb's).
     public var zeros: [(String, Int)] = []
+    /// Whether the files of zeros are in the reading order (after the chapters).
+    public var zerosInSpine = false
+    /// Whether the zip stores its files in the reverse of the usual order (chapters last
+    /// to first, the container last), as no writer should but a book may.
+    public var storedInReverse = false
     /// A cover image: a PNG of this size in one colour (red, green, blue), named in the package.
     public var cover: (width: Int, height: Int, colour: [Int])?
 
@@ -147,6 +152,13 @@ public struct TestBook: Sendable {
                     """
                 ))
         }
+        if zerosInSpine {
+            for (number, (path, _)) in zeros.enumerated() {
+                manifest +=
+                    "<item id=\"z\(number)\" href=\"\(path.dropFirst("OEBPS/".count))\" media-type=\"application/xhtml+xml\"/>\n"
+                spine += "<itemref idref=\"z\(number)\"/>\n"
+            }
+        }
         if cover != nil {
             manifest +=
                 "<item id=\"cover\" href=\"images/cover.png\" media-type=\"image/png\"\(epub3 ? " properties=\"cover-image\"" : "")/>\n"
@@ -171,7 +183,8 @@ public struct TestBook: Sendable {
                 </package>
                 """
             ))
-        return files.filter { !leaveOut.contains($0.0) } + extraFiles
+        let kept = files.filter { !leaveOut.contains($0.0) } + extraFiles
+        return storedInReverse ? kept.reversed() : kept
     }
 
     /// Writes the book into `scratch`; its path.

@@ -145,9 +145,28 @@ public struct ArticleImport: Sendable {
     public func article(
         from input: String, detector: LanguageDetector?, fetcher: PageFetcher = PageFetcher(), isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> NewArticle {
+        if input != "-", !PageFetcher.isURL(input), (format ?? ArticleLoader.format(forPath: input)) == .epub {
+            return try book(at: input, detector: detector)
+        }
         let loaded = try ArticleInput.load(input, format: format, fetcher: fetcher, isCancelled: isCancelled)
         let isFile = input != "-" && loaded.url == nil
         return newArticle(loaded, sourcePath: isFile ? absolute(input) : nil, detector: detector)
+    }
+
+    /// The EPUB book at `path`, to be read a chapter at a time as the library stores it (so
+    /// a long book costs no more memory than a short one): its language declared or detected
+    /// by `detector` from its first words.
+    private func book(at path: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        let book = try ChapteredBook(
+            EPUBBook(path: path, name: path, htmlReader: ArticleLoader().htmlReader), language: language, detector: detector)
+        let head = book.book.head
+        var article = NewArticle(
+            title: title ?? head.title, byline: head.byline, site: head.site, sourceURL: head.sourceURL, sourcePath: absolute(path),
+            language: book.language, publishedAt: head.publishedAt, voice: voice, original: [], document: head,
+            sentences: [SentencePlace](), tags: tags, cover: book.book.cover()
+        )
+        article.chapters = book
+        return article
     }
 
     /// The article of `page`, fetched from `input`, its language declared or detected by

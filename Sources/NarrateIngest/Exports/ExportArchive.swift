@@ -15,6 +15,9 @@ struct ExportArchive {
         case keep
         /// Unpacked into the folder, as this name.
         case unpack(as: String)
+        /// Read through and counted against the limits, but not kept (a book's chapters,
+        /// checked before any is read).
+        case measure
         /// Passed over.
         case skip
     }
@@ -38,28 +41,60 @@ struct ExportArchive {
             throw Self.openFailure(code: code, message: CMessage.text(message), path: path, format: "zip exports")
         }
         defer { narrate_archive_close(archive) }
-        (files, unpacked, tooLarge) = try Self.read(
+        var files: [String: [UInt8]] = [:]
+        (unpacked, tooLarge) = try Self.read(
             archive, path: path, limit: limit, folder: folder, use: use, overLimitHint: "; unpack it and import its metadata file",
-            kept: (InputLimits.exportBytes, "one list of an export"))
+            kept: (InputLimits.exportBytes, "one list of an export"), body: { entry, bytes in files[entry] = bytes })
+        self.files = files
     }
 
     /// Reads the zip archive in `bytes` (a book read into memory), each regular file as `use`
     /// says (none is unpacked); `name` names it in errors.
     init(bytes: [UInt8], name: String, limit: Int = defaultLimit, use: (String) -> Use) throws(NarrateError) {
-        let read = bytes.withUnsafeBytes { raw -> Result<([String: [UInt8]], [String: String], Set<String>), NarrateError> in
-            var code: Int32 = 0
-            var message = [CChar](repeating: 0, count: 256)
-            guard let archive = narrate_archive_open_memory(raw.baseAddress, raw.count, &code, &message, message.count) else {
-                return .failure(Self.openFailure(code: code, message: CMessage.text(message), path: name, format: "EPUB books"))
-            }
+        var files: [String: [UInt8]] = [:]
+        try Self.forEach(.bytes(bytes), name: name, limit: limit, use: use) { entry, bytes in files[entry] = bytes }
+        self.files = files
+        (unpacked, tooLarge) = ([:], [])
+    }
+
+    /// Where a book's zip archive is read from.
+    enum Container: Sendable {
+        /// Bytes read into memory.
+        case bytes([UInt8])
+        /// A file, read a block at a time each time it is walked (never held whole).
+        case file(String)
+    }
+
+    /// Reads the zip archive in `container` (a book) in the order its entries are stored,
+    /// handing each regular file `use` keeps to `body` as soon as it is read (nothing is held
+    /// after): a book's chapters one at a time. `name` names it in errors.
+    static func forEach(
+        _ container: Container, name: String, limit: Int = defaultLimit, use: (String) -> Use,
+        body: (String, [UInt8]) throws(NarrateError) -> Void
+    ) throws(NarrateError) {
+        func read(_ archive: OpaquePointer) throws(NarrateError) {
             defer { narrate_archive_close(archive) }
-            return Result { () throws(NarrateError) in
-                try Self.read(
-                    archive, path: name, limit: limit, folder: nil, use: use, overLimitHint: " (a zip bomb?)",
-                    kept: (InputLimits.articleBytes, "one chapter of a book"))
-            }
+            _ = try Self.read(
+                archive, path: name, limit: limit, folder: nil, use: use, overLimitHint: " (a zip bomb?)",
+                kept: (InputLimits.articleBytes, "one chapter of a book"), body: body)
         }
-        (files, unpacked, tooLarge) = try read.get()
+        var code: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        switch container {
+        case .bytes(let bytes):
+            let opened = bytes.withUnsafeBytes { raw -> Result<Void, NarrateError> in
+                guard let archive = narrate_archive_open_memory(raw.baseAddress, raw.count, &code, &message, message.count) else {
+                    return .failure(Self.openFailure(code: code, message: CMessage.text(message), path: name, format: "EPUB books"))
+                }
+                return Result { () throws(NarrateError) in try read(archive) }
+            }
+            try opened.get()
+        case .file(let path):
+            guard let archive = narrate_archive_open(path, &code, &message, message.count) else {
+                throw Self.openFailure(code: code, message: CMessage.text(message), path: name, format: "EPUB books")
+            }
+            try read(archive)
+        }
     }
 
     private static func openFailure(code: Int32, message reason: String, path: String, format: String) -> NarrateError {
@@ -73,13 +108,13 @@ struct ExportArchive {
         }
     }
 
-    /// The entries of the open `archive`, each as `use` says; `overLimitHint` ends the message of
-    /// one that expands beyond `limit`; a file kept is at most `kept.bytes`, named `kept.kind`.
+    /// The entries of the open `archive`, each as `use` says, those kept handed to `body`;
+    /// `overLimitHint` ends the message of one that expands beyond `limit`; a file kept is at
+    /// most `kept.bytes`, named `kept.kind`.
     private static func read(
         _ archive: OpaquePointer, path: String, limit: Int, folder: UnpackedExport?, use: (String) -> Use, overLimitHint: String,
-        kept keptLimit: (bytes: Int, kind: String)
-    ) throws(NarrateError) -> ([String: [UInt8]], [String: String], Set<String>) {
-        var files: [String: [UInt8]] = [:]
+        kept keptLimit: (bytes: Int, kind: String), body: (String, [UInt8]) throws(NarrateError) -> Void
+    ) throws(NarrateError) -> ([String: String], Set<String>) {
         var unpacked: [String: String] = [:]
         var tooLarge = Set<String>()
         var total = 0
@@ -101,7 +136,7 @@ struct ExportArchive {
             switch use {
             case .skip:
                 continue
-            case .keep:
+            case .keep, .measure:
                 break
             case .unpack(let target):
                 guard let folder else { continue }
@@ -131,11 +166,11 @@ struct ExportArchive {
                 }
                 size += count
                 switch use {
-                case .keep:
+                case .keep, .measure:
                     guard size <= keptLimit.bytes else {
                         throw .inputTooLarge(path: "\(path): \(entry)", limit: keptLimit.bytes, kind: keptLimit.kind)
                     }
-                    kept.append(contentsOf: buffer[0..<count])
+                    if case .keep = use { kept.append(contentsOf: buffer[0..<count]) }
                 case .unpack:
                     // Larger than an article may be: the rest is passed over unread.
                     if size > InputLimits.articleBytes { overLimit = true }
@@ -154,7 +189,7 @@ struct ExportArchive {
             }
             switch use {
             case .keep:
-                files[entry] = kept
+                try body(entry, kept)
             case .unpack(let target):
                 try? output?.close()
                 if overLimit {
@@ -163,11 +198,11 @@ struct ExportArchive {
                 } else {
                     unpacked[entry] = target
                 }
-            case .skip:
+            case .measure, .skip:
                 break
             }
         }
-        return (files, unpacked, tooLarge)
+        return (unpacked, tooLarge)
     }
 
     /// Whether `bytes` begin as a zip archive does.
