@@ -35,7 +35,7 @@ struct PDFLayout {
 
     /// The reading order of `pages`, in a right-to-left script when `rightToLeft`.
     init(pages: [PDFFile.Page], rightToLeft: Bool = false) {
-        let bodySize = Self.bodyFontSize(pages.flatMap(\.lines))
+        let bodySize = Self.bodyFontSize(pages.lazy.flatMap(\.lines))
         let runningKeys = Self.runningKeys(pages, bodySize: bodySize)
         var placed: [PlacedLine] = []
         var removed: [Int: [PDFFile.Line]] = [:]
@@ -64,7 +64,7 @@ struct PDFLayout {
     }
 
     /// The font size most of the text is set in (0 for no text).
-    static func bodyFontSize(_ lines: [PDFFile.Line]) -> Double {
+    static func bodyFontSize(_ lines: some Sequence<PDFFile.Line>) -> Double {
         var weight: [Double: Int] = [:]
         for line in lines { weight[line.fontSize, default: 0] += line.text.count }
         return weight.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0

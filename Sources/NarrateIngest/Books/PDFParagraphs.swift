@@ -61,7 +61,7 @@ struct PDFParagraphs {
     /// Marks the headings: the outline's entries where lines of their page say them (a
     /// title over two or three lines too); an entry no line says becomes a heading of its own
     /// at the top of its page. Without a usable outline, from the fonts.
-    mutating func markHeadings(outline: [PDFFile.OutlineEntry], pages: [PDFFile.Page]) {
+    mutating func markHeadings(outline: [PDFFile.OutlineEntry]) {
         var matched = 0
         var fromOutline: [Int: Int] = [:]
         var inserted: [Int: [(title: String, level: Int)]] = [:]

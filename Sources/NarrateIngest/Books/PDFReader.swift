@@ -30,30 +30,14 @@ public struct PDFReader: Sendable {
         guard count <= Self.pageLimit else {
             throw .malformedInput(path: name, message: "a PDF of \(count) pages; narrate reads at most \(Self.pageLimit) (split it first)")
         }
-        var pages: [PDFFile.Page] = []
-        pages.reserveCapacity(count)
-        for index in 0..<count {
-            pages.append(file.page(index) ?? PDFFile.Page(width: 0, height: 0, lines: []))
-        }
-        let letters = pages.reduce(0) { sum, page in
-            sum + page.lines.reduce(0) { $0 + $1.text.unicodeScalars.filter(PDFFile.isLetter).count }
-        }
-        guard count > 0, letters >= 10 * count || letters >= 200 else {
-            throw .malformedInput(
-                path: name,
-                message:
-                    "is a PDF without text (a scan, or pictures of pages): narrate reads the text a PDF holds; give it a text layer with OCR first (for example ocrmypdf), then add that"
-            )
-        }
-        let sample = pages.lazy.flatMap(\.lines).prefix(400).map(\.text).joined(separator: " ")
+        let (layout, sample) = try Self.layout(of: file, pages: count, name: name)
         // The language, for its dictionary (which tells a hyphenated word from a compound);
         // the document's own is detected where every article's is.
         let language = LanguageDetector()?.language(of: sample)
-        let layout = PDFLayout(pages: pages, rightToLeft: Self.isRightToLeft(sample))
         var assembler = PDFParagraphs(
-            layout: layout, bodySize: PDFLayout.bodyFontSize(layout.lines.map(\.line)),
+            layout: layout, bodySize: PDFLayout.bodyFontSize(layout.lines.lazy.map(\.line)),
             lexicon: language.map { WordLexicon.forLanguage($0) })
-        assembler.markHeadings(outline: file.outline, pages: pages)
+        assembler.markHeadings(outline: file.outline)
         var blocks = assembler.blocks()
         guard !blocks.isEmpty else { throw .noReadableArticle(path: name) }
         let fileName = (name as NSString).lastPathComponent
@@ -87,6 +71,29 @@ public struct PDFReader: Sendable {
             title: title, blocks: blocks, format: .pdf, byline: file.author, publishedAt: file.creationDate,
             excerpt: file.subject)
         return (document, source)
+    }
+
+    /// The reading order of the `count` pages of `file`, and the text of their first lines
+    /// (what their language is told from). Their lines as poppler gives them are let go once
+    /// they are placed. Refused: a document without text (a scan).
+    private static func layout(of file: PDFFile, pages count: Int, name: String) throws(NarrateError) -> (PDFLayout, String) {
+        var pages: [PDFFile.Page] = []
+        pages.reserveCapacity(count)
+        for index in 0..<count {
+            pages.append(file.page(index) ?? PDFFile.Page(width: 0, height: 0, lines: []))
+        }
+        let letters = pages.reduce(0) { sum, page in
+            sum + page.lines.reduce(0) { $0 + $1.text.unicodeScalars.filter(PDFFile.isLetter).count }
+        }
+        guard count > 0, letters >= 10 * count || letters >= 200 else {
+            throw .malformedInput(
+                path: name,
+                message:
+                    "is a PDF without text (a scan, or pictures of pages): narrate reads the text a PDF holds; give it a text layer with OCR first (for example ocrmypdf), then add that"
+            )
+        }
+        let sample = pages.lazy.flatMap(\.lines).prefix(400).map(\.text).joined(separator: " ")
+        return (PDFLayout(pages: pages, rightToLeft: isRightToLeft(sample)), sample)
     }
 
     /// Whether a metadata title says something: not a file name or a word processor's
