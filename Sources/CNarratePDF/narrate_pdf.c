@@ -1,6 +1,8 @@
 #include "narrate_pdf.h"
 
 #include <poppler.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +12,7 @@
 /* poppler-glib's functions as narrate calls them, and the GLib ones it needs (found through
    poppler-glib's handle, which links GLib), found with dlsym on first use. */
 #define NARRATE_PDF_API(X)                                                                                       \
-    X(poppler_document_new_from_bytes) X(poppler_document_get_n_pages) X(poppler_document_get_page)            \
+    X(poppler_document_new_from_bytes) X(poppler_document_new_from_fd) X(poppler_document_get_n_pages) X(poppler_document_get_page)            \
     X(poppler_document_get_title) X(poppler_document_get_author) X(poppler_document_get_subject)               \
     X(poppler_document_get_creation_date) X(poppler_document_find_dest) X(poppler_page_get_size)               \
     X(poppler_page_get_text) X(poppler_page_get_text_layout) X(poppler_page_get_text_attributes)               \
@@ -39,27 +41,20 @@ static void copy_message(char *message, size_t message_size, const char *text) {
     message[message_size - 1] = '\0';
 }
 
-narrate_pdf *narrate_pdf_open(const void *bytes, size_t length, int *code, char *message, size_t message_size) {
-    copy_message(message, message_size, "");
-    if (!load()) {
-        *code = NARRATE_PDF_UNAVAILABLE;
-        copy_message(message, message_size, "poppler (libpoppler-glib8) cannot be loaded");
-        return NULL;
-    }
-    GBytes *data = CALL(g_bytes_new_static)(bytes, length);
-    GError *error = NULL;
-    PopplerDocument *document = CALL(poppler_document_new_from_bytes)(data, NULL, &error);
+/* The document poppler opened (or NULL, with `*code` and `message` set), wrapped with the
+   bytes it reads from (NULL for a file). */
+static narrate_pdf *opened(PopplerDocument *document, GError *error, GBytes *data, int *code, char *message, size_t message_size) {
     if (document == NULL) {
         *code = error != NULL && error->code == POPPLER_ERROR_ENCRYPTED ? NARRATE_PDF_ENCRYPTED : NARRATE_PDF_DAMAGED;
         copy_message(message, message_size, error != NULL ? error->message : "poppler cannot read it");
         if (error != NULL) CALL(g_error_free)(error);
-        CALL(g_bytes_unref)(data);
+        if (data != NULL) CALL(g_bytes_unref)(data);
         return NULL;
     }
     narrate_pdf *pdf = malloc(sizeof *pdf);
     if (pdf == NULL) {
         CALL(g_object_unref)(document);
-        CALL(g_bytes_unref)(data);
+        if (data != NULL) CALL(g_bytes_unref)(data);
         *code = NARRATE_PDF_DAMAGED;
         copy_message(message, message_size, "out of memory");
         return NULL;
@@ -68,6 +63,36 @@ narrate_pdf *narrate_pdf_open(const void *bytes, size_t length, int *code, char 
     pdf->bytes = data;
     *code = NARRATE_PDF_OK;
     return pdf;
+}
+
+static int loaded(int *code, char *message, size_t message_size) {
+    copy_message(message, message_size, "");
+    if (load()) return 1;
+    *code = NARRATE_PDF_UNAVAILABLE;
+    copy_message(message, message_size, "poppler (libpoppler-glib8) cannot be loaded");
+    return 0;
+}
+
+narrate_pdf *narrate_pdf_open(const void *bytes, size_t length, int *code, char *message, size_t message_size) {
+    if (!loaded(code, message, message_size)) return NULL;
+    GBytes *data = CALL(g_bytes_new_static)(bytes, length);
+    GError *error = NULL;
+    PopplerDocument *document = CALL(poppler_document_new_from_bytes)(data, NULL, &error);
+    return opened(document, error, data, code, message, message_size);
+}
+
+narrate_pdf *narrate_pdf_open_file(const char *path, int *code, char *message, size_t message_size) {
+    if (!loaded(code, message, message_size)) return NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        *code = NARRATE_PDF_DAMAGED;
+        copy_message(message, message_size, strerror(errno));
+        return NULL;
+    }
+    GError *error = NULL;
+    /* poppler owns the descriptor from here on, and closes it, opened or not. */
+    PopplerDocument *document = CALL(poppler_document_new_from_fd)(fd, NULL, &error);
+    return opened(document, error, NULL, code, message, message_size);
 }
 
 int narrate_pdf_page_count(narrate_pdf *pdf) { return CALL(poppler_document_get_n_pages)(pdf->document); }
@@ -244,6 +269,6 @@ void narrate_pdf_free(void *pointer) { free(pointer); }
 void narrate_pdf_close(narrate_pdf *pdf) {
     if (pdf == NULL) return;
     CALL(g_object_unref)(pdf->document);
-    CALL(g_bytes_unref)(pdf->bytes);
+    if (pdf->bytes != NULL) CALL(g_bytes_unref)(pdf->bytes);
     free(pdf);
 }

@@ -80,6 +80,12 @@ struct PDFReaderTests {
         let headings = EPUBReaderTests.headings(document).filter { !$0.hasPrefix("1 Towers") }
         #expect(headings.count == 3 && headings.allSatisfy { $0.hasPrefix("2 ") }, "\(headings)")
         #expect(headings.first?.hasSuffix("The First Lights") == true)
+
+        // Read from its file (poppler reading it as it needs), the same; its source a block at a time.
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let (whole, wholeSource) = try PDFReader().read(bytes, name: path)
+        #expect(try PDFReader().document(path: path, name: path) == whole)
+        #expect(whole.blocks.map(PDFReader.source(of:)).joined() == wholeSource)
     }
 
     @Test(.enabled(if: groff, "needs groff's PDF device: run scripts/install-dependencies --tests"))
@@ -186,14 +192,22 @@ struct PDFReaderTests {
         var scan = TestPDF(writer: .cairo, chapters: [])
         scan.scanPages = 2
         let scanned = try await scan.write(in: scratch, name: "scan.pdf")
-        func refusal(_ path: String) async -> String? {
+        /// The refusal of `path`, the same read from its bytes and from its file.
+        func refusal(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+            func described(_ error: any Error) -> String { (error as? NarrateError)?.description ?? "\(error)" }
+            var fromFile: String?
+            do {
+                _ = try PDFReader().document(path: path, name: path)
+            } catch {
+                fromFile = described(error)
+            }
             do {
                 _ = try await read(path)
+                #expect(fromFile == nil, sourceLocation: sourceLocation)
                 return nil
-            } catch let error as NarrateError {
-                return error.description
             } catch {
-                return "\(error)"
+                #expect(fromFile == described(error), sourceLocation: sourceLocation)
+                return described(error)
             }
         }
         let scanRefusal = await refusal(scanned)

@@ -50,6 +50,10 @@ typedef struct {
    most `message_size` bytes) when it cannot. */
 narrate_pdf *narrate_pdf_open(const void *bytes, size_t length, int *code, char *message, size_t message_size);
 
+/* Opens the PDF file at `path`, which poppler reads as it needs (never whole into memory),
+   the same way. */
+narrate_pdf *narrate_pdf_open_file(const char *path, int *code, char *message, size_t message_size);
+
 /* The number of pages. */
 int narrate_pdf_page_count(narrate_pdf *pdf);
 

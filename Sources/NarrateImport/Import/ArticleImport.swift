@@ -145,25 +145,34 @@ public struct ArticleImport: Sendable {
     public func article(
         from input: String, detector: LanguageDetector?, fetcher: PageFetcher = PageFetcher(), isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> NewArticle {
-        if input != "-", !PageFetcher.isURL(input), (format ?? ArticleLoader.format(forPath: input)) == .epub {
-            return try book(at: input, detector: detector)
+        let chosen = format ?? ArticleLoader.format(forPath: input)
+        if input != "-", !PageFetcher.isURL(input), chosen == .epub || chosen == .pdf {
+            return try book(at: input, format: chosen ?? .epub, detector: detector)
         }
         let loaded = try ArticleInput.load(input, format: format, fetcher: fetcher, isCancelled: isCancelled)
         let isFile = input != "-" && loaded.url == nil
         return newArticle(loaded, sourcePath: isFile ? absolute(input) : nil, detector: detector)
     }
 
-    /// The EPUB book at `path`, to be read a chapter at a time as the library stores it (so
-    /// a long book costs no more memory than a short one): its language declared or detected
-    /// by `detector` from its first words.
-    private func book(at path: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
-        let book = try ChapteredBook(
-            EPUBBook(path: path, name: path, htmlReader: ArticleLoader().htmlReader), language: language, detector: detector)
-        let head = book.book.head
+    /// The book at `path` (an EPUB or a PDF), to be stored a chapter at a time (so a long
+    /// book costs the library no more memory than a short one): its language declared or
+    /// detected by `detector` from its first words.
+    private func book(at path: String, format: SourceFormat, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+        let loader = ArticleLoader()
+        let content: ChapteredBook.Content
+        if format == .pdf {
+            content = .pdf(try loader.pdfReader.document(path: path, name: path))
+        } else {
+            content = .epub(try EPUBBook(path: path, name: path, htmlReader: loader.htmlReader))
+        }
+        let book = try ChapteredBook(content, language: language, detector: detector)
+        let head = book.head
+        var cover: [UInt8]?
+        if case .epub(let epub) = content { cover = epub.cover() }
         var article = NewArticle(
             title: title ?? head.title, byline: head.byline, site: head.site, sourceURL: head.sourceURL, sourcePath: absolute(path),
             language: book.language, publishedAt: head.publishedAt, voice: voice, original: [], document: head,
-            sentences: [SentencePlace](), tags: tags, cover: book.book.cover()
+            sentences: [SentencePlace](), tags: tags, cover: cover
         )
         article.chapters = book
         return article

@@ -4,13 +4,24 @@ import NarrateLibrary
 import NarrateText
 import Synchronization
 
-/// An EPUB book as the library adds it, a chapter at a time (`ArticleChapters`): each walk
-/// reads its chapters again from the zip. Each chapter is cut into sentences with the
+/// A book as the library adds it, a chapter at a time (`ArticleChapters`): an EPUB's
+/// chapters read again from its zip on each walk, or a PDF's document (read whole, its
+/// layout being the whole document's) in pieces whose source is made as each is walked, so
+/// neither book's original is ever held whole. Each piece is cut into sentences with the
 /// evidence of the whole book, gathered during the first walk that reads it all (the
 /// library's first, which it makes before it asks for any sentences), so its sentences are
 /// those of the book read whole.
 final class ChapteredBook: ArticleChapters {
-    let book: EPUBBook
+    /// What the book is read from.
+    enum Content: Sendable {
+        case epub(EPUBBook)
+        /// A PDF's document: its blocks, walked `pdfPieceBlocks` at a time.
+        case pdf(Document)
+    }
+
+    let content: Content
+    /// The book without its blocks: title, authors and the rest.
+    let head: Document
     /// Its language: the one chosen, else declared, else detected from its first words.
     let language: String?
     private let segmenter: SentenceSegmenter
@@ -18,18 +29,26 @@ final class ChapteredBook: ArticleChapters {
 
     /// How much of the book's prose its language is told from (more than the detector reads).
     static let sampleBytes = 32 * 1024
+    /// How many of a PDF's blocks make one piece.
+    static let pdfPieceBlocks = 256
 
-    /// Opens `book`, its language `language` when given, else the book's, else `detector`'s
-    /// guess from its first words (its first chapters are read for them).
-    init(_ book: EPUBBook, language chosen: String?, detector: LanguageDetector?) throws(NarrateError) {
-        self.book = book
-        var language = chosen ?? book.head.language
+    /// Opens the book in `content`, its language `language` when given, else the book's, else
+    /// `detector`'s guess from its first words (its first chapters are read for them).
+    init(_ content: Content, language chosen: String?, detector: LanguageDetector?) throws(NarrateError) {
+        self.content = content
+        switch content {
+        case .epub(let book): head = book.head
+        case .pdf(var document):
+            document.blocks = []
+            head = document
+        }
+        var language = chosen ?? head.language
         if language == nil, let detector {
             // The first words of its prose, blocks joined by blank lines as `Document.proseText` has them.
             var sample = ""
             var sampled = false
-            try book.forEachChapter(until: { _ in sample.utf8.count >= Self.sampleBytes }) { chapter in
-                for block in chapter.blocks where block.kind != .code && sample.utf8.count < Self.sampleBytes {
+            try Self.forEachPiece(of: content, until: { _ in sample.utf8.count >= Self.sampleBytes }) { blocks, _ in
+                for block in blocks where block.kind != .code && sample.utf8.count < Self.sampleBytes {
                     if sampled { sample += "\n\n" }
                     sample += block.text.prefix(Self.sampleBytes)
                     sampled = true
@@ -41,14 +60,33 @@ final class ChapteredBook: ArticleChapters {
         segmenter = SentenceSegmenter(language: self.language ?? "en")
     }
 
+    /// Calls `body` with each piece of `content` (a chapter's blocks, and its source) until
+    /// `isEnough` says so of one.
+    private static func forEachPiece(
+        of content: Content, until isEnough: ([Block]) -> Bool, _ body: ([Block], () -> String) throws(NarrateError) -> Void
+    ) throws(NarrateError) {
+        switch content {
+        case .epub(let book):
+            try book.forEachChapter(until: { isEnough($0.blocks) }) { chapter throws(NarrateError) in
+                try body(chapter.blocks, { chapter.markup })
+            }
+        case .pdf(let document):
+            for start in stride(from: 0, to: document.blocks.count, by: pdfPieceBlocks) {
+                let blocks = Array(document.blocks[start..<min(start + pdfPieceBlocks, document.blocks.count)])
+                try body(blocks, { blocks.map(PDFReader.source(of:)).joined() })
+                if isEnough(blocks) { return }
+            }
+        }
+    }
+
     func forEachChapter(_ body: (ArticleChapter) throws(NarrateError) -> Void) throws(NarrateError) {
         var firstBlockIndex = 0
         let gathered = evidence.withLock { $0 != nil }
         var evidence = SentenceEvidence()
-        try book.forEachChapter { chapter throws(NarrateError) in
-            if !gathered { evidence.add(chapter.blocks) }
-            let read = ArticleChapter(blocks: chapter.blocks, firstBlockIndex: firstBlockIndex, original: Array(chapter.markup.utf8))
-            firstBlockIndex += chapter.blocks.count
+        try Self.forEachPiece(of: content, until: { _ in false }) { blocks, source throws(NarrateError) in
+            if !gathered { evidence.add(blocks) }
+            let read = ArticleChapter(blocks: blocks, firstBlockIndex: firstBlockIndex, original: Array(source().utf8))
+            firstBlockIndex += blocks.count
             try body(read)
         }
         if !gathered { self.evidence.withLock { $0 = $0 ?? evidence } }

@@ -42,8 +42,8 @@ final class PDFFile {
     }
 
     private let pdf: OpaquePointer
-    /// The bytes poppler reads from, which must outlive it.
-    private let bytes: UnsafeMutableRawBufferPointer
+    /// The bytes poppler reads from, which must outlive it (nil: it reads a file).
+    private let bytes: UnsafeMutableRawBufferPointer?
 
     /// Opens the PDF in `bytes`; `name` names it in errors.
     init(bytes source: [UInt8], name: String) throws(NarrateError) {
@@ -53,24 +53,40 @@ final class PDFFile {
         var message = [CChar](repeating: 0, count: 256)
         guard let opened = narrate_pdf_open(copy.baseAddress, source.count, &code, &message, message.count) else {
             copy.deallocate()
-            let reason = CMessage.text(message)
-            switch Int(code) {
-            case Int(NARRATE_PDF_UNAVAILABLE):
-                throw .readerUnavailable(format: "PDF documents", reason: reason, package: "libpoppler-glib8")
-            case Int(NARRATE_PDF_ENCRYPTED):
-                throw .malformedInput(
-                    path: name, message: "is a PDF locked with a password; open it in a PDF reader and save a copy without the password")
-            default:
-                throw .malformedInput(path: name, message: "a damaged PDF (\(reason.isEmpty ? "poppler cannot read it" : reason))")
-            }
+            throw Self.failure(code: code, message: message, name: name)
         }
         pdf = opened
         bytes = copy
     }
 
+    /// Opens the PDF file at `path`, which poppler reads as it needs, never whole; `name`
+    /// names it in errors.
+    init(path: String, name: String) throws(NarrateError) {
+        var code: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard let opened = narrate_pdf_open_file(path, &code, &message, message.count) else {
+            throw Self.failure(code: code, message: message, name: name)
+        }
+        pdf = opened
+        bytes = nil
+    }
+
+    private static func failure(code: Int32, message: [CChar], name: String) -> NarrateError {
+        let reason = CMessage.text(message)
+        switch Int(code) {
+        case Int(NARRATE_PDF_UNAVAILABLE):
+            return .readerUnavailable(format: "PDF documents", reason: reason, package: "libpoppler-glib8")
+        case Int(NARRATE_PDF_ENCRYPTED):
+            return .malformedInput(
+                path: name, message: "is a PDF locked with a password; open it in a PDF reader and save a copy without the password")
+        default:
+            return .malformedInput(path: name, message: "a damaged PDF (\(reason.isEmpty ? "poppler cannot read it" : reason))")
+        }
+    }
+
     deinit {
         narrate_pdf_close(pdf)
-        bytes.deallocate()
+        bytes?.deallocate()
     }
 
     /// The number of pages.

@@ -22,28 +22,57 @@ public struct PDFReader: Sendable {
     /// Reads the PDF in `bytes`; `name` names it in errors. The source the document's maps
     /// point into is the text as read: its blocks one after another, each ended by a blank line.
     public func read(_ bytes: [UInt8], name: String) throws(NarrateError) -> (document: Document, source: String) {
+        let document = try self.document(bytes, name: name)
+        var source = ""
+        source.reserveCapacity(document.blocks.reduce(0) { $0 + $1.text.utf8.count + 2 })
+        for block in document.blocks { source += Self.source(of: block) }
+        return (document, source)
+    }
+
+    /// The piece of a PDF's source that `block`, one of its document's, stands for: its text
+    /// and a blank line, or nothing for a heading the text does not say.
+    public static func source(of block: Block) -> String {
+        block.sourceMap.runs.first.map { $0.length > 0 } == true ? block.text + "\n\n" : ""
+    }
+
+    /// Reads the PDF in `bytes` as `read` does, without its source (which
+    /// `source(of:)` gives a block at a time).
+    public func document(_ bytes: [UInt8], name: String) throws(NarrateError) -> Document {
         guard Self.isPDF(bytes) else {
             throw .malformedInput(path: name, message: "not a PDF (a PDF starts with %PDF; this does not)")
         }
-        let file = try PDFFile(bytes: bytes, name: name)
+        return try document(of: PDFFile(bytes: bytes, name: name), name: name)
+    }
+
+    /// Reads the PDF file at `path` as `document(_:name:)` reads bytes, poppler reading the
+    /// file as it needs (never whole into memory); refused as too large to read
+    /// (`InputLimits.bookBytes`) before anything is read.
+    public func document(path: String, name: String) throws(NarrateError) -> Document {
+        let head: [UInt8]
+        do {
+            _ = try FileContents.stamp(of: path, limit: InputLimits.bookBytes)
+            head = try FileContents.head(of: path, count: 1024 + 5)
+        } catch {
+            if error.isTooLarge { throw .inputTooLarge(path: name, limit: InputLimits.bookBytes, kind: "a book") }
+            throw .inputUnavailable(path: name, reason: error.reason)
+        }
+        guard Self.isPDF(head) else {
+            throw .malformedInput(path: name, message: "not a PDF (a PDF starts with %PDF; this does not)")
+        }
+        return try document(of: PDFFile(path: path, name: name), name: name)
+    }
+
+    private func document(of file: PDFFile, name: String) throws(NarrateError) -> Document {
         let count = file.pageCount
         guard count <= Self.pageLimit else {
             throw .malformedInput(path: name, message: "a PDF of \(count) pages; narrate reads at most \(Self.pageLimit) (split it first)")
         }
-        let (layout, sample) = try Self.layout(of: file, pages: count, name: name)
-        // The language, for its dictionary (which tells a hyphenated word from a compound);
-        // the document's own is detected where every article's is.
-        let language = LanguageDetector()?.language(of: sample)
-        var assembler = PDFParagraphs(
-            layout: layout, bodySize: PDFLayout.bodyFontSize(layout.lines.lazy.map(\.line)),
-            lexicon: language.map { WordLexicon.forLanguage($0) })
-        assembler.markHeadings(outline: file.outline)
-        var blocks = assembler.blocks()
+        var (blocks, displayedTitle) = try Self.blocks(of: file, pages: count, name: name)
         guard !blocks.isEmpty else { throw .noReadableArticle(path: name) }
         let fileName = (name as NSString).lastPathComponent
         let firstHeading = blocks.first { if case .heading = $0.kind { true } else { false } }?.text
         let title =
-            file.title.flatMap { Self.isUsefulTitle($0) ? $0 : nil } ?? assembler.displayedTitle ?? firstHeading
+            file.title.flatMap { Self.isUsefulTitle($0) ? $0 : nil } ?? displayedTitle ?? firstHeading
             ?? (fileName as NSString).deletingPathExtension
         // The title is heard first, unless the text starts with it (as a heading, or as a
         // line of its own the outline did not name, which becomes one).
@@ -54,23 +83,33 @@ public struct PDFReader: Sendable {
         } else if !Self.startsWithHeading(blocks, titled: title) {
             blocks.insert(Block(kind: .heading(level: 1), text: title, sourceMap: .identity(sourceOffset: 0, length: 0)), at: 0)
         }
-        var source = ""
         var offset = 0
         for index in blocks.indices {
             let length = blocks[index].text.unicodeScalars.count
-            if blocks[index].sourceMap.runs.first?.length == 0 {
+            if blocks[index].sourceMap.runs.first?.length == 0 || length == 0 {
                 // A heading the text does not say (the title, an outline's entry).
                 blocks[index].sourceMap = .identity(sourceOffset: offset, length: 0)
             } else {
                 blocks[index].sourceMap = .identity(sourceOffset: offset, length: length)
-                source += blocks[index].text + "\n\n"
                 offset += length + 2
             }
         }
-        let document = Document(
-            title: title, blocks: blocks, format: .pdf, byline: file.author, publishedAt: file.creationDate,
-            excerpt: file.subject)
-        return (document, source)
+        return Document(
+            title: title, blocks: blocks, format: .pdf, byline: file.author, publishedAt: file.creationDate, excerpt: file.subject)
+    }
+
+    /// The blocks of the `count` pages of `file`, and the title its first page displays; its
+    /// lines are let go once the blocks are made.
+    private static func blocks(of file: PDFFile, pages count: Int, name: String) throws(NarrateError) -> ([Block], String?) {
+        let (layout, sample) = try layout(of: file, pages: count, name: name)
+        // The language, for its dictionary (which tells a hyphenated word from a compound);
+        // the document's own is detected where every article's is.
+        let language = LanguageDetector()?.language(of: sample)
+        var assembler = PDFParagraphs(
+            layout: layout, bodySize: PDFLayout.bodyFontSize(layout.lines.lazy.map(\.line)),
+            lexicon: language.map { WordLexicon.forLanguage($0) })
+        assembler.markHeadings(outline: file.outline)
+        return (assembler.blocks(), assembler.displayedTitle)
     }
 
     /// The reading order of the `count` pages of `file`, and the text of their first lines
