@@ -145,32 +145,46 @@ public struct ArticleImport: Sendable {
     public func article(
         from input: String, detector: LanguageDetector?, fetcher: PageFetcher = PageFetcher(), isCancelled: () -> Bool = { false }
     ) throws(NarrateError) -> NewArticle {
+        if PageFetcher.isURL(input) {
+            return try article(fetched: try fetcher.fetch(input), requested: input, detector: detector)
+        }
         let chosen = format ?? ArticleLoader.format(forPath: input)
-        if input != "-", !PageFetcher.isURL(input), chosen == .epub || chosen == .pdf {
-            return try book(at: input, format: chosen ?? .epub, detector: detector)
+        if input != "-", chosen == .epub || chosen == .pdf {
+            let content = try Self.book(chosen ?? .epub, path: input, bytes: [], name: input)
+            return try book(content, sourcePath: absolute(input), sourceURL: nil, detector: detector)
         }
         let loaded = try ArticleInput.load(input, format: format, fetcher: fetcher, isCancelled: isCancelled)
         let isFile = input != "-" && loaded.url == nil
         return newArticle(loaded, sourcePath: isFile ? absolute(input) : nil, detector: detector)
     }
 
-    /// The book at `path` (an EPUB or a PDF), to be stored a chapter at a time (so a long
-    /// book costs the library no more memory than a short one): its language declared or
-    /// detected by `detector` from its first words.
-    private func book(at path: String, format: SourceFormat, detector: LanguageDetector?) throws(NarrateError) -> NewArticle {
+    /// A book in `format` (an EPUB or a PDF) opened from the file at `path`, which is read as
+    /// it is needed, or else from `bytes`; `name` names it in errors.
+    private static func book(_ format: SourceFormat, path: String?, bytes: [UInt8], name: String) throws(NarrateError)
+        -> ChapteredBook.Content
+    {
         let loader = ArticleLoader()
-        let content: ChapteredBook.Content
-        if format == .pdf {
-            content = .pdf(try loader.pdfReader.document(path: path, name: path))
-        } else {
-            content = .epub(try EPUBBook(path: path, name: path, htmlReader: loader.htmlReader))
+        switch (format, path) {
+        case (.pdf, let path?): return .pdf(try loader.pdfReader.document(path: path, name: name))
+        case (.pdf, nil): return .pdf(try loader.pdfReader.document(bytes, name: name))
+        case (_, let path?): return .epub(try EPUBBook(path: path, name: name, htmlReader: loader.htmlReader))
+        case (_, nil): return .epub(try EPUBBook(bytes: bytes, name: name, htmlReader: loader.htmlReader))
         }
+    }
+
+    /// The book in `content` (an EPUB or a PDF, from `sourcePath` or `sourceURL`), to be
+    /// stored a chapter at a time (so a long book costs the library no more memory than a
+    /// short one): its language declared or detected by `detector` from its first words.
+    private func book(
+        _ content: ChapteredBook.Content, sourcePath: String?, sourceURL: String?, detector: LanguageDetector?
+    ) throws(NarrateError) -> NewArticle {
         let book = try ChapteredBook(content, language: language, detector: detector)
         let head = book.head
         var cover: [UInt8]?
         if case .epub(let epub) = content { cover = epub.cover() }
         var article = NewArticle(
-            title: title ?? head.title, byline: head.byline, site: head.site, sourceURL: head.sourceURL, sourcePath: absolute(path),
+            title: title ?? head.title, byline: head.byline, site: head.site, sourceURL: sourceURL ?? head.sourceURL,
+            sourcePath: sourcePath,
             language: book.language, publishedAt: head.publishedAt, voice: voice, original: [], document: head,
             sentences: [SentencePlace](), tags: tags, cover: cover
         )
@@ -182,7 +196,14 @@ public struct ArticleImport: Sendable {
     /// `detector`, its sentences segmented.
     public func article(fetched page: FetchedPage, requested input: String, detector: LanguageDetector?) throws(NarrateError) -> NewArticle
     {
-        newArticle(try ArticleInput.load(page, requested: input, format: format), sourcePath: nil, detector: detector)
+        let chosen = ArticleInput.format(of: page, forced: format)
+        if chosen == .epub || chosen == .pdf {
+            // A book fetched: its bytes are at hand, but its document, original and sentences
+            // are still made a chapter at a time.
+            let content = try Self.book(chosen, path: nil, bytes: page.body, name: input)
+            return try book(content, sourcePath: nil, sourceURL: page.finalURL, detector: detector)
+        }
+        return newArticle(try ArticleInput.load(page, requested: input, format: format), sourcePath: nil, detector: detector)
     }
 
     /// The article a feed carries whole: `html` (or plain text) from the feed, at `url`,

@@ -50,11 +50,7 @@ public enum ArticleInput {
     public static func load(
         _ page: FetchedPage, requested input: String, format: SourceFormat?, loader: ArticleLoader = ArticleLoader()
     ) throws(NarrateError) -> Loaded {
-        let chosen =
-            format
-            ?? page.contentType.flatMap(ArticleLoader.format(forContentType:))
-            ?? ArticleLoader.format(forPath: page.finalURL.split(separator: "?").first.map(String.init) ?? "")
-            ?? .html
+        let chosen = Self.format(of: page, forced: format)
         let (document, source) = try loader.readWithSource(
             page.body, format: chosen, name: input, contentType: page.contentType, url: page.finalURL)
         // A book is kept as its chapters' markup (or a PDF's text), as one read from a file is.
@@ -62,6 +58,15 @@ public enum ArticleInput {
         var loaded = Loaded(document: document, source: source, bytes: isBook ? Array(source.utf8) : page.body, url: page.finalURL)
         if chosen == .epub { loaded.cover = EPUBReader.cover(of: page.body, name: input) }
         return loaded
+    }
+
+    /// The format `page` is read in: `format` when forced, else its content type's, else its
+    /// address's extension's, else HTML.
+    public static func format(of page: FetchedPage, forced format: SourceFormat?) -> SourceFormat {
+        format
+            ?? page.contentType.flatMap(ArticleLoader.format(forContentType:))
+            ?? ArticleLoader.format(forPath: page.finalURL.split(separator: "?").first.map(String.init) ?? "")
+            ?? .html
     }
 
     /// Loads `input`: a path, "-" for standard input, or an http(s) URL, which is fetched
