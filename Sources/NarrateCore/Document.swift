@@ -66,6 +66,19 @@ public enum SourceFormat: String, Sendable, Equatable, CaseIterable, Codable {
 }
 
 extension Document {
+    /// Whether a summary excerpt may be made from `block` first: a paragraph of the
+    /// article's own that says something.
+    public static func isExcerptParagraph(_ block: Block) -> Bool {
+        block.kind == .paragraph && block.part == nil && block.isSpeakable
+    }
+
+    /// Whether an excerpt may be made from `block` when no paragraph is: a block of the
+    /// article's own that says something, not a notice, and not the title's words again.
+    public static func isExcerptFallback(_ block: Block, titleWords: [Substring]) -> Bool {
+        block.kind != .notice && block.part == nil && block.isSpeakable
+            && block.text.split(whereSeparator: \.isWhitespace) != titleWords
+    }
+
     /// What a listing or a podcast episode says of the article: the excerpt the source gives,
     /// else the first paragraph that says something, cut at a word boundary near `limit`
     /// characters (with "…"); nil when the article has neither.
@@ -76,10 +89,8 @@ extension Document {
         let source =
             !given.isEmpty
             ? given
-            : blocks.first { $0.kind == .paragraph && $0.part == nil && $0.isSpeakable }.map { words($0.text) }
-                ?? blocks.first { $0.kind != .notice && $0.part == nil && $0.isSpeakable && words($0.text) != titleWords }.map {
-                    words($0.text)
-                }
+            : blocks.first(where: Self.isExcerptParagraph).map { words($0.text) }
+                ?? blocks.first { Self.isExcerptFallback($0, titleWords: titleWords) }.map { words($0.text) }
         guard let source, !source.isEmpty else { return nil }
         var result = ""
         for word in source {

@@ -8,7 +8,6 @@ extension ArticleStore {
     private struct ChapterSurvey {
         var hash = ContentHash.Blocks()
         var words = 0
-        var blocks = 0
         var parts = 1
         var splitter = ContentParts.Splitter()
         var originalBytes = 0
@@ -33,14 +32,9 @@ extension ArticleStore {
                 survey.hash.add(block.text)
                 if block.part != .apparatus { survey.words += NewArticle.wordCount(of: block.text) }
                 if survey.splitter.startsPart(before: block) { survey.parts += 1 }
-                if block.part == nil, block.isSpeakable {
-                    if survey.firstParagraph == nil, block.kind == .paragraph { survey.firstParagraph = block }
-                    if survey.firstSaying == nil, block.kind != .notice, block.text.split(whereSeparator: \.isWhitespace) != titleWords {
-                        survey.firstSaying = block
-                    }
-                }
+                if survey.firstParagraph == nil, Document.isExcerptParagraph(block) { survey.firstParagraph = block }
+                if survey.firstSaying == nil, Document.isExcerptFallback(block, titleWords: titleWords) { survey.firstSaying = block }
             }
-            survey.blocks += chapter.blocks.count
             survey.originalBytes += chapter.original.count
         }
         let isLong = survey.parts > 1 || survey.originalBytes > SearchIndex.passageLength
