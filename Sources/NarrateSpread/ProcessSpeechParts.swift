@@ -21,7 +21,7 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
     }
 
     public func start(_ part: SpeechPart) throws -> any SpeechPartJob {
-        let request = try Self.unlinkedFile()
+        let request = try Self.scratchFile()
         defer { try? SystemCall.close(request) }
         let json = try JSONEncoder().encode(part)
         do {
@@ -32,13 +32,22 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
         guard lseek(request, 0, SEEK_SET) == 0 else {
             throw NarrateError.writeFailed(path: "a part of the narration", reason: SystemError.current.description)
         }
-        let recording = try Self.unlinkedFile()
+        let recording = try Self.scratchFile()
         do {
             let pid = try spawn(request: request, recording: recording)
             return ProcessSpeechPartJob(pid: pid, recording: recording)
         } catch {
             try? SystemCall.close(recording)
             throw error
+        }
+    }
+
+    /// A new scratch file (unlinked, open for reading and writing).
+    private static func scratchFile() throws(NarrateError) -> Int32 {
+        do {
+            return try ScratchFile.open(prefix: "narrate-part")
+        } catch {
+            throw .cannotCreateOutput(path: ScratchFile.folder, reason: error.description)
         }
     }
 
@@ -54,19 +63,6 @@ public struct ProcessSpeechParts: SpeechPartHelpers {
         } catch {
             throw NarrateError(WorkerStartError(executable: executable, reason: error.description))
         }
-    }
-
-    /// A new file in the temporary folder, already unlinked, open for reading and writing.
-    private static func unlinkedFile() throws -> Int32 {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(folder)/.narrate-part-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw NarrateError.cannotCreateOutput(path: folder, reason: SystemError.current.description)
-        }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return descriptor
     }
 }
 

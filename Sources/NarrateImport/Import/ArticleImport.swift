@@ -165,8 +165,8 @@ public struct ArticleImport: Sendable {
     {
         let loader = ArticleLoader()
         switch (format, path) {
-        case (.pdf, let path?): return .pdf(try loader.pdfReader.document(path: path, name: name))
-        case (.pdf, nil): return .pdf(try loader.pdfReader.document(bytes, name: name))
+        case (.pdf, let path?): return .pdf(try PDFBook(path: path, name: name))
+        case (.pdf, nil): return .pdf(try PDFBook(bytes: bytes, name: name))
         case (_, let path?): return .epub(try EPUBBook(path: path, name: name, htmlReader: loader.htmlReader))
         case (_, nil): return .epub(try EPUBBook(bytes: bytes, name: name, htmlReader: loader.htmlReader))
         }

@@ -5,9 +5,9 @@ import NarrateText
 import Synchronization
 
 /// A book as the library adds it, a chapter at a time (`ArticleChapters`): an EPUB's
-/// chapters read again from its zip on each walk, or a PDF's document (read whole, its
-/// layout being the whole document's) in pieces whose source is made as each is walked, so
-/// neither book's original is ever held whole. Each piece is cut into sentences with the
+/// chapters read again from its zip on each walk, or a PDF's blocks read again from its
+/// pages, in pieces whose source is made as each is walked, so neither book's original nor
+/// its whole document is ever held. Each piece is cut into sentences with the
 /// evidence of the whole book, gathered during the first walk that reads it all (the
 /// library's first, which it makes before it asks for any sentences), so its sentences are
 /// those of the book read whole.
@@ -15,8 +15,8 @@ final class ChapteredBook: ArticleChapters {
     /// What the book is read from.
     enum Content: Sendable {
         case epub(EPUBBook)
-        /// A PDF's document: its blocks, walked `pdfPieceBlocks` at a time.
-        case pdf(Document)
+        /// A PDF, its blocks walked `pdfPieceBlocks` at a time.
+        case pdf(PDFBook)
     }
 
     let content: Content
@@ -38,9 +38,7 @@ final class ChapteredBook: ArticleChapters {
         self.content = content
         switch content {
         case .epub(let book): head = book.head
-        case .pdf(var document):
-            document.blocks = []
-            head = document
+        case .pdf(let book): head = book.head
         }
         var language = chosen ?? head.language
         if language == nil, let detector {
@@ -70,11 +68,9 @@ final class ChapteredBook: ArticleChapters {
             try book.forEachChapter(until: { isEnough($0.blocks) }) { chapter throws(NarrateError) in
                 try body(chapter.blocks, { chapter.markup })
             }
-        case .pdf(let document):
-            for start in stride(from: 0, to: document.blocks.count, by: pdfPieceBlocks) {
-                let blocks = Array(document.blocks[start..<min(start + pdfPieceBlocks, document.blocks.count)])
+        case .pdf(let book):
+            try book.forEachPiece(blocks: pdfPieceBlocks, until: isEnough) { blocks throws(NarrateError) in
                 try body(blocks, { blocks.map(PDFReader.source(of:)).joined() })
-                if isEnough(blocks) { return }
             }
         }
     }

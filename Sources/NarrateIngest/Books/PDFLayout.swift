@@ -14,8 +14,10 @@ import Foundation
 ///
 /// A running head or foot is a line near the top or bottom edge whose text, its numbers
 /// aside, stands there on several pages; a page number is a line there that says only a
-/// number ("12", "- 12 -", "Page 12 of 40", "xii").
-struct PDFLayout {
+/// number ("12", "- 12 -", "Page 12 of 40", "xii"). Which lines run is told from a survey of
+/// every page (`Survey`), after which the pages are placed one at a time, so a long document
+/// is never held whole.
+struct PDFLayout: Sendable {
     /// A line in reading order, with the column it was read in.
     struct PlacedLine {
         var line: PDFFile.Line
@@ -28,46 +30,109 @@ struct PDFLayout {
         var columnRight: Double
     }
 
-    /// The lines of the document, in reading order.
-    let lines: [PlacedLine]
-    /// The running heads and feet and page numbers that were taken out, by page.
-    let removed: [Int: [PDFFile.Line]]
+    /// What a first walk over a document's pages finds, from which its layout is made: the
+    /// font sizes of its text, the lines at the pages' edges, its letters and its first lines.
+    struct Survey {
+        /// A line at a page's top or bottom edge.
+        private struct EdgeLine {
+            var page: Int
+            var fontSize: Double
+            /// Its characters, as the font sizes are weighed.
+            var characters: Int
+            var isPageNumber: Bool
+        }
 
-    /// The reading order of `pages`, in a right-to-left script when `rightToLeft`.
-    init(pages: [PDFFile.Page], rightToLeft: Bool = false) {
-        let bodySize = Self.bodyFontSize(pages.lazy.flatMap(\.lines))
-        let runningKeys = Self.runningKeys(pages, bodySize: bodySize)
-        var placed: [PlacedLine] = []
-        var removed: [Int: [PDFFile.Line]] = [:]
-        var column = 0
-        for (number, page) in pages.enumerated() {
-            var kept: [PDFFile.Line] = []
+        /// The characters set in each font size.
+        private var sizes: [Double: Int] = [:]
+        /// The lines at the pages' edges, by their key.
+        private var edges: [String: [EdgeLine]] = [:]
+        private var pagesWithText = 0
+        /// The letters of the text (a scan has none).
+        private(set) var letters = 0
+        /// The first 400 lines, one space between each: what the language and the script are
+        /// told from.
+        private(set) var sample = ""
+        private var sampled = 0
+
+        init() {}
+
+        /// Counts in page `number`.
+        mutating func add(_ page: PDFFile.Page, number: Int) {
+            if !page.lines.isEmpty { pagesWithText += 1 }
             for line in page.lines {
-                if Self.isRunning(line, on: page, keys: runningKeys, bodySize: bodySize) {
-                    removed[number, default: []].append(line)
-                } else {
-                    kept.append(line)
+                sizes[line.fontSize, default: 0] += line.text.count
+                for scalar in line.text.unicodeScalars where PDFFile.isLetter(scalar) { letters += 1 }
+                if sampled < 400 {
+                    if sampled > 0 { sample += " " }
+                    sample += line.text
+                    sampled += 1
                 }
-            }
-            for group in Self.columns(kept, rightToLeft: rightToLeft, depth: 0) {
-                guard let first = group.first else { continue }
-                let left = group.map(\.left).min() ?? first.left
-                let right = group.map(\.right).max() ?? first.right
-                for line in group {
-                    placed.append(PlacedLine(line: line, page: number, column: column, columnLeft: left, columnRight: right))
+                if PDFLayout.isAtEdge(line, of: page) {
+                    edges[PDFLayout.key(line.text), default: []].append(
+                        EdgeLine(
+                            page: number, fontSize: line.fontSize, characters: line.text.count,
+                            isPageNumber: PDFLayout.isPageNumber(line.text)))
                 }
-                column += 1
             }
         }
-        lines = placed
-        self.removed = removed
+
+        /// The layout of the pages counted, in a right-to-left script when `rightToLeft`.
+        func layout(rightToLeft: Bool) -> PDFLayout {
+            let bodySize = PDFLayout.bodyFontSize(sizes)
+            // The keys of the lines at the pages' edges that stand there on several pages: on
+            // two at most three pages apart (a book's odd pages carry its chapter's title, a
+            // few pages apart), or on a fifth of them. (A heading larger than the text, a
+            // chapter's title at the top of its first page, is never one.)
+            var keys: Set<String> = []
+            for (key, lines) in edges where !key.isEmpty {
+                let pages = Set(lines.lazy.filter { $0.fontSize <= bodySize * 1.1 }.map(\.page)).sorted()
+                guard pages.count >= 2 else { continue }
+                if pages.count * 5 >= pagesWithText || zip(pages, pages.dropFirst()).contains(where: { $1 - $0 <= 3 }) {
+                    keys.insert(key)
+                }
+            }
+            // The text's size is that of the lines left in.
+            var textSizes = sizes
+            for (key, lines) in edges {
+                for line in lines where line.isPageNumber || (line.fontSize <= bodySize * 1.1 && keys.contains(key)) {
+                    textSizes[line.fontSize, default: 0] -= line.characters
+                    if textSizes[line.fontSize] == 0 { textSizes[line.fontSize] = nil }
+                }
+            }
+            return PDFLayout(bodySize: bodySize, textSize: PDFLayout.bodyFontSize(textSizes), runningKeys: keys, rightToLeft: rightToLeft)
+        }
     }
 
-    /// The font size most of the text is set in (0 for no text).
-    static func bodyFontSize(_ lines: some Sequence<PDFFile.Line>) -> Double {
-        var weight: [Double: Int] = [:]
-        for line in lines { weight[line.fontSize, default: 0] += line.text.count }
-        return weight.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+    /// The font size most of the document's lines are set in, running heads and all.
+    private let bodySize: Double
+    /// The font size most of the text is set in, running heads, feet and page numbers left
+    /// out (0 for no text).
+    let textSize: Double
+    /// The keys of the running heads and feet.
+    private let runningKeys: Set<String>
+    private let rightToLeft: Bool
+
+    /// The lines of page `number` in reading order, its running heads, feet and page number
+    /// left out; its columns numbered on from `column`, which is moved past them.
+    func place(_ page: PDFFile.Page, number: Int, column: inout Int) -> [PlacedLine] {
+        let kept = page.lines.filter { !isRunning($0, on: page) }
+        var placed: [PlacedLine] = []
+        placed.reserveCapacity(kept.count)
+        for group in Self.columns(kept, rightToLeft: rightToLeft, depth: 0) {
+            guard let first = group.first else { continue }
+            let left = group.map(\.left).min() ?? first.left
+            let right = group.map(\.right).max() ?? first.right
+            for line in group {
+                placed.append(PlacedLine(line: line, page: number, column: column, columnLeft: left, columnRight: right))
+            }
+            column += 1
+        }
+        return placed
+    }
+
+    /// The font size with the most characters in `sizes` (0 for none).
+    private static func bodyFontSize(_ sizes: [Double: Int]) -> Double {
+        sizes.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
     }
 
     // MARK: Running heads and feet
@@ -97,30 +162,10 @@ struct PDFLayout {
         return key
     }
 
-    /// The keys of the lines at the pages' edges that stand there on several pages: on two
-    /// at most three pages apart, or on a fifth of them. (A heading larger than the text, a
-    /// chapter's title at the top of its first page, is never one.)
-    private static func runningKeys(_ pages: [PDFFile.Page], bodySize: Double) -> Set<String> {
-        var pagesWith: [String: Set<Int>] = [:]
-        let pagesWithText = pages.filter { !$0.lines.isEmpty }.count
-        for (number, page) in pages.enumerated() {
-            for line in page.lines where isAtEdge(line, of: page) && line.fontSize <= bodySize * 1.1 {
-                pagesWith[key(line.text), default: []].insert(number)
-            }
-        }
-        // Two pages near each other (a book's odd pages carry its chapter's title, a few
-        // pages apart) or a fifth of the pages.
-        return Set(
-            pagesWith.filter { key, pages in
-                guard !key.isEmpty, pages.count >= 2 else { return false }
-                let sorted = pages.sorted()
-                return pages.count * 5 >= pagesWithText || zip(sorted, sorted.dropFirst()).contains { $1 - $0 <= 3 }
-            }.keys)
-    }
-
-    private static func isRunning(_ line: PDFFile.Line, on page: PDFFile.Page, keys: Set<String>, bodySize: Double) -> Bool {
-        guard isAtEdge(line, of: page) else { return false }
-        return isPageNumber(line.text) || (line.fontSize <= bodySize * 1.1 && keys.contains(key(line.text)))
+    /// Whether `line` of `page` is a running head or foot or a page number.
+    private func isRunning(_ line: PDFFile.Line, on page: PDFFile.Page) -> Bool {
+        guard Self.isAtEdge(line, of: page) else { return false }
+        return Self.isPageNumber(line.text) || (line.fontSize <= bodySize * 1.1 && runningKeys.contains(Self.key(line.text)))
     }
 
     /// Whether `text` says only a page number: "12", "- 12 -", "Page 12", "12 of 40", "xii".
