@@ -90,6 +90,13 @@ struct BookCommandTests {
         #expect(added.status == 0, "\(added.standardError)")
         let listed = try await narrate(["list", "--json"])
         #expect(listed.standardOutput.contains("\"title\" : \"The Lighthouse Keepers\""), "\(listed.standardOutput)")
+        // From standard input (read a page at a time too), the same book: already there.
+        let piped = try await NarrateBinary.run(
+            ["add", "-", "--format", "pdf"], input: try Data(contentsOf: URL(fileURLWithPath: path)), directory: scratch.path,
+            environment: ["NARRATE_LIBRARY": "\(scratch.path)/library.sqlite"])
+        #expect(
+            piped.status == 0 && piped.standardOutput.hasPrefix("exists 1 The Lighthouse Keepers"),
+            "\(piped.standardOutput)\(piped.standardError)")
         let converted = try await narrate(["convert", path, "-o", "document.wav", "--chapters", "document.json"])
         #expect(converted.status == 0, "\(converted.standardError)")
         let chapters = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/document.json")))
@@ -105,6 +112,12 @@ struct BookCommandTests {
             #expect(run.status == 65 && lines.count == 1 && run.standardError.contains("OCR"), "\(command): \(run.standardError)")
         }
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/scan.wav"))
+        let pipedScan = try await NarrateBinary.run(
+            ["add", "-", "--format", "pdf"], input: try Data(contentsOf: URL(fileURLWithPath: scanned)), directory: scratch.path,
+            environment: ["NARRATE_LIBRARY": "\(scratch.path)/library.sqlite"])
+        #expect(
+            pipedScan.status == 65 && pipedScan.errorLines.count == 1 && pipedScan.standardError.contains("standard input"),
+            "\(pipedScan.standardError)")
     }
 
     @Test(.enabled(if: TestPDF.canWrite(.cairo), "needs Python's cairo module: run scripts/install-dependencies --tests"))

@@ -149,9 +149,16 @@ public struct ArticleImport: Sendable {
             return try article(fetched: try fetcher.fetch(input), requested: input, detector: detector)
         }
         let chosen = format ?? ArticleLoader.format(forPath: input)
-        if input != "-", chosen == .epub || chosen == .pdf {
-            let content = try Self.book(chosen ?? .epub, path: input, bytes: [], name: input)
-            return try book(content, sourcePath: absolute(input), sourceURL: nil, detector: detector)
+        if let chosen, chosen == .epub || chosen == .pdf {
+            guard input == "-" else {
+                let content = try Self.book(chosen, path: input, bytes: [], name: input)
+                return try book(content, sourcePath: absolute(input), sourceURL: nil, detector: detector)
+            }
+            // A book from standard input: its bytes are held (it cannot be read twice), its
+            // document, original and sentences still made a chapter at a time.
+            let bytes = try ArticleLoader.readArticle(input, isBook: true, isCancelled: isCancelled)
+            return try book(
+                Self.book(chosen, path: nil, bytes: bytes, name: "standard input"), sourcePath: nil, sourceURL: nil, detector: detector)
         }
         let loaded = try ArticleInput.load(input, format: format, fetcher: fetcher, isCancelled: isCancelled)
         let isFile = input != "-" && loaded.url == nil
