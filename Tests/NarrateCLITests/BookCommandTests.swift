@@ -86,8 +86,16 @@ struct BookCommandTests {
         pdf.author = "Ada Keeper"
         pdf.footer = "Page {page}"
         let path = try await pdf.write(in: scratch)
+        // Its pages are kept in a scratch file while it is read: with no folder for one, it
+        // is refused in one line that says what to do, and nothing is added.
+        let noScratch = try await NarrateBinary.run(
+            ["add", path], directory: scratch.path,
+            environment: ["NARRATE_LIBRARY": "\(scratch.path)/library.sqlite", "TMPDIR": "\(scratch.path)/no-such-folder"])
+        #expect(
+            noScratch.status == 73 && noScratch.errorLines.count == 1 && noScratch.standardError.contains("TMPDIR"),
+            "\(noScratch.standardError)")
         let added = try await narrate(["add", path])
-        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.status == 0 && added.standardOutput.hasPrefix("added 1 "), "\(added.standardError)")
         let listed = try await narrate(["list", "--json"])
         #expect(listed.standardOutput.contains("\"title\" : \"The Lighthouse Keepers\""), "\(listed.standardOutput)")
         // From standard input (read a page at a time too), the same book: already there.

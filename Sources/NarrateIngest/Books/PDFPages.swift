@@ -21,7 +21,7 @@ final class PDFPages: Sendable {
         do {
             descriptor = try ScratchFile.open(prefix: "narrate-pdf")
         } catch {
-            throw .cannotCreateOutput(path: ScratchFile.folder, reason: error.description)
+            throw Self.scratchFailure(error, name: name)
         }
         var starts: [Int64] = [0]
         var pending: [UInt8] = []
@@ -42,10 +42,18 @@ final class PDFPages: Sendable {
             try flush()
         } catch {
             try? SystemCall.close(descriptor)
-            throw .writeFailed(path: "a scratch file of \(name)'s pages in \(ScratchFile.folder)", reason: error.description)
+            throw Self.scratchFailure(error, name: name)
         }
         self.descriptor = descriptor
         offsets = starts
+    }
+
+    /// The scratch file could not be made or written: where, why, and what to do.
+    private static func scratchFailure(_ error: SystemError, name: String) -> NarrateError {
+        .cannotCreateOutput(
+            path: ScratchFile.folder,
+            reason:
+                "\(error); narrate keeps a PDF's pages there while it reads \(name) (free some space, or set TMPDIR to a folder with room)")
     }
 
     deinit {
