@@ -10,11 +10,24 @@ public enum ScratchFile {
     /// A new scratch file in `folder`, open for reading and writing and closed on exec, its
     /// (hidden, short-lived) name starting with `prefix`: its descriptor, the caller's to close.
     public static func open(prefix: String, in folder: String = folder) throws(SystemError) -> Int32 {
-        var template = Array("\(folder)/.\(prefix)-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw SystemError.current }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return descriptor
+        // As mkstemp makes it (a new name, created exclusively, for the owner alone), but
+        // closed on exec from the start: a helper started on another thread meanwhile
+        // inherits nothing.
+        for _ in 0..<100 {
+            let path = "\(folder)/.\(prefix)-\(String(UInt64.random(in: .min ... .max), radix: 36))"
+            let descriptor = createExclusively(path)
+            if descriptor >= 0 {
+                unlink(path)
+                return descriptor
+            }
+            guard errno == EEXIST || errno == EINTR else { throw SystemError.current }
+        }
+        throw SystemError(code: EEXIST)
     }
+}
+
+/// open(2) of a new file at `path` for its owner alone, failing if one is there, closed on
+/// exec. (Out here, `open` is the C library's, not `ScratchFile.open`.)
+private func createExclusively(_ path: String) -> Int32 {
+    open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
 }

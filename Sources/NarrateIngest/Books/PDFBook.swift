@@ -107,6 +107,7 @@ public struct PDFBook: Sendable {
     public func forEachPiece(
         blocks count: Int, until isEnough: ([Block]) -> Bool = { _ in false }, _ body: ([Block]) throws(NarrateError) -> Void
     ) throws(NarrateError) {
+        precondition(count > 0, "a piece of no blocks")
         var piece: [Block] = []
         var offset = 0
         var started = false

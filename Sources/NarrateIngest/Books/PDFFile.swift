@@ -215,7 +215,8 @@ final class PDFFile {
             box =
                 box.map { (min($0.left, glyph.left), min($0.top, glyph.top), max($0.right, glyph.right), max($0.bottom, glyph.bottom)) }
                 ?? (glyph.left, glyph.top, glyph.right, glyph.bottom)
-            sizes[(glyph.font_size * 10).rounded() / 10, default: 0] += 1
+            // (A size that is no number counts as none: NaN is no key of a dictionary.)
+            sizes[glyph.font_size.isFinite ? (glyph.font_size * 10).rounded() / 10 : 0, default: 0] += 1
             if glyph.bold != 0 { boldCount += 1 }
             inkCount += 1
         }

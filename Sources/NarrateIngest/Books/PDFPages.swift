@@ -50,10 +50,10 @@ final class PDFPages: Sendable {
 
     /// The scratch file could not be made or written: where, why, and what to do.
     private static func scratchFailure(_ error: SystemError, name: String) -> NarrateError {
-        .cannotCreateOutput(
+        let remedy = error.code == ENOSPC || error.code == EDQUOT ? "free some space there, or set" : "set"
+        return .cannotCreateOutput(
             path: ScratchFile.folder,
-            reason:
-                "\(error); narrate keeps a PDF's pages there while it reads \(name) (free some space, or set TMPDIR to a folder with room)")
+            reason: "\(error); narrate keeps a PDF's pages there while it reads \(name) (\(remedy) TMPDIR to a folder it can write)")
     }
 
     deinit {

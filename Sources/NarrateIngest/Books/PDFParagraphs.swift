@@ -64,7 +64,9 @@ struct PDFParagraphs {
             for (previous, line) in zip(lines, lines.dropFirst())
             where previous.column == line.column && abs(previous.line.fontSize - textSize) < 0.5 && abs(line.line.fontSize - textSize) < 0.5
             {
-                let step = line.line.top - previous.line.top
+                // Counted to 1/1024 of a point (far finer than any setting), so the steps of a
+                // long document make a few counts, not one for each line.
+                let step = ((line.line.top - previous.line.top) * 1024).rounded() / 1024
                 if step > 0, step < textSize * 3 { steps[step, default: 0] += 1 }
             }
             for placed in lines where PDFParagraphs.isLarger(placed.line, than: textSize) {
@@ -160,15 +162,14 @@ struct PDFParagraphs {
             guard let outline = byPage[first.page] else { break }
             let (levels, unsaid, _) = Self.outlineHeadings(in: lines, entries: outline)
             for (index, level) in levels { entries[index].level = level }
-            for entry in unsaid {
-                // No line says it: a heading of its own where a block starts on its page
-                // (not inside the paragraph that goes on from the page before).
-                let start =
-                    lines.indices.first { index in
-                        startsBlock(lines[index], level: nil, after: index > 0 ? lines[index - 1] : before, level: nil)
-                    } ?? 0
-                entries[start].inserted.append((entry.title, min(entry.depth, 6)))
-            }
+            guard !unsaid.isEmpty else { break }
+            // An entry no line says is a heading of its own where a block starts on its page
+            // (not inside the paragraph that goes on from the page before).
+            let start =
+                lines.indices.first { index in
+                    startsBlock(lines[index], level: nil, after: index > 0 ? lines[index - 1] : before, level: nil)
+                } ?? 0
+            for entry in unsaid { entries[start].inserted.append((entry.title, min(entry.depth, 6))) }
         case .fonts(let larger):
             // Short lines set larger than the text, by size (the largest level 1).
             for index in entries.indices where Self.isLarger(lines[index].line, than: textSize) {
