@@ -53,15 +53,7 @@ public struct EPUBBook: Sendable {
     /// Opens the EPUB file at `path`, refused as a book too large to read
     /// (`InputLimits.bookBytes`) before anything is read; `name` names it in errors.
     public init(path: String, name: String, htmlReader: HTMLReader = HTMLReader()) throws(NarrateError) {
-        let stamp: FileContents.Stamp
-        let magic: [UInt8]
-        do {
-            stamp = try FileContents.stamp(of: path, limit: InputLimits.bookBytes)
-            magic = try FileContents.head(of: path, count: 4)
-        } catch {
-            if error.isTooLarge { throw .inputTooLarge(path: name, limit: InputLimits.bookBytes, kind: "a book") }
-            throw .inputUnavailable(path: name, reason: error.reason)
-        }
+        let (stamp, magic) = try BookFile.open(path, name: name, headCount: 4)
         try self.init(.file(path), stamp: stamp, magic: magic, name: name, htmlReader: htmlReader)
     }
 
@@ -235,9 +227,7 @@ public struct EPUBBook: Sendable {
     /// may not be what was read now.
     private func checkUnchanged() throws(NarrateError) {
         guard let stamp, case .file(let path) = container else { return }
-        guard (try? FileContents.stamp(of: path)) == stamp else {
-            throw .inputUnavailable(path: name, reason: "it changed while it was being read; add it again once it is written")
-        }
+        try BookFile.checkUnchanged(path, stamp: stamp, name: name)
     }
 
     /// The chapter at `path` (its `bytes`), its source offsets moved on by `sourceOffset`.

@@ -35,29 +35,23 @@ public struct PDFBook: Sendable {
         guard Self.isPDF(bytes) else {
             throw .malformedInput(path: name, message: "not a PDF (a PDF starts with %PDF; this does not)")
         }
-        try self.init(PDFFile(bytes: bytes, name: name), name: name, isUnchanged: { true })
+        try self.init(PDFFile(bytes: bytes, name: name), name: name, checkUnchanged: {})
     }
 
     /// Opens the PDF file at `path`, refused as too large to read (`InputLimits.bookBytes`)
     /// before anything is read; `name` names it in errors.
     public init(path: String, name: String) throws(NarrateError) {
-        let stamp: FileContents.Stamp
-        let head: [UInt8]
-        do {
-            stamp = try FileContents.stamp(of: path, limit: InputLimits.bookBytes)
-            head = try FileContents.head(of: path, count: 1024 + 5)
-        } catch {
-            if error.isTooLarge { throw .inputTooLarge(path: name, limit: InputLimits.bookBytes, kind: "a book") }
-            throw .inputUnavailable(path: name, reason: error.reason)
-        }
+        let (stamp, head) = try BookFile.open(path, name: name, headCount: 1024 + 5)
         guard Self.isPDF(head) else {
             throw .malformedInput(path: name, message: "not a PDF (a PDF starts with %PDF; this does not)")
         }
-        try self.init(PDFFile(path: path, name: name), name: name, isUnchanged: { (try? FileContents.stamp(of: path)) == stamp })
+        try self.init(
+            PDFFile(path: path, name: name), name: name,
+            checkUnchanged: { () throws(NarrateError) in try BookFile.checkUnchanged(path, stamp: stamp, name: name) })
     }
 
-    /// Reads `file` (which `isUnchanged` says was not written to meanwhile) a page at a time.
-    private init(_ file: PDFFile, name: String, isUnchanged: () -> Bool) throws(NarrateError) {
+    /// Reads `file` (which `checkUnchanged` refuses if it was written to meanwhile) a page at a time.
+    private init(_ file: PDFFile, name: String, checkUnchanged: () throws(NarrateError) -> Void) throws(NarrateError) {
         self.name = name
         let count = file.pageCount
         guard count <= PDFReader.pageLimit else {
@@ -86,9 +80,7 @@ public struct PDFBook: Sendable {
         let metadataTitle = file.title.flatMap { Self.isUsefulTitle($0) ? $0 : nil }
         var title = metadataTitle ?? lines.displayedTitle
         head = Document(title: "", blocks: [], format: .pdf, byline: file.author, publishedAt: file.creationDate, excerpt: file.subject)
-        guard isUnchanged() else {
-            throw .inputUnavailable(path: name, reason: "it changed while it was being read; add it again once it is written")
-        }
+        try checkUnchanged()
         if title == nil {
             // The first heading, else the file's name.
             try forEachPage { blocks in
